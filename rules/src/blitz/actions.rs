@@ -1,0 +1,292 @@
+//! Starting player actions and the simple ones: Run, Mark, Sidestep, Stand Up, Reserves
+//! (BB digest §3.6-§3.9, §3.12-§3.14).
+
+use super::command::ActionChoice;
+use super::data::*;
+use super::event::*;
+use super::flow::*;
+use super::prompt::*;
+use super::rules::*;
+use super::state::*;
+use crate::core::{Die, Square};
+
+impl ActionChoice {
+    pub fn kind(self) -> ActionKind {
+        match self {
+            ActionChoice::Run => ActionKind::Run,
+            ActionChoice::Mark => ActionKind::Mark,
+            ActionChoice::Sidestep { .. } => ActionKind::Sidestep,
+            ActionChoice::StandUp => ActionKind::StandUp,
+            ActionChoice::Reserves { .. } => ActionKind::Reserves,
+            ActionChoice::Block { .. } => ActionKind::Block,
+            ActionChoice::Throw { .. } => ActionKind::Throw,
+            ActionChoice::Foul { .. } => ActionKind::Foul,
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// §3.6: count the action, apply the once-per-turn bookkeeping, start the record the
+    /// Claim step reads, then resolve the action.
+    pub(crate) fn begin_action(
+        &mut self,
+        player: PlayerId,
+        choice: ActionChoice,
+        bonus: Option<CardId>,
+        grant: Option<FreeGrant>,
+    ) {
+        let kind = choice.kind();
+        let side = self.g.player(player).side;
+        let active = self.active();
+        let free = grant.is_some();
+        {
+            let edition_2024 = self.g.is_2024();
+            let pt = self.g.pt_mut(player);
+            // §3.6.3: 2024 free actions obey the once-per-turn rule; 2018 ones do not use it up.
+            if edition_2024 || !free {
+                pt.used |= kind.bit();
+            }
+            if !free {
+                pt.regular_kinds |= kind.bit();
+            }
+            if kind == ActionKind::Run {
+                pt.ran = true;
+            }
+        }
+        if side == active {
+            if !free {
+                self.g.turn.actions_taken += 1;
+            }
+            self.g.turn.made.push((player, kind));
+            if kind == ActionKind::Run {
+                self.g.turn.runs += 1;
+            }
+            let opponent_balls_at_start = self.balls_held_by_side(side.other());
+            let ball_columns_at_start = self
+                .g
+                .balls
+                .iter()
+                .filter_map(|b| self.g.ball_square(b).map(|s| (b.id, s.x)))
+                .collect();
+            self.g.record = ActionRecord {
+                player: Some(player),
+                kind: Some(kind),
+                free,
+                start_square: self.g.player(player).square(),
+                opponent_balls_at_start,
+                ball_columns_at_start,
+                ..ActionRecord::default()
+            };
+        }
+        self.emit(Event::ActionStarted {
+            player,
+            action: kind,
+            free,
+        });
+        let bonus = bonus.and_then(|card| self.play_card(side, card));
+        if side == active {
+            self.g.record.bonus = bonus;
+        }
+        match choice {
+            ActionChoice::Run => self.start_run(player, bonus, grant),
+            ActionChoice::Mark => {
+                let left = if bonus == Some(BonusPlay::AggressiveMark) {
+                    AGGRESSIVE_MARK_DISTANCE
+                } else {
+                    MARK_DISTANCE
+                };
+                self.push(Frame::Moving {
+                    player,
+                    kind: MoveKind::Mark,
+                    left,
+                    moved: 0,
+                    must_end_open: false,
+                    free: false,
+                });
+            }
+            ActionChoice::Sidestep { to } => self.sidestep(player, to),
+            ActionChoice::StandUp => self.stand_up(player),
+            ActionChoice::Reserves { square } => self.reserves(player, square),
+            ActionChoice::Block { target } => self.start_block(player, target, bonus, grant),
+            ActionChoice::Throw { target } => self.start_throw(player, target, bonus, grant),
+            ActionChoice::Foul { target } => self.start_foul(player, target),
+        }
+    }
+
+    /// Remove a Bonus Play from the hand, discard it face up and note it for the
+    /// no-duplicates rule (§3.20).
+    pub(crate) fn play_card(&mut self, side: crate::core::Side, card: CardId) -> Option<BonusPlay> {
+        let hand = &mut self.g.hands[side.index()];
+        let pos = hand.iter().position(|&c| c == card)?;
+        hand.remove(pos);
+        let bonus = card.def().bonus;
+        self.g.discard.push(DeckCard::Challenge(card));
+        self.g.turn.bonus_played[side.index()].push(bonus);
+        self.emit(Event::BonusPlayed {
+            coach: side,
+            card,
+            bonus,
+        });
+        Some(bonus)
+    }
+
+    /// §3.8 Run: up to Move squares (Move D6: roll at the start; Sprint +2).
+    fn start_run(&mut self, player: PlayerId, bonus: Option<BonusPlay>, grant: Option<FreeGrant>) {
+        let p = *self.g.player(player);
+        let mut left = match p.stats.movement {
+            MoveStat::Fixed(n) => n,
+            MoveStat::D6 => {
+                let face = self.roll(Die::D6);
+                self.emit_roll(RollPurpose::Movement, Some(p.side), Die::D6, face);
+                face as u8
+            }
+        };
+        if bonus == Some(BonusPlay::Sprint) {
+            left += SPRINT_BONUS;
+        }
+        if grant == Some(FreeGrant::ShortRun) {
+            left = left.min(HIT_AND_RUN_DISTANCE);
+        }
+        let must_end_open = bonus == Some(BonusPlay::Dodge)
+            || [
+                Ability::Elusive,
+                Ability::Leap,
+                Ability::Ethereal,
+                Ability::LitheCreature,
+            ]
+            .iter()
+            .any(|&a| p.has(a));
+        self.push(Frame::Moving {
+            player,
+            kind: MoveKind::Run,
+            left,
+            moved: 0,
+            must_end_open,
+            free: grant == Some(FreeGrant::ShortRun),
+        });
+    }
+
+    /// Wait for the next square, or finish the move when no squares are left.
+    pub(crate) fn moving(&mut self, frame: Frame) -> Flow {
+        let Frame::Moving {
+            player, kind, left, ..
+        } = frame
+        else {
+            return Flow::Continue;
+        };
+        if left == 0 || !self.g.player(player).is_standing() {
+            self.push(Frame::MoveDone { player, kind });
+            return Flow::Continue;
+        }
+        let coach = self.g.player(player).side;
+        self.push(frame);
+        wait(coach, PromptKind::Move { player, kind, left })
+    }
+
+    /// One square of a Run or Mark (legality already checked).
+    pub(crate) fn move_step(&mut self, to: Square) {
+        let Some(Frame::Moving {
+            player,
+            kind,
+            left,
+            moved,
+            must_end_open,
+            free,
+        }) = self.g.stack.pop()
+        else {
+            return;
+        };
+        let p = *self.g.player(player);
+        self.move_player(player, to);
+        // §3.16.2: a Run picks the ball up; any other move makes it bounce (Handling Skills
+        // picks up on any move).
+        let pick_up = kind == MoveKind::Run || p.has(Ability::HandlingSkills);
+        self.touch_loose_ball(player, to, pick_up);
+        let mut left = left.saturating_sub(1);
+        if self.move_must_stop(player, kind, to) {
+            left = 0;
+        }
+        self.push(Frame::Moving {
+            player,
+            kind,
+            left,
+            moved: moved + 1,
+            must_end_open,
+            free,
+        });
+    }
+
+    /// Rules that end a move at once: 2024 Mark stops on becoming adjacent to a standing
+    /// opponent (§3.9); Titchy and Defensive Play end a Run that moves adjacent (§5.4, §5.6).
+    fn move_must_stop(&self, player: PlayerId, kind: MoveKind, at: Square) -> bool {
+        let side = self.g.player(player).side;
+        let mut adjacent = self.g.standing_opponents_adjacent(side, at);
+        match kind {
+            MoveKind::Mark | MoveKind::MarkTowards(_) => {
+                self.g.is_2024() && adjacent.next().is_some()
+            }
+            MoveKind::Run => {
+                let defensive_play = self.g.turn.defensive_play && side == self.active();
+                adjacent.any(|o| defensive_play || o.has(Ability::Titchy))
+            }
+        }
+    }
+
+    pub(crate) fn stop_moving(&mut self) {
+        if let Some(Frame::Moving { player, kind, .. }) = self.g.stack.pop() {
+            self.push(Frame::MoveDone { player, kind });
+        }
+    }
+
+    /// A Run or Mark is over: grants for the free actions it earns, then the after-action
+    /// sequence.
+    pub(crate) fn move_done(&mut self, player: PlayerId, kind: MoveKind) -> Flow {
+        let p = *self.g.player(player);
+        let active_side = p.side == self.active();
+        match kind {
+            // Running Pass: a free Short Throw after a Run.
+            MoveKind::Run if active_side && p.has(Ability::RunningPass) => {
+                self.g.record.grants.push((player, FreeGrant::ShortThrow));
+            }
+            // Frenzied; Head-butt after a Run earlier this turn (G39): a free Block.
+            MoveKind::Mark
+                if active_side
+                    && (p.has(Ability::Frenzied)
+                        || p.has(Ability::HeadButt) && self.g.pt(player).ran) =>
+            {
+                self.g.record.grants.push((player, FreeGrant::Block));
+            }
+            _ => {}
+        }
+        if active_side {
+            self.push(Frame::AfterAction);
+        }
+        Flow::Continue
+    }
+
+    /// §3.12 Sidestep: exactly one square, ending Open; a loose ball there bounces.
+    fn sidestep(&mut self, player: PlayerId, to: Square) {
+        let p = *self.g.player(player);
+        self.move_player(player, to);
+        self.touch_loose_ball(player, to, p.has(Ability::HandlingSkills));
+        self.push(Frame::AfterAction);
+    }
+
+    /// §3.13 Stand Up.
+    fn stand_up(&mut self, player: PlayerId) {
+        if let Place::Prone(sq) = self.g.player(player).place {
+            self.g.player_mut(player).place = Place::Standing(sq);
+            self.emit(Event::StoodUp { player });
+        }
+        self.push(Frame::AfterAction);
+    }
+
+    /// §3.14 Reserves: place in the own end zone; a ball there (2024, no other option)
+    /// bounces.
+    fn reserves(&mut self, player: PlayerId, square: Square) {
+        self.g.player_mut(player).place = Place::Standing(square);
+        self.emit(Event::PlayerPlaced { player, square });
+        self.touch_loose_ball(player, square, false);
+        self.push(Frame::AfterAction);
+    }
+}

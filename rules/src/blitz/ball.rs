@@ -1,0 +1,208 @@
+//! The ball: new balls and trapdoors, bounces, possession (BB digest §3.16), and the player
+//! moves that touch it (injury, prone, reserves).
+
+use super::data::*;
+use super::event::*;
+use super::flow::*;
+use super::state::*;
+use crate::core::{Die, Side, Square};
+
+impl Ctx<'_> {
+    pub(crate) fn place_new_ball(&mut self, square: Square, bounce: bool) {
+        let id = BallId(self.g.next_ball);
+        self.g.next_ball = self.g.next_ball.wrapping_add(1);
+        self.g.balls.push(Ball {
+            id,
+            kind: BallKind::Standard,
+            at: BallAt::Loose(square),
+        });
+        self.emit(Event::BallEntered {
+            ball: id,
+            kind: BallKind::Standard,
+            square,
+        });
+        if bounce {
+            self.bounce(id, square);
+        }
+    }
+
+    /// §3.16.5 New Ball!: open a trapdoor (2018: the active coach rolls left/right), injure a
+    /// player on it (removing any ball it holds, G46), remove a loose ball there, place the new
+    /// ball and bounce it at once.
+    pub(crate) fn new_ball(&mut self, _from_card: bool) -> Flow {
+        let coach = self.active();
+        let square = self.choose_trapdoor(Some(coach));
+        if let Some(p) = self.g.player_at(square).map(|p| p.id) {
+            if let Some(b) = self.g.ball_held_by(p) {
+                self.remove_ball(b);
+            }
+            self.injure(p);
+        }
+        if let Some(b) = self.g.ball_at(square) {
+            self.remove_ball(b);
+        }
+        self.place_new_ball(square, true);
+        Flow::Continue
+    }
+
+    pub(crate) fn remove_ball(&mut self, ball: BallId) {
+        self.g.balls.retain(|b| b.id != ball);
+        self.emit(Event::BallRemoved { ball });
+    }
+
+    /// §3.16.3: roll a D8 on the bounce chart; blocked or off-pitch results move clockwise.
+    pub(crate) fn bounce(&mut self, ball: BallId, from: Square) {
+        let mut from = from;
+        // Each bounce either stops the ball or moves it on; the chain ends with probability 1
+        // (§3.16.3 "bounces chain until the ball stops or is caught").
+        loop {
+            let face = self.roll(Die::D8);
+            self.emit_roll(RollPurpose::Bounce, None, Die::D8, face);
+            let to = self.bounce_square(from, face);
+            match to {
+                Some(to) => {
+                    self.emit(Event::BallBounced { ball, from, to });
+                    match self.land(ball, to) {
+                        Some(next) => from = next,
+                        None => return,
+                    }
+                }
+                None => {
+                    // G25: nowhere to go; the ball stays.
+                    self.set_ball(ball, BallAt::Loose(from));
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The square a bounce with D8 `face` reaches from `from`, moving clockwise past blocked
+    /// and off-pitch squares (§2.3).
+    pub(crate) fn bounce_square(&self, from: Square, face: u16) -> Option<Square> {
+        let start = usize::from(face.clamp(1, 8) - 1);
+        (0..8).find_map(|i| {
+            let (dx, dy) = BOUNCE_CHART[(start + i) % 8];
+            let sq = from.offset(dx, dy);
+            self.g.is_playable(sq).then_some(sq)
+        })
+    }
+
+    fn set_ball(&mut self, ball: BallId, at: BallAt) {
+        if let Some(b) = self.g.balls.iter_mut().find(|b| b.id == ball) {
+            b.at = at;
+        }
+    }
+
+    /// A ball arrives in `sq` (bounce, failed throw...). Returns the square to bounce on from,
+    /// or `None` if it stopped or was caught (§3.16.3).
+    pub(crate) fn land(&mut self, ball: BallId, sq: Square) -> Option<Square> {
+        let other_ball_here = self
+            .g
+            .balls
+            .iter()
+            .any(|b| b.id != ball && b.at == BallAt::Loose(sq));
+        if other_ball_here {
+            return Some(sq); // G24: bounce again from the square it entered.
+        }
+        match self.g.player_at(sq).map(|p| p.id) {
+            None => {
+                self.set_ball(ball, BallAt::Loose(sq));
+                self.emit(Event::BallLanded { ball, square: sq });
+                None
+            }
+            Some(p) => {
+                if self.g.is_open(p) && self.can_take_ball(p) {
+                    self.give_ball(ball, p);
+                    None
+                } else {
+                    Some(sq)
+                }
+            }
+        }
+    }
+
+    /// Throw "–" players never possess; nobody holds two balls (§3.16.1, §3.16.4).
+    pub(crate) fn can_take_ball(&self, p: PlayerId) -> bool {
+        let pl = self.g.player(p);
+        pl.can_hold_ball() && pl.is_standing() && self.g.ball_held_by(p).is_none()
+    }
+
+    pub(crate) fn give_ball(&mut self, ball: BallId, p: PlayerId) {
+        self.set_ball(ball, BallAt::Held(p));
+        self.emit(Event::BallPossessed { ball, player: p });
+        if Some(self.g.player(p).side) == self.g.turn.active {
+            self.g.record.possessed.push(ball);
+        }
+    }
+
+    /// A player entered `sq` by a move that is not a Run pickup: a loose ball there bounces,
+    /// unless `pick_up` (Run, Handling Skills) and the player can take it (§3.16.2).
+    pub(crate) fn touch_loose_ball(&mut self, p: PlayerId, sq: Square, pick_up: bool) {
+        if let Some(ball) = self.g.ball_at(sq) {
+            if pick_up && self.can_take_ball(p) {
+                self.give_ball(ball, p);
+            } else {
+                self.bounce(ball, sq);
+            }
+        }
+    }
+
+    pub(crate) fn move_player(&mut self, p: PlayerId, to: Square) {
+        let pl = self.g.player_mut(p);
+        let from = pl.square();
+        pl.place = match pl.place {
+            Place::Prone(_) => Place::Prone(to),
+            _ => Place::Standing(to),
+        };
+        if let Some(from) = from {
+            self.emit(Event::PlayerMoved {
+                player: p,
+                from,
+                to,
+            });
+        }
+    }
+
+    pub(crate) fn send_to_reserves(&mut self, p: PlayerId) {
+        self.g.player_mut(p).place = Place::Reserves;
+        self.emit(Event::ToReserves { player: p });
+    }
+
+    /// The player is Injured: removed to its dugout (§1.2). A ball it still holds bounces from
+    /// its square first (2024 abilities and cards; trapdoors remove the ball beforehand).
+    pub(crate) fn injure(&mut self, p: PlayerId) {
+        let sq = self.g.player(p).square();
+        if let (Some(ball), Some(sq)) = (self.g.ball_held_by(p), sq) {
+            self.g.player_mut(p).place = Place::Reserves;
+            self.emit(Event::Injured { player: p });
+            self.bounce(ball, sq);
+            return;
+        }
+        self.g.player_mut(p).place = Place::Reserves;
+        self.emit(Event::Injured { player: p });
+        if self.g.record.target == Some(p) {
+            self.g.record.target_injured = true;
+        }
+    }
+
+    /// Place Prone without an Armour check; a held ball bounces (§3.11 step 2).
+    pub(crate) fn place_prone(&mut self, p: PlayerId) {
+        let Some(sq) = self.g.player(p).square() else {
+            return;
+        };
+        self.g.player_mut(p).place = Place::Prone(sq);
+        self.emit(Event::PlacedProne { player: p });
+        if let Some(ball) = self.g.ball_held_by(p) {
+            self.bounce(ball, sq);
+        }
+    }
+
+    pub(crate) fn balls_held_by_side(&self, side: Side) -> Vec<BallId> {
+        self.g
+            .balls
+            .iter()
+            .filter(|b| matches!(b.at, BallAt::Held(p) if self.g.player(p).side == side))
+            .map(|b| b.id)
+            .collect()
+    }
+}

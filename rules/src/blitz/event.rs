@@ -1,0 +1,229 @@
+//! Events: the facts `apply` reports, including every die rolled. They are the diffs the
+//! server stores and streams; [`Event::project`] hides what a seat may not see.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::{Arena, BallKind, BoardSide, BonusPlay, Challenge, RandomEvent};
+use super::state::{ActionKind, BallId, CardId, Outcome, PlayerId};
+use crate::core::{BlockFace, Die, Seat, Side, Square};
+
+/// What a roll was for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RollPurpose {
+    CoinToss,
+    Arena,
+    Trapdoor,
+    Movement,
+    Bounce,
+    Throw,
+    Block,
+    Armour,
+    Violent,
+    Foul,
+    SquigBall,
+    Shuffle,
+    PitchInvasion,
+}
+
+/// A die roll and what it meant. `target`/`modifier`/`success` are set for checks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub purpose: RollPurpose,
+    /// The coach who rolled (`None` for neutral rolls such as shuffles).
+    pub coach: Option<Side>,
+    pub die: Die,
+    pub faces: Vec<u16>,
+    pub target: Option<u8>,
+    pub modifier: i8,
+    pub success: Option<bool>,
+    pub reroll: bool,
+}
+
+/// Why points were scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreReason {
+    Touchdown,
+    Challenge,
+    CleanSweep,
+    GenerousCoaches,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    CoinToss {
+        winner: Side,
+    },
+    ArenaRolled {
+        arena: Arena,
+    },
+    BoardChosen {
+        side: BoardSide,
+    },
+    CoachA {
+        coach: Side,
+    },
+    /// A card was dealt to an active slot (its Challenge side is public).
+    CardDealt {
+        slot: u8,
+        challenge: Challenge,
+        points: u8,
+    },
+    /// The card now on top of the deck: a challenge side, an event back, or nothing.
+    DeckTop {
+        challenge: Option<Challenge>,
+        event_back: bool,
+        remaining: u8,
+    },
+    /// An active card was discarded; its Bonus Play side is now face up.
+    ActiveDiscarded {
+        slot: u8,
+        card: CardId,
+        bonus: BonusPlay,
+    },
+    PlayerPlaced {
+        player: PlayerId,
+        square: Square,
+    },
+    BallEntered {
+        ball: BallId,
+        kind: BallKind,
+        square: Square,
+    },
+    TurnStarted {
+        coach: Side,
+        turn: u16,
+    },
+    Rolled(Roll),
+    ActionStarted {
+        player: PlayerId,
+        action: ActionKind,
+        free: bool,
+    },
+    PlayerMoved {
+        player: PlayerId,
+        from: Square,
+        to: Square,
+    },
+    BallBounced {
+        ball: BallId,
+        from: Square,
+        to: Square,
+    },
+    BallPossessed {
+        ball: BallId,
+        player: PlayerId,
+    },
+    BallLanded {
+        ball: BallId,
+        square: Square,
+    },
+    BallRemoved {
+        ball: BallId,
+    },
+    BlockDieChosen {
+        face: BlockFace,
+    },
+    Pushed {
+        player: PlayerId,
+        from: Square,
+        to: Square,
+    },
+    KnockedDown {
+        player: PlayerId,
+    },
+    PlacedProne {
+        player: PlayerId,
+    },
+    Injured {
+        player: PlayerId,
+    },
+    /// Sent off by a Foul (Spotted!, Take That!).
+    Ejected {
+        player: PlayerId,
+    },
+    StoodUp {
+        player: PlayerId,
+    },
+    ToReserves {
+        player: PlayerId,
+    },
+    FinishedForTurn {
+        player: PlayerId,
+    },
+    Touchdown {
+        player: PlayerId,
+        ball: BallId,
+    },
+    Scored {
+        coach: Side,
+        points: u16,
+        reason: ScoreReason,
+        total: u16,
+    },
+    /// A card was claimed; `card` (and so its Bonus Play) only reaches its owner.
+    Claimed {
+        coach: Side,
+        slot: u8,
+        challenge: Challenge,
+        points: u8,
+        card: Option<CardId>,
+    },
+    BonusPlayed {
+        coach: Side,
+        card: CardId,
+        bonus: BonusPlay,
+    },
+    /// A card left a hand for the discard pile, Bonus Play side up.
+    HandDiscarded {
+        coach: Side,
+        card: CardId,
+        bonus: BonusPlay,
+    },
+    RerollUsed {
+        coach: Side,
+        source: super::command::RerollSource,
+    },
+    RandomEvent {
+        event: RandomEvent,
+    },
+    RookiesCardUsed {
+        coach: Side,
+    },
+    TurnEnded {
+        coach: Side,
+    },
+    GameOver {
+        outcome: Outcome,
+        score: [u16; 2],
+    },
+}
+
+impl Event {
+    /// This event as `seat` may see it, or `None` if `seat` may not see it at all.
+    pub fn project(&self, seat: Seat) -> Option<Event> {
+        match self {
+            Event::Claimed {
+                coach,
+                slot,
+                challenge,
+                points,
+                card,
+            } => Some(Event::Claimed {
+                coach: *coach,
+                slot: *slot,
+                challenge: *challenge,
+                points: *points,
+                card: if seat.sees_secrets_of(*coach) {
+                    *card
+                } else {
+                    None
+                },
+            }),
+            Event::Rolled(roll) if roll.purpose == RollPurpose::Shuffle => None,
+            other => Some(other.clone()),
+        }
+    }
+}

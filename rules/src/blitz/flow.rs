@@ -1,0 +1,275 @@
+//! The step machine: a stack of [`Frame`]s (continuations) run until one needs a decision.
+//!
+//! Learnt from FFB's step stack and botbowl's procedure stack: every multi-step rule (a Block
+//! with its re-roll, die choice, push, follow-up, armour and injury) is a sequence of frames,
+//! and a frame that needs a coach's decision sets the [`Prompt`] and stops the loop. The next
+//! command answers that prompt and the loop resumes.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::*;
+use super::event::*;
+use super::prompt::*;
+use super::state::*;
+use crate::core::{BlockFace, DiceSource, Die, Side, Square};
+
+/// What happened during the action being resolved; the Claim step reads it (BB digest §5.5).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRecord {
+    pub player: Option<PlayerId>,
+    pub kind: Option<ActionKind>,
+    pub free: bool,
+    pub start_square: Option<Square>,
+    pub target: Option<PlayerId>,
+    pub target_knocked_down: bool,
+    pub target_injured: bool,
+    /// Balls the opposing team possessed when the action started (Free Up the Ball!).
+    pub opponent_balls_at_start: Vec<BallId>,
+    /// Balls an active-team player took possession of during the action (Get the Ball!).
+    pub possessed: Vec<BallId>,
+    /// Column of every ball in play at the start (Move the Ball!).
+    pub ball_columns_at_start: Vec<(BallId, i8)>,
+    pub throw_completed: bool,
+    pub throw_negative_modifier: bool,
+    pub touchdown: bool,
+    /// The final block dice (Bloodlust).
+    pub block_faces: Vec<BlockFace>,
+    /// Free actions this action grants, offered after its Claim step.
+    pub grants: Vec<(PlayerId, FreeGrant)>,
+    /// Bonus Play played for this action.
+    pub bonus: Option<BonusPlay>,
+}
+
+/// A pending piece of work. The top of [`Game::stack`] runs next.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// Set-up: the toss winner chooses the board side.
+    ChooseBoard,
+    /// Set-up: `side` places its players one by one.
+    SetUp(Side),
+    /// Set-up: place the starting ball once both teams are set up.
+    StartingBall,
+    /// Start the next turn of `Game::turn.active`'s opponent (or Coach A's first turn).
+    StartTurn,
+    /// The turn's Pre-Turn Sequence and first-action hooks, after the start-of-turn window.
+    PreTurn,
+    PreTurnNewBall,
+    PreTurnEmergency,
+    Regenerate,
+    /// Ask the active coach for the next action.
+    ActionPrompt,
+    /// An action finished: touchdowns, then the Claim step, then granted free actions.
+    AfterAction,
+    Claim,
+    Grants(Vec<(PlayerId, FreeGrant)>),
+    /// After the Claim step of a Block: Bloodlust (BB digest §5.4).
+    Bloodlust(PlayerId),
+    EndTurn,
+    HandLimit,
+    /// Moving square by square.
+    Moving {
+        player: PlayerId,
+        kind: MoveKind,
+        left: u8,
+        moved: u8,
+        /// May move adjacent to opponents but must end Open (Elusive, Dodge...).
+        must_end_open: bool,
+        /// Hit and Run: the run started Marked and may only leave.
+        free: bool,
+    },
+    /// Finish a Run/Mark: interrupt windows, then `AfterAction`.
+    MoveDone {
+        player: PlayerId,
+        kind: MoveKind,
+    },
+    Block(Box<BlockState>),
+    /// Safe Hands: `coach` chooses the square the ball bounces to.
+    SafeHands {
+        ball: BallId,
+        from: Square,
+        coach: Side,
+    },
+    /// A knocked-down player's Armour check (after its ball bounced).
+    Armour(ArmourState),
+    Throw(ThrowState),
+    /// Re-check after a Bonus Play window closed.
+    WindowClosed(Window),
+    /// Refresh the active cards (2024 Pre-Turn step A or 2018 end of turn).
+    Refresh,
+    DealCards,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockState {
+    pub blocker: PlayerId,
+    pub target: PlayerId,
+    pub stage: BlockStage,
+    pub dice: u8,
+    pub faces: Vec<BlockFace>,
+    pub rerolled: bool,
+    pub violent: Option<u16>,
+    pub unassistable: bool,
+    pub tough_enough: bool,
+    pub bomber: bool,
+    pub foul: bool,
+    pub diving_tackle: bool,
+    /// Enforcer: faces still to apply.
+    pub pending: Vec<BlockFace>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BlockStage {
+    /// Dump-off and Tough Enough may interrupt.
+    Interrupts,
+    Roll,
+    RerollOffered,
+    Choose,
+    Apply,
+    FollowUp {
+        square: Square,
+        from: Square,
+    },
+    Done,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmourState {
+    pub player: PlayerId,
+    pub modifier: i8,
+    pub by_block: bool,
+    /// Bladed Knuckle Dusters: Armour is 6+ for this check.
+    pub set_to: Option<u8>,
+    pub stage: ArmourStage,
+    pub roll: u16,
+    pub rerolled: bool,
+    /// The blocker's coach may play Bladed Knuckle Dusters first.
+    pub attacker: Option<Side>,
+    pub counts_for_record: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArmourStage {
+    Window,
+    Roll,
+    RerollOffered,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThrowState {
+    pub thrower: PlayerId,
+    pub target: Square,
+    pub thrown: Option<PlayerId>,
+    pub target_value: u8,
+    pub modifier: i8,
+    pub no_modifiers: bool,
+    pub roll: u16,
+    pub rerolled: bool,
+    pub stage: ThrowStage,
+    pub dump_off: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThrowStage {
+    Roll,
+    RerollOffered,
+}
+
+/// The engine's working context for one `apply`: the game, the dice and the event sink.
+pub(crate) struct Ctx<'a> {
+    pub g: &'a mut Game,
+    pub dice: &'a mut dyn DiceSource,
+    pub events: Vec<Event>,
+}
+
+pub(crate) enum Flow {
+    Continue,
+    Wait(Prompt),
+}
+
+pub(crate) fn wait(coach: Side, kind: PromptKind) -> Flow {
+    Flow::Wait(Prompt {
+        coach: Some(coach),
+        kind,
+    })
+}
+
+impl Ctx<'_> {
+    pub fn emit(&mut self, e: Event) {
+        self.events.push(e);
+    }
+
+    pub fn roll(&mut self, die: Die) -> u16 {
+        self.dice.roll(die)
+    }
+
+    pub fn active(&self) -> Side {
+        self.g.turn.active.unwrap_or(Side::Home)
+    }
+
+    pub fn push(&mut self, f: Frame) {
+        self.g.stack.push(f);
+    }
+
+    /// Run frames until one waits for a decision or the match ends.
+    pub fn run(&mut self) {
+        loop {
+            if self.g.outcome.is_some() {
+                self.g.stack.clear();
+                self.g.prompt = Prompt {
+                    coach: None,
+                    kind: PromptKind::GameOver,
+                };
+                return;
+            }
+            let Some(frame) = self.g.stack.pop() else {
+                // Nothing left to do in this turn: ask for the next action.
+                self.g.stack.push(Frame::ActionPrompt);
+                continue;
+            };
+            match self.step(frame) {
+                Flow::Continue => {}
+                Flow::Wait(p) => {
+                    self.g.prompt = p;
+                    return;
+                }
+            }
+        }
+    }
+
+    fn step(&mut self, frame: Frame) -> Flow {
+        match frame {
+            Frame::ChooseBoard => self.choose_board(),
+            Frame::SetUp(side) => self.set_up(side),
+            Frame::StartingBall => self.starting_ball(),
+            Frame::StartTurn => self.start_turn(),
+            Frame::PreTurn => self.pre_turn(),
+            Frame::PreTurnNewBall => {
+                if self.g.balls.is_empty() {
+                    return self.new_ball(false);
+                }
+                Flow::Continue
+            }
+            Frame::PreTurnEmergency => self.emergency_reserves(),
+            Frame::Regenerate => self.regenerate(),
+            Frame::ActionPrompt => self.action_prompt(),
+            Frame::AfterAction => self.after_action(),
+            Frame::Claim => self.claim_step(),
+            Frame::Grants(grants) => self.offer_grants(grants),
+            Frame::Bloodlust(p) => self.bloodlust(p),
+            Frame::EndTurn => self.end_turn(),
+            Frame::HandLimit => self.hand_limit(),
+            Frame::Moving { .. } => self.moving(frame),
+            Frame::MoveDone { player, kind } => self.move_done(player, kind),
+            Frame::Block(b) => self.block_step(*b),
+            Frame::Armour(a) => self.armour_step(a),
+            Frame::SafeHands { ball, from, coach } => {
+                self.push(Frame::SafeHands { ball, from, coach });
+                wait(coach, PromptKind::SafeHandsBounce { from })
+            }
+            Frame::Throw(t) => self.throw_step(t),
+            Frame::WindowClosed(_) => Flow::Continue,
+            Frame::Refresh => self.refresh(),
+            Frame::DealCards => self.deal_cards(),
+        }
+    }
+}

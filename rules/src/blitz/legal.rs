@@ -1,0 +1,721 @@
+//! The legal commands for the current prompt. `apply` accepts exactly these, so
+//! `legal_commands`, `is_legal` and `apply` agree by construction.
+
+use super::command::{ActionChoice, Command, RerollSource};
+use super::data::*;
+use super::flow::{BlockState, Frame, ThrowState};
+use super::prompt::*;
+use super::state::*;
+use super::throw::{Range, throw_range};
+use crate::core::{Side, Square};
+
+pub fn legal_commands(g: &Game) -> Vec<Command> {
+    let Some(coach) = g.prompt.coach else {
+        return Vec::new();
+    };
+    if g.outcome.is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    match &g.prompt.kind {
+        PromptKind::ChooseBoardSide => {
+            for side in [BoardSide::OneTrapdoor, BoardSide::TwoTrapdoors] {
+                out.push(Command::ChooseBoardSide { side });
+            }
+        }
+        PromptKind::SetUp => {
+            // The next unplaced player (lowest id): the formations reachable are the same
+            // as placing in any order, with far fewer choices per step.
+            if let Some(p) = g
+                .players
+                .iter()
+                .find(|p| p.side == coach && p.place == Place::Reserves)
+            {
+                let x = g.own_end_zone_x(coach);
+                for y in 0..g.grid.width as i8 {
+                    let sq = Square::new(x, y);
+                    if g.is_playable(sq) && g.player_at(sq).is_none() {
+                        out.push(Command::PlacePlayer {
+                            player: p.id,
+                            square: sq,
+                        });
+                    }
+                }
+            }
+        }
+        PromptKind::ChooseBall => {}
+        PromptKind::RefreshDiscard => {
+            for slot in 0..3u8 {
+                if g.active_cards[usize::from(slot)].is_some() {
+                    out.push(Command::DiscardActive { slot });
+                }
+            }
+        }
+        PromptKind::Action => action_commands(g, coach, &mut out),
+        PromptKind::Move { player, kind, .. } => {
+            if let Some(Frame::Moving {
+                moved,
+                left,
+                must_end_open,
+                free,
+                ..
+            }) = g.stack.last()
+            {
+                let rules = MoveRules::new(g, *player, *kind, *must_end_open, *free);
+                for sq in rules.steps(g, *left) {
+                    out.push(Command::MoveTo { square: sq });
+                }
+                let here = g.player(*player).square();
+                let min_ok = *moved > 0 || g.setup.options.allow_zero_run && *kind == MoveKind::Run;
+                if min_ok && here.is_some_and(|s| rules.legal_end(g, s)) {
+                    out.push(Command::StopMoving);
+                }
+            }
+        }
+        PromptKind::Reroll { .. } => {
+            let sources = match g.stack.last() {
+                Some(Frame::Throw(t)) => throw_reroll_sources(g, t),
+                Some(Frame::Block(st)) => block_reroll_sources(g, st),
+                Some(Frame::Armour(a)) => coach_reroll_sources(g, g.player(a.player).side),
+                _ => Vec::new(),
+            };
+            for source in sources {
+                out.push(Command::Reroll { source });
+            }
+            out.push(Command::Decline);
+        }
+        PromptKind::BlockDie { faces } => {
+            for index in 0..faces.len() as u8 {
+                out.push(Command::ChooseBlockDie { index });
+            }
+        }
+        PromptKind::FollowUp { .. } => {
+            out.push(Command::FollowUp { follow: true });
+            out.push(Command::FollowUp { follow: false });
+        }
+        PromptKind::SafeHandsBounce { from } => {
+            for sq in from.neighbours().filter(|&s| g.is_playable(s)) {
+                out.push(Command::BounceTo { square: sq });
+            }
+        }
+        PromptKind::Claim => {
+            for slot in super::challenges::claimable_slots(g) {
+                out.push(Command::Claim { slot });
+            }
+            out.push(Command::Decline);
+        }
+        PromptKind::FreeAction { player, grant } => {
+            for choice in grant_choices(g, *player, *grant) {
+                out.push(Command::Action {
+                    player: *player,
+                    choice,
+                    bonus: None,
+                });
+            }
+            // 2018 Emergency Reserves is mandatory (§3.15); everything else is optional.
+            let mandatory = *grant == FreeGrant::Reserves
+                && !g.is_2024()
+                && matches!(g.stack.last(), Some(Frame::Regenerate));
+            if !mandatory || out.is_empty() {
+                out.push(Command::Decline);
+            }
+        }
+        PromptKind::BonusWindow { window } => {
+            window_commands(g, coach, *window, &mut out);
+            out.push(Command::Decline);
+        }
+        PromptKind::HandLimit { .. } => {
+            for &card in &g.hands[coach.index()] {
+                out.push(Command::DiscardCard { card });
+            }
+        }
+        PromptKind::Minion { bloodlusted } => {
+            let p = g.player(*bloodlusted);
+            for m in g.players.iter().filter(|m| {
+                m.side == p.side
+                    && m.id != p.id
+                    && m.has(Ability::Minion)
+                    && matches!((m.square(), p.square()), (Some(a), Some(b)) if a.is_adjacent(b))
+            }) {
+                out.push(Command::ChoosePlayer { player: m.id });
+            }
+            out.push(Command::Decline);
+        }
+        PromptKind::GameOver => {}
+    }
+    out
+}
+
+pub fn is_legal(g: &Game, cmd: &Command) -> bool {
+    legal_commands(g).contains(cmd)
+}
+
+fn used(g: &Game, p: PlayerId, kind: ActionKind) -> bool {
+    g.pt(p).used & kind.bit() != 0
+}
+
+/// Commands at the top-level Action prompt.
+fn action_commands(g: &Game, coach: Side, out: &mut Vec<Command>) {
+    let actions_left = g.turn.actions_taken < g.turn.action_limit;
+    let hand: Vec<CardId> = g.hands[coach.index()]
+        .iter()
+        .copied()
+        .filter(|c| !g.turn.bonus_played[coach.index()].contains(&c.def().bonus))
+        .collect();
+    for p in g.players.iter().filter(|p| p.side == coach) {
+        if g.pt(p.id).finished {
+            continue;
+        }
+        if actions_left {
+            for choice in action_choices(g, p.id, None, None) {
+                out.push(Command::Action {
+                    player: p.id,
+                    choice,
+                    bonus: None,
+                });
+            }
+            for &card in &hand {
+                let bonus = card.def().bonus;
+                for choice in action_choices(g, p.id, None, Some(bonus)) {
+                    if PromptKind::bonus_applies_to(bonus, choice.kind())
+                        && bonus_matters(g, p.id, choice, bonus)
+                    {
+                        out.push(Command::Action {
+                            player: p.id,
+                            choice,
+                            bonus: Some(card),
+                        });
+                    }
+                }
+            }
+        }
+        // Wardance (G40): once per turn, when Marked, between actions.
+        if p.has(Ability::Wardance)
+            && g.is_marked(p.id)
+            && !g.pt(p.id).wardanced
+            && !(g.is_2024() && used(g, p.id, ActionKind::Sidestep))
+        {
+            for to in sidestep_squares(g, p.id) {
+                out.push(Command::Wardance { player: p.id, to });
+            }
+        }
+    }
+    for &card in &hand {
+        match card.def().bonus {
+            BonusPlay::JumpUp => {
+                for p in g
+                    .players
+                    .iter()
+                    .filter(|p| p.side == coach && matches!(p.place, Place::Prone(_)))
+                {
+                    if !(g.pt(p.id).finished || g.is_2024() && used(g, p.id, ActionKind::StandUp)) {
+                        out.push(Command::PlayBonus {
+                            card,
+                            player: Some(p.id),
+                            square: None,
+                        });
+                    }
+                }
+            }
+            BonusPlay::Reserves if actions_left => {
+                for p in g
+                    .players
+                    .iter()
+                    .filter(|p| p.side == coach && p.place == Place::Reserves)
+                {
+                    if g.is_2024() && used(g, p.id, ActionKind::Reserves) {
+                        continue;
+                    }
+                    for sq in reserve_squares(g, p.id) {
+                        out.push(Command::PlayBonus {
+                            card,
+                            player: Some(p.id),
+                            square: Some(sq),
+                        });
+                    }
+                }
+            }
+            BonusPlay::Inspiration
+                if g.turn.actions_taken == g.turn.action_limit && g.turn.action_limit == 3 =>
+            {
+                out.push(Command::PlayBonus {
+                    card,
+                    player: None,
+                    square: None,
+                });
+            }
+            BonusPlay::DefensivePlay if g.turn.actions_taken == 0 && !g.turn.defensive_play => {
+                out.push(Command::PlayBonus {
+                    card,
+                    player: None,
+                    square: None,
+                });
+            }
+            BonusPlay::BlockingPlay if g.turn.actions_taken == 0 && !g.turn.blocking_play => {
+                out.push(Command::PlayBonus {
+                    card,
+                    player: None,
+                    square: None,
+                });
+            }
+            _ => {}
+        }
+    }
+    out.push(Command::EndTurn);
+}
+
+/// Only offer "action with a Bonus Play" where the card changes something, so bots and
+/// clients do not see pointless duplicates. Cards that enable an action (Nerves of Steel,
+/// Dodge, Hail Mary) are offered only for actions they make legal or extend.
+fn bonus_matters(g: &Game, p: PlayerId, choice: ActionChoice, bonus: BonusPlay) -> bool {
+    match bonus {
+        BonusPlay::TheKidsGotMoxy => match choice {
+            ActionChoice::Block { target } => {
+                let bomber = g.player(p).has(Ability::Bomber) && g.is_open(p);
+                let un = super::block::block_unassistable(g, p, target, bomber);
+                !super::block::is_assisted(g, p, target, un)
+            }
+            _ => false,
+        },
+        BonusPlay::AccurateThrow => {
+            matches!(choice, ActionChoice::Throw { target } if g.player(p).square().is_some_and(|s| !s.is_adjacent(target)))
+        }
+        _ => true,
+    }
+}
+
+/// Action choices for `p` now: a regular action (`grant` None) or a granted free action.
+/// `bonus` is a Bonus Play played with it, which may widen the choices.
+pub fn action_choices(
+    g: &Game,
+    p: PlayerId,
+    grant: Option<FreeGrant>,
+    bonus: Option<BonusPlay>,
+) -> Vec<ActionChoice> {
+    let mut out = Vec::new();
+    let pl = g.player(p);
+    if g.pt(p).finished {
+        return out;
+    }
+    // §3.6.1 once per turn; 2018 free actions may repeat (§3.6.3).
+    let blocked = |k: ActionKind| used(g, p, k) && (grant.is_none() || g.is_2024());
+    match pl.place {
+        Place::Reserves => {
+            if !blocked(ActionKind::Reserves) {
+                for square in reserve_squares(g, p) {
+                    out.push(ActionChoice::Reserves { square });
+                }
+            }
+        }
+        Place::Prone(_) => {
+            if !blocked(ActionKind::StandUp) {
+                out.push(ActionChoice::StandUp);
+            }
+        }
+        Place::Standing(sq) => {
+            let open = g.is_open(p);
+            let holding = g.ball_held_by(p).is_some();
+            let war_machine = pl.has(Ability::WarMachine);
+            if !blocked(ActionKind::Run) && (open || war_machine) {
+                let must_end_open = bonus == Some(BonusPlay::Dodge)
+                    || [
+                        Ability::Elusive,
+                        Ability::Leap,
+                        Ability::Ethereal,
+                        Ability::LitheCreature,
+                    ]
+                    .iter()
+                    .any(|&a| pl.has(a));
+                let rules = MoveRules::new(g, p, MoveKind::Run, must_end_open, false);
+                if !rules.steps(g, 1).is_empty() || g.setup.options.allow_zero_run {
+                    out.push(ActionChoice::Run);
+                }
+            }
+            if open && !blocked(ActionKind::Mark) {
+                let left = if bonus == Some(BonusPlay::AggressiveMark) {
+                    4
+                } else {
+                    2
+                };
+                let rules = MoveRules::new(g, p, MoveKind::Mark, false, false);
+                if !rules.steps(g, left).is_empty() {
+                    out.push(ActionChoice::Mark);
+                }
+            }
+            let nerves = bonus == Some(BonusPlay::NervesOfSteel);
+            if holding
+                && (open || nerves)
+                && !blocked(ActionKind::Throw)
+                && !pl.has(Ability::LitheCreature)
+            {
+                for target in throw_targets(g, p, bonus == Some(BonusPlay::HailMaryPass), false) {
+                    out.push(ActionChoice::Throw { target });
+                }
+            }
+            if !blocked(ActionKind::Block) {
+                if !open {
+                    for o in g.standing_opponents_adjacent(pl.side, sq) {
+                        out.push(ActionChoice::Block { target: o.id });
+                    }
+                } else if pl.has(Ability::Bomber) {
+                    for o in g.players.iter().filter(|o| {
+                        o.side != pl.side
+                            && matches!(o.place, Place::Standing(s) if s.distance(sq) <= super::rules::BOMBER_RANGE)
+                    }) {
+                        out.push(ActionChoice::Block { target: o.id });
+                    }
+                }
+            }
+            if !open && !blocked(ActionKind::Sidestep) {
+                for to in sidestep_squares(g, p) {
+                    out.push(ActionChoice::Sidestep { to });
+                }
+            }
+            if open && g.setup.options.special_actions && !blocked(ActionKind::Foul) {
+                for o in g.players.iter().filter(|o| {
+                    o.side != pl.side && matches!(o.place, Place::Prone(s) if s.is_adjacent(sq))
+                }) {
+                    out.push(ActionChoice::Foul { target: o.id });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The choices a granted free action allows.
+pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoice> {
+    let pl = g.player(p);
+    let blocked = |k: ActionKind| g.pt(p).finished || used(g, p, k) && g.is_2024();
+    match grant {
+        FreeGrant::Block | FreeGrant::DivingTackleBlock => {
+            if blocked(ActionKind::Block) {
+                return Vec::new();
+            }
+            match pl.place {
+                Place::Standing(sq) => g
+                    .standing_opponents_adjacent(pl.side, sq)
+                    .map(|o| ActionChoice::Block { target: o.id })
+                    .collect(),
+                _ => Vec::new(),
+            }
+        }
+        FreeGrant::Run | FreeGrant::ShortRun => {
+            let marked_ok = grant == FreeGrant::ShortRun || pl.has(Ability::WarMachine);
+            if blocked(ActionKind::Run) || !pl.is_standing() || (!marked_ok && !g.is_open(p)) {
+                return Vec::new();
+            }
+            let must_end_open = [
+                Ability::Elusive,
+                Ability::Leap,
+                Ability::Ethereal,
+                Ability::LitheCreature,
+            ]
+            .iter()
+            .any(|&a| pl.has(a));
+            let rules = MoveRules::new(
+                g,
+                p,
+                MoveKind::Run,
+                must_end_open,
+                grant == FreeGrant::ShortRun,
+            );
+            if rules.steps(g, 1).is_empty() {
+                return Vec::new();
+            }
+            vec![ActionChoice::Run]
+        }
+        FreeGrant::ShortThrow | FreeGrant::DumpOff => {
+            let marked_ok = grant == FreeGrant::DumpOff;
+            if blocked(ActionKind::Throw)
+                || g.ball_held_by(p).is_none()
+                || (!marked_ok && !g.is_open(p))
+            {
+                return Vec::new();
+            }
+            throw_targets(g, p, false, true)
+                .into_iter()
+                .map(|target| ActionChoice::Throw { target })
+                .collect()
+        }
+        FreeGrant::StandUp => {
+            if blocked(ActionKind::StandUp) || !matches!(pl.place, Place::Prone(_)) {
+                return Vec::new();
+            }
+            vec![ActionChoice::StandUp]
+        }
+        FreeGrant::Sidestep => {
+            if blocked(ActionKind::Sidestep) || !g.is_marked(p) {
+                return Vec::new();
+            }
+            sidestep_squares(g, p)
+                .into_iter()
+                .map(|to| ActionChoice::Sidestep { to })
+                .collect()
+        }
+        FreeGrant::Reserves => {
+            if blocked(ActionKind::Reserves) || pl.place != Place::Reserves {
+                return Vec::new();
+            }
+            reserve_squares(g, p)
+                .into_iter()
+                .map(|square| ActionChoice::Reserves { square })
+                .collect()
+        }
+    }
+}
+
+fn window_commands(g: &Game, coach: Side, window: Window, out: &mut Vec<Command>) {
+    let hand = &g.hands[coach.index()];
+    for &card in hand {
+        let bonus = card.def().bonus;
+        if g.turn.bonus_played[coach.index()].contains(&bonus) {
+            continue;
+        }
+        let fits = matches!(
+            (window, bonus),
+            (Window::BeforeArmour { .. }, BonusPlay::BladedKnuckleDusters)
+        );
+        if fits {
+            out.push(Command::PlayBonus {
+                card,
+                player: None,
+                square: None,
+            });
+        }
+    }
+}
+
+/// §3.14 / G26 Reserves squares, by priority: free of standing opponents and balls; else next
+/// to opponents but no ball; else (2024) a ball square; a full end zone allows none.
+pub fn reserve_squares(g: &Game, p: PlayerId) -> Vec<Square> {
+    let side = g.player(p).side;
+    let x = g.own_end_zone_x(side);
+    let free: Vec<Square> = (0..g.grid.width as i8)
+        .map(|y| Square::new(x, y))
+        .filter(|&s| g.is_playable(s) && g.player_at(s).is_none())
+        .collect();
+    let near = |s: Square| g.standing_opponents_adjacent(side, s).next().is_some();
+    let ball = |s: Square| g.ball_at(s).is_some();
+    let tier1: Vec<Square> = free
+        .iter()
+        .copied()
+        .filter(|&s| !near(s) && !ball(s))
+        .collect();
+    if !tier1.is_empty() {
+        return tier1;
+    }
+    let tier2: Vec<Square> = free.iter().copied().filter(|&s| !ball(s)).collect();
+    if !tier2.is_empty() || !g.is_2024() {
+        return tier2;
+    }
+    free
+}
+
+/// §3.12 Sidestep: one square to a free square not adjacent to a standing opponent.
+pub fn sidestep_squares(g: &Game, p: PlayerId) -> Vec<Square> {
+    let pl = g.player(p);
+    let Some(sq) = pl.square() else {
+        return Vec::new();
+    };
+    sq.neighbours()
+        .filter(|&n| {
+            g.is_playable(n)
+                && g.player_at(n).is_none()
+                && g.standing_opponents_adjacent(pl.side, n).next().is_none()
+        })
+        .collect()
+}
+
+/// Throw targets (§3.10): 2024 a standing team-mate that can hold a ball, in range (Hail Mary:
+/// anywhere); 2018 any unblocked square in range. `short_only`: Running Pass, Dump-off.
+pub fn throw_targets(g: &Game, p: PlayerId, hail_mary: bool, short_only: bool) -> Vec<Square> {
+    let pl = g.player(p);
+    let Some(from) = pl.square() else {
+        return Vec::new();
+    };
+    let in_range = |to: Square| match throw_range(from, to) {
+        Range::OutOfRange => hail_mary,
+        Range::Long => !short_only,
+        Range::HandOff | Range::Short => true,
+    };
+    if g.is_2024() || hail_mary {
+        g.players
+            .iter()
+            .filter(|m| m.side == pl.side && m.id != p && m.can_hold_ball())
+            .filter_map(|m| match m.place {
+                Place::Standing(s) if in_range(s) => Some(s),
+                _ => None,
+            })
+            .collect()
+    } else {
+        g.grid
+            .squares()
+            .filter(|&s| s != from && !g.is_blocked(s) && in_range(s))
+            .collect()
+    }
+}
+
+/// Re-rolls any roll of the coach's own player may use (§3.5): Raw Talent cards (no two of a
+/// name in a turn, §3.20) and the Rookies to Watch card (§5.9).
+pub(crate) fn coach_reroll_sources(g: &Game, side: Side) -> Vec<RerollSource> {
+    let mut v = Vec::new();
+    if !g.turn.bonus_played[side.index()].contains(&BonusPlay::RawTalent) {
+        for &c in &g.hands[side.index()] {
+            if c.def().bonus == BonusPlay::RawTalent {
+                v.push(RerollSource::RawTalent(c));
+            }
+        }
+    }
+    if g.rookies_card == Some(side) {
+        v.push(RerollSource::RookiesToWatch);
+    }
+    v
+}
+
+/// Re-rolls for a failed Throw check: Expert Passer and the coach's sources.
+pub(crate) fn throw_reroll_sources(g: &Game, t: &ThrowState) -> Vec<RerollSource> {
+    if t.rerolled {
+        return Vec::new();
+    }
+    let p = g.player(t.thrower);
+    let mut v = Vec::new();
+    if p.has(Ability::ExpertPasser) {
+        v.push(RerollSource::ExpertPasser);
+    }
+    v.extend(coach_reroll_sources(g, p.side));
+    v
+}
+
+/// Re-rolls for block dice: Offensive Specialist and the coach's sources.
+pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSource> {
+    if st.rerolled || st.foul {
+        return Vec::new();
+    }
+    let b = g.player(st.blocker);
+    let mut v = Vec::new();
+    if b.has(Ability::OffensiveSpecialist) {
+        v.push(RerollSource::OffensiveSpecialist);
+    }
+    v.extend(coach_reroll_sources(g, b.side));
+    v
+}
+
+/// Movement rules for one Run or Mark (§3.7-§3.9, abilities §5.4).
+pub(crate) struct MoveRules {
+    player: PlayerId,
+    side: Side,
+    kind: MoveKind,
+    pass_players: bool,
+    pass_blocked: bool,
+    may_go_adjacent: bool,
+    must_end_open: bool,
+    defensive_play: bool,
+}
+
+impl MoveRules {
+    pub(crate) fn new(
+        g: &Game,
+        player: PlayerId,
+        kind: MoveKind,
+        must_end_open: bool,
+        _free: bool,
+    ) -> MoveRules {
+        let p = g.player(player);
+        let run = kind == MoveKind::Run;
+        MoveRules {
+            player,
+            side: p.side,
+            kind,
+            pass_players: run && (p.has(Ability::Leap) || p.has(Ability::Ethereal)),
+            pass_blocked: run && p.has(Ability::Ethereal),
+            may_go_adjacent: run && (must_end_open || p.has(Ability::WarMachine)),
+            must_end_open: run && must_end_open,
+            defensive_play: g.turn.defensive_play && Some(p.side) == g.turn.active,
+        }
+    }
+
+    fn occupied(&self, g: &Game, sq: Square) -> bool {
+        g.player_at(sq).is_some_and(|o| o.id != self.player)
+    }
+
+    /// May the player enter `to`? `Some(stops)` if so, where `stops` says the move ends there.
+    fn enter(&self, g: &Game, to: Square) -> Option<bool> {
+        if !g.grid.contains(to)
+            || (g.is_blocked(to) && !self.pass_blocked)
+            || (self.occupied(g, to) && !self.pass_players)
+        {
+            return None;
+        }
+        let adjacent: Vec<&Player> = g.standing_opponents_adjacent(self.side, to).collect();
+        match self.kind {
+            MoveKind::Run => {
+                // Insignificant opponents never restrict; Titchy ones and Defensive Play allow
+                // the square but end the Run (§5.4, §5.6).
+                let restricting = adjacent
+                    .iter()
+                    .any(|o| !o.has(Ability::Insignificant) && !o.has(Ability::Titchy));
+                if restricting && !self.may_go_adjacent && !self.defensive_play {
+                    return None;
+                }
+                let stops = adjacent.iter().any(|o| o.has(Ability::Titchy))
+                    || self.defensive_play && !adjacent.is_empty();
+                Some(stops)
+            }
+            MoveKind::Mark | MoveKind::MarkTowards(_) => Some(g.is_2024() && !adjacent.is_empty()),
+        }
+    }
+
+    /// May the move end on `sq`?
+    pub(crate) fn legal_end(&self, g: &Game, sq: Square) -> bool {
+        if g.is_blocked(sq) || self.occupied(g, sq) {
+            return false;
+        }
+        let mut adjacent = g.standing_opponents_adjacent(self.side, sq);
+        match self.kind {
+            MoveKind::Run => !self.must_end_open || adjacent.next().is_none(),
+            MoveKind::Mark => adjacent.next().is_some(),
+            MoveKind::MarkTowards(o) => adjacent.any(|p| p.id == o),
+        }
+    }
+
+    /// The squares the player may step to with `left` squares to go, keeping a legal end
+    /// reachable.
+    pub(crate) fn steps(&self, g: &Game, left: u8) -> Vec<Square> {
+        let Some(from) = g.player(self.player).square() else {
+            return Vec::new();
+        };
+        if left == 0 {
+            return Vec::new();
+        }
+        let mut failed = vec![-1i8; usize::from(g.grid.length) * usize::from(g.grid.width)];
+        from.neighbours()
+            .filter(|&n| match self.enter(g, n) {
+                Some(stops) => self.can_finish(g, n, left - 1, stops, &mut failed),
+                None => false,
+            })
+            .collect()
+    }
+
+    fn can_finish(&self, g: &Game, at: Square, left: u8, stops: bool, failed: &mut [i8]) -> bool {
+        if self.legal_end(g, at) {
+            return true;
+        }
+        if stops || left == 0 {
+            return false;
+        }
+        let i = g.grid.index(at);
+        if failed[i] >= left as i8 {
+            return false;
+        }
+        for n in at.neighbours() {
+            if let Some(s) = self.enter(g, n)
+                && self.can_finish(g, n, left - 1, s, failed)
+            {
+                return true;
+            }
+        }
+        failed[i] = left as i8;
+        false
+    }
+}

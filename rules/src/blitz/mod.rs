@@ -1,0 +1,460 @@
+//! Blitz Bowl (2018 first edition and 2024 Ultimate Edition) as a pure state machine.
+//!
+//! * [`new_game`] validates a [`MatchSetup`], tosses the coin and runs to the first prompt.
+//! * [`legal_commands`], [`is_legal`] and [`apply`] agree: `apply` accepts exactly the legal
+//!   commands and leaves the game untouched (returning a [`CommandError`]) otherwise.
+//! * Every roll comes from the [`DiceSource`] passed in; `apply` returns the [`Event`]s,
+//!   every die included. Same commands, same dice: same events and state.
+//! * [`view`] and [`Event::project`] hide what a seat may not see (BB digest G28).
+//!
+//! Section references (§) are to the digest `shared/rules/blitz-bowl.md`.
+
+pub mod data;
+
+mod actions;
+mod ball;
+mod block;
+pub mod challenges;
+pub mod command;
+pub mod event;
+mod flow;
+pub mod legal;
+pub mod prompt;
+pub mod random_play;
+pub mod rules;
+pub mod state;
+mod throw;
+mod turn;
+pub mod view;
+
+pub use command::{ActionChoice, Command, RerollSource};
+pub use event::{Event, Roll, RollPurpose, ScoreReason};
+pub use legal::{is_legal, legal_commands};
+pub use prompt::{FreeGrant, MoveKind, Prompt, PromptKind, RollKind, Window};
+pub use state::*;
+pub use throw::{Range, throw_range};
+pub use view::{GameView, view};
+
+use crate::core::{DiceSource, Die, Grid, Side};
+use data::*;
+use flow::{Ctx, Frame};
+use serde::{Deserialize, Serialize};
+
+/// Why a match cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SetupError {
+    /// A rule or option that is not built yet; see the coverage table.
+    NotImplemented { what: String },
+    /// An option that does not exist in the chosen edition.
+    WrongEdition { option: String },
+    /// The option needs data no source has (2018 Endgame, §5.7).
+    NoData { option: String },
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::NotImplemented { what } => write!(f, "not implemented yet: {what}"),
+            SetupError::WrongEdition { option } => {
+                write!(f, "option {option} does not exist in this edition")
+            }
+            SetupError::NoData { option } => {
+                write!(f, "option {option} has no card data in any source")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Why a command was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CommandError {
+    /// The match is over.
+    GameOver,
+    /// Not a legal answer to the current prompt.
+    Illegal { prompt: PromptKind, reason: String },
+}
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommandError::GameOver => write!(f, "the match is over"),
+            CommandError::Illegal { reason, .. } => write!(f, "illegal command: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// Check the options (§0.3): refuse what does not exist or is not built yet.
+pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
+    let o = &setup.options;
+    if o.endgame {
+        if setup.edition == Edition::Bb2024 {
+            return Err(SetupError::WrongEdition {
+                option: "endgame".into(),
+            });
+        }
+        return Err(SetupError::NoData {
+            option: "endgame (2018: the 16 Endgame card texts are in no source, BB digest §5.7)"
+                .into(),
+        });
+    }
+    if setup.edition == Edition::Bb2018 {
+        let only_2024 = [
+            ("random_events", o.random_events),
+            ("special_actions", o.special_actions),
+            ("rookies_to_watch", o.rookies_to_watch.is_some()),
+            ("arenas", o.arenas),
+            ("special_balls", o.special_balls),
+        ];
+        if let Some((name, _)) = only_2024.iter().find(|(_, on)| *on) {
+            return Err(SetupError::WrongEdition {
+                option: (*name).into(),
+            });
+        }
+    }
+    let not_built = [
+        ("random_events (BB digest §6.1.1)", o.random_events),
+        (
+            "special_actions: Throw Team-mate (BB digest §6.1.5)",
+            o.special_actions,
+        ),
+        ("arenas (BB digest §6.2.1)", o.arenas),
+        ("special_balls (BB digest §6.2.2)", o.special_balls),
+    ];
+    if let Some((name, _)) = not_built.iter().find(|(_, on)| *on) {
+        return Err(SetupError::NotImplemented {
+            what: (*name).into(),
+        });
+    }
+    Ok(())
+}
+
+fn stats_for(setup: &MatchSetup, team: &TeamDef, pos: &PositionDef) -> Stats {
+    let mut ability = pos.ability;
+    // G14: the Orc Big Un Blocker's Mighty Blow is a match option.
+    if team.id == TeamId::Orc
+        && pos.name == "Big Un Blocker"
+        && setup.options.orc_big_un_mighty_blow
+    {
+        ability = Some(Ability::MightyBlow);
+    }
+    Stats {
+        movement: pos.movement,
+        // §5.3 [PROPOSAL]: 2018 has no Block value (1 die, 2 if assisted).
+        block: if setup.edition == Edition::Bb2018 {
+            1
+        } else {
+            pos.block
+        },
+        throw: pos.throw,
+        armour: pos.armour,
+        ability,
+        throws_team_mates: pos.throws_team_mates,
+    }
+}
+
+/// Set up a match: validate, toss the coin, deal the challenge cards, and run to the first
+/// prompt (the toss winner's board choice or Coach A's set-up).
+pub fn new_game(
+    setup: MatchSetup,
+    dice: &mut dyn DiceSource,
+) -> Result<(Game, Vec<Event>), SetupError> {
+    validate(&setup)?;
+    let mut players = Vec::new();
+    for side in Side::BOTH {
+        let team = team(setup.teams[side.index()]);
+        for (pi, pos) in team.positions.iter().enumerate() {
+            for _ in 0..pos.count {
+                let id = PlayerId(players.len() as u8);
+                players.push(Player {
+                    id,
+                    side,
+                    position: pi as u8,
+                    stats: stats_for(&setup, team, pos),
+                    place: Place::Reserves,
+                });
+            }
+        }
+    }
+    let one = board(BoardSide::OneTrapdoor);
+    let n_players = players.len();
+    let mut g = Game {
+        setup,
+        grid: Grid {
+            length: one.length,
+            width: one.width,
+        },
+        board: None,
+        arena: None,
+        toss_winner: None,
+        coach_a: None,
+        players,
+        balls: Vec::new(),
+        next_ball: 0,
+        score: [0, 0],
+        deck: Vec::new(),
+        active_cards: [None; 3],
+        discard: Vec::new(),
+        hands: [Vec::new(), Vec::new()],
+        rookies_card: setup.options.rookies_to_watch,
+        persistent: Persistent::default(),
+        turn: Turn {
+            players: vec![PlayerTurn::default(); n_players],
+            ..Turn::default()
+        },
+        final_turns_left: None,
+        outcome: None,
+        stack: Vec::new(),
+        prompt: Prompt {
+            coach: None,
+            kind: PromptKind::GameOver,
+        },
+        record: flow::ActionRecord::default(),
+    };
+    let mut ctx = Ctx {
+        g: &mut g,
+        dice,
+        events: Vec::new(),
+    };
+    // §3.1: coin toss. 2018: the winner is Coach A; 2024: the loser is.
+    let toss = ctx.roll(Die::Range(2));
+    ctx.emit_roll(RollPurpose::CoinToss, None, Die::Range(2), toss);
+    let winner = if toss == 0 { Side::Home } else { Side::Away };
+    ctx.g.toss_winner = Some(winner);
+    ctx.emit(Event::CoinToss { winner });
+    let coach_a = if ctx.g.is_2024() {
+        winner.other()
+    } else {
+        winner
+    };
+    ctx.g.coach_a = Some(coach_a);
+    ctx.emit(Event::CoachA { coach: coach_a });
+    // §3.1.1 step 3 / §3.1.2 step 4: shuffle the deck (2018 uses the 2024 deck, G5) and
+    // deal three.
+    let mut deck: Vec<DeckCard> = (0..CHALLENGE_CARDS.len() as u8)
+        .map(|i| DeckCard::Challenge(CardId(i)))
+        .collect();
+    shuffle(&mut ctx, &mut deck);
+    ctx.g.deck = deck;
+    // Frames run last-pushed first: board, deal, A sets up, B sets up, ball, first turn.
+    ctx.push(Frame::StartTurn);
+    ctx.push(Frame::StartingBall);
+    ctx.push(Frame::SetUp(coach_a.other()));
+    ctx.push(Frame::SetUp(coach_a));
+    ctx.push(Frame::DealCards);
+    ctx.push(Frame::ChooseBoard);
+    ctx.run();
+    let events = ctx.events;
+    Ok((g, events))
+}
+
+/// Fisher-Yates with our own unbiased picks (`Die::Range`).
+fn shuffle<T>(ctx: &mut Ctx<'_>, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = usize::from(ctx.roll(Die::Range((i + 1) as u16)));
+        items.swap(i, j.min(i));
+    }
+    ctx.emit_roll(
+        RollPurpose::Shuffle,
+        None,
+        Die::Range(items.len() as u16),
+        0,
+    );
+}
+
+/// The decision the game waits for.
+pub fn prompt(g: &Game) -> &Prompt {
+    &g.prompt
+}
+
+/// Apply one command. Illegal commands are refused with the game unchanged.
+pub fn apply(
+    g: &mut Game,
+    cmd: Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, CommandError> {
+    if g.outcome.is_some() {
+        return Err(CommandError::GameOver);
+    }
+    if !is_legal(g, &cmd) {
+        return Err(CommandError::Illegal {
+            prompt: g.prompt.kind.clone(),
+            reason: format!("{cmd:?} does not answer {:?}", g.prompt.kind),
+        });
+    }
+    let mut ctx = Ctx {
+        g,
+        dice,
+        events: Vec::new(),
+    };
+    ctx.handle(cmd);
+    ctx.run();
+    Ok(ctx.events)
+}
+
+impl Ctx<'_> {
+    /// Carry out a legal command; the run loop then continues the stack.
+    fn handle(&mut self, cmd: Command) {
+        let prompt = self.g.prompt.kind.clone();
+        match cmd {
+            Command::ChooseBoardSide { side } => {
+                self.g.stack.pop();
+                self.g.board = Some(side);
+                self.emit(Event::BoardChosen { side });
+            }
+            Command::PlacePlayer { player, square } => {
+                self.g.player_mut(player).place = Place::Standing(square);
+                self.emit(Event::PlayerPlaced { player, square });
+            }
+            Command::ChooseBall { .. } => {}
+            Command::DiscardActive { slot } => {
+                self.discard_active(slot);
+                self.push(Frame::DealCards);
+            }
+            Command::Action {
+                player,
+                choice,
+                bonus,
+            } => {
+                let grant = match prompt {
+                    PromptKind::FreeAction { grant, .. } => Some(grant),
+                    _ => {
+                        self.g.stack.pop(); // ActionPrompt
+                        None
+                    }
+                };
+                self.begin_action(player, choice, bonus, grant);
+            }
+            Command::Wardance { player, to } => {
+                self.g.stack.pop();
+                self.g.pt_mut(player).wardanced = true;
+                self.begin_action(
+                    player,
+                    ActionChoice::Sidestep { to },
+                    None,
+                    Some(FreeGrant::Sidestep),
+                );
+            }
+            Command::PlayBonus {
+                card,
+                player,
+                square,
+            } => self.play_bonus(&prompt, card, player, square),
+            Command::MoveTo { square } => self.move_step(square),
+            Command::StopMoving => self.stop_moving(),
+            Command::Reroll { source } => self.reroll_decided(Some(source)),
+            Command::ChooseBlockDie { index } => self.block_die_chosen(index),
+            Command::FollowUp { follow } => self.follow_up_chosen(follow),
+            Command::BounceTo { square } => {
+                if let Some(Frame::SafeHands { ball, from, .. }) = self.g.stack.pop() {
+                    self.emit(Event::BallBounced {
+                        ball,
+                        from,
+                        to: square,
+                    });
+                    if let Some(next) = self.land(ball, square) {
+                        self.bounce(ball, next);
+                    }
+                }
+            }
+            Command::Claim { slot } => self.claim(slot),
+            Command::DiscardCard { card } => {
+                let side = self.active();
+                let hand = &mut self.g.hands[side.index()];
+                if let Some(pos) = hand.iter().position(|&c| c == card) {
+                    hand.remove(pos);
+                    self.g.discard.push(DeckCard::Challenge(card));
+                    self.emit(Event::HandDiscarded {
+                        coach: side,
+                        card,
+                        bonus: card.def().bonus,
+                    });
+                }
+            }
+            Command::ChoosePlayer { player } => {
+                if let PromptKind::Minion { .. } = prompt {
+                    self.g.stack.pop();
+                    self.injure(player);
+                }
+            }
+            Command::Decline => match prompt {
+                PromptKind::Reroll { .. } => self.reroll_decided(None),
+                PromptKind::Minion { bloodlusted } => {
+                    self.g.stack.pop();
+                    self.injure(bloodlusted);
+                }
+                PromptKind::BonusWindow { .. } => {}
+                _ => {}
+            },
+            Command::EndTurn => {
+                self.g.stack.pop();
+                self.push(Frame::EndTurn);
+            }
+        }
+    }
+
+    fn reroll_decided(&mut self, source: Option<RerollSource>) {
+        match self.g.stack.pop() {
+            Some(Frame::Throw(t)) => match source {
+                Some(s) => self.reroll_throw(t, s),
+                None => self.resolve_throw(t),
+            },
+            Some(Frame::Block(mut st)) => match source {
+                Some(s) => self.reroll_block(*st, s),
+                None => {
+                    st.stage = flow::BlockStage::Choose;
+                    self.push(Frame::Block(st));
+                }
+            },
+            Some(Frame::Armour(a)) => self.armour_decided(a, source),
+            Some(other) => self.push(other),
+            None => {}
+        }
+    }
+
+    /// Bonus Plays that are not part of an action command (§5.6).
+    fn play_bonus(
+        &mut self,
+        prompt: &PromptKind,
+        card: CardId,
+        player: Option<PlayerId>,
+        square: Option<crate::core::Square>,
+    ) {
+        let side = self.g.prompt.coach.unwrap_or(Side::Home);
+        if matches!(prompt, PromptKind::Action) {
+            self.g.stack.pop();
+        }
+        let Some(bonus) = self.play_card(side, card) else {
+            return;
+        };
+        match bonus {
+            BonusPlay::JumpUp => {
+                if let Some(p) = player {
+                    self.begin_action(p, ActionChoice::StandUp, None, Some(FreeGrant::StandUp));
+                }
+            }
+            BonusPlay::Reserves => {
+                if let (Some(p), Some(sq)) = (player, square) {
+                    self.begin_action(
+                        p,
+                        ActionChoice::Reserves { square: sq },
+                        None,
+                        Some(FreeGrant::Reserves),
+                    );
+                }
+            }
+            BonusPlay::Inspiration => self.g.turn.action_limit += 1,
+            BonusPlay::DefensivePlay => self.g.turn.defensive_play = true,
+            BonusPlay::BlockingPlay => self.g.turn.blocking_play = true,
+            BonusPlay::BladedKnuckleDusters => {
+                if let Some(Frame::Armour(a)) = self.g.stack.last_mut() {
+                    a.set_to = Some(rules::KNUCKLE_DUSTERS_ARMOUR);
+                }
+            }
+            _ => {}
+        }
+    }
+}

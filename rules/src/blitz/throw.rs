@@ -1,0 +1,281 @@
+//! Throw and Hand-off (BB digest §3.10), Dump-off and Running Pass throws (§5.4).
+
+use super::command::RerollSource;
+use super::data::*;
+use super::event::*;
+use super::flow::*;
+use super::prompt::*;
+use super::rules::*;
+use super::state::*;
+use crate::core::{Die, Side, Square, corridor_hits_square};
+
+/// How far a throw reaches (§2.4, G3): hand-off, Short, Long or out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Range {
+    HandOff,
+    Short,
+    Long,
+    OutOfRange,
+}
+
+pub fn throw_range(from: Square, to: Square) -> Range {
+    if from.distance(to) == 1 {
+        return Range::HandOff;
+    }
+    let d2 = from.distance_sq(to);
+    if d2 <= SHORT_RANGE_SQ {
+        Range::Short
+    } else if d2 <= LONG_RANGE_SQ {
+        Range::Long
+    } else {
+        Range::OutOfRange
+    }
+}
+
+/// §2.4 [PROPOSAL] G4: the ruler between thrower and target touches a blocked square or a
+/// square holding an Open opponent of the thrower.
+pub fn ruler_obstructed(g: &Game, thrower: &Player, from: Square, to: Square) -> bool {
+    let lo_x = from.x.min(to.x) - 1;
+    let hi_x = from.x.max(to.x) + 1;
+    let lo_y = from.y.min(to.y) - 1;
+    let hi_y = from.y.max(to.y) + 1;
+    for x in lo_x..=hi_x {
+        for y in lo_y..=hi_y {
+            let sq = Square::new(x, y);
+            if sq == from || sq == to || !g.grid.contains(sq) {
+                continue;
+            }
+            let obstacle = g.is_blocked(sq)
+                || g.player_at(sq)
+                    .is_some_and(|p| p.side != thrower.side && g.is_open(p.id));
+            if obstacle && corridor_hits_square(from, to, sq, RULER_HALF_WIDTH) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The Throw check's target value and modifier for a throw from `from` to `to`
+/// (§3.10.1 step 3, §3.10.2 step 3, §3.4 cap).
+pub fn throw_modifier(g: &Game, thrower: &Player, from: Square, to: Square) -> i8 {
+    let long = throw_range(from, to) == Range::Long;
+    let obstructed = ruler_obstructed(g, thrower, from, to);
+    let target_marked = g.player_at(to).is_some_and(|p| g.is_marked(p.id));
+    if g.is_2024() {
+        // 2024: -1 if Long and/or Obstructed (a Marked target counts as Obstructed); the
+        // net modifier is capped at -1.
+        if long || obstructed || target_marked {
+            -1
+        } else {
+            0
+        }
+    } else {
+        // 2018: -1 for each, stacking.
+        -(i8::from(long) + i8::from(obstructed) + i8::from(target_marked))
+    }
+}
+
+impl Ctx<'_> {
+    pub(crate) fn start_throw(
+        &mut self,
+        thrower: PlayerId,
+        target: Square,
+        bonus: Option<BonusPlay>,
+        grant: Option<FreeGrant>,
+    ) {
+        let p = *self.g.player(thrower);
+        let Some(from) = p.square() else { return };
+        let Some(ball) = self.g.ball_held_by(thrower) else {
+            return;
+        };
+        let receiver = self.g.player_at(target).map(|r| r.id);
+        let dump_off = grant == Some(FreeGrant::DumpOff);
+        // Hand-off: 2024 any adjacent target team-mate; 2018 an Open adjacent team-mate.
+        let hand_off = from.is_adjacent(target)
+            && receiver.is_some_and(|r| {
+                self.g.player(r).side == p.side && (self.g.is_2024() || self.g.is_open(r))
+            });
+        if hand_off {
+            if let Some(r) = receiver {
+                self.catch_or_bounce(ball, r, target);
+            }
+            self.finish_throw(thrower);
+            return;
+        }
+        let (target_value, modifier, no_modifiers) = match bonus {
+            Some(BonusPlay::HailMaryPass) => (HAIL_MARY_TARGET, 0, true),
+            _ => {
+                let base = if bonus == Some(BonusPlay::AccurateThrow) {
+                    ACCURATE_THROW_TARGET
+                } else {
+                    p.stats.throw.unwrap_or(6)
+                };
+                let m = if dump_off {
+                    0
+                } else {
+                    throw_modifier(self.g, &p, from, target)
+                };
+                (base, m, dump_off)
+            }
+        };
+        self.push(Frame::Throw(ThrowState {
+            thrower,
+            target,
+            thrown: None,
+            target_value,
+            modifier,
+            no_modifiers,
+            roll: 0,
+            rerolled: false,
+            stage: ThrowStage::Roll,
+            dump_off,
+        }));
+    }
+
+    /// The ball reaches player `r` in `sq`: possession if it can, else it bounces from there.
+    fn catch_or_bounce(&mut self, ball: BallId, r: PlayerId, sq: Square) {
+        if self.can_take_ball(r) {
+            self.give_ball(ball, r);
+        } else {
+            self.bounce(ball, sq);
+        }
+    }
+
+    fn finish_throw(&mut self, thrower: PlayerId) {
+        if self.g.player(thrower).side == self.active() {
+            self.push(Frame::AfterAction);
+        }
+    }
+
+    pub(crate) fn throw_step(&mut self, mut t: ThrowState) -> Flow {
+        let coach = self.g.player(t.thrower).side;
+        let face = self.roll(Die::D6);
+        t.roll = face;
+        let (success, _) = throw_result(&t);
+        self.emit(Event::Rolled(Roll {
+            purpose: RollPurpose::Throw,
+            coach: Some(coach),
+            die: Die::D6,
+            faces: vec![face],
+            target: Some(t.target_value),
+            modifier: t.modifier,
+            success: Some(success),
+            reroll: false,
+        }));
+        if !success && !super::legal::throw_reroll_sources(self.g, &t).is_empty() {
+            t.stage = ThrowStage::RerollOffered;
+            self.push(Frame::Throw(t));
+            return wait(
+                coach,
+                PromptKind::Reroll {
+                    kind: RollKind::Throw,
+                },
+            );
+        }
+        self.resolve_throw(t);
+        Flow::Continue
+    }
+
+    /// Spend a coach-level re-roll source.
+    pub(crate) fn spend_reroll(&mut self, side: Side, source: RerollSource) {
+        match source {
+            RerollSource::RawTalent(card) => {
+                self.play_card(side, card);
+            }
+            RerollSource::RookiesToWatch => {
+                self.g.rookies_card = None;
+                self.emit(Event::RookiesCardUsed { coach: side });
+            }
+            _ => {}
+        }
+        self.emit(Event::RerollUsed {
+            coach: side,
+            source,
+        });
+    }
+
+    pub(crate) fn reroll_throw(&mut self, mut t: ThrowState, source: RerollSource) {
+        let coach = self.g.player(t.thrower).side;
+        self.spend_reroll(coach, source);
+        let face = self.roll(Die::D6);
+        t.roll = face;
+        t.rerolled = true;
+        let (success, _) = throw_result(&t);
+        self.emit(Event::Rolled(Roll {
+            purpose: RollPurpose::Throw,
+            coach: Some(coach),
+            die: Die::D6,
+            faces: vec![face],
+            target: Some(t.target_value),
+            modifier: t.modifier,
+            success: Some(success),
+            reroll: true,
+        }));
+        self.resolve_throw(t);
+    }
+
+    /// §3.10.1 steps 4-6 (2024) and §3.10.2 steps 4-5 (2018).
+    pub(crate) fn resolve_throw(&mut self, t: ThrowState) {
+        let Some(ball) = self.g.ball_held_by(t.thrower) else {
+            self.finish_throw(t.thrower);
+            return;
+        };
+        let Some(from) = self.g.player(t.thrower).square() else {
+            return;
+        };
+        let (success, fumble) = throw_result(&t);
+        let active = self.g.player(t.thrower).side == self.active();
+        if fumble {
+            self.bounce(ball, from);
+        } else if success {
+            if active {
+                self.g.record.throw_completed = true;
+                self.g.record.throw_negative_modifier = t.modifier < 0 && !t.no_modifiers;
+            }
+            match self.g.player_at(t.target).map(|r| r.id) {
+                Some(r) if self.g.player(r).is_standing() => {
+                    let open = self.g.is_open(r);
+                    self.catch_or_bounce(ball, r, t.target);
+                    // Catcher's Instincts: Open target of a successful Throw: free Run.
+                    if active
+                        && open
+                        && self.g.player(r).has(Ability::CatchersInstincts)
+                        && self.g.ball_held_by(r) == Some(ball)
+                    {
+                        self.g.record.grants.push((r, FreeGrant::Run));
+                    }
+                }
+                // 2018: an empty square or a Prone player: the ball bounces from it.
+                _ => {
+                    self.g
+                        .balls
+                        .iter_mut()
+                        .filter(|b| b.id == ball)
+                        .for_each(|b| b.at = BallAt::Loose(t.target));
+                    self.bounce(ball, t.target);
+                }
+            }
+        } else {
+            self.g
+                .balls
+                .iter_mut()
+                .filter(|b| b.id == ball)
+                .for_each(|b| b.at = BallAt::Loose(t.target));
+            self.bounce(ball, t.target);
+        }
+        if !t.dump_off {
+            self.finish_throw(t.thrower);
+        }
+    }
+}
+
+/// (success, fumble) of a Throw check (§3.4, §3.10): natural 1 fails and natural 6 passes;
+/// fumble on 1 before or after modifiers (2024) or a modified 1 or less (2018). Throw
+/// modifiers are never positive, so both editions reduce to "natural 1 or modified <= 1".
+pub fn throw_result(t: &ThrowState) -> (bool, bool) {
+    let result = t.roll as i8 + t.modifier;
+    let success = t.roll == 6 || (t.roll != 1 && result >= t.target_value as i8);
+    let fumble = !success && (t.roll == 1 || result <= 1);
+    (success, fumble)
+}

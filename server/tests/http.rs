@@ -1,0 +1,105 @@
+//! The server answered two ways: `app()` called directly (no socket), and
+//! `run()` serving a real listener on an ephemeral port.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use dugout_protocol::PROTOCOL_VERSION;
+use dugout_server::{AppState, Config, SERVER_VERSION, app, run};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::oneshot;
+use tower::ServiceExt;
+
+/// Upper bound for anything in these tests that should be instant.
+const DEADLINE: Duration = Duration::from_secs(10);
+
+fn state() -> AppState {
+    AppState::new(Config::default())
+}
+
+async fn get_json(path: &str) -> (StatusCode, Value) {
+    let request = Request::get(path)
+        .body(Body::empty())
+        .expect("valid request");
+    let response = app(state())
+        .oneshot(request)
+        .await
+        .expect("router is infallible");
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), 64 * 1024)
+        .await
+        .expect("body fits");
+    let body = serde_json::from_slice(&bytes).expect("body is JSON");
+    (status, body)
+}
+
+#[tokio::test]
+async fn health_says_ok() {
+    let (status, body) = get_json("/health").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body, json!({ "status": "ok" }));
+}
+
+#[tokio::test]
+async fn version_reports_the_server_and_protocol_versions() {
+    let (status, body) = get_json("/version").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        body,
+        json!({ "server": SERVER_VERSION, "protocol": PROTOCOL_VERSION })
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_path_is_not_found() {
+    let request = Request::get("/nope")
+        .body(Body::empty())
+        .expect("valid request");
+    let response = app(state())
+        .oneshot(request)
+        .await
+        .expect("router is infallible");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn run_serves_real_http_and_stops_on_shutdown() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
+    let addr = listener.local_addr().expect("bound address");
+    let (stop, stopped) = oneshot::channel::<()>();
+    let server = tokio::spawn(run(listener, state(), async {
+        // Either a send or the sender being dropped means "stop".
+        let _ = stopped.await;
+    }));
+
+    let mut stream = TcpStream::connect(addr).await.expect("connect to server");
+    let request = format!("GET /health HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("send request");
+    let mut response = Vec::new();
+    tokio::time::timeout(DEADLINE, stream.read_to_end(&mut response))
+        .await
+        .expect("server answers in time")
+        .expect("read response");
+    let response = String::from_utf8(response).expect("response is UTF-8");
+
+    assert!(
+        response.starts_with("HTTP/1.1 200 OK\r\n"),
+        "unexpected response: {response}"
+    );
+    let (_head, body) = response.split_once("\r\n\r\n").expect("head and body");
+    let body: Value = serde_json::from_str(body).expect("body is JSON");
+    assert_eq!(body, json!({ "status": "ok" }));
+
+    stop.send(()).expect("server is still waiting for shutdown");
+    let result = tokio::time::timeout(DEADLINE, server)
+        .await
+        .expect("server stops in time after shutdown")
+        .expect("server task did not panic");
+    assert!(result.is_ok(), "run returned an error: {result:?}");
+}
