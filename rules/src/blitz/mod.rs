@@ -22,6 +22,7 @@ pub mod legal;
 pub mod prompt;
 pub mod random_play;
 pub mod rules;
+pub mod scenario;
 pub mod state;
 mod throw;
 mod turn;
