@@ -95,9 +95,13 @@ impl Ctx<'_> {
                 } else {
                     MARK_DISTANCE
                 };
+                let kind = match grant {
+                    Some(FreeGrant::InterventionMark(runner)) => MoveKind::MarkTowards(runner),
+                    _ => MoveKind::Mark,
+                };
                 self.push(Frame::Moving {
                     player,
-                    kind: MoveKind::Mark,
+                    kind,
                     left,
                     moved: 0,
                     must_end_open: false,
@@ -243,6 +247,20 @@ impl Ctx<'_> {
     pub(crate) fn move_done(&mut self, player: PlayerId, kind: MoveKind) -> Flow {
         let p = *self.g.player(player);
         let active_side = p.side == self.active();
+        if active_side {
+            self.push(Frame::AfterAction);
+            match kind {
+                MoveKind::Run => {
+                    self.push(Frame::Window(Window::AfterOpponentRun { runner: player }))
+                }
+                MoveKind::Mark => {
+                    self.push(Frame::Window(Window::AfterOpponentMark { marker: player }));
+                    // Blitz! / Diving Tackle: offered with the granted free actions.
+                    self.g.record.grants.push((player, FreeGrant::MarkBonus));
+                }
+                MoveKind::MarkTowards(_) => {}
+            }
+        }
         match kind {
             // Running Pass: a free Short Throw after a Run.
             MoveKind::Run if active_side && p.has(Ability::RunningPass) => {
@@ -258,18 +276,29 @@ impl Ctx<'_> {
             }
             _ => {}
         }
-        if active_side {
-            self.push(Frame::AfterAction);
-        }
         Flow::Continue
     }
 
-    /// §3.12 Sidestep: exactly one square, ending Open; a loose ball there bounces.
+    /// §3.12 Sidestep: exactly one square, ending Open; a loose ball there bounces. The
+    /// opponent may then interrupt with Shadowing.
     fn sidestep(&mut self, player: PlayerId, to: Square) {
         let p = *self.g.player(player);
+        self.after(player);
+        if let Some(vacated) = p.square() {
+            self.push(Frame::Window(Window::OpponentSidestep {
+                mover: player,
+                vacated,
+            }));
+        }
         self.move_player(player, to);
         self.touch_loose_ball(player, to, p.has(Ability::HandlingSkills));
-        self.push(Frame::AfterAction);
+    }
+
+    /// The after-action sequence follows actions of the active team only (G31).
+    pub(crate) fn after(&mut self, player: PlayerId) {
+        if self.g.player(player).side == self.active() {
+            self.push(Frame::AfterAction);
+        }
     }
 
     /// §3.13 Stand Up.
@@ -278,7 +307,7 @@ impl Ctx<'_> {
             self.g.player_mut(player).place = Place::Standing(sq);
             self.emit(Event::StoodUp { player });
         }
-        self.push(Frame::AfterAction);
+        self.after(player);
     }
 
     /// §3.14 Reserves: place in the own end zone; a ball there (2024, no other option)
@@ -287,6 +316,6 @@ impl Ctx<'_> {
         self.g.player_mut(player).place = Place::Standing(square);
         self.emit(Event::PlayerPlaced { player, square });
         self.touch_loose_ball(player, square, false);
-        self.push(Frame::AfterAction);
+        self.after(player);
     }
 }

@@ -171,6 +171,9 @@ impl Ctx<'_> {
     /// The player is Injured: removed to its dugout (§1.2). A ball it still holds bounces from
     /// its square first (2024 abilities and cards; trapdoors remove the ball beforehand).
     pub(crate) fn injure(&mut self, p: PlayerId) {
+        if self.g.record.target == Some(p) {
+            self.g.record.target_injured = true;
+        }
         let sq = self.g.player(p).square();
         if let (Some(ball), Some(sq)) = (self.g.ball_held_by(p), sq) {
             self.g.player_mut(p).place = Place::Reserves;
@@ -180,9 +183,6 @@ impl Ctx<'_> {
         }
         self.g.player_mut(p).place = Place::Reserves;
         self.emit(Event::Injured { player: p });
-        if self.g.record.target == Some(p) {
-            self.g.record.target_injured = true;
-        }
     }
 
     /// Place Prone without an Armour check; a held ball bounces (§3.11 step 2).

@@ -139,7 +139,11 @@ impl Ctx<'_> {
                 let target = *self.g.player(st.target);
                 // Dump-off (§5.4): the target may first make a free Short Throw or hand-off.
                 let dump = target.has(Ability::DumpOff) && self.g.ball_held_by(st.target).is_some();
+                let target_id = st.target;
                 self.push(Frame::Block(Box::new(st)));
+                // Tough Enough (Interrupt): the target's coach, after the target is chosen and
+                // before the dice (G47: the non-active coach's windows come first).
+                self.push(Frame::Window(Window::BlockTarget { target: target_id }));
                 if dump {
                     return self.offer_grant(target.id, FreeGrant::DumpOff);
                 }
@@ -459,19 +463,11 @@ impl Ctx<'_> {
             ArmourStage::Window => {
                 a.stage = ArmourStage::Roll;
                 // Bladed Knuckle Dusters: the attacking coach may set Armour to 6+ first.
-                if let Some(att) = a.attacker
-                    && a.by_block
-                    && self.has_bonus(att, BonusPlay::BladedKnuckleDusters)
-                {
-                    self.push(Frame::Armour(a));
-                    return wait(
-                        att,
-                        PromptKind::BonusWindow {
-                            window: Window::BeforeArmour { target: p.id },
-                        },
-                    );
-                }
+                let by_attacker = a.attacker.is_some() && a.by_block;
                 self.push(Frame::Armour(a));
+                if by_attacker {
+                    return self.open_window(Window::BeforeArmour { target: p.id });
+                }
                 Flow::Continue
             }
             ArmourStage::Roll => {
@@ -543,13 +539,6 @@ impl Ctx<'_> {
         if !armour_passes(self.g, armour, roll, a.modifier) {
             self.injure(a.player);
         }
-    }
-
-    pub(crate) fn has_bonus(&self, side: Side, bonus: BonusPlay) -> bool {
-        !self.g.turn.bonus_played[side.index()].contains(&bonus)
-            && self.g.hands[side.index()]
-                .iter()
-                .any(|c| c.def().bonus == bonus)
     }
 
     /// §6.1.4 Foul: one block die; Miss Spotted! (fouler ejected), Tackle Take That! (target

@@ -92,8 +92,8 @@ pub enum Frame {
     /// A knocked-down player's Armour check (after its ball bounced).
     Armour(ArmourState),
     Throw(ThrowState),
-    /// Re-check after a Bonus Play window closed.
-    WindowClosed(Window),
+    /// Offer a Bonus Play window if its coach may use it now.
+    Window(Window),
     /// Refresh the active cards (2024 Pre-Turn step A or 2018 end of turn).
     Refresh,
     DealCards,
@@ -267,7 +267,7 @@ impl Ctx<'_> {
                 wait(coach, PromptKind::SafeHandsBounce { from })
             }
             Frame::Throw(t) => self.throw_step(t),
-            Frame::WindowClosed(_) => Flow::Continue,
+            Frame::Window(w) => self.open_window(w),
             Frame::Refresh => self.refresh(),
             Frame::DealCards => self.deal_cards(),
         }

@@ -105,23 +105,33 @@ pub fn legal_commands(g: &Game) -> Vec<Command> {
             out.push(Command::Decline);
         }
         PromptKind::FreeAction { player, grant } => {
-            for choice in grant_choices(g, *player, *grant) {
-                out.push(Command::Action {
-                    player: *player,
-                    choice,
-                    bonus: None,
-                });
+            // Emergency Reserves: any of the coach's Reserves players may take it.
+            let takers: Vec<PlayerId> = if *grant == FreeGrant::EmergencyReserves {
+                g.players
+                    .iter()
+                    .filter(|p| p.side == coach && p.place == Place::Reserves)
+                    .map(|p| p.id)
+                    .collect()
+            } else {
+                vec![*player]
+            };
+            for p in takers {
+                for choice in grant_choices(g, p, *grant) {
+                    out.push(Command::Action {
+                        player: p,
+                        choice,
+                        bonus: None,
+                    });
+                }
             }
             // 2018 Emergency Reserves is mandatory (§3.15); everything else is optional.
-            let mandatory = *grant == FreeGrant::Reserves
-                && !g.is_2024()
-                && matches!(g.stack.last(), Some(Frame::Regenerate));
+            let mandatory = *grant == FreeGrant::EmergencyReserves && !g.is_2024();
             if !mandatory || out.is_empty() {
                 out.push(Command::Decline);
             }
         }
         PromptKind::BonusWindow { window } => {
-            window_commands(g, coach, *window, &mut out);
+            super::windows::window_commands(g, coach, *window, &mut out);
             out.push(Command::Decline);
         }
         PromptKind::HandLimit { .. } => {
@@ -453,7 +463,16 @@ pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoic
                 .map(|to| ActionChoice::Sidestep { to })
                 .collect()
         }
-        FreeGrant::Reserves => {
+        FreeGrant::InterventionMark(_) => {
+            if grant_allows_mark(g, p) && g.is_open(p) {
+                vec![ActionChoice::Mark]
+            } else {
+                Vec::new()
+            }
+        }
+        // A window, not an action: handled by `offer_grant`.
+        FreeGrant::MarkBonus => Vec::new(),
+        FreeGrant::Reserves | FreeGrant::EmergencyReserves => {
             if blocked(ActionKind::Reserves) || pl.place != Place::Reserves {
                 return Vec::new();
             }
@@ -461,27 +480,6 @@ pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoic
                 .into_iter()
                 .map(|square| ActionChoice::Reserves { square })
                 .collect()
-        }
-    }
-}
-
-fn window_commands(g: &Game, coach: Side, window: Window, out: &mut Vec<Command>) {
-    let hand = &g.hands[coach.index()];
-    for &card in hand {
-        let bonus = card.def().bonus;
-        if g.turn.bonus_played[coach.index()].contains(&bonus) {
-            continue;
-        }
-        let fits = matches!(
-            (window, bonus),
-            (Window::BeforeArmour { .. }, BonusPlay::BladedKnuckleDusters)
-        );
-        if fits {
-            out.push(Command::PlayBonus {
-                card,
-                player: None,
-                square: None,
-            });
         }
     }
 }
@@ -718,4 +716,9 @@ impl MoveRules {
         failed[i] = left as i8;
         false
     }
+}
+
+/// May `p` start a free Mark now (2024 once-per-turn, finished players)?
+pub(crate) fn grant_allows_mark(g: &Game, p: PlayerId) -> bool {
+    !g.pt(p).finished && !(g.is_2024() && used(g, p, ActionKind::Mark))
 }

@@ -27,6 +27,7 @@ pub mod state;
 mod throw;
 mod turn;
 pub mod view;
+mod windows;
 
 pub use command::{ActionChoice, Command, RerollSource};
 pub use event::{Event, Roll, RollPurpose, ScoreReason};
@@ -450,12 +451,11 @@ impl Ctx<'_> {
             BonusPlay::Inspiration => self.g.turn.action_limit += 1,
             BonusPlay::DefensivePlay => self.g.turn.defensive_play = true,
             BonusPlay::BlockingPlay => self.g.turn.blocking_play = true,
-            BonusPlay::BladedKnuckleDusters => {
-                if let Some(Frame::Armour(a)) = self.g.stack.last_mut() {
-                    a.set_to = Some(rules::KNUCKLE_DUSTERS_ARMOUR);
+            other => {
+                if let PromptKind::BonusWindow { window } = prompt {
+                    self.window_card(*window, other, player, square);
                 }
             }
-            _ => {}
         }
     }
 }

@@ -70,8 +70,14 @@ pub enum FreeGrant {
     StandUp,
     /// Wardance: a free Sidestep.
     Sidestep,
-    /// Emergency Reserves, Reserves bonus play, Empty the Bench: a free Reserves action.
+    /// Reserves Bonus Play: a free Reserves action.
     Reserves,
+    /// Emergency Reserves (§3.15): a free Reserves action, mandatory in 2018.
+    EmergencyReserves,
+    /// Intervention: a free Mark that must end adjacent to the opponent that ran.
+    InterventionMark(PlayerId),
+    /// After your player's Mark: the Blitz! / Diving Tackle window (not an action).
+    MarkBonus,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

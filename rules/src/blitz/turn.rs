@@ -185,7 +185,7 @@ impl Ctx<'_> {
             .map(|p| p.id);
         match some_player {
             Some(p) if !super::legal::reserve_squares(self.g, p).is_empty() => {
-                self.offer_grant(p, FreeGrant::Reserves)
+                self.offer_grant(p, FreeGrant::EmergencyReserves)
             }
             _ => Flow::Continue,
         }
@@ -236,6 +236,26 @@ impl Ctx<'_> {
     /// actions the action granted ([PROPOSAL] order, §3.23).
     pub(crate) fn after_action(&mut self) -> Flow {
         let side = self.active();
+        // Pick-me-up (§5.4): at the end of any action by this player, adjacent Prone
+        // team-mates may each make a free Stand Up.
+        if let Some(p) = self.g.record.player
+            && self.g.player(p).has(Ability::PickMeUp)
+            && let Some(sq) = self.g.player(p).square()
+        {
+            let side = self.g.player(p).side;
+            let prone: Vec<PlayerId> = self
+                .g
+                .players
+                .iter()
+                .filter(|m| {
+                    m.side == side && matches!(m.place, Place::Prone(s) if s.is_adjacent(sq))
+                })
+                .map(|m| m.id)
+                .collect();
+            for m in prone {
+                self.g.record.grants.push((m, FreeGrant::StandUp));
+            }
+        }
         let record = self.g.record.clone();
         if !record.grants.is_empty() {
             self.push(Frame::Grants(record.grants.clone()));
@@ -382,6 +402,9 @@ impl Ctx<'_> {
 
     /// Prompt `player`'s coach with a free action if it can legally take it now.
     pub(crate) fn offer_grant(&mut self, player: PlayerId, grant: FreeGrant) -> Flow {
+        if grant == FreeGrant::MarkBonus {
+            return self.open_window(Window::AfterMark { marker: player });
+        }
         let coach = self.g.player(player).side;
         let prompt = Prompt {
             coach: Some(coach),
