@@ -7,17 +7,22 @@ use super::flow::{BlockState, Frame, ThrowState};
 use super::prompt::*;
 use super::state::*;
 use super::throw::{Range, throw_range};
-use crate::core::{Side, Square};
+use crate::core::{Side, Square, SquareSet};
 
 pub fn legal_commands(g: &Game) -> Vec<Command> {
-    let Some(coach) = g.prompt.coach else {
+    legal_for(g, &g.prompt)
+}
+
+/// The legal answers to `prompt` in the state `g` (used before the prompt is set).
+pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
+    let Some(coach) = prompt.coach else {
         return Vec::new();
     };
     if g.outcome.is_some() {
         return Vec::new();
     }
     let mut out = Vec::new();
-    match &g.prompt.kind {
+    match &prompt.kind {
         PromptKind::ChooseBoardSide => {
             for side in [BoardSide::OneTrapdoor, BoardSide::TwoTrapdoors] {
                 out.push(Command::ChooseBoardSide { side });
@@ -177,7 +182,8 @@ fn action_commands(g: &Game, coach: Side, out: &mut Vec<Command>) {
             continue;
         }
         if actions_left {
-            for choice in action_choices(g, p.id, None, None) {
+            let base = action_choices(g, p.id, None, None);
+            for &choice in &base {
                 out.push(Command::Action {
                     player: p.id,
                     choice,
@@ -186,7 +192,22 @@ fn action_commands(g: &Game, coach: Side, out: &mut Vec<Command>) {
             }
             for &card in &hand {
                 let bonus = card.def().bonus;
-                for choice in action_choices(g, p.id, None, Some(bonus)) {
+                // Only these cards widen the choices; the others apply to the same ones.
+                let widens = matches!(
+                    bonus,
+                    BonusPlay::Dodge
+                        | BonusPlay::AggressiveMark
+                        | BonusPlay::HailMaryPass
+                        | BonusPlay::NervesOfSteel
+                );
+                let widened;
+                let choices = if widens {
+                    widened = action_choices(g, p.id, None, Some(bonus));
+                    &widened
+                } else {
+                    &base
+                };
+                for &choice in choices {
                     if PromptKind::bonus_applies_to(bonus, choice.kind())
                         && bonus_matters(g, p.id, choice, bonus)
                     {
@@ -337,7 +358,7 @@ pub fn action_choices(
                     .iter()
                     .any(|&a| pl.has(a));
                 let rules = MoveRules::new(g, p, MoveKind::Run, must_end_open, false);
-                if !rules.steps(g, 1).is_empty() || g.setup.options.allow_zero_run {
+                if rules.can_start(g, 1) || g.setup.options.allow_zero_run {
                     out.push(ActionChoice::Run);
                 }
             }
@@ -348,7 +369,7 @@ pub fn action_choices(
                     2
                 };
                 let rules = MoveRules::new(g, p, MoveKind::Mark, false, false);
-                if !rules.steps(g, left).is_empty() {
+                if rules.can_start(g, left) {
                     out.push(ActionChoice::Mark);
                 }
             }
@@ -430,7 +451,7 @@ pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoic
                 must_end_open,
                 grant == FreeGrant::ShortRun,
             );
-            if rules.steps(g, 1).is_empty() {
+            if !rules.can_start(g, 1) {
                 return Vec::new();
             }
             vec![ActionChoice::Run]
@@ -599,16 +620,28 @@ pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSourc
     v
 }
 
-/// Movement rules for one Run or Mark (§3.7-§3.9, abilities §5.4).
+/// Movement rules for one Run or Mark (§3.7-§3.9, abilities §5.4). Occupancy and the
+/// standing opponents next to every square are computed once into square sets (no heap
+/// allocation), so each step test is O(1).
 pub(crate) struct MoveRules {
     player: PlayerId,
-    side: Side,
     kind: MoveKind,
+    grid: crate::core::Grid,
     pass_players: bool,
     pass_blocked: bool,
     may_go_adjacent: bool,
     must_end_open: bool,
     defensive_play: bool,
+    mark_2024_stops: bool,
+    blocked: SquareSet,
+    /// Occupied by another player.
+    occupied: SquareSet,
+    /// Next to a standing opponent: any / one that restricts a Run / a Titchy one.
+    adj_any: SquareSet,
+    adj_restricting: SquareSet,
+    adj_titchy: SquareSet,
+    /// MarkTowards: the opponent's square.
+    towards: Option<Square>,
 }
 
 impl MoveRules {
@@ -621,59 +654,102 @@ impl MoveRules {
     ) -> MoveRules {
         let p = g.player(player);
         let run = kind == MoveKind::Run;
+        let mut blocked = SquareSet::default();
+        for &(x, y) in g.board_def().blocked {
+            let sq = Square::new(x as i8, y as i8);
+            if g.grid.contains(sq) {
+                blocked.insert(g.grid.index(sq));
+            }
+        }
+        let mut occupied = SquareSet::default();
+        let mut adj_any = SquareSet::default();
+        let mut adj_restricting = SquareSet::default();
+        let mut adj_titchy = SquareSet::default();
+        for o in &g.players {
+            let Some(sq) = o.square() else { continue };
+            if o.id != player {
+                occupied.insert(g.grid.index(sq));
+            }
+            if o.side == p.side || !o.is_standing() {
+                continue;
+            }
+            let titchy = o.has(Ability::Titchy);
+            let restricting = !titchy && !o.has(Ability::Insignificant);
+            for nb in sq.neighbours().filter(|&s| g.grid.contains(s)) {
+                let i = g.grid.index(nb);
+                adj_any.insert(i);
+                if titchy {
+                    adj_titchy.insert(i);
+                }
+                if restricting {
+                    adj_restricting.insert(i);
+                }
+            }
+        }
+        let towards = match kind {
+            MoveKind::MarkTowards(o) => g.player(o).square().filter(|_| g.player(o).is_standing()),
+            _ => None,
+        };
         MoveRules {
             player,
-            side: p.side,
             kind,
+            grid: g.grid,
             pass_players: run && (p.has(Ability::Leap) || p.has(Ability::Ethereal)),
             pass_blocked: run && p.has(Ability::Ethereal),
             may_go_adjacent: run && (must_end_open || p.has(Ability::WarMachine)),
             must_end_open: run && must_end_open,
             defensive_play: g.turn.defensive_play && Some(p.side) == g.turn.active,
+            mark_2024_stops: g.is_2024(),
+            blocked,
+            occupied,
+            adj_any,
+            adj_restricting,
+            adj_titchy,
+            towards,
         }
-    }
-
-    fn occupied(&self, g: &Game, sq: Square) -> bool {
-        g.player_at(sq).is_some_and(|o| o.id != self.player)
     }
 
     /// May the player enter `to`? `Some(stops)` if so, where `stops` says the move ends there.
-    fn enter(&self, g: &Game, to: Square) -> Option<bool> {
-        if !g.grid.contains(to)
-            || (g.is_blocked(to) && !self.pass_blocked)
-            || (self.occupied(g, to) && !self.pass_players)
+    fn enter(&self, to: Square) -> Option<bool> {
+        if !self.grid.contains(to) {
+            return None;
+        }
+        let i = self.grid.index(to);
+        if (self.blocked.contains(i) && !self.pass_blocked)
+            || (self.occupied.contains(i) && !self.pass_players)
         {
             return None;
         }
-        let adjacent: Vec<&Player> = g.standing_opponents_adjacent(self.side, to).collect();
         match self.kind {
             MoveKind::Run => {
                 // Insignificant opponents never restrict; Titchy ones and Defensive Play allow
                 // the square but end the Run (§5.4, §5.6).
-                let restricting = adjacent
-                    .iter()
-                    .any(|o| !o.has(Ability::Insignificant) && !o.has(Ability::Titchy));
-                if restricting && !self.may_go_adjacent && !self.defensive_play {
+                if self.adj_restricting.contains(i) && !self.may_go_adjacent && !self.defensive_play
+                {
                     return None;
                 }
-                let stops = adjacent.iter().any(|o| o.has(Ability::Titchy))
-                    || self.defensive_play && !adjacent.is_empty();
-                Some(stops)
+                Some(self.adj_titchy.contains(i) || self.defensive_play && self.adj_any.contains(i))
             }
-            MoveKind::Mark | MoveKind::MarkTowards(_) => Some(g.is_2024() && !adjacent.is_empty()),
+            MoveKind::Mark | MoveKind::MarkTowards(_) => {
+                Some(self.mark_2024_stops && self.adj_any.contains(i))
+            }
         }
     }
 
     /// May the move end on `sq`?
-    pub(crate) fn legal_end(&self, g: &Game, sq: Square) -> bool {
-        if g.is_blocked(sq) || self.occupied(g, sq) {
+    pub(crate) fn legal_end(&self, _g: &Game, sq: Square) -> bool {
+        self.grid.contains(sq) && self.legal_end_fast(sq)
+    }
+
+    fn legal_end_fast(&self, sq: Square) -> bool {
+        let i = self.grid.index(sq);
+        if self.blocked.contains(i) || self.occupied.contains(i) {
             return false;
         }
-        let mut adjacent = g.standing_opponents_adjacent(self.side, sq);
         match self.kind {
-            MoveKind::Run => !self.must_end_open || adjacent.next().is_none(),
-            MoveKind::Mark => adjacent.next().is_some(),
-            MoveKind::MarkTowards(o) => adjacent.any(|p| p.id == o),
+            MoveKind::Run => !self.must_end_open || !self.adj_any.contains(i),
+            MoveKind::Mark => self.adj_any.contains(i),
+            MoveKind::MarkTowards(_) => self.towards.is_some_and(|t| t.is_adjacent(sq)),
         }
     }
 
@@ -686,29 +762,42 @@ impl MoveRules {
         if left == 0 {
             return Vec::new();
         }
-        let mut failed = vec![-1i8; usize::from(g.grid.length) * usize::from(g.grid.width)];
+        let mut failed = [-1i8; SquareSet::CAPACITY];
         from.neighbours()
-            .filter(|&n| match self.enter(g, n) {
-                Some(stops) => self.can_finish(g, n, left - 1, stops, &mut failed),
+            .filter(|&n| match self.enter(n) {
+                Some(stops) => self.can_finish(n, left - 1, stops, &mut failed),
                 None => false,
             })
             .collect()
     }
 
-    fn can_finish(&self, g: &Game, at: Square, left: u8, stops: bool, failed: &mut [i8]) -> bool {
-        if self.legal_end(g, at) {
+    /// Is any first step possible (without collecting the squares)?
+    pub(crate) fn can_start(&self, g: &Game, left: u8) -> bool {
+        let Some(from) = g.player(self.player).square() else {
+            return false;
+        };
+        let mut failed = [-1i8; SquareSet::CAPACITY];
+        left > 0
+            && from.neighbours().any(|n| match self.enter(n) {
+                Some(stops) => self.can_finish(n, left - 1, stops, &mut failed),
+                None => false,
+            })
+    }
+
+    fn can_finish(&self, at: Square, left: u8, stops: bool, failed: &mut [i8]) -> bool {
+        if self.legal_end_fast(at) {
             return true;
         }
         if stops || left == 0 {
             return false;
         }
-        let i = g.grid.index(at);
+        let i = self.grid.index(at);
         if failed[i] >= left as i8 {
             return false;
         }
         for n in at.neighbours() {
-            if let Some(s) = self.enter(g, n)
-                && self.can_finish(g, n, left - 1, s, failed)
+            if let Some(s) = self.enter(n)
+                && self.can_finish(n, left - 1, s, failed)
             {
                 return true;
             }

@@ -217,12 +217,8 @@ impl Ctx<'_> {
             coach: Some(side),
             kind: PromptKind::Action,
         };
-        let only_end = {
-            let mut g = self.g.clone();
-            g.prompt = prompt.clone();
-            let legal = super::legal::legal_commands(&g);
-            legal.len() == 1 && legal[0] == super::command::Command::EndTurn
-        };
+        let legal = super::legal::legal_for(self.g, &prompt);
+        let only_end = legal.len() == 1 && legal[0] == super::command::Command::EndTurn;
         if only_end {
             self.push(Frame::EndTurn);
             return Flow::Continue;
@@ -410,10 +406,8 @@ impl Ctx<'_> {
             coach: Some(coach),
             kind: PromptKind::FreeAction { player, grant },
         };
-        let mut g = self.g.clone();
-        g.prompt = prompt.clone();
         // Only `Decline` legal: the free action is impossible, skip it silently.
-        if super::legal::legal_commands(&g).len() <= 1 {
+        if super::legal::legal_for(self.g, &prompt).len() <= 1 {
             return Flow::Continue;
         }
         Flow::Wait(prompt)
