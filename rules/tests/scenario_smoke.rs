@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)]
 use dugout_rules::blitz::scenario::Scenario;
 use dugout_rules::blitz::*;
 use dugout_rules::core::*;

@@ -223,14 +223,19 @@ impl Ctx<'_> {
         if self.g.player(st.blocker).side == self.active() {
             self.g.record.block_faces = st.faces.clone();
         }
-        let faces: Vec<BlockFace> = st
-            .faces
-            .iter()
-            .map(|&f| translate_face(self.g, &st, f))
-            .collect();
         let coach = self.g.player(st.blocker).side;
-        // Enforcer applies every die, in the coach's order; otherwise one die is chosen.
-        if self.g.player(st.blocker).has(Ability::Enforcer) && !st.foul {
+        // Enforcer applies every die, in the coach's order (G37); otherwise one die is
+        // chosen. `pending` holds the Enforcer dice still to apply.
+        let enforcer = self.g.player(st.blocker).has(Ability::Enforcer) && !st.foul;
+        let faces: Vec<BlockFace> = if enforcer && !st.pending.is_empty() {
+            st.pending.clone()
+        } else {
+            st.faces
+                .iter()
+                .map(|&f| translate_face(self.g, &st, f))
+                .collect()
+        };
+        if enforcer && st.pending.is_empty() {
             st.pending = faces.clone();
         }
         if faces.len() == 1 {

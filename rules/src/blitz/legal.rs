@@ -809,5 +809,5 @@ impl MoveRules {
 
 /// May `p` start a free Mark now (2024 once-per-turn, finished players)?
 pub(crate) fn grant_allows_mark(g: &Game, p: PlayerId) -> bool {
-    !g.pt(p).finished && !(g.is_2024() && used(g, p, ActionKind::Mark))
+    !(g.pt(p).finished || g.is_2024() && used(g, p, ActionKind::Mark))
 }

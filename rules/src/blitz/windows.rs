@@ -95,18 +95,18 @@ pub(crate) fn window_commands(g: &Game, coach: Side, w: Window, out: &mut Vec<Co
                 }
             }
             // Shadowing: a player that was Marking the mover follows into the vacated square.
-            (Window::OpponentSidestep { vacated, .. }, BonusPlay::Shadowing) => {
-                if g.player_at(vacated).is_none() {
-                    for p in g.players.iter().filter(|p| {
-                        p.side == coach
-                            && matches!(p.place, Place::Standing(s) if s.is_adjacent(vacated))
-                    }) {
-                        out.push(Command::PlayBonus {
-                            card,
-                            player: Some(p.id),
-                            square: None,
-                        });
-                    }
+            (Window::OpponentSidestep { vacated, .. }, BonusPlay::Shadowing)
+                if g.player_at(vacated).is_none() =>
+            {
+                for p in g.players.iter().filter(|p| {
+                    p.side == coach
+                        && matches!(p.place, Place::Standing(s) if s.is_adjacent(vacated))
+                }) {
+                    out.push(Command::PlayBonus {
+                        card,
+                        player: Some(p.id),
+                        square: None,
+                    });
                 }
             }
             _ => {}
