@@ -161,7 +161,32 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
     out
 }
 
+/// Is `cmd` a legal answer to the current prompt? Same answer as
+/// `legal_commands(g).contains(cmd)`; at the Action prompt it only enumerates what the
+/// command could be (one player's actions, or the coach's Bonus Plays), which is the hot path
+/// of every match.
 pub fn is_legal(g: &Game, cmd: &Command) -> bool {
+    if let (PromptKind::Action, Some(coach)) = (&g.prompt.kind, g.prompt.coach)
+        && g.outcome.is_none()
+    {
+        let ctx = ActionCtx::new(g, coach);
+        let mut out = Vec::new();
+        match cmd {
+            Command::Action { player, .. } | Command::Wardance { player, .. } => {
+                if g.players
+                    .get(player.index())
+                    .is_none_or(|p| p.side != coach)
+                {
+                    return false;
+                }
+                player_action_commands(g, &ctx, *player, &mut out);
+            }
+            Command::PlayBonus { .. } => coach_bonus_commands(g, &ctx, &mut out),
+            Command::EndTurn => return true,
+            _ => return false,
+        }
+        return out.contains(cmd);
+    }
     legal_commands(g).contains(cmd)
 }
 
@@ -169,69 +194,117 @@ fn used(g: &Game, p: PlayerId, kind: ActionKind) -> bool {
     g.pt(p).used & kind.bit() != 0
 }
 
+/// What every Action-prompt enumeration needs once: the playable hand, whether actions are
+/// left, and the board scan for movement.
+struct ActionCtx {
+    coach: Side,
+    hand: Vec<CardId>,
+    actions_left: bool,
+    scan: BoardScan,
+}
+
+impl ActionCtx {
+    fn new(g: &Game, coach: Side) -> ActionCtx {
+        ActionCtx {
+            coach,
+            hand: g.hands[coach.index()]
+                .iter()
+                .copied()
+                .filter(|c| !g.turn.bonus_played[coach.index()].contains(&c.def().bonus))
+                .collect(),
+            actions_left: g.turn.actions_taken < g.turn.action_limit,
+            scan: BoardScan::new(g, coach),
+        }
+    }
+}
+
 /// Commands at the top-level Action prompt.
 fn action_commands(g: &Game, coach: Side, out: &mut Vec<Command>) {
-    let actions_left = g.turn.actions_taken < g.turn.action_limit;
-    let hand: Vec<CardId> = g.hands[coach.index()]
-        .iter()
-        .copied()
-        .filter(|c| !g.turn.bonus_played[coach.index()].contains(&c.def().bonus))
-        .collect();
+    let ctx = ActionCtx::new(g, coach);
     for p in g.players.iter().filter(|p| p.side == coach) {
-        if g.pt(p.id).finished {
-            continue;
+        player_action_commands(g, &ctx, p.id, out);
+    }
+    coach_bonus_commands(g, &ctx, out);
+    out.push(Command::EndTurn);
+}
+
+/// Does the active coach have anything to do but end the turn?
+pub(crate) fn anything_but_end_turn(g: &Game, coach: Side) -> bool {
+    let ctx = ActionCtx::new(g, coach);
+    let mut out = Vec::new();
+    coach_bonus_commands(g, &ctx, &mut out);
+    if !out.is_empty() {
+        return true;
+    }
+    g.players.iter().filter(|p| p.side == coach).any(|p| {
+        player_action_commands(g, &ctx, p.id, &mut out);
+        !out.is_empty()
+    })
+}
+
+/// One player's commands at the Action prompt: its actions, with each Bonus Play that can go
+/// with them, and Wardance.
+fn player_action_commands(g: &Game, ctx: &ActionCtx, player: PlayerId, out: &mut Vec<Command>) {
+    let p = g.player(player);
+    if g.pt(p.id).finished {
+        return;
+    }
+    if ctx.actions_left {
+        let base = choices_with(g, &ctx.scan, p.id, None, None);
+        for &choice in &base {
+            out.push(Command::Action {
+                player: p.id,
+                choice,
+                bonus: None,
+            });
         }
-        if actions_left {
-            let base = action_choices(g, p.id, None, None);
-            for &choice in &base {
-                out.push(Command::Action {
-                    player: p.id,
-                    choice,
-                    bonus: None,
-                });
-            }
-            for &card in &hand {
-                let bonus = card.def().bonus;
-                // Only these cards widen the choices; the others apply to the same ones.
-                let widens = matches!(
-                    bonus,
-                    BonusPlay::Dodge
-                        | BonusPlay::AggressiveMark
-                        | BonusPlay::HailMaryPass
-                        | BonusPlay::NervesOfSteel
-                );
-                let widened;
-                let choices = if widens {
-                    widened = action_choices(g, p.id, None, Some(bonus));
-                    &widened
-                } else {
-                    &base
-                };
-                for &choice in choices {
-                    if PromptKind::bonus_applies_to(bonus, choice.kind())
-                        && bonus_matters(g, p.id, choice, bonus)
-                    {
-                        out.push(Command::Action {
-                            player: p.id,
-                            choice,
-                            bonus: Some(card),
-                        });
-                    }
+        for &card in &ctx.hand {
+            let bonus = card.def().bonus;
+            // Only these cards widen the choices; the others apply to the same ones.
+            let widens = matches!(
+                bonus,
+                BonusPlay::Dodge
+                    | BonusPlay::AggressiveMark
+                    | BonusPlay::HailMaryPass
+                    | BonusPlay::NervesOfSteel
+            );
+            let widened;
+            let choices = if widens {
+                widened = choices_with(g, &ctx.scan, p.id, None, Some(bonus));
+                &widened
+            } else {
+                &base
+            };
+            for &choice in choices {
+                if PromptKind::bonus_applies_to(bonus, choice.kind())
+                    && bonus_matters(g, p.id, choice, bonus)
+                {
+                    out.push(Command::Action {
+                        player: p.id,
+                        choice,
+                        bonus: Some(card),
+                    });
                 }
             }
         }
-        // Wardance (G40): once per turn, when Marked, between actions.
-        if p.has(Ability::Wardance)
-            && g.is_marked(p.id)
-            && !g.pt(p.id).wardanced
-            && !(g.is_2024() && used(g, p.id, ActionKind::Sidestep))
-        {
-            for to in sidestep_squares(g, p.id) {
-                out.push(Command::Wardance { player: p.id, to });
-            }
+    }
+    // Wardance (G40): once per turn, when Marked, between actions.
+    if p.has(Ability::Wardance)
+        && g.is_marked(p.id)
+        && !g.pt(p.id).wardanced
+        && !(g.is_2024() && used(g, p.id, ActionKind::Sidestep))
+    {
+        for to in sidestep_squares(g, p.id) {
+            out.push(Command::Wardance { player: p.id, to });
         }
     }
-    for &card in &hand {
+}
+
+/// Bonus Plays the coach may play on their own at the Action prompt (§5.6).
+fn coach_bonus_commands(g: &Game, ctx: &ActionCtx, out: &mut Vec<Command>) {
+    let coach = ctx.coach;
+    let actions_left = ctx.actions_left;
+    for &card in &ctx.hand {
         match card.def().bonus {
             BonusPlay::JumpUp => {
                 for p in g
@@ -292,7 +365,6 @@ fn action_commands(g: &Game, coach: Side, out: &mut Vec<Command>) {
             _ => {}
         }
     }
-    out.push(Command::EndTurn);
 }
 
 /// Only offer "action with a Bonus Play" where the card changes something, so bots and
@@ -319,6 +391,16 @@ fn bonus_matters(g: &Game, p: PlayerId, choice: ActionChoice, bonus: BonusPlay) 
 /// `bonus` is a Bonus Play played with it, which may widen the choices.
 pub fn action_choices(
     g: &Game,
+    p: PlayerId,
+    grant: Option<FreeGrant>,
+    bonus: Option<BonusPlay>,
+) -> Vec<ActionChoice> {
+    choices_with(g, &BoardScan::new(g, g.player(p).side), p, grant, bonus)
+}
+
+fn choices_with(
+    g: &Game,
+    scan: &BoardScan,
     p: PlayerId,
     grant: Option<FreeGrant>,
     bonus: Option<BonusPlay>,
@@ -357,7 +439,7 @@ pub fn action_choices(
                     ]
                     .iter()
                     .any(|&a| pl.has(a));
-                let rules = MoveRules::new(g, p, MoveKind::Run, must_end_open, false);
+                let rules = MoveRules::with_scan(g, scan, p, MoveKind::Run, must_end_open);
                 if rules.can_start(g, 1) || g.setup.options.allow_zero_run {
                     out.push(ActionChoice::Run);
                 }
@@ -368,7 +450,7 @@ pub fn action_choices(
                 } else {
                     2
                 };
-                let rules = MoveRules::new(g, p, MoveKind::Mark, false, false);
+                let rules = MoveRules::with_scan(g, scan, p, MoveKind::Mark, false);
                 if rules.can_start(g, left) {
                     out.push(ActionChoice::Mark);
                 }
@@ -620,6 +702,55 @@ pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSourc
     v
 }
 
+/// The board as one side's movers see it: blocked and occupied squares, and the squares next
+/// to standing opponents (any / restricting a Run / Titchy). Built once per enumeration.
+#[derive(Clone, Copy)]
+pub(crate) struct BoardScan {
+    blocked: SquareSet,
+    occupied: SquareSet,
+    adj_any: SquareSet,
+    adj_restricting: SquareSet,
+    adj_titchy: SquareSet,
+}
+
+impl BoardScan {
+    pub(crate) fn new(g: &Game, side: Side) -> BoardScan {
+        let mut scan = BoardScan {
+            blocked: SquareSet::default(),
+            occupied: SquareSet::default(),
+            adj_any: SquareSet::default(),
+            adj_restricting: SquareSet::default(),
+            adj_titchy: SquareSet::default(),
+        };
+        for &(x, y) in g.board_def().blocked {
+            let sq = Square::new(x as i8, y as i8);
+            if g.grid.contains(sq) {
+                scan.blocked.insert(g.grid.index(sq));
+            }
+        }
+        for o in &g.players {
+            let Some(sq) = o.square() else { continue };
+            scan.occupied.insert(g.grid.index(sq));
+            if o.side == side || !o.is_standing() {
+                continue;
+            }
+            let titchy = o.has(Ability::Titchy);
+            let restricting = !titchy && !o.has(Ability::Insignificant);
+            for nb in sq.neighbours().filter(|&s| g.grid.contains(s)) {
+                let i = g.grid.index(nb);
+                scan.adj_any.insert(i);
+                if titchy {
+                    scan.adj_titchy.insert(i);
+                }
+                if restricting {
+                    scan.adj_restricting.insert(i);
+                }
+            }
+        }
+        scan
+    }
+}
+
 /// Movement rules for one Run or Mark (§3.7-§3.9, abilities §5.4). Occupancy and the
 /// standing opponents next to every square are computed once into square sets (no heap
 /// allocation), so each step test is O(1).
@@ -652,39 +783,35 @@ impl MoveRules {
         must_end_open: bool,
         _free: bool,
     ) -> MoveRules {
+        MoveRules::with_scan(
+            g,
+            &BoardScan::new(g, g.player(player).side),
+            player,
+            kind,
+            must_end_open,
+        )
+    }
+
+    /// Move rules for `player` on a board already scanned for its side.
+    fn with_scan(
+        g: &Game,
+        scan: &BoardScan,
+        player: PlayerId,
+        kind: MoveKind,
+        must_end_open: bool,
+    ) -> MoveRules {
         let p = g.player(player);
         let run = kind == MoveKind::Run;
-        let mut blocked = SquareSet::default();
-        for &(x, y) in g.board_def().blocked {
-            let sq = Square::new(x as i8, y as i8);
-            if g.grid.contains(sq) {
-                blocked.insert(g.grid.index(sq));
-            }
-        }
-        let mut occupied = SquareSet::default();
-        let mut adj_any = SquareSet::default();
-        let mut adj_restricting = SquareSet::default();
-        let mut adj_titchy = SquareSet::default();
-        for o in &g.players {
-            let Some(sq) = o.square() else { continue };
-            if o.id != player {
-                occupied.insert(g.grid.index(sq));
-            }
-            if o.side == p.side || !o.is_standing() {
-                continue;
-            }
-            let titchy = o.has(Ability::Titchy);
-            let restricting = !titchy && !o.has(Ability::Insignificant);
-            for nb in sq.neighbours().filter(|&s| g.grid.contains(s)) {
-                let i = g.grid.index(nb);
-                adj_any.insert(i);
-                if titchy {
-                    adj_titchy.insert(i);
-                }
-                if restricting {
-                    adj_restricting.insert(i);
-                }
-            }
+        let mut occupied = scan.occupied;
+        // The mover's own square is free to it, unless it is passing through another
+        // player's square (Leap, Ethereal).
+        if let Some(sq) = p.square()
+            && !g
+                .players
+                .iter()
+                .any(|o| o.id != player && o.square() == Some(sq))
+        {
+            occupied.remove(g.grid.index(sq));
         }
         let towards = match kind {
             MoveKind::MarkTowards(o) => g.player(o).square().filter(|_| g.player(o).is_standing()),
@@ -700,11 +827,11 @@ impl MoveRules {
             must_end_open: run && must_end_open,
             defensive_play: g.turn.defensive_play && Some(p.side) == g.turn.active,
             mark_2024_stops: g.is_2024(),
-            blocked,
+            blocked: scan.blocked,
             occupied,
-            adj_any,
-            adj_restricting,
-            adj_titchy,
+            adj_any: scan.adj_any,
+            adj_restricting: scan.adj_restricting,
+            adj_titchy: scan.adj_titchy,
             towards,
         }
     }
@@ -771,17 +898,49 @@ impl MoveRules {
             .collect()
     }
 
-    /// Is any first step possible (without collecting the squares)?
+    /// Is any first step possible (without collecting the squares)? Most answers come from
+    /// the first ring of squares; the depth search runs only when none of them can end the
+    /// move.
     pub(crate) fn can_start(&self, g: &Game, left: u8) -> bool {
         let Some(from) = g.player(self.player).square() else {
             return false;
         };
+        if left == 0 || !self.goal_within(from, left) {
+            return false;
+        }
+        let mut enterable = [None; 8];
+        for (i, n) in from.neighbours().enumerate() {
+            if let Some(stops) = self.enter(n) {
+                if self.legal_end_fast(n) {
+                    return true;
+                }
+                enterable[i] = Some((n, stops));
+            }
+        }
+        if left == 1 || enterable.iter().all(Option::is_none) {
+            return false;
+        }
         let mut failed = [-1i8; SquareSet::CAPACITY];
-        left > 0
-            && from.neighbours().any(|n| match self.enter(n) {
-                Some(stops) => self.can_finish(n, left - 1, stops, &mut failed),
-                None => false,
-            })
+        enterable
+            .iter()
+            .flatten()
+            .any(|&(n, stops)| !stops && self.can_finish(n, left - 1, stops, &mut failed))
+    }
+
+    /// A Mark can only end next to a standing opponent: is any such square within `left`
+    /// squares at all? (Runs always have a goal.)
+    fn goal_within(&self, from: Square, left: u8) -> bool {
+        let r = left as i8;
+        match self.kind {
+            MoveKind::Run => true,
+            MoveKind::MarkTowards(_) => self.towards.is_some_and(|t| t.distance(from) <= left + 1),
+            MoveKind::Mark => (-r..=r).any(|dy| {
+                (-r..=r).any(|dx| {
+                    let sq = from.offset(dx, dy);
+                    self.grid.contains(sq) && self.adj_any.contains(self.grid.index(sq))
+                })
+            }),
+        }
     }
 
     fn can_finish(&self, at: Square, left: u8, stops: bool, failed: &mut [i8]) -> bool {

@@ -217,8 +217,7 @@ impl Ctx<'_> {
             coach: Some(side),
             kind: PromptKind::Action,
         };
-        let legal = super::legal::legal_for(self.g, &prompt);
-        let only_end = legal.len() == 1 && legal[0] == super::command::Command::EndTurn;
+        let only_end = !super::legal::anything_but_end_turn(self.g, side);
         if only_end {
             self.push(Frame::EndTurn);
             return Flow::Continue;

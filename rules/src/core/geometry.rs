@@ -98,6 +98,12 @@ impl SquareSet {
         self.bits[index / 64] |= 1 << (index % 64);
     }
 
+    pub fn remove(&mut self, index: usize) {
+        if index < Self::CAPACITY {
+            self.bits[index / 64] &= !(1 << (index % 64));
+        }
+    }
+
     pub fn contains(&self, index: usize) -> bool {
         index < Self::CAPACITY && self.bits[index / 64] & (1 << (index % 64)) != 0
     }
