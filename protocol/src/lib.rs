@@ -5,8 +5,10 @@
 //! protocol change and must bump [`PROTOCOL_VERSION`].
 
 mod messages;
+mod schema;
 
 pub use messages::*;
+pub use schema::{SCHEMA_DIR, schemas};
 
 /// Version of the client/server protocol. Bumped on every incompatible change.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -16,6 +18,9 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// Longest chat line, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
+
+/// The WebSocket endpoint's path.
+pub const WS_PATH: &str = "/ws";
 
 #[cfg(test)]
 mod tests {
@@ -78,6 +83,81 @@ mod tests {
         let v = serde_json::to_value(&msg).expect("serialize");
         assert_eq!(v["code"], "not_your_turn");
         assert_eq!(v["type"], "error");
+    }
+
+    #[test]
+    fn every_client_message_type_is_listed_in_types() {
+        let samples = [
+            ClientMessage::Hello {
+                protocol_version: 1,
+                client: "c".into(),
+                token: "t".into(),
+            },
+            ClientMessage::ListRooms { id: 1 },
+            ClientMessage::CreateRoom {
+                id: 1,
+                room: RoomSpec {
+                    game: GameKind::Blitz,
+                    setup: dugout_rules::blitz::MatchSetup {
+                        edition: Default::default(),
+                        teams: [
+                            dugout_rules::blitz::data::TeamId::ALL[0],
+                            dugout_rules::blitz::data::TeamId::ALL[1],
+                        ],
+                        options: Default::default(),
+                    },
+                    timer: TimerPolicy::None,
+                    private: false,
+                },
+            },
+            ClientMessage::JoinRoom {
+                id: 1,
+                room: "r".into(),
+                seat: None,
+            },
+            ClientMessage::Spectate {
+                id: 1,
+                room: "r".into(),
+            },
+            ClientMessage::Leave {
+                id: 1,
+                room: "r".into(),
+            },
+            ClientMessage::Ready {
+                id: 1,
+                room: "r".into(),
+            },
+            ClientMessage::Concede {
+                id: 1,
+                room: "r".into(),
+            },
+            ClientMessage::Command {
+                id: 1,
+                room: "r".into(),
+                command: Command::EndTurn,
+            },
+            ClientMessage::Resume {
+                id: 1,
+                room: "r".into(),
+                last_seq: 0,
+            },
+            ClientMessage::Snapshot {
+                id: 1,
+                room: "r".into(),
+            },
+            ClientMessage::Chat {
+                id: 1,
+                room: "r".into(),
+                text: "hi".into(),
+            },
+            ClientMessage::Ping { id: 1 },
+        ];
+        assert_eq!(samples.len(), ClientMessage::TYPES.len());
+        for (msg, ty) in samples.iter().zip(ClientMessage::TYPES) {
+            let v = serde_json::to_value(msg).expect("serialize");
+            assert_eq!(v["type"], *ty);
+            assert_eq!(msg.id(), v.get("id").and_then(|id| id.as_u64()));
+        }
     }
 
     #[test]

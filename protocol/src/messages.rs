@@ -7,36 +7,43 @@
 
 use dugout_rules::blitz;
 use dugout_rules::core::{Seat, Side};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A client-chosen request id, unique per connection (a counter is enough).
+/// A client-chosen request id. Unique per connection for lobby requests (a counter is
+/// enough); for `command` it must also be unique per coach and room, across reconnects,
+/// because the room remembers the ids it applied (a counter that continues after a
+/// reconnect, or a random `u64`).
 pub type RequestId = u64;
 
 /// A room's id: a UUID v7 as text.
 pub type RoomId = String;
 
 /// Which game a room plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Blitz,
 }
 
 /// How a room limits each coach's thinking time.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "policy", rename_all = "snake_case")]
 pub enum TimerPolicy {
     /// No limit.
     #[default]
     None,
-    /// Each turn must end within `seconds`; when it runs out, the turn is ended for the coach.
+    /// Each turn must end within `seconds`; when it runs out, the turn is ended for the coach
+    /// (`end_turn` at the Action prompt; elsewhere `decline` if legal, else the first legal
+    /// command, until the turn changes).
     PerTurn { seconds: u32 },
-    /// Each coach has `seconds` in all for the match; when it runs out, that coach forfeits.
+    /// Each coach has `seconds` in all for the match, running while the coach has the
+    /// decision; when it runs out, that coach forfeits.
     ChessClock { seconds: u32 },
 }
 
 /// What a room is created with.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomSpec {
     pub game: GameKind,
     /// Edition, teams and match options.
@@ -49,7 +56,7 @@ pub struct RoomSpec {
 }
 
 /// A room as the lobby lists it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomSummary {
     pub room: RoomId,
     pub game: GameKind,
@@ -61,9 +68,11 @@ pub struct RoomSummary {
     pub ready: [bool; 2],
     pub status: RoomStatus,
     pub spectators: u32,
+    /// The room's sequence number (0 until the match starts).
+    pub seq: u64,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     /// Waiting for coaches to join and be ready.
@@ -72,10 +81,12 @@ pub enum RoomStatus {
     Playing,
     /// The match is over (result, concession or forfeit).
     Finished,
+    /// The room is gone (emptied before the match started, or retired after it).
+    Closed,
 }
 
 /// Messages from a client.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// The first message: the protocol version and a session or bot token.
@@ -91,7 +102,8 @@ pub enum ClientMessage {
         id: RequestId,
         room: RoomSpec,
     },
-    /// Take a seat (`None`: the free one).
+    /// Take a seat (`None`: the free one). Taking a seat your account already holds
+    /// (after a reconnect) subscribes this connection to it again.
     JoinRoom {
         id: RequestId,
         room: RoomId,
@@ -101,6 +113,7 @@ pub enum ClientMessage {
         id: RequestId,
         room: RoomId,
     },
+    /// Stop following the room. Before the match starts this also frees the seat.
     Leave {
         id: RequestId,
         room: RoomId,
@@ -119,11 +132,17 @@ pub enum ClientMessage {
         room: RoomId,
         command: blitz::Command,
     },
-    /// After a reconnect: send what came after `last_seq` (or a snapshot).
+    /// After a reconnect: send what came after `last_seq` (or a snapshot). Subscribes the
+    /// connection as the account's seat, or as a spectator.
     Resume {
         id: RequestId,
         room: RoomId,
         last_seq: u64,
+    },
+    /// Send the whole state as this connection's seat sees it.
+    Snapshot {
+        id: RequestId,
+        room: RoomId,
     },
     Chat {
         id: RequestId,
@@ -135,8 +154,46 @@ pub enum ClientMessage {
     },
 }
 
+impl ClientMessage {
+    /// Every `type` a client may send. Anything else is [`ErrorCode::UnknownMessage`].
+    pub const TYPES: &'static [&'static str] = &[
+        "hello",
+        "list_rooms",
+        "create_room",
+        "join_room",
+        "spectate",
+        "leave",
+        "ready",
+        "concede",
+        "command",
+        "resume",
+        "snapshot",
+        "chat",
+        "ping",
+    ];
+
+    /// The request id, for every message but `hello`.
+    pub fn id(&self) -> Option<RequestId> {
+        match self {
+            ClientMessage::Hello { .. } => None,
+            ClientMessage::ListRooms { id }
+            | ClientMessage::CreateRoom { id, .. }
+            | ClientMessage::JoinRoom { id, .. }
+            | ClientMessage::Spectate { id, .. }
+            | ClientMessage::Leave { id, .. }
+            | ClientMessage::Ready { id, .. }
+            | ClientMessage::Concede { id, .. }
+            | ClientMessage::Command { id, .. }
+            | ClientMessage::Resume { id, .. }
+            | ClientMessage::Snapshot { id, .. }
+            | ClientMessage::Chat { id, .. }
+            | ClientMessage::Ping { id } => Some(*id),
+        }
+    }
+}
+
 /// Why a request was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// Not JSON, or JSON of the wrong shape.
@@ -157,12 +214,14 @@ pub enum ErrorCode {
     SeatTaken,
     /// The sender has no seat in this room (spectators, strangers).
     NotSeated,
-    /// The command is for the other seat's decision.
+    /// The command answers the other seat's decision.
     NotYourSeat,
     /// It is not the sender's decision now.
     NotYourTurn,
     /// The rules refused the command; the message says why.
     IllegalCommand,
+    /// A command id this seat already used for a different command in this room.
+    DuplicateId,
     /// The match has not started or is over.
     NotPlaying,
     /// The room's setup is refused by the rules (not built, wrong edition...).
@@ -170,28 +229,108 @@ pub enum ErrorCode {
     RateLimited,
     /// Chat text too long or empty.
     InvalidChat,
+    /// The server has as many rooms or connections as it takes.
+    ServerFull,
     /// The server is shutting down.
     ShuttingDown,
+    /// HTTP: the account name is taken.
+    NameTaken,
+    /// HTTP: unknown account or wrong password.
+    BadCredentials,
+    /// HTTP: a name or password that breaks the account rules.
+    InvalidAccount,
     Internal,
 }
 
-/// What one seat may see of a game event, with the room's sequence number.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SeqEvent {
-    pub seq: u64,
-    pub event: blitz::Event,
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum MatchResult {
+    /// Played to the end under the rules.
+    Game {
+        outcome: blitz::Outcome,
+        score: [u16; 2],
+    },
+    /// A coach conceded.
+    Concession { loser: Side },
+    /// A coach's chess clock ran out.
+    Forfeit { loser: Side },
 }
 
-/// The decision a receiving seat is asked for, with its legal answers (empty for seats that
-/// are not deciding).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+impl MatchResult {
+    /// The winning side, `None` for a draw.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            MatchResult::Game { outcome, .. } => match outcome {
+                blitz::Outcome::SuddenDeath { winner } => Some(*winner),
+                blitz::Outcome::Points { winner } => *winner,
+            },
+            MatchResult::Concession { loser } | MatchResult::Forfeit { loser } => {
+                Some(loser.other())
+            }
+        }
+    }
+}
+
+/// One entry of a room's event log: a game event (as the receiving seat may see it) or a
+/// fact about the match around the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RoomEvent {
+    /// Both coaches were ready: the match begins.
+    MatchStarted {
+        coaches: [String; 2],
+    },
+    /// A fact from the rules engine.
+    Game {
+        event: blitz::Event,
+    },
+    /// The turn timer ran out for `coach`; the commands that follow were made for them.
+    TimerExpired {
+        coach: Side,
+    },
+    Conceded {
+        coach: Side,
+    },
+    /// The chess clock of `coach` ran out.
+    Forfeited {
+        coach: Side,
+    },
+    MatchEnded {
+        result: MatchResult,
+    },
+}
+
+impl RoomEvent {
+    /// This entry as `seat` may see it (`None`: not at all). Game events go through the
+    /// rules' projection; the rest is public.
+    pub fn project(&self, seat: Seat) -> Option<RoomEvent> {
+        match self {
+            RoomEvent::Game { event } => event.project(seat).map(|event| RoomEvent::Game { event }),
+            other => Some(other.clone()),
+        }
+    }
+}
+
+/// What one seat may see of a room event, with the room's sequence number.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SeqEvent {
+    pub seq: u64,
+    pub event: RoomEvent,
+}
+
+/// The decision pending in a room, for the receiving seat: the prompt (public), the legal
+/// answers (only for the coach who decides; empty for everyone else) and that coach's time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Decision {
     pub prompt: blitz::Prompt,
     pub legal: Vec<blitz::Command>,
+    /// Milliseconds left for the deciding coach under the room's timer (none: no limit).
+    pub time_left_ms: Option<u64>,
 }
 
 /// Messages from the server.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     Welcome {
@@ -202,9 +341,9 @@ pub enum ServerMessage {
     },
     Ack {
         id: RequestId,
-        /// The room's sequence number after the request, where it changed a room.
+        /// The room's sequence number after the request, where it concerned a room.
         seq: Option<u64>,
-        /// The room a `create_room` made.
+        /// The room the request concerned (the new one, for `create_room`).
         room: Option<RoomId>,
     },
     Error {
@@ -215,31 +354,66 @@ pub enum ServerMessage {
     Rooms {
         rooms: Vec<RoomSummary>,
     },
-    /// A lobby change, pushed to every connected client.
+    /// A lobby change: pushed to every connected client for public rooms, and to the
+    /// room's own followers for private ones.
     RoomChanged {
         room: RoomSummary,
     },
-    /// The whole state as `seat` may see it: sent on join, spectate, resume from too far
-    /// back, and to a client that fell behind.
+    /// The whole state as `seat` may see it: sent when the match starts, on join,
+    /// spectate, `snapshot`, resume from too far back, and to a client that fell behind.
     Snapshot {
         room: RoomId,
         seq: u64,
         seat: Seat,
         view: Box<blitz::GameView>,
         decision: Decision,
+        result: Option<MatchResult>,
     },
     /// New events (projected for the receiving seat), then the decision now pending.
+    /// `seq` is the room's sequence number after them: events hidden from this seat leave
+    /// gaps in the `seq` of `events`, never in `seq` here.
     Events {
         room: RoomId,
+        seq: u64,
         events: Vec<SeqEvent>,
         decision: Decision,
     },
     Chat {
         room: RoomId,
         from: String,
+        seat: Seat,
         text: String,
     },
     Pong {
         id: RequestId,
     },
+}
+
+/// HTTP `POST /api/register` and `POST /api/login` body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+}
+
+/// HTTP `POST /api/bots` body: the new bot account's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct NewBot {
+    pub name: String,
+}
+
+/// HTTP answer carrying a token: a session (register, login) or a bot's API token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TokenGrant {
+    pub account: String,
+    pub bot: bool,
+    /// Send it as `Authorization: Bearer <token>` over HTTP and in `hello` over WebSocket.
+    pub token: String,
+}
+
+/// HTTP error body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ApiError {
+    pub code: ErrorCode,
+    pub message: String,
 }

@@ -8,6 +8,7 @@ use crate::core::Square;
 
 /// A player action as chosen by a coach (BB digest §3.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum ActionChoice {
     /// Start a Run; the squares follow as `MoveTo` commands.
@@ -35,6 +36,7 @@ pub enum ActionChoice {
 
 /// Why a roll is re-rolled (BB digest §3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RerollSource {
     /// Offensive Specialist (block dice).
@@ -53,6 +55,7 @@ pub enum RerollSource {
 
 /// One input to the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Command {
     ChooseBoardSide {

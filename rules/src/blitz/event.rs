@@ -9,6 +9,7 @@ use crate::core::{BlockFace, Die, Seat, Side, Square};
 
 /// What a roll was for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RollPurpose {
     CoinToss,
@@ -28,6 +29,7 @@ pub enum RollPurpose {
 
 /// A die roll and what it meant. `target`/`modifier`/`success` are set for checks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Roll {
     pub purpose: RollPurpose,
     /// The coach who rolled (`None` for neutral rolls such as shuffles).
@@ -42,6 +44,7 @@ pub struct Roll {
 
 /// Why points were scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ScoreReason {
     Touchdown,
@@ -51,6 +54,7 @@ pub enum ScoreReason {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     CoinToss {

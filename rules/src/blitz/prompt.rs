@@ -8,6 +8,7 @@ use crate::core::{BlockFace, Side, Square};
 
 /// The one decision the game waits for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Prompt {
     /// The coach who must answer; `None` once the match is over.
     pub coach: Option<Side>,
@@ -16,6 +17,7 @@ pub struct Prompt {
 
 /// Why a player moves square by square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum MoveKind {
     Run,
     Mark,
@@ -25,6 +27,7 @@ pub enum MoveKind {
 
 /// Which roll a re-roll offer is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RollKind {
     Throw,
     Block,
@@ -33,6 +36,7 @@ pub enum RollKind {
 
 /// An optional, time-limited chance to play a Bonus Play (BB digest §5.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Window {
     /// Start of your turn, before the Pre-Turn Sequence (Blocking Play).
     StartOfTurn,
@@ -53,6 +57,7 @@ pub enum Window {
 
 /// A free action a player is offered (BB digest §3.6.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum FreeGrant {
     /// Frenzied, Head-butt, Blitz!: a free Block against a player it is Marking.
     Block,
@@ -81,6 +86,7 @@ pub enum FreeGrant {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum PromptKind {
     /// The toss winner picks the board side (BB digest §3.1).
     ChooseBoardSide,

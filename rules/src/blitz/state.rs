@@ -9,6 +9,7 @@ use crate::core::{Grid, Side, Square};
 
 /// Which rulebook (BB digest §0.3). 2024 Ultimate is the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Edition {
     /// First edition, 2018 (English rulebook).
     Bb2018,
@@ -19,6 +20,7 @@ pub enum Edition {
 
 /// Match options (BB digest §0.3, §6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
 pub struct Options {
     /// 2024 advanced: Random Event cards (§6.1.1).
@@ -43,6 +45,7 @@ pub struct Options {
 
 /// Everything needed to start a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MatchSetup {
     #[serde(default)]
     pub edition: Edition,
@@ -54,6 +57,7 @@ pub struct MatchSetup {
 
 /// A player's index in [`Game::players`]; stable for the whole match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
@@ -64,6 +68,7 @@ impl PlayerId {
 
 /// A challenge card's index in [`CHALLENGE_CARDS`]. Secret whenever its Bonus Play side is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CardId(pub u8);
 
 impl CardId {
@@ -81,6 +86,7 @@ pub enum DeckCard {
 
 /// A player's stats as played in this match (team card, edition and options applied).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Stats {
     pub movement: MoveStat,
     pub block: u8,
@@ -92,6 +98,7 @@ pub struct Stats {
 
 /// Where a player is (BB digest §3.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Place {
     /// In the dugout: Reserves.
     Reserves,
@@ -102,6 +109,7 @@ pub enum Place {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Player {
     pub id: PlayerId,
     pub side: Side,
@@ -135,15 +143,18 @@ impl Player {
 
 /// A ball's identity, kept for its whole life so challenges can follow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BallId(pub u8);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum BallAt {
     Loose(Square),
     Held(PlayerId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Ball {
     pub id: BallId,
     pub kind: BallKind,
@@ -153,6 +164,7 @@ pub struct Ball {
 /// The kinds of player action (BB digest §3.6.2). Throw Team-mate counts as a Throw for the
 /// once-per-turn rule (§6.1.5 [PROPOSAL]) but is its own kind for Play as a Team!.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ActionKind {
     Run,
     Mark,
@@ -228,6 +240,7 @@ pub struct Turn {
 
 /// How the match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Outcome {
     SuddenDeath { winner: Side },
     Points { winner: Option<Side> },

@@ -9,6 +9,7 @@ use super::state::*;
 use crate::core::{Seat, Side};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ActiveCardView {
     pub slot: u8,
     pub challenge: Challenge,
@@ -16,6 +17,7 @@ pub struct ActiveCardView {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HandView {
     pub count: u8,
     /// Only for the owner.
@@ -23,6 +25,7 @@ pub struct HandView {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameView {
     pub edition: Edition,
     pub teams: [TeamId; 2],

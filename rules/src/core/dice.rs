@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 /// What kind of die is rolled. `Range(n)` is a uniform pick of `0..n` (shuffles, random
 /// trapdoors, random cards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Die {
     D6,
     D8,
@@ -38,6 +39,7 @@ impl Die {
 
 /// The six faces of the Blitz Bowl block die (BB digest §2.5; Shove twice).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum BlockFace {
     Miss,
     Tackle,

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 /// One of the two coaches' seats in a match. `Home` is the seat that created the match,
 /// `Away` the one that joined; who becomes Coach A is decided by the coin toss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Side {
     Home,
     Away,
@@ -39,6 +40,7 @@ impl Side {
 
 /// Who is looking at the game: one of the coaches, or a spectator (sees only public facts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Seat {
     Coach(Side),
     Spectator,

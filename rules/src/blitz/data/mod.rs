@@ -33,6 +33,7 @@ pub enum Tag {
 
 /// A player's Move value (BB digest §2.6): a number of squares, or a D6 rolled at each Run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum MoveStat {
     Fixed(u8),
     D6,
@@ -40,6 +41,7 @@ pub enum MoveStat {
 
 /// The 30 Blitz Bowl abilities (BB digest §5.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Ability {
     Bloodlust,
     Bomber,
@@ -132,6 +134,7 @@ pub struct PositionDef {
 
 /// The 23 Blitz Bowl teams (BB digest §5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum TeamId {
     Amazon,
     BlackOrc,
@@ -174,6 +177,7 @@ pub struct TeamDef {
 
 /// The 15 distinct challenges on the 2024 deck (BB digest §5.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Challenge {
     BreakSomeBones,
     FreeUpTheBall,
@@ -194,6 +198,7 @@ pub enum Challenge {
 
 /// The 20 distinct Bonus Plays (BB digest §5.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum BonusPlay {
     AccurateThrow,
     AggressiveMark,
@@ -228,6 +233,7 @@ pub struct CardDef {
 
 /// The 10 distinct Random Event cards, 12 copies (BB digest §5.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RandomEvent {
     BananaSkins,
     CrumblingAstrogranitePitch,
@@ -243,6 +249,7 @@ pub enum RandomEvent {
 
 /// The 8 arenas of the optional arena rule, in D8 order (BB digest §5.11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Arena {
     GreatMootBakeOffTent,
     SewerPipeStadium,
@@ -256,6 +263,7 @@ pub enum Arena {
 
 /// The balls of the optional special-balls rule (BB digest §5.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum BallKind {
     Standard,
     DwarfRuneBall,
@@ -265,6 +273,7 @@ pub enum BallKind {
 
 /// Which side of the double-sided board (BB digest §2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum BoardSide {
     OneTrapdoor,
     TwoTrapdoors,
