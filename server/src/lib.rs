@@ -1,20 +1,38 @@
 //! The Dugout server: an axum app plus the plumbing to serve it.
 //!
-//! For now this is a skeleton with `GET /health` and `GET /version`. The shape
-//! follows mini-redis and axum's examples: [`app`] builds a [`Router`] that tests
-//! can call without a socket, and [`run`] serves it on a listener the caller
-//! bound (so tests can bind port 0) until a caller-supplied shutdown future
-//! resolves.
+//! The shape follows mini-redis and axum's examples: [`app`] builds a [`Router`] that tests
+//! can call without a socket, and [`run`] serves it on a listener the caller bound (so tests
+//! can bind port 0) until a caller-supplied shutdown future resolves.
+//!
+//! * [`accounts`]: register, login, logout, bots with API tokens.
+//! * [`store`]: the [`store::Store`] trait and its SQLite implementation.
+//! * [`lobby`]: the rooms that exist, and lobby changes pushed to every client.
+//! * [`room`]: one task per match owning the game, the dice, the subscribers and the log.
+//! * [`ws`]: one WebSocket connection: hello, rate limits, dispatch, bounded outbound queue.
+//! * [`api`]: the HTTP routes.
+
+pub mod accounts;
+pub mod api;
+pub mod error;
+pub mod lobby;
+pub mod ratelimit;
+pub mod room;
+pub mod store;
+pub mod ws;
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
-use axum::routing::get;
-use axum::{Json, Router};
-use dugout_protocol::PROTOCOL_VERSION;
-use serde::Serialize;
+use axum::Router;
+use tokio::sync::{Semaphore, watch};
+
+use crate::accounts::Accounts;
+use crate::lobby::Lobby;
+use crate::store::{SqliteStore, Store, StoreError};
 
 /// Version of this crate, reported by `GET /version`.
 pub const SERVER_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -22,16 +40,20 @@ pub const SERVER_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// Default address the server listens on.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
-/// Default directory for the server's data (the SQLite file, later).
+/// Default directory for the server's data (the SQLite file).
 pub const DEFAULT_DATA_DIR: &str = "./data";
 
 /// Everything the server needs to start.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// Address to bind the HTTP listener to.
     pub listen: SocketAddr,
-    /// Directory for persistent data; created on start if missing.
+    /// Directory for persistent data; created on start if missing. The SQLite database is
+    /// `dugout.sqlite3` in it unless `database_url` names another.
     pub data_dir: PathBuf,
+    /// `sqlite://path` (or `sqlite::memory:`); `None`: the file in `data_dir`.
+    pub database_url: Option<String>,
+    pub limits: Limits,
 }
 
 impl Default for Config {
@@ -39,80 +61,280 @@ impl Default for Config {
         Self {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from(DEFAULT_DATA_DIR),
+            database_url: None,
+            limits: Limits::default(),
         }
     }
 }
 
-/// State shared by every request handler.
+/// Limits that protect the server from clients, and timings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limits {
+    /// WebSocket connections at once; more are refused with 503.
+    pub max_connections: usize,
+    /// Rooms at once (open, playing, or finished and not yet retired).
+    pub max_rooms: usize,
+    /// Spectators per room.
+    pub max_spectators: usize,
+    /// Sustained WebSocket messages per second per connection.
+    pub messages_per_second: f64,
+    /// Messages a connection may send in a burst above the sustained rate.
+    pub message_burst: f64,
+    /// Rate-limited messages in a row after which the connection is closed (code 1008).
+    pub max_strikes: u32,
+    /// Sustained chat lines per minute per connection (burst: 5).
+    pub chat_per_minute: f64,
+    /// Messages queued for one connection; a room that finds the queue full stops sending
+    /// events to it and sends a snapshot once it has drained.
+    pub outbound_queue: usize,
+    /// Requests queued for one room.
+    pub room_inbox: usize,
+    /// A resume that missed more events than this gets a snapshot instead.
+    pub resume_max_events: usize,
+    /// How often the server pings a connection.
+    pub ping_interval: Duration,
+    /// A connection silent for this long (no message, no pong) is closed (code 1001).
+    pub idle_timeout: Duration,
+    /// How long an open room with nobody in it, or a finished room nobody follows, stays.
+    pub room_linger: Duration,
+    /// How long a login session lasts.
+    pub session_ttl: Duration,
+    /// The longest wait for a database connection from the pool.
+    pub db_acquire_timeout: Duration,
+    /// How long `run` waits for sockets and rooms to finish after shutdown.
+    pub shutdown_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_connections: 1024,
+            max_rooms: 1000,
+            max_spectators: 100,
+            messages_per_second: 20.0,
+            message_burst: 40.0,
+            max_strikes: 50,
+            chat_per_minute: 20.0,
+            outbound_queue: 256,
+            room_inbox: 64,
+            resume_max_events: 2000,
+            ping_interval: Duration::from_secs(20),
+            idle_timeout: Duration::from_secs(60),
+            room_linger: Duration::from_secs(600),
+            session_ttl: Duration::from_secs(30 * 24 * 3600),
+            db_acquire_timeout: Duration::from_secs(30),
+            shutdown_grace: Duration::from_secs(10),
+        }
+    }
+}
+
+/// The shutdown signal every socket and room watches (axum #3003: `axum::serve`'s graceful
+/// shutdown does not reach upgraded WebSockets, so they get their own signal), and the
+/// number of socket and room tasks still running, so `run` can wait for them.
 ///
-/// Cheap to clone: axum clones it per request, so everything inside sits
-/// behind one `Arc`.
+/// Both are `watch` channels: any number of tasks read the latest value without a
+/// receiver per message, and `send_modify` works with no receiver at all.
 #[derive(Debug, Clone)]
+pub struct Shutdown {
+    signal: Arc<watch::Sender<bool>>,
+    tasks: Arc<watch::Sender<usize>>,
+}
+
+/// Held by a running socket or room task; dropping it tells `run` the task is done.
+#[derive(Debug)]
+pub struct TaskGuard {
+    tasks: Arc<watch::Sender<usize>>,
+}
+
+impl Drop for TaskGuard {
+    fn drop(&mut self) {
+        self.tasks.send_modify(|n| *n = n.saturating_sub(1));
+    }
+}
+
+impl Shutdown {
+    fn new() -> Shutdown {
+        Shutdown {
+            signal: Arc::new(watch::channel(false).0),
+            tasks: Arc::new(watch::channel(0).0),
+        }
+    }
+
+    /// Ask every socket and room to finish.
+    pub fn trigger(&self) {
+        self.signal.send_replace(true);
+    }
+
+    pub fn is_triggered(&self) -> bool {
+        *self.signal.borrow()
+    }
+
+    /// A receiver that changes to `true` on shutdown.
+    pub fn subscribe(&self) -> watch::Receiver<bool> {
+        self.signal.subscribe()
+    }
+
+    /// Register a running task.
+    pub fn guard(&self) -> TaskGuard {
+        self.tasks.send_modify(|n| *n += 1);
+        TaskGuard {
+            tasks: self.tasks.clone(),
+        }
+    }
+
+    /// Sockets and rooms still running.
+    pub fn running_tasks(&self) -> usize {
+        *self.tasks.borrow()
+    }
+
+    /// Wait until no socket or room task is running, at most `grace`; `false` on timeout.
+    pub async fn wait_for_tasks(&self, grace: Duration) -> bool {
+        let mut rx = self.tasks.subscribe();
+        tokio::time::timeout(grace, rx.wait_for(|n| *n == 0))
+            .await
+            .is_ok()
+    }
+}
+
+/// Resolves once `rx` reads `true` (or its sender is gone).
+pub async fn shutdown_requested(rx: &mut watch::Receiver<bool>) {
+    // `wait_for` only fails when the sender is dropped, which also means "stop".
+    let _ = rx.wait_for(|stop| *stop).await;
+}
+
+/// State shared by every request handler, socket and room.
+///
+/// Cheap to clone: axum clones it per request, so everything inside sits behind one `Arc`.
+#[derive(Clone)]
 pub struct AppState {
-    config: Arc<Config>,
+    inner: Arc<Shared>,
+}
+
+struct Shared {
+    config: Config,
+    store: Arc<dyn Store>,
+    accounts: Accounts,
+    lobby: Lobby,
+    shutdown: Shutdown,
+    /// One permit per WebSocket connection: the connection cap. A semaphore rather than a
+    /// counter so a permit is returned however the connection task ends.
+    connections: Arc<Semaphore>,
+    next_conn: AtomicU64,
+}
+
+impl std::fmt::Debug for AppState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppState")
+            .field("config", &self.inner.config)
+            .finish_non_exhaustive()
+    }
 }
 
 impl AppState {
-    /// State for a server started with `config`.
-    pub fn new(config: Config) -> Self {
+    /// Open the store named by `config` (SQLite under the data dir by default, created and
+    /// migrated) and build the state.
+    pub async fn open(config: Config) -> Result<Self, StoreError> {
+        let store: Arc<dyn Store> = match &config.database_url {
+            None => Arc::new(
+                SqliteStore::open(&config.data_dir, config.limits.db_acquire_timeout).await?,
+            ),
+            Some(url) if url.starts_with("sqlite:") => Arc::new(
+                SqliteStore::open_url(url, config.limits.db_acquire_timeout).await?,
+            ),
+            Some(url) => {
+                return Err(StoreError::Database(format!(
+                    "unsupported database URL {url:?}: only sqlite: for now (Postgres comes next)"
+                )));
+            }
+        };
+        Ok(Self::with_store(config, store))
+    }
+
+    /// State over an already opened store.
+    pub fn with_store(config: Config, store: Arc<dyn Store>) -> Self {
+        let shutdown = Shutdown::new();
+        let accounts = Accounts::new(store.clone(), config.limits.session_ttl);
+        let lobby = Lobby::new(store.clone(), config.limits.clone(), shutdown.clone());
+        let connections = Arc::new(Semaphore::new(config.limits.max_connections));
         Self {
-            config: Arc::new(config),
+            inner: Arc::new(Shared {
+                config,
+                store,
+                accounts,
+                lobby,
+                shutdown,
+                connections,
+                next_conn: AtomicU64::new(1),
+            }),
         }
     }
 
     /// The configuration the server was started with.
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.inner.config
     }
-}
 
-/// Body of `GET /health`.
-#[derive(Debug, Clone, Serialize)]
-pub struct Health {
-    /// Always `"ok"` while the server answers at all.
-    pub status: &'static str,
-}
+    pub fn limits(&self) -> &Limits {
+        &self.inner.config.limits
+    }
 
-/// Body of `GET /version`.
-#[derive(Debug, Clone, Serialize)]
-pub struct Version {
-    /// The server crate's version.
-    pub server: &'static str,
-    /// The protocol version the server speaks.
-    pub protocol: u32,
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.inner.store
+    }
+
+    pub fn accounts(&self) -> &Accounts {
+        &self.inner.accounts
+    }
+
+    pub fn lobby(&self) -> &Lobby {
+        &self.inner.lobby
+    }
+
+    pub fn shutdown(&self) -> &Shutdown {
+        &self.inner.shutdown
+    }
+
+    pub(crate) fn connection_permits(&self) -> Arc<Semaphore> {
+        self.inner.connections.clone()
+    }
+
+    pub(crate) fn next_conn_id(&self) -> u64 {
+        // Relaxed: only uniqueness matters, not ordering with other memory.
+        self.inner.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
 }
 
 /// The HTTP routes, ready to serve or to call directly in tests.
 pub fn app(state: AppState) -> Router {
-    Router::new()
-        .route("/health", get(health))
-        .route("/version", get(version))
-        .with_state(state)
-}
-
-async fn health() -> Json<Health> {
-    Json(Health { status: "ok" })
-}
-
-async fn version() -> Json<Version> {
-    Json(Version {
-        server: SERVER_VERSION,
-        protocol: PROTOCOL_VERSION,
-    })
+    api::routes().with_state(state)
 }
 
 /// Serve [`app`] on `listener` until `shutdown` resolves.
 ///
-/// After `shutdown` resolves the server stops accepting connections and waits
-/// for in-flight requests to finish before returning.
+/// Then: stop accepting, tell every socket and room to finish (sockets get a close frame),
+/// wait for in-flight HTTP requests, and wait (at most `limits.shutdown_grace`) for the
+/// sockets and rooms.
 pub async fn run(
     listener: tokio::net::TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown)
+    let signal = state.shutdown().clone();
+    let served = axum::serve(listener, app(state.clone()))
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            signal.trigger();
+        })
+        .await;
+    state.shutdown().trigger();
+    if !state
+        .shutdown()
+        .wait_for_tasks(state.limits().shutdown_grace)
         .await
+    {
+        tracing::warn!("some sockets or rooms did not finish within the shutdown grace");
+    }
+    served
 }
 
 /// Resolves on Ctrl-C (SIGINT) or, on Unix, SIGTERM.

@@ -1,11 +1,12 @@
-//! `dugout-server`: parse flags, prepare the data dir, bind, serve until Ctrl-C or SIGTERM.
+//! `dugout-server`: parse flags, open the store, bind, serve until Ctrl-C or SIGTERM.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
-use dugout_server::{AppState, Config, DEFAULT_DATA_DIR, DEFAULT_LISTEN, SERVER_VERSION};
+use dugout_server::{AppState, Config, DEFAULT_DATA_DIR, DEFAULT_LISTEN, Limits, SERVER_VERSION};
 
 /// The Dugout match server.
 #[derive(Debug, Parser)]
@@ -15,26 +16,79 @@ struct Args {
     #[arg(long, env = "DUGOUT_LISTEN", default_value = DEFAULT_LISTEN)]
     listen: SocketAddr,
 
-    /// Directory for persistent data; created if missing.
+    /// Directory for persistent data (the SQLite database); created if missing.
     #[arg(long, env = "DUGOUT_DATA_DIR", default_value = DEFAULT_DATA_DIR)]
     data_dir: PathBuf,
+
+    /// Database URL (`sqlite://path/to/file`); default: `dugout.sqlite3` in the data dir.
+    #[arg(long, env = "DUGOUT_DATABASE_URL")]
+    database_url: Option<String>,
+
+    /// WebSocket connections at once.
+    #[arg(long, env = "DUGOUT_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+
+    /// Rooms at once.
+    #[arg(long, env = "DUGOUT_MAX_ROOMS", default_value_t = Limits::default().max_rooms)]
+    max_rooms: usize,
+
+    /// Sustained WebSocket messages per second per connection.
+    #[arg(long, env = "DUGOUT_MESSAGES_PER_SECOND", default_value_t = Limits::default().messages_per_second)]
+    messages_per_second: f64,
+
+    /// Messages a connection may send in a burst.
+    #[arg(long, env = "DUGOUT_MESSAGE_BURST", default_value_t = Limits::default().message_burst)]
+    message_burst: f64,
+
+    /// Seconds between keepalive pings.
+    #[arg(long, env = "DUGOUT_PING_SECONDS", default_value_t = Limits::default().ping_interval.as_secs())]
+    ping_seconds: u64,
+
+    /// Seconds of silence after which a connection is closed.
+    #[arg(long, env = "DUGOUT_IDLE_SECONDS", default_value_t = Limits::default().idle_timeout.as_secs())]
+    idle_seconds: u64,
+
+    /// Log level: error, warn, info, debug or trace.
+    #[arg(long, env = "DUGOUT_LOG", default_value = "info")]
+    log: tracing::Level,
+}
+
+impl Args {
+    fn config(&self) -> Config {
+        Config {
+            listen: self.listen,
+            data_dir: self.data_dir.clone(),
+            database_url: self.database_url.clone(),
+            limits: Limits {
+                max_connections: self.max_connections,
+                max_rooms: self.max_rooms,
+                messages_per_second: self.messages_per_second,
+                message_burst: self.message_burst,
+                ping_interval: Duration::from_secs(self.ping_seconds.max(1)),
+                idle_timeout: Duration::from_secs(self.idle_seconds.max(1)),
+                ..Limits::default()
+            },
+        }
+    }
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
-    let config = Config {
-        listen: args.listen,
-        data_dir: args.data_dir,
-    };
+    tracing_subscriber::fmt()
+        .with_max_level(args.log)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
+    let config = args.config();
 
-    if let Err(err) = std::fs::create_dir_all(&config.data_dir) {
-        eprintln!(
-            "dugout-server: cannot create data dir {}: {err}",
-            config.data_dir.display()
-        );
-        return ExitCode::FAILURE;
-    }
+    let state = match AppState::open(config.clone()).await {
+        Ok(state) => state,
+        Err(err) => {
+            eprintln!("dugout-server: cannot open the database: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
 
     let listener = match tokio::net::TcpListener::bind(config.listen).await {
         Ok(listener) => listener,
@@ -44,20 +98,20 @@ async fn main() -> ExitCode {
         }
     };
     let addr = listener.local_addr().unwrap_or(config.listen);
-    eprintln!(
-        "dugout-server {SERVER_VERSION} listening on http://{addr} (data dir {})",
+    tracing::info!(
+        "dugout-server {SERVER_VERSION} listening on http://{addr} (WebSocket ws://{addr}/ws, data dir {})",
         config.data_dir.display()
     );
 
-    let result = dugout_server::run(listener, AppState::new(config), async {
+    let result = dugout_server::run(listener, state, async {
         dugout_server::shutdown_signal().await;
-        eprintln!("dugout-server: shutting down");
+        tracing::info!("shutting down");
     })
     .await;
 
     match result {
         Ok(()) => {
-            eprintln!("dugout-server: stopped");
+            tracing::info!("stopped");
             ExitCode::SUCCESS
         }
         Err(err) => {
@@ -85,10 +139,17 @@ mod tests {
             "0.0.0.0:9000",
             "--data-dir",
             "/tmp/dugout",
+            "--max-connections",
+            "7",
+            "--ping-seconds",
+            "5",
         ])
         .expect("valid flags parse");
         assert_eq!(args.listen, SocketAddr::from(([0, 0, 0, 0], 9000)));
         assert_eq!(args.data_dir, PathBuf::from("/tmp/dugout"));
+        let config = args.config();
+        assert_eq!(config.limits.max_connections, 7);
+        assert_eq!(config.limits.ping_interval, Duration::from_secs(5));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use dugout_protocol::PROTOCOL_VERSION;
 use dugout_server::{AppState, Config, SERVER_VERSION, app, run};
+use tempfile::TempDir;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -16,15 +17,23 @@ use tower::ServiceExt;
 /// Upper bound for anything in these tests that should be instant.
 const DEADLINE: Duration = Duration::from_secs(10);
 
-fn state() -> AppState {
-    AppState::new(Config::default())
+/// A server state over a fresh SQLite database in a temp dir (kept alive with the state).
+async fn state() -> (AppState, TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = Config {
+        data_dir: dir.path().to_path_buf(),
+        ..Config::default()
+    };
+    let state = AppState::open(config).await.expect("open the store");
+    (state, dir)
 }
 
 async fn get_json(path: &str) -> (StatusCode, Value) {
     let request = Request::get(path)
         .body(Body::empty())
         .expect("valid request");
-    let response = app(state())
+    let (state, _dir) = state().await;
+    let response = app(state)
         .oneshot(request)
         .await
         .expect("router is infallible");
@@ -58,7 +67,8 @@ async fn an_unknown_path_is_not_found() {
     let request = Request::get("/nope")
         .body(Body::empty())
         .expect("valid request");
-    let response = app(state())
+    let (state, _dir) = state().await;
+    let response = app(state)
         .oneshot(request)
         .await
         .expect("router is infallible");
@@ -70,7 +80,8 @@ async fn run_serves_real_http_and_stops_on_shutdown() {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
     let addr = listener.local_addr().expect("bound address");
     let (stop, stopped) = oneshot::channel::<()>();
-    let server = tokio::spawn(run(listener, state(), async {
+    let (state, _dir) = state().await;
+    let server = tokio::spawn(run(listener, state, async {
         // Either a send or the sender being dropped means "stop".
         let _ = stopped.await;
     }));

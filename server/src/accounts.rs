@@ -1,0 +1,262 @@
+//! Accounts: register and log in with a password, opaque tokens, bots with API tokens.
+//!
+//! Passwords are hashed with argon2id (default parameters) on tokio's blocking pool: a hash
+//! takes tens of milliseconds of CPU and must not stall the async workers. Tokens are 32
+//! random bytes from the OS, shown to the client once as hex; the store keeps only their
+//! SHA-256, so a leaked database grants no session.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use argon2::Argon2;
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use dugout_protocol::{ErrorCode, TokenGrant};
+use sha2::{Digest, Sha256};
+
+use crate::error::Failure;
+use crate::store::{Account, Store, StoreError, TokenKind, hex, now_ms};
+
+/// Shortest and longest account names, in characters.
+pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 3..=32;
+/// Shortest and longest passwords, in bytes.
+pub const PASSWORD_BYTES: std::ops::RangeInclusive<usize> = 8..=256;
+
+/// Account operations over a [`Store`].
+#[derive(Clone)]
+pub struct Accounts {
+    store: Arc<dyn Store>,
+    session_ttl: Duration,
+}
+
+impl std::fmt::Debug for Accounts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Accounts")
+            .field("session_ttl", &self.session_ttl)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A fresh opaque token: 32 bytes from the OS's randomness, as 64 hex digits.
+pub fn new_token() -> Result<String, Failure> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| Failure::internal(format!("no randomness for a token: {e}")))?;
+    Ok(hex(&bytes))
+}
+
+/// What the store keeps of a token: its SHA-256, hex.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Check a new account's name: 3-32 characters, ASCII letters, digits, `_` and `-`.
+pub fn check_name(name: &str) -> Result<(), Failure> {
+    let ok = NAME_CHARS.contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        Err(Failure::new(
+            ErrorCode::InvalidAccount,
+            "names are 3 to 32 characters: ASCII letters, digits, _ and -",
+        ))
+    }
+}
+
+fn check_password(password: &str) -> Result<(), Failure> {
+    if PASSWORD_BYTES.contains(&password.len()) {
+        Ok(())
+    } else {
+        Err(Failure::new(
+            ErrorCode::InvalidAccount,
+            "passwords are 8 to 256 bytes",
+        ))
+    }
+}
+
+/// Hash on the blocking pool (argon2 is deliberately slow).
+async fn hash_password(password: String) -> Result<String, Failure> {
+    tokio::task::spawn_blocking(move || {
+        Argon2::default()
+            .hash_password(password.as_bytes())
+            .map(|h| h.to_string())
+            .map_err(|e| Failure::internal(format!("hash a password: {e}")))
+    })
+    .await
+    .map_err(|e| Failure::internal(format!("password hashing task: {e}")))?
+}
+
+/// Verify on the blocking pool. `None` (unknown account) still spends the time of one
+/// verification, so a wrong name and a wrong password take as long.
+async fn verify_password(password: String, hash: Option<String>) -> bool {
+    // Made once, from a random password nobody knows: verifying against it always fails.
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let found = hash.is_some();
+    let checked = tokio::task::spawn_blocking(move || {
+        let dummy = || {
+            let secret = new_token().unwrap_or_else(|_| "x".repeat(64));
+            Argon2::default()
+                .hash_password(secret.as_bytes())
+                .map(|h| h.to_string())
+                .unwrap_or_default()
+        };
+        let hash = match &hash {
+            Some(h) => h.as_str(),
+            None => DUMMY.get_or_init(dummy).as_str(),
+        };
+        match PasswordHash::new(hash) {
+            Ok(parsed) => Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok(),
+            Err(_) => false,
+        }
+    })
+    .await
+    .unwrap_or(false);
+    found && checked
+}
+
+impl Accounts {
+    pub fn new(store: Arc<dyn Store>, session_ttl: Duration) -> Self {
+        Accounts { store, session_ttl }
+    }
+
+    /// Create an account and log it in.
+    pub async fn register(&self, name: &str, password: &str) -> Result<TokenGrant, Failure> {
+        check_name(name)?;
+        check_password(password)?;
+        let hash = hash_password(password.to_owned()).await?;
+        let account = self
+            .store
+            .create_account(name, Some(&hash), false, None, now_ms())
+            .await
+            .map_err(|e| match e {
+                StoreError::NameTaken => Failure::new(ErrorCode::NameTaken, "the name is taken"),
+                other => Failure::from(other),
+            })?;
+        self.grant(&account, TokenKind::Session).await
+    }
+
+    /// Log in with a password: a new session token.
+    pub async fn login(&self, name: &str, password: &str) -> Result<TokenGrant, Failure> {
+        let credential = if NAME_CHARS.contains(&name.chars().count()) {
+            self.store.credential(name).await?
+        } else {
+            None
+        };
+        let (account, hash) = match credential {
+            Some(c) => (Some(c.account), c.password_hash),
+            None => (None, None),
+        };
+        let ok = verify_password(password.to_owned(), hash).await;
+        match account {
+            Some(account) if ok => self.grant(&account, TokenKind::Session).await,
+            _ => Err(Failure::new(
+                ErrorCode::BadCredentials,
+                "unknown account or wrong password",
+            )),
+        }
+    }
+
+    /// Forget a token (session or bot).
+    pub async fn logout(&self, token: &str) -> Result<(), Failure> {
+        if self.store.delete_token(&token_hash(token)).await? {
+            Ok(())
+        } else {
+            Err(unauthenticated())
+        }
+    }
+
+    /// The account a token belongs to.
+    pub async fn authenticate(&self, token: &str) -> Result<Account, Failure> {
+        if token.is_empty() || token.len() > 256 {
+            return Err(unauthenticated());
+        }
+        self.store
+            .token_account(&token_hash(token), now_ms())
+            .await?
+            .ok_or_else(unauthenticated)
+    }
+
+    /// A new bot account owned by `owner`, and its API token.
+    pub async fn create_bot(&self, owner: &Account, name: &str) -> Result<TokenGrant, Failure> {
+        if owner.bot {
+            return Err(Failure::new(
+                ErrorCode::InvalidAccount,
+                "bots cannot create bots",
+            ));
+        }
+        check_name(name)?;
+        let bot = self
+            .store
+            .create_account(name, None, true, Some(owner.id), now_ms())
+            .await
+            .map_err(|e| match e {
+                StoreError::NameTaken => Failure::new(ErrorCode::NameTaken, "the name is taken"),
+                other => Failure::from(other),
+            })?;
+        self.grant(&bot, TokenKind::Bot).await
+    }
+
+    async fn grant(&self, account: &Account, kind: TokenKind) -> Result<TokenGrant, Failure> {
+        let token = new_token()?;
+        let now = now_ms();
+        let expires = match kind {
+            TokenKind::Session => Some(
+                now.saturating_add(i64::try_from(self.session_ttl.as_millis()).unwrap_or(i64::MAX)),
+            ),
+            TokenKind::Bot => None,
+        };
+        self.store
+            .create_token(&token_hash(&token), account.id, kind, now, expires)
+            .await?;
+        Ok(TokenGrant {
+            account: account.name.clone(),
+            bot: account.bot,
+            token,
+        })
+    }
+}
+
+fn unauthenticated() -> Failure {
+    Failure::new(
+        ErrorCode::Unauthenticated,
+        "no valid session or bot token (log in again)",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_account_rules() {
+        assert!(check_name("coach_1").is_ok());
+        assert!(check_name("ab").is_err());
+        assert!(check_name("has space").is_err());
+        assert!(check_name(&"x".repeat(33)).is_err());
+    }
+
+    #[test]
+    fn tokens_are_random_and_stored_as_their_sha256() {
+        let a = new_token().expect("randomness");
+        let b = new_token().expect("randomness");
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 64);
+        assert_eq!(
+            token_hash("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_password_verifies_against_its_own_hash_only() {
+        let hash = hash_password("correct horse".into()).await.expect("hash");
+        assert!(verify_password("correct horse".into(), Some(hash.clone())).await);
+        assert!(!verify_password("wrong horse".into(), Some(hash)).await);
+        assert!(!verify_password("anything".into(), None).await);
+    }
+}

@@ -1,0 +1,177 @@
+//! The HTTP routes: health, version, accounts, the room list, and the WebSocket upgrade.
+//!
+//! | route | body | answer |
+//! | --- | --- | --- |
+//! | `GET /health` | | `{"status":"ok"}` |
+//! | `GET /version` | | server and protocol versions |
+//! | `POST /api/register` | `Credentials` | 201 `TokenGrant` (a session) |
+//! | `POST /api/login` | `Credentials` | 200 `TokenGrant` (a session) |
+//! | `POST /api/logout` | bearer token | 204 |
+//! | `GET /api/me` | bearer token | `{"account":..,"bot":..}` |
+//! | `POST /api/bots` | bearer token, `NewBot` | 201 `TokenGrant` (the bot's API token) |
+//! | `GET /api/rooms` | | public open and playing rooms |
+//! | `GET /ws` | | WebSocket upgrade (see `docs/protocol.md`) |
+//!
+//! Every error is an `ApiError` JSON body with the protocol's error code.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use dugout_protocol::{
+    Credentials, ErrorCode, MAX_MESSAGE_BYTES, NewBot, PROTOCOL_VERSION, RoomSummary, WS_PATH,
+};
+use serde::Serialize;
+
+use crate::error::Failure;
+use crate::store::Account;
+use crate::{AppState, SERVER_VERSION};
+
+/// Body of `GET /health`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Health {
+    /// Always `"ok"` while the server answers at all.
+    pub status: &'static str,
+}
+
+/// Body of `GET /version`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Version {
+    /// The server crate's version.
+    pub server: &'static str,
+    /// The protocol version the server speaks.
+    pub protocol: u32,
+}
+
+/// Body of `GET /api/me`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Me {
+    pub account: String,
+    pub bot: bool,
+}
+
+/// The routes, before the state is attached.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/health", get(health))
+        .route("/version", get(version))
+        .route("/api/register", post(register))
+        .route("/api/login", post(login))
+        .route("/api/logout", post(logout))
+        .route("/api/me", get(me))
+        .route("/api/bots", post(create_bot))
+        .route("/api/rooms", get(rooms))
+        .route(WS_PATH, get(crate::ws::upgrade))
+        // Request bodies are small JSON documents.
+        .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+}
+
+async fn health() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+async fn version() -> Json<Version> {
+    Json(Version {
+        server: SERVER_VERSION,
+        protocol: PROTOCOL_VERSION,
+    })
+}
+
+/// A JSON body whose rejection is our typed `malformed` error.
+pub struct Body<T>(pub T);
+
+impl<S, T> FromRequest<S> for Body<T>
+where
+    Json<T>: FromRequest<S, Rejection = JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = Failure;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(Body(value)),
+            Err(rejection) => Err(Failure::new(ErrorCode::Malformed, rejection.body_text())),
+        }
+    }
+}
+
+/// The bearer token of a request.
+pub struct Bearer(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Bearer {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(|t| Bearer(t.trim().to_owned()))
+            .ok_or_else(|| {
+                Failure::new(
+                    ErrorCode::Unauthenticated,
+                    "send Authorization: Bearer <token>",
+                )
+            })
+    }
+}
+
+/// The account of the request's bearer token.
+pub struct Authenticated(pub Account);
+
+impl FromRequestParts<AppState> for Authenticated {
+    type Rejection = Failure;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let Bearer(token) = Bearer::from_request_parts(parts, state).await?;
+        Ok(Authenticated(state.accounts().authenticate(&token).await?))
+    }
+}
+
+async fn register(
+    State(state): State<AppState>,
+    Body(c): Body<Credentials>,
+) -> Result<Response, Failure> {
+    let grant = state.accounts().register(&c.name, &c.password).await?;
+    Ok((StatusCode::CREATED, Json(grant)).into_response())
+}
+
+async fn login(
+    State(state): State<AppState>,
+    Body(c): Body<Credentials>,
+) -> Result<Response, Failure> {
+    let grant = state.accounts().login(&c.name, &c.password).await?;
+    Ok(Json(grant).into_response())
+}
+
+async fn logout(State(state): State<AppState>, Bearer(token): Bearer) -> Result<StatusCode, Failure> {
+    state.accounts().logout(&token).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn me(Authenticated(account): Authenticated) -> Json<Me> {
+    Json(Me {
+        account: account.name,
+        bot: account.bot,
+    })
+}
+
+async fn create_bot(
+    State(state): State<AppState>,
+    Authenticated(owner): Authenticated,
+    Body(bot): Body<NewBot>,
+) -> Result<Response, Failure> {
+    let grant = state.accounts().create_bot(&owner, &bot.name).await?;
+    Ok((StatusCode::CREATED, Json(grant)).into_response())
+}
+
+async fn rooms(State(state): State<AppState>) -> Json<Vec<RoomSummary>> {
+    Json(state.lobby().list_public())
+}

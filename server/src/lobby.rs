@@ -1,0 +1,216 @@
+//! The lobby: which rooms exist, their summaries, and lobby changes pushed to clients.
+//!
+//! The room map sits behind a `std::sync::Mutex`: it is held only for map operations,
+//! never across an `.await`, so a blocking mutex is cheaper than tokio's and cannot
+//! deadlock. Lobby changes go out on a `broadcast` channel: one buffer shared by every
+//! connection; a connection that lags behind it gets the full room list instead.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use dugout_protocol::{
+    ErrorCode, GameKind, RoomId, RoomSpec, RoomStatus, RoomSummary, TimerPolicy,
+};
+use tokio::sync::{broadcast, mpsc};
+
+use crate::error::Failure;
+use crate::room::{self, Request};
+use crate::store::{Store, now_ms};
+use crate::{Limits, Shutdown};
+
+/// Lobby changes buffered for slow connections before they must resync.
+const CHANGES_BUFFER: usize = 256;
+
+/// A handle to send requests to one room's task.
+#[derive(Clone, Debug)]
+pub struct RoomHandle {
+    pub id: RoomId,
+    tx: mpsc::Sender<Request>,
+}
+
+impl RoomHandle {
+    /// Queue a request for the room. Waits while the room's inbox is full (the room never
+    /// waits on a client, so this is short); `Err` if the room is gone.
+    pub async fn send(&self, request: Request) -> Result<(), Failure> {
+        self.tx
+            .send(request)
+            .await
+            .map_err(|_| Failure::new(ErrorCode::UnknownRoom, "the room is closed"))
+    }
+}
+
+struct Entry {
+    handle: RoomHandle,
+    summary: RoomSummary,
+}
+
+struct Inner {
+    rooms: Mutex<HashMap<RoomId, Entry>>,
+    changes: broadcast::Sender<RoomSummary>,
+    store: Arc<dyn Store>,
+    limits: Limits,
+    shutdown: Shutdown,
+}
+
+/// The set of rooms. Cheap to clone.
+#[derive(Clone)]
+pub struct Lobby {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Lobby {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lobby").finish_non_exhaustive()
+    }
+}
+
+/// Check a room spec before a room is made for it.
+pub fn check_spec(spec: &RoomSpec) -> Result<(), Failure> {
+    match spec.game {
+        GameKind::Blitz => dugout_rules::blitz::validate(&spec.setup)
+            .map_err(|e| Failure::new(ErrorCode::InvalidSetup, e.to_string()))?,
+    }
+    match spec.timer {
+        TimerPolicy::PerTurn { seconds } | TimerPolicy::ChessClock { seconds }
+            if seconds == 0 =>
+        {
+            Err(Failure::new(
+                ErrorCode::InvalidSetup,
+                "a timer needs at least one second",
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+impl Lobby {
+    pub fn new(store: Arc<dyn Store>, limits: Limits, shutdown: Shutdown) -> Self {
+        let (changes, _) = broadcast::channel(CHANGES_BUFFER);
+        Lobby {
+            inner: Arc::new(Inner {
+                rooms: Mutex::new(HashMap::new()),
+                changes,
+                store,
+                limits,
+                shutdown,
+            }),
+        }
+    }
+
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<RoomId, Entry>> {
+        // A panic while holding the lock cannot leave the map half-updated (every
+        // operation is a single insert/remove/assign), so a poisoned lock is still usable.
+        self.inner
+            .rooms
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Make a room: check the spec, record the match, start the room's task.
+    pub async fn create(&self, spec: RoomSpec) -> Result<RoomId, Failure> {
+        check_spec(&spec)?;
+        if self.inner.shutdown.is_triggered() {
+            return Err(Failure::new(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+            ));
+        }
+        if self.rooms().len() >= self.inner.limits.max_rooms {
+            return Err(Failure::new(
+                ErrorCode::ServerFull,
+                "the server has as many rooms as it takes; try later",
+            ));
+        }
+        let id = uuid::Uuid::now_v7().to_string();
+        self.inner.store.create_match(&id, &spec, now_ms()).await?;
+        let (tx, rx) = mpsc::channel(self.inner.limits.room_inbox.max(1));
+        let handle = RoomHandle { id: id.clone(), tx };
+        let summary = RoomSummary {
+            room: id.clone(),
+            game: spec.game,
+            setup: spec.setup,
+            timer: spec.timer,
+            private: spec.private,
+            seats: [None, None],
+            ready: [false, false],
+            status: RoomStatus::Open,
+            spectators: 0,
+            seq: 0,
+        };
+        self.rooms().insert(
+            id.clone(),
+            Entry {
+                handle,
+                summary: summary.clone(),
+            },
+        );
+        self.announce(&summary);
+        let ctx = room::Context {
+            store: self.inner.store.clone(),
+            lobby: self.clone(),
+            limits: self.inner.limits.clone(),
+            shutdown: self.inner.shutdown.subscribe(),
+            guard: self.inner.shutdown.guard(),
+        };
+        // One task per room: it owns the game, so no lock guards it.
+        tokio::spawn(room::Room::new(id.clone(), spec, ctx).run(rx));
+        Ok(id)
+    }
+
+    /// The handle of room `id`.
+    pub fn get(&self, id: &str) -> Option<RoomHandle> {
+        self.rooms().get(id).map(|e| e.handle.clone())
+    }
+
+    /// Public rooms that are open or playing, oldest first.
+    pub fn list_public(&self) -> Vec<RoomSummary> {
+        let mut rooms: Vec<RoomSummary> = self
+            .rooms()
+            .values()
+            .filter(|e| {
+                !e.summary.private
+                    && matches!(e.summary.status, RoomStatus::Open | RoomStatus::Playing)
+            })
+            .map(|e| e.summary.clone())
+            .collect();
+        // UUID v7 ids sort by creation time.
+        rooms.sort_by(|a, b| a.room.cmp(&b.room));
+        rooms
+    }
+
+    /// Rooms that exist (any status).
+    pub fn len(&self) -> usize {
+        self.rooms().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// A room's summary changed (called by the room task).
+    pub fn update(&self, summary: RoomSummary) {
+        if let Some(entry) = self.rooms().get_mut(&summary.room) {
+            entry.summary = summary.clone();
+        }
+        self.announce(&summary);
+    }
+
+    /// A room's task ended (called by the room task).
+    pub fn remove(&self, id: &str, mut last: RoomSummary) {
+        self.rooms().remove(id);
+        last.status = RoomStatus::Closed;
+        self.announce(&last);
+    }
+
+    /// Lobby changes of public rooms.
+    pub fn subscribe(&self) -> broadcast::Receiver<RoomSummary> {
+        self.inner.changes.subscribe()
+    }
+
+    fn announce(&self, summary: &RoomSummary) {
+        if !summary.private {
+            // An error only means nobody is listening.
+            let _ = self.inner.changes.send(summary.clone());
+        }
+    }
+}

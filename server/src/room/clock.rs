@@ -1,0 +1,181 @@
+//! Turn timers: what a room's [`TimerPolicy`] means as deadlines on tokio's clock.
+//!
+//! The room asks [`Clock::next_wake`] for the instant to sleep until and, after every
+//! change of the game and every wake-up, [`Clock::due`] for what to do. Time is tokio's, so
+//! tests pause it and every deadline still holds on that clock.
+//!
+//! * Per turn: the clock restarts whenever the turn changes (during set-up, whenever the
+//!   coach placing players changes). When it runs out the room plays for that coach:
+//!   `end_turn` at the Action prompt, else `decline` if legal, else the first legal command,
+//!   until the turn changes. If an interrupt gives the opponent a decision meanwhile, the
+//!   room waits for it and goes on afterwards.
+//! * Chess clock: each coach's time runs while the game waits for that coach's decision.
+//!   Out of time: that coach forfeits.
+
+use std::time::Duration;
+
+use dugout_protocol::TimerPolicy;
+use dugout_rules::blitz::Game;
+use dugout_rules::core::Side;
+use tokio::time::Instant;
+
+/// What a clock wants done now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Due {
+    /// Play for this coach until the turn changes.
+    EndTurn { coach: Side, first: bool },
+    /// This coach ran out of time.
+    Forfeit { coach: Side },
+}
+
+/// Which turn a per-turn clock is timing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnKey {
+    coach: Side,
+    /// `false` during set-up.
+    in_turn: bool,
+    started: [u16; 2],
+}
+
+fn turn_key(g: &Game) -> Option<TurnKey> {
+    if g.is_over() {
+        return None;
+    }
+    let prompt = dugout_rules::blitz::prompt(g);
+    let coach = g.turn.active.or(prompt.coach)?;
+    Some(TurnKey {
+        coach,
+        in_turn: g.turn.active.is_some(),
+        started: g.turn.started,
+    })
+}
+
+#[derive(Debug)]
+pub enum Clock {
+    None,
+    PerTurn {
+        limit: Duration,
+        key: Option<TurnKey>,
+        deadline: Option<Instant>,
+        /// The deadline passed and the room has seen it (no more wake-ups for it).
+        fired: bool,
+        /// The room has begun playing for the coach (`TimerExpired` was sent).
+        announced: bool,
+    },
+    Chess {
+        remaining: [Duration; 2],
+        /// Whose time runs, since when.
+        running: Option<(Side, Instant)>,
+    },
+}
+
+impl Clock {
+    pub fn new(policy: TimerPolicy) -> Clock {
+        match policy {
+            TimerPolicy::None => Clock::None,
+            TimerPolicy::PerTurn { seconds } => Clock::PerTurn {
+                limit: Duration::from_secs(u64::from(seconds)),
+                key: None,
+                deadline: None,
+                fired: false,
+                announced: false,
+            },
+            TimerPolicy::ChessClock { seconds } => Clock::Chess {
+                remaining: [Duration::from_secs(u64::from(seconds)); 2],
+                running: None,
+            },
+        }
+    }
+
+    /// The game changed (or the match ended: `game` is `None`).
+    pub fn observe(&mut self, game: Option<&Game>, now: Instant) {
+        match self {
+            Clock::None => {}
+            Clock::PerTurn {
+                limit,
+                key,
+                deadline,
+                fired,
+                announced,
+            } => {
+                let new = game.and_then(turn_key);
+                if new != *key {
+                    *key = new;
+                    *deadline = new.map(|_| now + *limit);
+                    *fired = false;
+                    *announced = false;
+                }
+            }
+            Clock::Chess { remaining, running } => {
+                if let Some((side, since)) = running.take() {
+                    let r = &mut remaining[side.index()];
+                    *r = r.saturating_sub(now.saturating_duration_since(since));
+                }
+                *running = game
+                    .filter(|g| !g.is_over())
+                    .and_then(|g| dugout_rules::blitz::prompt(g).coach)
+                    .map(|side| (side, now));
+            }
+        }
+    }
+
+    /// When the room should wake up for this clock.
+    pub fn next_wake(&self) -> Option<Instant> {
+        match self {
+            Clock::None => None,
+            Clock::PerTurn {
+                deadline, fired, ..
+            } => deadline.filter(|_| !*fired),
+            Clock::Chess { remaining, running } => {
+                running.map(|(side, since)| since + remaining[side.index()])
+            }
+        }
+    }
+
+    /// What is due now for `game`, if anything. Marks a per-turn expiry as acted upon.
+    pub fn due(&mut self, game: &Game, now: Instant) -> Option<Due> {
+        match self {
+            Clock::None => None,
+            Clock::PerTurn {
+                key,
+                deadline,
+                fired,
+                announced,
+                ..
+            } => {
+                let k = (*key)?;
+                if now < (*deadline)? {
+                    return None;
+                }
+                *fired = true;
+                if dugout_rules::blitz::prompt(game).coach != Some(k.coach) {
+                    // An interrupt: the opponent decides first; we go on after.
+                    return None;
+                }
+                let first = !*announced;
+                *announced = true;
+                Some(Due::EndTurn {
+                    coach: k.coach,
+                    first,
+                })
+            }
+            Clock::Chess { remaining, running } => {
+                let (side, since) = (*running)?;
+                (now >= since + remaining[side.index()]).then_some(Due::Forfeit { coach: side })
+            }
+        }
+    }
+
+    /// Time left for the coach who decides now, if the policy limits it.
+    pub fn time_left(&self, now: Instant) -> Option<Duration> {
+        match self {
+            Clock::None => None,
+            Clock::PerTurn { deadline, .. } => {
+                deadline.map(|d| d.saturating_duration_since(now))
+            }
+            Clock::Chess { remaining, running } => running.map(|(side, since)| {
+                remaining[side.index()].saturating_sub(now.saturating_duration_since(since))
+            }),
+        }
+    }
+}

@@ -1,0 +1,1022 @@
+//! One room per match: a tokio task that owns the game, the dice, the subscribers, the
+//! event log and the sequence number.
+//!
+//! Requests arrive on a bounded channel and are handled one at a time, so the game needs no
+//! lock: the task is its only owner (the actor pattern of lila's rooms). A request is
+//! checked in one place ([`Room::check_command`]: match status, the sender's seat, command
+//! ids already applied, whose decision is pending, legality), applied to a copy of the game,
+//! appended to the store, and only then published: an event reaches a client only once it
+//! is durable. If the store refuses, the copy is dropped and the room is untouched.
+//!
+//! The room never waits for a client: it hands each subscriber its messages with
+//! `try_send` on the connection's bounded queue. A full queue marks the subscriber as
+//! lagging; the room sends it nothing more until its connection has drained the queue and
+//! asks for a resync, which is a full snapshot. Nobody is disconnected for being slow.
+
+mod clock;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use dugout_protocol::{
+    Decision, ErrorCode, MatchResult, RequestId, RoomEvent, RoomId, RoomSpec, RoomStatus,
+    RoomSummary, SeqEvent, ServerMessage,
+};
+use dugout_rules::blitz::{self, Command, CommandError, Game, Prompt, PromptKind};
+use dugout_rules::core::{ChaChaDice, Seat, Side};
+use tokio::sync::{Notify, mpsc, oneshot, watch};
+use tokio::time::Instant;
+
+use crate::error::Failure;
+use crate::lobby::Lobby;
+use crate::store::{
+    Account, AccountId, CommandRecord, CommandSource, Store, StoredEvent, now_ms,
+};
+use crate::{Limits, TaskGuard};
+
+use clock::{Clock, Due};
+
+/// A connection's id, unique for the server's life.
+pub type ConnId = u64;
+
+/// What a connection's writer sends.
+#[derive(Clone, Debug)]
+pub enum Outgoing {
+    /// A JSON text frame, serialized once and shared by every subscriber of a seat.
+    Text(Arc<str>),
+    /// A close frame, then the writer stops.
+    Close { code: u16, reason: &'static str },
+}
+
+/// Serialize a server message (our own types: this cannot fail in practice; if it did,
+/// the client gets an `internal` error instead).
+pub fn encode(msg: &ServerMessage) -> Arc<str> {
+    match serde_json::to_string(msg) {
+        Ok(text) => text.into(),
+        Err(e) => {
+            tracing::error!("cannot serialize a server message: {e}");
+            Arc::from(
+                r#"{"type":"error","id":null,"code":"internal","message":"internal server error"}"#,
+            )
+        }
+    }
+}
+
+/// The rooms that found a connection's queue full and wait for it to drain.
+///
+/// Shared by the rooms (which mark) and the connection's writer (which takes the marks
+/// and asks each room for a resync once its queue is empty). A `std::sync::Mutex`: held
+/// for a set operation only, never across an `.await`. `Notify` stores a permit when the
+/// writer is not waiting, so a mark is never missed.
+#[derive(Debug, Default)]
+pub struct LagFlags {
+    rooms: Mutex<HashSet<RoomId>>,
+    pub notify: Notify,
+}
+
+impl LagFlags {
+    fn mark(&self, room: &str) {
+        self.rooms
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(room.to_owned());
+        self.notify.notify_one();
+    }
+
+    /// The rooms marked since the last call.
+    pub fn take(&self) -> Vec<RoomId> {
+        self.rooms
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .drain()
+            .collect()
+    }
+}
+
+/// A connection as a room sees it.
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub conn: ConnId,
+    pub account: Account,
+    pub out: mpsc::Sender<Outgoing>,
+    pub lag: Arc<LagFlags>,
+}
+
+/// The answer to a request: the room's sequence number after it, or why it was refused.
+pub type Reply = Result<u64, Failure>;
+
+/// Requests from connections to a room.
+#[derive(Debug)]
+pub enum Request {
+    Join {
+        member: Member,
+        seat: Option<Side>,
+        reply: oneshot::Sender<Reply>,
+    },
+    Spectate {
+        member: Member,
+        reply: oneshot::Sender<Reply>,
+    },
+    Leave {
+        conn: ConnId,
+        reply: oneshot::Sender<Reply>,
+    },
+    Ready {
+        conn: ConnId,
+        reply: oneshot::Sender<Reply>,
+    },
+    Concede {
+        conn: ConnId,
+        reply: oneshot::Sender<Reply>,
+    },
+    Command {
+        conn: ConnId,
+        id: RequestId,
+        command: Command,
+        reply: oneshot::Sender<Reply>,
+    },
+    Resume {
+        member: Member,
+        last_seq: u64,
+        reply: oneshot::Sender<Reply>,
+    },
+    Snapshot {
+        conn: ConnId,
+        reply: oneshot::Sender<Reply>,
+    },
+    Chat {
+        conn: ConnId,
+        text: String,
+        reply: oneshot::Sender<Reply>,
+    },
+    /// The connection drained its queue after lagging: send it a snapshot.
+    Resync { conn: ConnId },
+    /// The connection closed.
+    Gone { conn: ConnId },
+}
+
+/// What a room task needs from the server.
+pub struct Context {
+    pub store: Arc<dyn Store>,
+    pub lobby: Lobby,
+    pub limits: Limits,
+    pub shutdown: watch::Receiver<bool>,
+    pub guard: TaskGuard,
+}
+
+struct Subscriber {
+    account: AccountId,
+    name: String,
+    seat: Seat,
+    out: mpsc::Sender<Outgoing>,
+    lag: Arc<LagFlags>,
+    /// The queue was full: send nothing until the connection asks for a resync.
+    resync_pending: bool,
+}
+
+/// A match under way: the game, its dice and what the rules need to go on.
+struct Match {
+    game: Game,
+    dice: ChaChaDice,
+}
+
+/// A change ready to be made durable and published.
+struct Step {
+    next: Option<Match>,
+    events: Vec<RoomEvent>,
+    command: Option<CommandRecord>,
+    result: Option<MatchResult>,
+}
+
+pub struct Room {
+    id: RoomId,
+    spec: RoomSpec,
+    ctx: Context,
+    status: RoomStatus,
+    seats: [Option<Account>; 2],
+    ready: [bool; 2],
+    subs: HashMap<ConnId, Subscriber>,
+    game: Option<Match>,
+    /// The whole event log, unprojected (also in the store): resumes are served from here.
+    log: Vec<StoredEvent>,
+    seq: u64,
+    commands: u64,
+    /// Commands applied, by (coach, client id): a retry is acknowledged, not re-applied.
+    applied: HashMap<(Side, RequestId), (Command, u64)>,
+    result: Option<MatchResult>,
+    clock: Clock,
+    /// When the room retires if nobody needs it (open and empty, or finished and unwatched).
+    retire_at: Option<Instant>,
+}
+
+fn refuse(code: ErrorCode, message: impl Into<String>) -> Failure {
+    Failure::new(code, message)
+}
+
+/// The command a timer makes for a coach whose time ran out.
+fn timeout_command(g: &Game) -> Option<Command> {
+    let legal = blitz::legal_commands(g);
+    if matches!(blitz::prompt(g).kind, PromptKind::Action) && legal.contains(&Command::EndTurn) {
+        return Some(Command::EndTurn);
+    }
+    if legal.contains(&Command::Decline) {
+        return Some(Command::Decline);
+    }
+    legal.first().copied()
+}
+
+/// At most this many commands per timer expiry (a safety net: a turn is far shorter).
+const MAX_TIMER_COMMANDS: usize = 10_000;
+
+impl Room {
+    pub fn new(id: RoomId, spec: RoomSpec, ctx: Context) -> Room {
+        let clock = Clock::new(spec.timer);
+        let retire_at = Some(Instant::now() + ctx.limits.room_linger);
+        Room {
+            id,
+            spec,
+            ctx,
+            status: RoomStatus::Open,
+            seats: [None, None],
+            ready: [false, false],
+            subs: HashMap::new(),
+            game: None,
+            log: Vec::new(),
+            seq: 0,
+            commands: 0,
+            applied: HashMap::new(),
+            result: None,
+            clock,
+            retire_at,
+        }
+    }
+
+    /// Serve requests until the room retires or the server shuts down.
+    pub async fn run(mut self, mut rx: mpsc::Receiver<Request>) {
+        let mut shutdown = self.ctx.shutdown.clone();
+        loop {
+            let wake = self.clock.next_wake();
+            let retire = self.retire_at;
+            // `biased`: shutdown first, then requests, then timers; a timer that is due
+            // while requests queue up still runs after the request that is being served.
+            tokio::select! {
+                biased;
+                () = crate::shutdown_requested(&mut shutdown) => break,
+                request = rx.recv() => match request {
+                    Some(request) => self.handle(request).await,
+                    None => break,
+                },
+                () = sleep_until(wake), if wake.is_some() => self.run_timers(true).await,
+                () = sleep_until(retire), if retire.is_some() => {
+                    if self.update_retirement() {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.status == RoomStatus::Open {
+            if let Err(e) = self.ctx.store.close_match(&self.id).await {
+                tracing::warn!(room = %self.id, "cannot mark the room closed: {e}");
+            }
+        }
+        self.ctx.lobby.remove(&self.id, self.summary());
+        tracing::debug!(room = %self.id, "room task ends");
+    }
+
+    async fn handle(&mut self, request: Request) {
+        match request {
+            Request::Join {
+                member,
+                seat,
+                reply,
+            } => {
+                let r = self.join(member, seat).await;
+                let _ = reply.send(r);
+            }
+            Request::Spectate { member, reply } => {
+                let r = self.spectate(member);
+                let _ = reply.send(r);
+            }
+            Request::Leave { conn, reply } => {
+                let r = self.leave(conn);
+                let _ = reply.send(r);
+            }
+            Request::Ready { conn, reply } => {
+                let r = self.set_ready(conn).await;
+                let _ = reply.send(r);
+            }
+            Request::Concede { conn, reply } => {
+                let r = self.concede(conn).await;
+                let _ = reply.send(r);
+            }
+            Request::Command {
+                conn,
+                id,
+                command,
+                reply,
+            } => {
+                let r = self.command(conn, id, command).await;
+                let _ = reply.send(r);
+                self.run_timers(false).await;
+            }
+            Request::Resume {
+                member,
+                last_seq,
+                reply,
+            } => {
+                let r = self.resume(member, last_seq);
+                let _ = reply.send(r);
+            }
+            Request::Snapshot { conn, reply } => {
+                let r = self.snapshot_request(conn);
+                let _ = reply.send(r);
+            }
+            Request::Chat { conn, text, reply } => {
+                let r = self.chat(conn, text);
+                let _ = reply.send(r);
+            }
+            Request::Resync { conn } => self.resync(conn),
+            Request::Gone { conn } => {
+                if self.subs.remove(&conn).is_some() {
+                    self.announce();
+                }
+            }
+        }
+        self.update_retirement();
+    }
+
+    // ----- lobby ---------------------------------------------------------------------
+
+    fn summary(&self) -> RoomSummary {
+        RoomSummary {
+            room: self.id.clone(),
+            game: self.spec.game,
+            setup: self.spec.setup,
+            timer: self.spec.timer,
+            private: self.spec.private,
+            seats: [0, 1].map(|i| self.seats[i].as_ref().map(|a| a.name.clone())),
+            ready: self.ready,
+            status: self.status,
+            spectators: self.spectators() as u32,
+            seq: self.seq,
+        }
+    }
+
+    fn spectators(&self) -> usize {
+        self.subs
+            .values()
+            .filter(|s| s.seat == Seat::Spectator)
+            .count()
+    }
+
+    /// Tell the lobby (public rooms) or the room's followers (private ones) what changed.
+    fn announce(&mut self) {
+        let summary = self.summary();
+        if summary.private {
+            let text = encode(&ServerMessage::RoomChanged {
+                room: summary.clone(),
+            });
+            let conns: Vec<ConnId> = self.subs.keys().copied().collect();
+            for conn in conns {
+                self.deliver(conn, text.clone());
+            }
+        }
+        self.ctx.lobby.update(summary);
+    }
+
+    /// Decide whether the room should retire; `true` if it should now.
+    fn update_retirement(&mut self) -> bool {
+        let idle = match self.status {
+            RoomStatus::Open => self.seats.iter().all(Option::is_none) && self.subs.is_empty(),
+            RoomStatus::Finished | RoomStatus::Closed => self.subs.is_empty(),
+            RoomStatus::Playing => false,
+        };
+        if !idle {
+            self.retire_at = None;
+            return false;
+        }
+        let now = Instant::now();
+        match self.retire_at {
+            Some(at) if now >= at => true,
+            Some(_) => false,
+            None => {
+                self.retire_at = Some(now + self.ctx.limits.room_linger);
+                false
+            }
+        }
+    }
+
+    fn side_of(&self, account: AccountId) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.seats[s.index()].as_ref().is_some_and(|a| a.id == account))
+    }
+
+    fn subscribe(&mut self, member: Member, seat: Seat) {
+        self.subs.insert(
+            member.conn,
+            Subscriber {
+                account: member.account.id,
+                name: member.account.name,
+                seat,
+                out: member.out,
+                lag: member.lag,
+                resync_pending: false,
+            },
+        );
+    }
+
+    async fn join(&mut self, member: Member, wanted: Option<Side>) -> Reply {
+        let account = member.account.id;
+        let mine = self.side_of(account);
+        let side = match (self.status, wanted, mine) {
+            // Your own seat: take it over (a reconnect), in any status.
+            (_, Some(w), Some(m)) if w == m => m,
+            (_, None, Some(m)) => m,
+            (_, Some(w), Some(_)) => {
+                return Err(refuse(
+                    ErrorCode::SeatTaken,
+                    format!("you already hold the other seat; leave it before taking {w:?}"),
+                ));
+            }
+            (RoomStatus::Open, Some(w), None) => {
+                if self.seats[w.index()].is_some() {
+                    return Err(refuse(
+                        ErrorCode::SeatTaken,
+                        "that seat belongs to another coach",
+                    ));
+                }
+                w
+            }
+            (RoomStatus::Open, None, None) => Side::BOTH
+                .into_iter()
+                .find(|s| self.seats[s.index()].is_none())
+                .ok_or_else(|| refuse(ErrorCode::RoomFull, "both seats are taken"))?,
+            (_, Some(_), None) => {
+                return Err(refuse(
+                    ErrorCode::SeatTaken,
+                    "a seat may only be taken over by its own account",
+                ));
+            }
+            (_, None, None) => {
+                return Err(refuse(
+                    ErrorCode::RoomFull,
+                    "both seats are taken; spectate instead",
+                ));
+            }
+        };
+        if self.seats[side.index()].is_none() {
+            self.seats[side.index()] = Some(member.account.clone());
+            self.ready[side.index()] = false;
+        }
+        let conn = member.conn;
+        self.subscribe(member, Seat::Coach(side));
+        self.send_snapshot(conn);
+        self.announce();
+        Ok(self.seq)
+    }
+
+    fn spectate(&mut self, member: Member) -> Reply {
+        let already = self.subs.contains_key(&member.conn);
+        if !already && self.spectators() >= self.ctx.limits.max_spectators {
+            return Err(refuse(
+                ErrorCode::RoomFull,
+                "the room has as many spectators as it takes",
+            ));
+        }
+        let conn = member.conn;
+        self.subscribe(member, Seat::Spectator);
+        self.send_snapshot(conn);
+        self.announce();
+        Ok(self.seq)
+    }
+
+    fn leave(&mut self, conn: ConnId) -> Reply {
+        let Some(sub) = self.subs.remove(&conn) else {
+            return Err(refuse(ErrorCode::NotSeated, "you do not follow this room"));
+        };
+        if self.status == RoomStatus::Open {
+            if let Seat::Coach(side) = sub.seat {
+                // Before the match, leaving frees the seat (if no other connection of the
+                // same account still follows the room as that coach).
+                let still_here = self
+                    .subs
+                    .values()
+                    .any(|s| s.account == sub.account && s.seat == sub.seat);
+                if !still_here {
+                    self.seats[side.index()] = None;
+                    self.ready = [false, false];
+                }
+            }
+        }
+        self.announce();
+        Ok(self.seq)
+    }
+
+    fn coach_of(&self, conn: ConnId) -> Result<Side, Failure> {
+        match self.subs.get(&conn).map(|s| s.seat) {
+            Some(Seat::Coach(side)) => Ok(side),
+            Some(Seat::Spectator) => Err(refuse(
+                ErrorCode::NotSeated,
+                "spectators cannot do that; coaches only",
+            )),
+            None => Err(refuse(
+                ErrorCode::NotSeated,
+                "join (or resume) this room as a coach first",
+            )),
+        }
+    }
+
+    async fn set_ready(&mut self, conn: ConnId) -> Reply {
+        let side = self.coach_of(conn)?;
+        if self.status != RoomStatus::Open {
+            return Err(refuse(ErrorCode::NotPlaying, "the match has already started"));
+        }
+        self.ready[side.index()] = true;
+        if self.ready == [true, true] && self.seats.iter().all(Option::is_some) {
+            self.start().await?;
+        } else {
+            self.announce();
+        }
+        Ok(self.seq)
+    }
+
+    async fn start(&mut self) -> Result<(), Failure> {
+        let (Some(home), Some(away)) = (self.seats[0].clone(), self.seats[1].clone()) else {
+            return Err(refuse(ErrorCode::NotPlaying, "both seats must be taken"));
+        };
+        // The dice seed comes from the OS and is stored: with the commands it replays
+        // the match exactly.
+        let mut seed = [0u8; 32];
+        getrandom::fill(&mut seed)
+            .map_err(|e| Failure::internal(format!("no randomness for the dice: {e}")))?;
+        let mut dice = ChaChaDice::from_seed(seed);
+        let (game, game_events) = blitz::new_game(self.spec.setup, &mut dice)
+            .map_err(|e| refuse(ErrorCode::InvalidSetup, e.to_string()))?;
+        let mut events = vec![RoomEvent::MatchStarted {
+            coaches: [home.name.clone(), away.name.clone()],
+        }];
+        events.extend(game_events.into_iter().map(|event| RoomEvent::Game { event }));
+        let stored = self.number(events);
+        self.ctx
+            .store
+            .start_match(&self.id, [home.id, away.id], seed, &stored, now_ms())
+            .await?;
+        self.status = RoomStatus::Playing;
+        self.game = Some(Match { game, dice });
+        self.finish_step(stored);
+        // A match that starts gives every follower the events and then the full state.
+        let conns: Vec<ConnId> = self.subs.keys().copied().collect();
+        for conn in conns {
+            self.send_snapshot(conn);
+        }
+        self.announce();
+        tracing::info!(room = %self.id, home = %home.name, away = %away.name, "match started");
+        self.run_timers(false).await;
+        Ok(())
+    }
+
+    // ----- the match -----------------------------------------------------------------
+
+    /// Give `events` their sequence numbers (not yet committed to `self.seq`).
+    fn number(&self, events: Vec<RoomEvent>) -> Vec<StoredEvent> {
+        events
+            .into_iter()
+            .enumerate()
+            .map(|(i, event)| StoredEvent {
+                seq: self.seq + 1 + i as u64,
+                event,
+            })
+            .collect()
+    }
+
+    /// After a durable append: advance the log and publish.
+    fn finish_step(&mut self, stored: Vec<StoredEvent>) {
+        if let Some(last) = stored.last() {
+            self.seq = last.seq;
+        }
+        self.clock.observe(
+            self.game.as_ref().map(|m| &m.game).filter(|_| self.result.is_none()),
+            Instant::now(),
+        );
+        self.publish(&stored);
+        self.log.extend(stored);
+    }
+
+    /// Make a step durable, then apply it to the room and publish it.
+    async fn commit(&mut self, mut step: Step) -> Reply {
+        if step.result.is_none() {
+            if let Some(next) = &step.next {
+                if let Some(outcome) = next.game.outcome {
+                    step.result = Some(MatchResult::Game {
+                        outcome,
+                        score: next.game.score,
+                    });
+                }
+            }
+        }
+        if let Some(result) = step.result {
+            step.events.push(RoomEvent::MatchEnded { result });
+        }
+        let stored = self.number(step.events);
+        let n = self.commands;
+        let command = step.command.map(|mut c| {
+            c.seq_before = self.seq;
+            c.seq_after = self.seq + stored.len() as u64;
+            c
+        });
+        self.ctx
+            .store
+            .append(&self.id, command.as_ref().map(|c| (n, c)), &stored)
+            .await?;
+        if let Some(c) = &command {
+            self.commands += 1;
+            if let (CommandSource::Coach, Some(id)) = (c.source, c.client_id) {
+                self.applied.insert((c.coach, id), (c.command, c.seq_after));
+            }
+        }
+        if let Some(next) = step.next {
+            self.game = Some(next);
+        }
+        if let Some(result) = step.result {
+            self.result = Some(result);
+            self.status = RoomStatus::Finished;
+            if let Err(e) = self.ctx.store.finish_match(&self.id, &result, now_ms()).await {
+                // The log already ends with `match_ended`; only the summary row is stale.
+                tracing::error!(room = %self.id, "cannot record the result: {e}");
+            }
+        }
+        self.finish_step(stored);
+        if self.result.is_some() {
+            self.announce();
+            tracing::info!(room = %self.id, result = ?self.result, "match finished");
+        }
+        Ok(self.seq)
+    }
+
+    /// Who may send this command now: the one place that checks. Returns the sender's
+    /// side, or the reply for a retried id.
+    fn check_command(
+        &self,
+        conn: ConnId,
+        id: RequestId,
+        command: &Command,
+    ) -> Result<Result<Side, u64>, Failure> {
+        let side = self.coach_of(conn)?;
+        if let Some((applied, seq)) = self.applied.get(&(side, id)) {
+            return if applied == command {
+                Ok(Err(*seq))
+            } else {
+                Err(refuse(
+                    ErrorCode::DuplicateId,
+                    format!("command id {id} was already used for another command"),
+                ))
+            };
+        }
+        let Some(m) = self.game.as_ref().filter(|_| self.status == RoomStatus::Playing) else {
+            return Err(refuse(
+                ErrorCode::NotPlaying,
+                match self.status {
+                    RoomStatus::Open => "the match has not started",
+                    _ => "the match is over",
+                },
+            ));
+        };
+        let prompt = blitz::prompt(&m.game);
+        if prompt.coach != Some(side) {
+            return Err(if blitz::is_legal(&m.game, command) {
+                refuse(
+                    ErrorCode::NotYourSeat,
+                    "that answers the other coach's decision",
+                )
+            } else {
+                refuse(
+                    ErrorCode::NotYourTurn,
+                    format!("the game waits for the other coach ({:?})", prompt.kind),
+                )
+            });
+        }
+        Ok(Ok(side))
+    }
+
+    async fn command(&mut self, conn: ConnId, id: RequestId, command: Command) -> Reply {
+        let side = match self.check_command(conn, id, &command)? {
+            Ok(side) => side,
+            Err(seq) => return Ok(seq),
+        };
+        let account = self.subs.get(&conn).map(|s| s.account);
+        self.apply(side, CommandSource::Coach, account, Some(id), command, Vec::new())
+            .await
+    }
+
+    /// Apply a command for `side` on a copy of the game, then commit it.
+    async fn apply(
+        &mut self,
+        side: Side,
+        source: CommandSource,
+        account: Option<AccountId>,
+        client_id: Option<RequestId>,
+        command: Command,
+        mut events: Vec<RoomEvent>,
+    ) -> Reply {
+        let Some(current) = &self.game else {
+            return Err(refuse(ErrorCode::NotPlaying, "the match has not started"));
+        };
+        let mut next = Match {
+            game: current.game.clone(),
+            dice: current.dice.clone(),
+        };
+        let game_events = blitz::apply(&mut next.game, command, &mut next.dice).map_err(|e| {
+            match e {
+                CommandError::GameOver => refuse(ErrorCode::NotPlaying, "the match is over"),
+                CommandError::Illegal { reason, .. } => {
+                    refuse(ErrorCode::IllegalCommand, reason)
+                }
+            }
+        })?;
+        events.extend(game_events.into_iter().map(|event| RoomEvent::Game { event }));
+        self.commit(Step {
+            next: Some(next),
+            events,
+            command: Some(CommandRecord {
+                coach: side,
+                source,
+                account,
+                client_id,
+                command,
+                seq_before: 0,
+                seq_after: 0,
+            }),
+            result: None,
+        })
+        .await
+    }
+
+    async fn concede(&mut self, conn: ConnId) -> Reply {
+        let side = self.coach_of(conn)?;
+        if self.status != RoomStatus::Playing {
+            return Err(refuse(ErrorCode::NotPlaying, "the match is not being played"));
+        }
+        self.commit(Step {
+            next: None,
+            events: vec![RoomEvent::Conceded { coach: side }],
+            command: None,
+            result: Some(MatchResult::Concession { loser: side }),
+        })
+        .await
+    }
+
+    /// Act on whatever the clock says is due (`woken`: the deadline just passed).
+    async fn run_timers(&mut self, woken: bool) {
+        for _ in 0..MAX_TIMER_COMMANDS {
+            if self.status != RoomStatus::Playing {
+                return;
+            }
+            let Some(m) = &self.game else { return };
+            let due = self.clock.due(&m.game, Instant::now());
+            let result = match due {
+                None => return,
+                Some(Due::Forfeit { coach }) => {
+                    self.commit(Step {
+                        next: None,
+                        events: vec![RoomEvent::Forfeited { coach }],
+                        command: None,
+                        result: Some(MatchResult::Forfeit { loser: coach }),
+                    })
+                    .await
+                }
+                Some(Due::EndTurn { coach, first }) => {
+                    let Some(command) = timeout_command(&m.game) else {
+                        return;
+                    };
+                    let events = if first {
+                        vec![RoomEvent::TimerExpired { coach }]
+                    } else {
+                        Vec::new()
+                    };
+                    self.apply(coach, CommandSource::Timer, None, None, command, events)
+                        .await
+                }
+            };
+            if let Err(e) = result {
+                // The store refused: try again at the next wake-up rather than spin.
+                tracing::error!(room = %self.id, "timer action failed: {e}");
+                return;
+            }
+        }
+        if woken {
+            tracing::error!(room = %self.id, "the timer made {MAX_TIMER_COMMANDS} commands");
+        }
+    }
+
+    // ----- what each seat sees ----------------------------------------------------------
+
+    fn decision_for(&self, seat: Seat) -> Option<Decision> {
+        let m = self.game.as_ref()?;
+        if self.result.is_some() {
+            return Some(Decision {
+                prompt: Prompt {
+                    coach: None,
+                    kind: PromptKind::GameOver,
+                },
+                legal: Vec::new(),
+                time_left_ms: None,
+            });
+        }
+        let prompt = blitz::prompt(&m.game).clone();
+        let legal = match (seat, prompt.coach) {
+            (Seat::Coach(me), Some(deciding)) if me == deciding => blitz::legal_commands(&m.game),
+            _ => Vec::new(),
+        };
+        let time_left_ms = self
+            .clock
+            .time_left(Instant::now())
+            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+        Some(Decision {
+            prompt,
+            legal,
+            time_left_ms,
+        })
+    }
+
+    fn snapshot_for(&self, seat: Seat) -> Option<ServerMessage> {
+        let m = self.game.as_ref()?;
+        Some(ServerMessage::Snapshot {
+            room: self.id.clone(),
+            seq: self.seq,
+            seat,
+            view: Box::new(blitz::view(&m.game, seat)),
+            decision: self.decision_for(seat)?,
+            result: self.result,
+        })
+    }
+
+    fn events_for(&self, seat: Seat, events: &[StoredEvent]) -> Option<ServerMessage> {
+        Some(ServerMessage::Events {
+            room: self.id.clone(),
+            seq: self.seq,
+            events: events
+                .iter()
+                .filter_map(|e| {
+                    e.event.project(seat).map(|event| SeqEvent { seq: e.seq, event })
+                })
+                .collect(),
+            decision: self.decision_for(seat)?,
+        })
+    }
+
+    /// Send `text` to one subscriber without waiting; a full queue starts a resync.
+    fn deliver(&mut self, conn: ConnId, text: Arc<str>) {
+        let Some(sub) = self.subs.get_mut(&conn) else {
+            return;
+        };
+        if sub.resync_pending {
+            return;
+        }
+        match sub.out.try_send(Outgoing::Text(text)) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                sub.resync_pending = true;
+                sub.lag.mark(&self.id);
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => {
+                self.subs.remove(&conn);
+            }
+        }
+    }
+
+    /// Publish new (durable) events: each seat gets its projection, serialized once.
+    fn publish(&mut self, events: &[StoredEvent]) {
+        let mut texts: HashMap<Seat, Option<Arc<str>>> = HashMap::new();
+        let targets: Vec<(ConnId, Seat)> = self.subs.iter().map(|(c, s)| (*c, s.seat)).collect();
+        for (conn, seat) in targets {
+            let text = texts
+                .entry(seat)
+                .or_insert_with(|| self.events_for(seat, events).map(|m| encode(&m)))
+                .clone();
+            if let Some(text) = text {
+                self.deliver(conn, text);
+            }
+        }
+    }
+
+    fn send_snapshot(&mut self, conn: ConnId) {
+        let Some(seat) = self.subs.get(&conn).map(|s| s.seat) else {
+            return;
+        };
+        if let Some(msg) = self.snapshot_for(seat) {
+            self.deliver(conn, encode(&msg));
+        }
+    }
+
+    fn snapshot_request(&mut self, conn: ConnId) -> Reply {
+        let Some(seat) = self.subs.get(&conn).map(|s| s.seat) else {
+            return Err(refuse(
+                ErrorCode::NotSeated,
+                "join, spectate or resume this room first",
+            ));
+        };
+        let Some(msg) = self.snapshot_for(seat) else {
+            return Err(refuse(ErrorCode::NotPlaying, "the match has not started"));
+        };
+        self.deliver(conn, encode(&msg));
+        Ok(self.seq)
+    }
+
+    fn resync(&mut self, conn: ConnId) {
+        let Some(sub) = self.subs.get_mut(&conn) else {
+            return;
+        };
+        if !sub.resync_pending {
+            return;
+        }
+        sub.resync_pending = false;
+        let seat = sub.seat;
+        let msg = self
+            .snapshot_for(seat)
+            .unwrap_or_else(|| ServerMessage::RoomChanged {
+                room: self.summary(),
+            });
+        self.deliver(conn, encode(&msg));
+    }
+
+    fn resume(&mut self, member: Member, last_seq: u64) -> Reply {
+        let seat = match self.side_of(member.account.id) {
+            Some(side) => Seat::Coach(side),
+            None => {
+                if !self.subs.contains_key(&member.conn)
+                    && self.spectators() >= self.ctx.limits.max_spectators
+                {
+                    return Err(refuse(
+                        ErrorCode::RoomFull,
+                        "the room has as many spectators as it takes",
+                    ));
+                }
+                Seat::Spectator
+            }
+        };
+        let conn = member.conn;
+        self.subscribe(member, seat);
+        self.announce();
+        if self.game.is_none() {
+            return Ok(self.seq);
+        }
+        // The log holds seq 1..=self.seq in order, so `last_seq` indexes it directly.
+        let missed = self.seq.saturating_sub(last_seq);
+        let fits = last_seq <= self.seq && missed as usize <= self.ctx.limits.resume_max_events;
+        let msg = if fits {
+            let from = usize::try_from(last_seq).unwrap_or(usize::MAX).min(self.log.len());
+            self.events_for(seat, &self.log[from..])
+        } else {
+            self.snapshot_for(seat)
+        };
+        if let Some(msg) = msg {
+            self.deliver(conn, encode(&msg));
+        }
+        Ok(self.seq)
+    }
+
+    fn chat(&mut self, conn: ConnId, text: String) -> Reply {
+        let Some(sub) = self.subs.get(&conn) else {
+            return Err(refuse(
+                ErrorCode::NotSeated,
+                "join, spectate or resume this room to chat in it",
+            ));
+        };
+        let text = text.trim().to_owned();
+        let chars = text.chars().count();
+        if chars == 0 || chars > dugout_protocol::MAX_CHAT_CHARS {
+            return Err(refuse(
+                ErrorCode::InvalidChat,
+                format!(
+                    "chat lines are 1 to {} characters",
+                    dugout_protocol::MAX_CHAT_CHARS
+                ),
+            ));
+        }
+        if text.chars().any(char::is_control) {
+            return Err(refuse(
+                ErrorCode::InvalidChat,
+                "chat lines may not contain control characters",
+            ));
+        }
+        let msg = encode(&ServerMessage::Chat {
+            room: self.id.clone(),
+            from: sub.name.clone(),
+            seat: sub.seat,
+            text,
+        });
+        let conns: Vec<ConnId> = self.subs.keys().copied().collect();
+        for c in conns {
+            self.deliver(c, msg.clone());
+        }
+        Ok(self.seq)
+    }
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,510 @@
+//! The embedded SQLite store: one file under the data dir, created and migrated on start.
+//!
+//! SQLite has one writer at a time, so writes go through a pool of exactly one connection
+//! (they queue in the pool instead of failing with `SQLITE_BUSY`), and reads through a
+//! separate small pool; WAL mode lets those readers run while the writer writes.
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use dugout_protocol::{MatchResult, RoomSpec, RoomStatus};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
+    SqliteSynchronous,
+};
+use sqlx::{FromRow, Row, SqlSafeStr};
+
+use super::*;
+
+/// The migrations under `migrations/sqlite`, embedded by `build.rs`.
+const MIGRATIONS: &[(i64, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/sqlite_migrations.rs"));
+
+/// The database file's name inside the data dir.
+pub const DB_FILE: &str = "dugout.sqlite3";
+
+/// The SQLite implementation of [`Store`].
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    writer: SqlitePool,
+    reader: SqlitePool,
+}
+
+fn db(e: sqlx::Error) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+impl SqliteStore {
+    /// Open (creating if needed) `dugout.sqlite3` in `data_dir` and apply the migrations.
+    ///
+    /// `acquire_timeout` bounds the wait for a pooled connection. Pools keep their
+    /// connections open (no idle timeout, no lifetime) and skip the ping before each use:
+    /// nothing here sleeps on tokio's clock except that bound, so tests with paused time
+    /// are not surprised by pool maintenance.
+    pub async fn open(data_dir: &Path, acquire_timeout: Duration) -> Result<Self, StoreError> {
+        std::fs::create_dir_all(data_dir)
+            .map_err(|e| StoreError::Database(format!("create {}: {e}", data_dir.display())))?;
+        let options = SqliteConnectOptions::new().filename(data_dir.join(DB_FILE));
+        Self::open_with(options, acquire_timeout).await
+    }
+
+    /// Open the database a `sqlite:` URL names (created if missing) and migrate it.
+    pub async fn open_url(url: &str, acquire_timeout: Duration) -> Result<Self, StoreError> {
+        let options = SqliteConnectOptions::from_str(url).map_err(db)?;
+        Self::open_with(options, acquire_timeout).await
+    }
+
+    async fn open_with(
+        options: SqliteConnectOptions,
+        acquire_timeout: Duration,
+    ) -> Result<Self, StoreError> {
+        let options = options
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        let pool = |max: u32| {
+            SqlitePoolOptions::new()
+                .max_connections(max)
+                .min_connections(1)
+                .acquire_timeout(acquire_timeout)
+                .idle_timeout(None)
+                .max_lifetime(None)
+                .test_before_acquire(false)
+        };
+        // One writer connection: SQLite serialises writers anyway; this makes them queue
+        // in the pool rather than contend for the file lock.
+        let writer = pool(1).connect_with(options.clone()).await.map_err(db)?;
+        migrator().run(&writer).await.map_err(|e| StoreError::Database(e.to_string()))?;
+        let reader = pool(4)
+            .connect_with(options.read_only(true))
+            .await
+            .map_err(db)?;
+        Ok(SqliteStore { writer, reader })
+    }
+}
+
+fn migrator() -> Migrator {
+    Migrator::with_migrations(
+        MIGRATIONS
+            .iter()
+            .map(|(version, description, sql)| {
+                Migration::new(
+                    *version,
+                    Cow::Borrowed(*description),
+                    MigrationType::Simple,
+                    sql.into_sql_str(),
+                    false,
+                )
+            })
+            .collect(),
+    )
+}
+
+struct AccountRow(Account);
+
+impl<'r> FromRow<'r, SqliteRow> for AccountRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        Ok(AccountRow(Account {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            bot: row.try_get("is_bot")?,
+        }))
+    }
+}
+
+struct CredentialRow(Credential);
+
+impl<'r> FromRow<'r, SqliteRow> for CredentialRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        let AccountRow(account) = AccountRow::from_row(row)?;
+        Ok(CredentialRow(Credential {
+            account,
+            password_hash: row.try_get("password_hash")?,
+        }))
+    }
+}
+
+struct MatchRow {
+    id: String,
+    spec: String,
+    status: String,
+    home: Option<i64>,
+    away: Option<i64>,
+    seed: Option<String>,
+    result: Option<String>,
+}
+
+impl<'r> FromRow<'r, SqliteRow> for MatchRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        Ok(MatchRow {
+            id: row.try_get("id")?,
+            spec: row.try_get("spec")?,
+            status: row.try_get("status")?,
+            home: row.try_get("home_account")?,
+            away: row.try_get("away_account")?,
+            seed: row.try_get("dice_seed")?,
+            result: row.try_get("result")?,
+        })
+    }
+}
+
+struct CommandRow {
+    source: String,
+    coach: String,
+    account: Option<i64>,
+    client_id: Option<i64>,
+    command: String,
+    seq_before: i64,
+    seq_after: i64,
+}
+
+impl<'r> FromRow<'r, SqliteRow> for CommandRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        Ok(CommandRow {
+            source: row.try_get("source")?,
+            coach: row.try_get("coach")?,
+            account: row.try_get("account_id")?,
+            client_id: row.try_get("client_id")?,
+            command: row.try_get("command")?,
+            seq_before: row.try_get("seq_before")?,
+            seq_after: row.try_get("seq_after")?,
+        })
+    }
+}
+
+struct EventRow {
+    seq: i64,
+    event: String,
+}
+
+impl<'r> FromRow<'r, SqliteRow> for EventRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        Ok(EventRow {
+            seq: row.try_get("seq")?,
+            event: row.try_get("event")?,
+        })
+    }
+}
+
+/// Sequence numbers and client ids are `u64` on the wire and `INTEGER` (i64) in SQLite.
+/// Sequence numbers never come near 2^63; client ids are stored bit for bit.
+fn seq_i64(seq: u64) -> i64 {
+    i64::try_from(seq).unwrap_or(i64::MAX)
+}
+
+fn seq_u64(seq: i64) -> Result<u64, StoreError> {
+    u64::try_from(seq).map_err(|_| StoreError::Corrupt(format!("seq {seq}")))
+}
+
+impl SqliteStore {
+    async fn insert_events(
+        tx: &mut sqlx::SqliteConnection,
+        id: &str,
+        events: &[StoredEvent],
+    ) -> Result<(), StoreError> {
+        for e in events {
+            let json = to_json(&e.event)?;
+            sqlx::query("INSERT INTO match_events (match_id, seq, event) VALUES (?, ?, ?)")
+                .bind(id)
+                .bind(seq_i64(e.seq))
+                .bind(json)
+                .execute(&mut *tx)
+                .await
+                .map_err(db)?;
+        }
+        Ok(())
+    }
+}
+
+impl Store for SqliteStore {
+    fn create_account<'a>(
+        &'a self,
+        name: &'a str,
+        password_hash: Option<&'a str>,
+        bot: bool,
+        owner: Option<AccountId>,
+        now_ms: i64,
+    ) -> StoreFuture<'a, Account> {
+        Box::pin(async move {
+            let row: Result<AccountRow, sqlx::Error> = sqlx::query_as(
+                "INSERT INTO accounts (name, password_hash, is_bot, owner_id, created_at) \
+                 VALUES (?, ?, ?, ?, ?) RETURNING id, name, is_bot",
+            )
+            .bind(name)
+            .bind(password_hash)
+            .bind(bot)
+            .bind(owner)
+            .bind(now_ms)
+            .fetch_one(&self.writer)
+            .await;
+            match row {
+                Ok(AccountRow(account)) => Ok(account),
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    Err(StoreError::NameTaken)
+                }
+                Err(e) => Err(db(e)),
+            }
+        })
+    }
+
+    fn credential<'a>(&'a self, name: &'a str) -> StoreFuture<'a, Option<Credential>> {
+        Box::pin(async move {
+            let row: Option<CredentialRow> = sqlx::query_as(
+                "SELECT id, name, is_bot, password_hash FROM accounts WHERE name = ?",
+            )
+            .bind(name)
+            .fetch_optional(&self.reader)
+            .await
+            .map_err(db)?;
+            Ok(row.map(|CredentialRow(c)| c))
+        })
+    }
+
+    fn create_token<'a>(
+        &'a self,
+        token_hash: &'a str,
+        account: AccountId,
+        kind: TokenKind,
+        now_ms: i64,
+        expires_at_ms: Option<i64>,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, account_id, kind, created_at, expires_at) \
+                 VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(token_hash)
+            .bind(account)
+            .bind(kind.as_str())
+            .bind(now_ms)
+            .bind(expires_at_ms)
+            .execute(&self.writer)
+            .await
+            .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn token_account<'a>(
+        &'a self,
+        token_hash: &'a str,
+        now_ms: i64,
+    ) -> StoreFuture<'a, Option<Account>> {
+        Box::pin(async move {
+            let row: Option<AccountRow> = sqlx::query_as(
+                "SELECT a.id, a.name, a.is_bot FROM sessions s \
+                 JOIN accounts a ON a.id = s.account_id \
+                 WHERE s.token_hash = ? AND (s.expires_at IS NULL OR s.expires_at > ?)",
+            )
+            .bind(token_hash)
+            .bind(now_ms)
+            .fetch_optional(&self.reader)
+            .await
+            .map_err(db)?;
+            Ok(row.map(|AccountRow(a)| a))
+        })
+    }
+
+    fn delete_token<'a>(&'a self, token_hash: &'a str) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let done = sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+                .bind(token_hash)
+                .execute(&self.writer)
+                .await
+                .map_err(db)?;
+            Ok(done.rows_affected() > 0)
+        })
+    }
+
+    fn create_match<'a>(
+        &'a self,
+        id: &'a str,
+        spec: &'a RoomSpec,
+        now_ms: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let spec_json = to_json(spec)?;
+            let game = to_json(&spec.game)?;
+            sqlx::query(
+                "INSERT INTO matches (id, game, spec, status, created_at) VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(game.trim_matches('"').to_owned())
+            .bind(spec_json)
+            .bind(status_str(RoomStatus::Open))
+            .bind(now_ms)
+            .execute(&self.writer)
+            .await
+            .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn start_match<'a>(
+        &'a self,
+        id: &'a str,
+        seats: [AccountId; 2],
+        dice_seed: [u8; 32],
+        events: &'a [StoredEvent],
+        now_ms: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut tx = self.writer.begin().await.map_err(db)?;
+            sqlx::query(
+                "UPDATE matches SET status = ?, home_account = ?, away_account = ?, \
+                 dice_seed = ?, started_at = ? WHERE id = ?",
+            )
+            .bind(status_str(RoomStatus::Playing))
+            .bind(seats[0])
+            .bind(seats[1])
+            .bind(hex(&dice_seed))
+            .bind(now_ms)
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db)?;
+            Self::insert_events(&mut tx, id, events).await?;
+            tx.commit().await.map_err(db)
+        })
+    }
+
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        command: Option<(u64, &'a CommandRecord)>,
+        events: &'a [StoredEvent],
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut tx = self.writer.begin().await.map_err(db)?;
+            if let Some((n, c)) = command {
+                let source = match c.source {
+                    CommandSource::Coach => side_str(c.coach),
+                    CommandSource::Timer => "timer",
+                };
+                sqlx::query(
+                    "INSERT INTO match_commands (match_id, n, source, coach, account_id, \
+                     client_id, command, seq_before, seq_after) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                )
+                .bind(id)
+                .bind(seq_i64(n))
+                .bind(source)
+                .bind(side_str(c.coach))
+                .bind(c.account)
+                // Bit for bit: a u64 id above i64::MAX is stored negative.
+                .bind(c.client_id.map(|v| v as i64))
+                .bind(to_json(&c.command)?)
+                .bind(seq_i64(c.seq_before))
+                .bind(seq_i64(c.seq_after))
+                .execute(&mut *tx)
+                .await
+                .map_err(db)?;
+            }
+            Self::insert_events(&mut tx, id, events).await?;
+            tx.commit().await.map_err(db)
+        })
+    }
+
+    fn finish_match<'a>(
+        &'a self,
+        id: &'a str,
+        result: &'a MatchResult,
+        now_ms: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query("UPDATE matches SET status = ?, result = ?, finished_at = ? WHERE id = ?")
+                .bind(status_str(RoomStatus::Finished))
+                .bind(to_json(result)?)
+                .bind(now_ms)
+                .bind(id)
+                .execute(&self.writer)
+                .await
+                .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn close_match<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query("UPDATE matches SET status = ? WHERE id = ? AND status = ?")
+                .bind(status_str(RoomStatus::Closed))
+                .bind(id)
+                .bind(status_str(RoomStatus::Open))
+                .execute(&self.writer)
+                .await
+                .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn match_log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchLog>> {
+        Box::pin(async move {
+            let row: Option<MatchRow> = sqlx::query_as(
+                "SELECT id, spec, status, home_account, away_account, dice_seed, result \
+                 FROM matches WHERE id = ?",
+            )
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await
+            .map_err(db)?;
+            let Some(m) = row else {
+                return Ok(None);
+            };
+            let commands: Vec<CommandRow> = sqlx::query_as(
+                "SELECT source, coach, account_id, client_id, command, seq_before, seq_after \
+                 FROM match_commands WHERE match_id = ? ORDER BY n",
+            )
+            .bind(id)
+            .fetch_all(&self.reader)
+            .await
+            .map_err(db)?;
+            let events: Vec<EventRow> =
+                sqlx::query_as("SELECT seq, event FROM match_events WHERE match_id = ? ORDER BY seq")
+                    .bind(id)
+                    .fetch_all(&self.reader)
+                    .await
+                    .map_err(db)?;
+            let commands = commands
+                .into_iter()
+                .map(|c| {
+                    Ok(CommandRecord {
+                        coach: parse_side(&c.coach)?,
+                        source: if c.source == "timer" {
+                            CommandSource::Timer
+                        } else {
+                            CommandSource::Coach
+                        },
+                        account: c.account,
+                        client_id: c.client_id.map(|v| v as u64),
+                        command: from_json(&c.command)?,
+                        seq_before: seq_u64(c.seq_before)?,
+                        seq_after: seq_u64(c.seq_after)?,
+                    })
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            let events = events
+                .into_iter()
+                .map(|e| {
+                    Ok(StoredEvent {
+                        seq: seq_u64(e.seq)?,
+                        event: from_json(&e.event)?,
+                    })
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            Ok(Some(MatchLog {
+                id: m.id,
+                spec: from_json(&m.spec)?,
+                status: parse_status(&m.status)?,
+                seats: [m.home, m.away],
+                dice_seed: m.seed.as_deref().map(unhex_seed).transpose()?,
+                result: m.result.as_deref().map(from_json).transpose()?,
+                commands,
+                events,
+            }))
+        })
+    }
+}
