@@ -151,7 +151,10 @@ async fn login(
     Ok(Json(grant).into_response())
 }
 
-async fn logout(State(state): State<AppState>, Bearer(token): Bearer) -> Result<StatusCode, Failure> {
+async fn logout(
+    State(state): State<AppState>,
+    Bearer(token): Bearer,
+) -> Result<StatusCode, Failure> {
     state.accounts().logout(&token).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -111,8 +111,8 @@ impl Default for Limits {
             max_connections: 1024,
             max_rooms: 1000,
             max_spectators: 100,
-            messages_per_second: 20.0,
-            message_burst: 40.0,
+            messages_per_second: 50.0,
+            message_burst: 100.0,
             max_strikes: 50,
             chat_per_minute: 20.0,
             outbound_queue: 256,
@@ -238,9 +238,9 @@ impl AppState {
             None => Arc::new(
                 SqliteStore::open(&config.data_dir, config.limits.db_acquire_timeout).await?,
             ),
-            Some(url) if url.starts_with("sqlite:") => Arc::new(
-                SqliteStore::open_url(url, config.limits.db_acquire_timeout).await?,
-            ),
+            Some(url) if url.starts_with("sqlite:") => {
+                Arc::new(SqliteStore::open_url(url, config.limits.db_acquire_timeout).await?)
+            }
             Some(url) => {
                 return Err(StoreError::Database(format!(
                     "unsupported database URL {url:?}: only sqlite: for now (Postgres comes next)"
@@ -319,7 +319,14 @@ pub async fn run(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
     let signal = state.shutdown().clone();
+    // Game messages are small and interactive: send them at once (no Nagle delay).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!("cannot set TCP_NODELAY: {e}");
+        }
+    });
     let served = axum::serve(listener, app(state.clone()))
         .with_graceful_shutdown(async move {
             shutdown.await;

@@ -71,9 +71,7 @@ pub fn check_spec(spec: &RoomSpec) -> Result<(), Failure> {
             .map_err(|e| Failure::new(ErrorCode::InvalidSetup, e.to_string()))?,
     }
     match spec.timer {
-        TimerPolicy::PerTurn { seconds } | TimerPolicy::ChessClock { seconds }
-            if seconds == 0 =>
-        {
+        TimerPolicy::PerTurn { seconds } | TimerPolicy::ChessClock { seconds } if seconds == 0 => {
             Err(Failure::new(
                 ErrorCode::InvalidSetup,
                 "a timer needs at least one second",

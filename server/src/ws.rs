@@ -18,12 +18,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
 use dugout_protocol::{
-    ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RequestId, RoomId,
-    ServerMessage,
+    ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, RequestId, RoomId, ServerMessage,
 };
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
@@ -190,11 +189,13 @@ impl Conn {
                 None => return Stop::Gone,
                 Some(Err(e)) => {
                     if is_too_large(&e) {
-                        self.send(&Failure::new(
-                            ErrorCode::TooLarge,
-                            format!("messages are at most {MAX_MESSAGE_BYTES} bytes"),
+                        self.send(
+                            &Failure::new(
+                                ErrorCode::TooLarge,
+                                format!("messages are at most {MAX_MESSAGE_BYTES} bytes"),
+                            )
+                            .to_message(None),
                         )
-                        .to_message(None))
                         .await;
                         return Stop::Close(close::TOO_BIG, "message too large");
                     }
@@ -203,16 +204,15 @@ impl Conn {
                 }
                 Some(Ok(Message::Text(text))) => text,
                 Some(Ok(Message::Binary(_))) => {
-                    match self.spend().await {
+                    match self.spend(None).await {
                         Ok(()) => {}
                         Err(Some(stop)) => return stop,
                         Err(None) => continue,
                     }
-                    self.send(&Failure::new(
-                        ErrorCode::Malformed,
-                        "send JSON in text frames",
+                    self.send(
+                        &Failure::new(ErrorCode::Malformed, "send JSON in text frames")
+                            .to_message(None),
                     )
-                    .to_message(None))
                     .await;
                     continue;
                 }
@@ -220,17 +220,15 @@ impl Conn {
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 Some(Ok(Message::Close(_))) => return Stop::Gone,
             };
-            match self.spend().await {
-                Ok(()) => self.message(text.as_str()).await,
-                Err(Some(stop)) => return stop,
-                Err(None) => {}
+            if let Some(stop) = self.message(text.as_str()).await {
+                return stop;
             }
         }
     }
 
     /// Spend one message's credit. `Err(None)`: over the limit, answered with
-    /// `rate_limited` and dropped; `Err(Some(stop))`: too many strikes, close.
-    async fn spend(&mut self) -> Result<(), Option<Stop>> {
+    /// `rate_limited` (naming `id`) and dropped; `Err(Some(stop))`: too many strikes, close.
+    async fn spend(&mut self, id: Option<RequestId>) -> Result<(), Option<Stop>> {
         if self.credits.take() {
             self.strikes = 0;
             return Ok(());
@@ -239,7 +237,7 @@ impl Conn {
         if self.strikes > self.state.limits().max_strikes {
             return Err(Some(Stop::Close(close::POLICY, "rate limit")));
         }
-        self.send(&Failure::new(ErrorCode::RateLimited, "slow down").to_message(None))
+        self.send(&Failure::new(ErrorCode::RateLimited, "slow down").to_message(id))
             .await;
         Err(None)
     }
@@ -265,22 +263,32 @@ impl Conn {
         }
     }
 
-    /// Handle one text message.
-    async fn message(&mut self, text: &str) {
-        let msg = match parse(text) {
+    /// Handle one text message: parse it (so even a refusal names its id), spend its
+    /// credit, then dispatch it.
+    async fn message(&mut self, text: &str) -> Option<Stop> {
+        let parsed = parse(text);
+        let id = match &parsed {
+            Ok(msg) => msg.id(),
+            Err((id, _)) => *id,
+        };
+        match self.spend(id).await {
+            Ok(()) => {}
+            Err(stop) => return stop,
+        }
+        let msg = match parsed {
             Ok(msg) => msg,
             Err((id, failure)) => {
                 self.send(&failure.to_message(id)).await;
-                return;
+                return None;
             }
         };
-        let id = msg.id();
         let reply = self.dispatch(msg).await;
         match reply {
             Ok(Some(answer)) => self.send(&answer).await,
             Ok(None) => {}
             Err(failure) => self.send(&failure.to_message(id)).await,
         }
+        None
     }
 
     /// The phase check, then the request. `Ok(Some(msg))`: the answer to send.
@@ -323,10 +331,7 @@ impl Conn {
                 ));
             }
             (Phase::Ready(_), ClientMessage::Hello { .. }) => {
-                return Err(Failure::new(
-                    ErrorCode::WrongPhase,
-                    "already authenticated",
-                ));
+                return Err(Failure::new(ErrorCode::WrongPhase, "already authenticated"));
             }
             (Phase::Ready(account), _) => account.clone(),
         };
@@ -375,13 +380,17 @@ impl Conn {
             }
             ClientMessage::Leave { id, room } => {
                 let conn = self.id;
-                let seq = self.ask(&room, |reply| Request::Leave { conn, reply }).await?;
+                let seq = self
+                    .ask(&room, |reply| Request::Leave { conn, reply })
+                    .await?;
                 self.rooms.remove(&room);
                 Ok(Some(ack(id, Some(seq), Some(room))))
             }
             ClientMessage::Ready { id, room } => {
                 let conn = self.id;
-                let seq = self.ask(&room, |reply| Request::Ready { conn, reply }).await?;
+                let seq = self
+                    .ask(&room, |reply| Request::Ready { conn, reply })
+                    .await?;
                 Ok(Some(ack(id, Some(seq), Some(room))))
             }
             ClientMessage::Concede { id, room } => {

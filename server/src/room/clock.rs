@@ -170,9 +170,7 @@ impl Clock {
     pub fn time_left(&self, now: Instant) -> Option<Duration> {
         match self {
             Clock::None => None,
-            Clock::PerTurn { deadline, .. } => {
-                deadline.map(|d| d.saturating_duration_since(now))
-            }
+            Clock::PerTurn { deadline, .. } => deadline.map(|d| d.saturating_duration_since(now)),
             Clock::Chess { remaining, running } => running.map(|(side, since)| {
                 remaining[side.index()].saturating_sub(now.saturating_duration_since(since))
             }),

@@ -29,9 +29,7 @@ use tokio::time::Instant;
 
 use crate::error::Failure;
 use crate::lobby::Lobby;
-use crate::store::{
-    Account, AccountId, CommandRecord, CommandSource, Store, StoredEvent, now_ms,
-};
+use crate::store::{Account, AccountId, CommandRecord, CommandSource, Store, StoredEvent, now_ms};
 use crate::{Limits, TaskGuard};
 
 use clock::{Clock, Due};
@@ -284,6 +282,7 @@ impl Room {
     }
 
     async fn handle(&mut self, request: Request) {
+        tracing::trace!(room = %self.id, ?request, "request");
         match request {
             Request::Join {
                 member,
@@ -407,9 +406,11 @@ impl Room {
     }
 
     fn side_of(&self, account: AccountId) -> Option<Side> {
-        Side::BOTH
-            .into_iter()
-            .find(|s| self.seats[s.index()].as_ref().is_some_and(|a| a.id == account))
+        Side::BOTH.into_iter().find(|s| {
+            self.seats[s.index()]
+                .as_ref()
+                .is_some_and(|a| a.id == account)
+        })
     }
 
     fn subscribe(&mut self, member: Member, seat: Seat) {
@@ -530,7 +531,10 @@ impl Room {
     async fn set_ready(&mut self, conn: ConnId) -> Reply {
         let side = self.coach_of(conn)?;
         if self.status != RoomStatus::Open {
-            return Err(refuse(ErrorCode::NotPlaying, "the match has already started"));
+            return Err(refuse(
+                ErrorCode::NotPlaying,
+                "the match has already started",
+            ));
         }
         self.ready[side.index()] = true;
         if self.ready == [true, true] && self.seats.iter().all(Option::is_some) {
@@ -556,7 +560,11 @@ impl Room {
         let mut events = vec![RoomEvent::MatchStarted {
             coaches: [home.name.clone(), away.name.clone()],
         }];
-        events.extend(game_events.into_iter().map(|event| RoomEvent::Game { event }));
+        events.extend(
+            game_events
+                .into_iter()
+                .map(|event| RoomEvent::Game { event }),
+        );
         let stored = self.number(events);
         self.ctx
             .store
@@ -596,7 +604,10 @@ impl Room {
             self.seq = last.seq;
         }
         self.clock.observe(
-            self.game.as_ref().map(|m| &m.game).filter(|_| self.result.is_none()),
+            self.game
+                .as_ref()
+                .map(|m| &m.game)
+                .filter(|_| self.result.is_none()),
             Instant::now(),
         );
         self.publish(&stored);
@@ -641,7 +652,12 @@ impl Room {
         if let Some(result) = step.result {
             self.result = Some(result);
             self.status = RoomStatus::Finished;
-            if let Err(e) = self.ctx.store.finish_match(&self.id, &result, now_ms()).await {
+            if let Err(e) = self
+                .ctx
+                .store
+                .finish_match(&self.id, &result, now_ms())
+                .await
+            {
                 // The log already ends with `match_ended`; only the summary row is stale.
                 tracing::error!(room = %self.id, "cannot record the result: {e}");
             }
@@ -673,7 +689,11 @@ impl Room {
                 ))
             };
         }
-        let Some(m) = self.game.as_ref().filter(|_| self.status == RoomStatus::Playing) else {
+        let Some(m) = self
+            .game
+            .as_ref()
+            .filter(|_| self.status == RoomStatus::Playing)
+        else {
             return Err(refuse(
                 ErrorCode::NotPlaying,
                 match self.status {
@@ -705,8 +725,15 @@ impl Room {
             Err(seq) => return Ok(seq),
         };
         let account = self.subs.get(&conn).map(|s| s.account);
-        self.apply(side, CommandSource::Coach, account, Some(id), command, Vec::new())
-            .await
+        self.apply(
+            side,
+            CommandSource::Coach,
+            account,
+            Some(id),
+            command,
+            Vec::new(),
+        )
+        .await
     }
 
     /// Apply a command for `side` on a copy of the game, then commit it.
@@ -726,15 +753,16 @@ impl Room {
             game: current.game.clone(),
             dice: current.dice.clone(),
         };
-        let game_events = blitz::apply(&mut next.game, command, &mut next.dice).map_err(|e| {
-            match e {
+        let game_events =
+            blitz::apply(&mut next.game, command, &mut next.dice).map_err(|e| match e {
                 CommandError::GameOver => refuse(ErrorCode::NotPlaying, "the match is over"),
-                CommandError::Illegal { reason, .. } => {
-                    refuse(ErrorCode::IllegalCommand, reason)
-                }
-            }
-        })?;
-        events.extend(game_events.into_iter().map(|event| RoomEvent::Game { event }));
+                CommandError::Illegal { reason, .. } => refuse(ErrorCode::IllegalCommand, reason),
+            })?;
+        events.extend(
+            game_events
+                .into_iter()
+                .map(|event| RoomEvent::Game { event }),
+        );
         self.commit(Step {
             next: Some(next),
             events,
@@ -755,7 +783,10 @@ impl Room {
     async fn concede(&mut self, conn: ConnId) -> Reply {
         let side = self.coach_of(conn)?;
         if self.status != RoomStatus::Playing {
-            return Err(refuse(ErrorCode::NotPlaying, "the match is not being played"));
+            return Err(refuse(
+                ErrorCode::NotPlaying,
+                "the match is not being played",
+            ));
         }
         self.commit(Step {
             next: None,
@@ -858,7 +889,9 @@ impl Room {
             events: events
                 .iter()
                 .filter_map(|e| {
-                    e.event.project(seat).map(|event| SeqEvent { seq: e.seq, event })
+                    e.event
+                        .project(seat)
+                        .map(|event| SeqEvent { seq: e.seq, event })
                 })
                 .collect(),
             decision: self.decision_for(seat)?,
@@ -965,7 +998,9 @@ impl Room {
         let missed = self.seq.saturating_sub(last_seq);
         let fits = last_seq <= self.seq && missed as usize <= self.ctx.limits.resume_max_events;
         let msg = if fits {
-            let from = usize::try_from(last_seq).unwrap_or(usize::MAX).min(self.log.len());
+            let from = usize::try_from(last_seq)
+                .unwrap_or(usize::MAX)
+                .min(self.log.len());
             self.events_for(seat, &self.log[from..])
         } else {
             self.snapshot_for(seat)

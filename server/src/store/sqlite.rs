@@ -20,7 +20,8 @@ use sqlx::{FromRow, Row, SqlSafeStr};
 use super::*;
 
 /// The migrations under `migrations/sqlite`, embedded by `build.rs`.
-const MIGRATIONS: &[(i64, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/sqlite_migrations.rs"));
+const MIGRATIONS: &[(i64, &str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/sqlite_migrations.rs"));
 
 /// The database file's name inside the data dir.
 pub const DB_FILE: &str = "dugout.sqlite3";
@@ -78,7 +79,10 @@ impl SqliteStore {
         // One writer connection: SQLite serialises writers anyway; this makes them queue
         // in the pool rather than contend for the file lock.
         let writer = pool(1).connect_with(options.clone()).await.map_err(db)?;
-        migrator().run(&writer).await.map_err(|e| StoreError::Database(e.to_string()))?;
+        migrator()
+            .run(&writer)
+            .await
+            .map_err(|e| StoreError::Database(e.to_string()))?;
         let reader = pool(4)
             .connect_with(options.read_only(true))
             .await
@@ -462,12 +466,13 @@ impl Store for SqliteStore {
             .fetch_all(&self.reader)
             .await
             .map_err(db)?;
-            let events: Vec<EventRow> =
-                sqlx::query_as("SELECT seq, event FROM match_events WHERE match_id = ? ORDER BY seq")
-                    .bind(id)
-                    .fetch_all(&self.reader)
-                    .await
-                    .map_err(db)?;
+            let events: Vec<EventRow> = sqlx::query_as(
+                "SELECT seq, event FROM match_events WHERE match_id = ? ORDER BY seq",
+            )
+            .bind(id)
+            .fetch_all(&self.reader)
+            .await
+            .map_err(db)?;
             let commands = commands
                 .into_iter()
                 .map(|c| {

@@ -1,0 +1,599 @@
+//! Test harness: a real server on 127.0.0.1:0 over SQLite in a temp dir, and WebSocket
+//! clients (tokio-tungstenite) that keep what they received.
+
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use dugout_protocol::{
+    ClientMessage, Decision, ErrorCode, GameKind, MatchResult, PROTOCOL_VERSION, RoomId, RoomSpec,
+    SeqEvent, ServerMessage, TimerPolicy, TokenGrant,
+};
+use dugout_rules::blitz::{self, Command, GameView, MatchSetup};
+use dugout_rules::core::{ChaChaDice, DiceSource, Die, Seat, Side};
+use dugout_server::store::MatchLog;
+use dugout_server::{AppState, Config, Limits, app, run};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tempfile::TempDir;
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tower::ServiceExt;
+
+/// Upper bound for anything that should be quick (a whole game takes longer: see callers).
+pub const DEADLINE: Duration = Duration::from_secs(20);
+
+/// Default limits, but a rate limit no test reaches unless it means to.
+pub fn fast_limits() -> Limits {
+    Limits {
+        messages_per_second: 1e6,
+        message_burst: 1e6,
+        ..Limits::default()
+    }
+}
+
+pub struct TestServer {
+    pub addr: std::net::SocketAddr,
+    pub state: AppState,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<std::io::Result<()>>>,
+    _dir: TempDir,
+}
+
+impl TestServer {
+    /// A server whose rate limit does not slow a test playing as fast as it can.
+    pub async fn start() -> TestServer {
+        Self::start_with(fast_limits()).await
+    }
+
+    pub async fn start_with(limits: Limits) -> TestServer {
+        if std::env::var_os("DUGOUT_TEST_LOG").is_some() {
+            let _ = tracing_subscriber::fmt()
+                .with_max_level(tracing::Level::TRACE)
+                .with_test_writer()
+                .try_init();
+        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        let config = Config {
+            listen: "127.0.0.1:0".parse().expect("address"),
+            data_dir: dir.path().join("data"),
+            database_url: None,
+            limits,
+        };
+        let state = AppState::open(config).await.expect("open the store");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind port 0");
+        let addr = listener.local_addr().expect("bound address");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run(listener, state.clone(), async {
+            let _ = stopped.await;
+        }));
+        TestServer {
+            addr,
+            state,
+            stop: Some(stop),
+            task: Some(task),
+            _dir: dir,
+        }
+    }
+
+    /// Stop the server and wait for `run` to return.
+    pub async fn stop(&mut self) -> std::io::Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        match self.task.take() {
+            Some(task) => tokio::time::timeout(DEADLINE, task)
+                .await
+                .expect("the server stops in time")
+                .expect("the server task did not panic"),
+            None => Ok(()),
+        }
+    }
+
+    /// POST JSON to the app (no socket needed: the same state).
+    pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> (StatusCode, Value) {
+        let mut req = Request::post(path).header("content-type", "application/json");
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        let req = req
+            .body(Body::from(body.to_string()))
+            .expect("valid request");
+        let resp = app(self.state.clone())
+            .oneshot(req)
+            .await
+            .expect("router is infallible");
+        let status = resp.status();
+        let bytes = axum::body::to_bytes(resp.into_body(), 1 << 20)
+            .await
+            .expect("body");
+        let value = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes).expect("JSON body")
+        };
+        (status, value)
+    }
+
+    /// Register an account; its session token.
+    pub async fn register(&self, name: &str) -> String {
+        let (status, body) = self
+            .post(
+                "/api/register",
+                serde_json::json!({ "name": name, "password": "correct horse battery" }),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let grant: TokenGrant = serde_json::from_value(body).expect("a token grant");
+        grant.token
+    }
+
+    /// Connect and say hello with `token`.
+    pub async fn client(&self, token: &str) -> Client {
+        let mut c = self.connect().await;
+        c.hello(token).await;
+        c
+    }
+
+    /// Connect without saying hello.
+    pub async fn connect(&self) -> Client {
+        let url = format!("ws://{}/ws", self.addr);
+        let (ws, _) = tokio::time::timeout(
+            DEADLINE,
+            tokio_tungstenite::connect_async_with_config(url, None, true),
+        )
+        .await
+        .expect("connect in time")
+        .expect("WebSocket handshake");
+        Client {
+            ws,
+            next_id: 1,
+            raw: Vec::new(),
+            events: Vec::new(),
+            events_messages: 0,
+            seq: 0,
+            decision: None,
+            view: None,
+            result: None,
+            seat: None,
+            closed: None,
+            chat: Vec::new(),
+        }
+    }
+
+    pub async fn match_log(&self, room: &str) -> MatchLog {
+        self.state
+            .store()
+            .match_log(room)
+            .await
+            .expect("the store answers")
+            .expect("the match is stored")
+    }
+}
+
+/// A WebSocket client that remembers everything it received.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub next_id: u64,
+    /// Every text message received, with the room seq it was read at.
+    pub raw: Vec<String>,
+    /// Every game event received, in order.
+    pub events: Vec<SeqEvent>,
+    /// `events` messages received.
+    pub events_messages: usize,
+    pub seq: u64,
+    pub decision: Option<Decision>,
+    pub view: Option<Box<GameView>>,
+    pub result: Option<MatchResult>,
+    pub seat: Option<Seat>,
+    /// The close frame's code, once closed.
+    pub closed: Option<u16>,
+    pub chat: Vec<(String, String)>,
+}
+
+/// The answer to a request: the ack's seq, or the error.
+pub type Answer = Result<Option<u64>, (ErrorCode, String)>;
+
+impl Client {
+    pub fn id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    pub async fn send_text(&mut self, text: String) {
+        self.ws
+            .send(Message::text(text))
+            .await
+            .expect("send a frame");
+    }
+
+    pub async fn send(&mut self, msg: &ClientMessage) {
+        self.send_text(serde_json::to_string(msg).expect("serialize"))
+            .await;
+    }
+
+    /// The next server message (`None` once the socket closed).
+    pub async fn recv(&mut self) -> Option<ServerMessage> {
+        // One deadline for the message, however many pings come first.
+        let deadline = tokio::time::Instant::now() + DEADLINE;
+        loop {
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
+                .await
+                .expect("a message in time");
+            match frame {
+                None | Some(Err(_)) => return None,
+                Some(Ok(Message::Text(t))) => {
+                    let text = t.as_str().to_owned();
+                    let msg: ServerMessage =
+                        serde_json::from_str(&text).expect("server messages parse");
+                    self.raw.push(text);
+                    self.absorb(&msg);
+                    return Some(msg);
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    self.closed = Some(frame.map(|f| u16::from(f.code)).unwrap_or(1005));
+                    return None;
+                }
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    fn absorb(&mut self, msg: &ServerMessage) {
+        match msg {
+            ServerMessage::Events {
+                seq,
+                events,
+                decision,
+                ..
+            } => {
+                self.seq = *seq;
+                self.events.extend(events.iter().cloned());
+                self.events_messages += 1;
+                self.decision = Some(decision.clone());
+                for e in events {
+                    if let dugout_protocol::RoomEvent::MatchEnded { result } = &e.event {
+                        self.result = Some(*result);
+                    }
+                }
+            }
+            ServerMessage::Snapshot {
+                seq,
+                view,
+                decision,
+                result,
+                seat,
+                ..
+            } => {
+                self.seq = *seq;
+                self.view = Some(view.clone());
+                self.decision = Some(decision.clone());
+                self.result = *result;
+                self.seat = Some(*seat);
+            }
+            ServerMessage::Chat { from, text, .. } => {
+                self.chat.push((from.clone(), text.clone()));
+            }
+            _ => {}
+        }
+    }
+
+    /// Read until the answer to request `id` (an ack or an error naming it).
+    pub async fn answer(&mut self, id: u64) -> Answer {
+        loop {
+            match self.recv().await {
+                Some(ServerMessage::Ack { id: got, seq, .. }) if got == id => return Ok(seq),
+                Some(ServerMessage::Error {
+                    id: Some(got),
+                    code,
+                    message,
+                }) if got == id => return Err((code, message)),
+                Some(_) => {}
+                None => panic!("the connection closed before answering request {id}"),
+            }
+        }
+    }
+
+    /// Read until an `error` message (any id); its code and id.
+    pub async fn error(&mut self) -> (ErrorCode, Option<u64>) {
+        loop {
+            match self.recv().await {
+                Some(ServerMessage::Error { id, code, .. }) => return (code, id),
+                Some(_) => {}
+                None => panic!("the connection closed before an error"),
+            }
+        }
+    }
+
+    pub async fn hello(&mut self, token: &str) {
+        let r = self.try_hello(token).await;
+        assert!(matches!(r, Ok(ServerMessage::Welcome { .. })), "{r:?}");
+    }
+
+    pub async fn try_hello(&mut self, token: &str) -> Result<ServerMessage, ErrorCode> {
+        self.send(&ClientMessage::Hello {
+            protocol_version: PROTOCOL_VERSION,
+            client: "test".into(),
+            token: token.into(),
+        })
+        .await;
+        loop {
+            match self.recv().await {
+                Some(m @ ServerMessage::Welcome { .. }) => return Ok(m),
+                Some(ServerMessage::Error { code, .. }) => return Err(code),
+                Some(_) => {}
+                None => panic!("closed during hello"),
+            }
+        }
+    }
+
+    pub async fn request(&mut self, make: impl FnOnce(u64) -> ClientMessage) -> Answer {
+        let id = self.id();
+        self.send(&make(id)).await;
+        self.answer(id).await
+    }
+
+    pub async fn create_room(&mut self, spec: RoomSpec) -> RoomId {
+        let id = self.id();
+        self.send(&ClientMessage::CreateRoom { id, room: spec })
+            .await;
+        loop {
+            match self.recv().await {
+                Some(ServerMessage::Ack {
+                    id: got,
+                    room: Some(room),
+                    ..
+                }) if got == id => return room,
+                Some(ServerMessage::Error {
+                    id: Some(got),
+                    code,
+                    message,
+                }) if got == id => {
+                    panic!("create_room refused: {code:?} {message}")
+                }
+                Some(_) => {}
+                None => panic!("closed"),
+            }
+        }
+    }
+
+    pub async fn join(&mut self, room: &str, seat: Option<Side>) -> Answer {
+        let room = room.to_owned();
+        self.request(|id| ClientMessage::JoinRoom { id, room, seat })
+            .await
+    }
+
+    pub async fn spectate(&mut self, room: &str) -> Answer {
+        let room = room.to_owned();
+        self.request(|id| ClientMessage::Spectate { id, room })
+            .await
+    }
+
+    pub async fn ready(&mut self, room: &str) -> Answer {
+        let room = room.to_owned();
+        self.request(|id| ClientMessage::Ready { id, room }).await
+    }
+
+    pub async fn command(&mut self, room: &str, command: Command) -> Answer {
+        let room = room.to_owned();
+        self.request(|id| ClientMessage::Command { id, room, command })
+            .await
+    }
+
+    /// Ask for a snapshot; the room's seq and this seat's view.
+    pub async fn snapshot(&mut self, room: &str) -> (u64, GameView) {
+        let room = room.to_owned();
+        let id = self.id();
+        self.send(&ClientMessage::Snapshot { id, room }).await;
+        let mut got = None;
+        loop {
+            match self.recv().await {
+                Some(ServerMessage::Snapshot { seq, view, .. }) => got = Some((seq, *view)),
+                Some(ServerMessage::Ack { id: a, .. }) if a == id => break,
+                Some(ServerMessage::Error {
+                    id: Some(e),
+                    code,
+                    message,
+                }) if e == id => {
+                    panic!("snapshot refused: {code:?} {message}")
+                }
+                Some(_) => {}
+                None => panic!("closed"),
+            }
+        }
+        got.expect("a snapshot before the ack")
+    }
+
+    /// Read until this client has received `n` events messages in all.
+    pub async fn wait_events_messages(&mut self, n: usize) {
+        while self.events_messages < n {
+            if self.recv().await.is_none() {
+                panic!("closed while waiting for events");
+            }
+        }
+    }
+
+    /// Read until a snapshot arrives.
+    pub async fn wait_snapshot(&mut self) {
+        loop {
+            match self.recv().await {
+                Some(ServerMessage::Snapshot { .. }) => return,
+                Some(_) => {}
+                None => panic!("closed while waiting for a snapshot"),
+            }
+        }
+    }
+
+    /// The legal commands this client may send now.
+    pub fn legal(&self) -> Vec<Command> {
+        self.decision
+            .as_ref()
+            .map(|d| d.legal.clone())
+            .unwrap_or_default()
+    }
+
+    pub fn deciding(&self) -> Option<Side> {
+        self.decision.as_ref().and_then(|d| d.prompt.coach)
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// A Blitz room spec with `setup`.
+pub fn spec(setup: MatchSetup, timer: TimerPolicy) -> RoomSpec {
+    RoomSpec {
+        game: GameKind::Blitz,
+        setup,
+        timer,
+        private: false,
+    }
+}
+
+/// A fixed, plain setup: 2024 edition, two teams, no options.
+pub fn plain_setup() -> MatchSetup {
+    MatchSetup {
+        edition: blitz::Edition::Bb2024,
+        teams: [blitz::data::TeamId::ALL[0], blitz::data::TeamId::ALL[1]],
+        options: blitz::Options::default(),
+    }
+}
+
+/// Two coaches (home, away) seated in a new room, not yet ready, plus the room id.
+pub async fn open_match(
+    server: &TestServer,
+    setup: MatchSetup,
+    timer: TimerPolicy,
+) -> (Client, Client, RoomId) {
+    let ta = server.register("coach_a").await;
+    let tb = server.register("coach_b").await;
+    let mut a = server.client(&ta).await;
+    let mut b = server.client(&tb).await;
+    let room = a.create_room(spec(setup, timer)).await;
+    assert_eq!(a.join(&room, Some(Side::Home)).await, Ok(Some(0)));
+    assert_eq!(b.join(&room, Some(Side::Away)).await, Ok(Some(0)));
+    (a, b, room)
+}
+
+/// Both coaches ready: the match starts; both have read the start (events, snapshot).
+pub async fn start(a: &mut Client, b: &mut Client, room: &str) {
+    assert!(a.ready(room).await.is_ok());
+    assert!(b.ready(room).await.is_ok());
+    for c in [a, b] {
+        if c.view.is_none() {
+            c.wait_snapshot().await;
+        }
+    }
+}
+
+/// Two coaches seated and the match started.
+pub async fn seated_match(
+    server: &TestServer,
+    setup: MatchSetup,
+    timer: TimerPolicy,
+) -> (Client, Client, RoomId) {
+    let (mut a, mut b, room) = open_match(server, setup, timer).await;
+    start(&mut a, &mut b, &room).await;
+    (a, b, room)
+}
+
+/// A seeded picker among legal commands.
+pub struct Picker(ChaChaDice);
+
+impl Picker {
+    pub fn new(seed: u64) -> Self {
+        Picker(ChaChaDice::from_u64(seed))
+    }
+
+    pub fn pick(&mut self, legal: &[Command]) -> Command {
+        assert!(!legal.is_empty(), "nothing legal to pick");
+        let i = usize::from(self.0.roll(Die::Range(legal.len() as u16)));
+        legal[i.min(legal.len() - 1)]
+    }
+}
+
+/// Play one command: the deciding coach picks among the legal commands the server sent;
+/// every other client then reads until it got that command's events (each command gives
+/// every follower exactly one `events` message). Returns the coach who played, or `None`
+/// when the match is over.
+pub async fn play_one(
+    coaches: &mut [&mut Client; 2],
+    others: &mut [&mut Client],
+    room: &str,
+    picker: &mut Picker,
+) -> Option<Side> {
+    if coaches[0].result.is_some() {
+        return None;
+    }
+    let side = coaches[0]
+        .deciding()
+        .expect("a coach decides while the match is on");
+    let i = side.index();
+    let legal = coaches[i].legal();
+    let cmd = picker.pick(&legal);
+    let targets: Vec<usize> = coaches.iter().map(|c| c.events_messages + 1).collect();
+    let other_targets: Vec<usize> = others.iter().map(|c| c.events_messages + 1).collect();
+    let r = coaches[i].command(room, cmd).await;
+    assert!(r.is_ok(), "a legal command was refused: {cmd:?} -> {r:?}");
+    assert_eq!(
+        coaches[i].events_messages, targets[i],
+        "events come before the ack"
+    );
+    coaches[1 - i].wait_events_messages(targets[1 - i]).await;
+    for (o, t) in others.iter_mut().zip(other_targets) {
+        o.wait_events_messages(t).await;
+    }
+    Some(side)
+}
+
+/// Replay a stored match from its seed and commands: the final game and every event.
+pub fn replay(log: &MatchLog) -> (blitz::Game, Vec<blitz::Event>) {
+    let seed = log.dice_seed.expect("a started match has a seed");
+    let mut dice = ChaChaDice::from_seed(seed);
+    let (mut game, mut events) =
+        blitz::new_game(log.spec.setup, &mut dice).expect("the setup is valid");
+    for c in &log.commands {
+        let more = blitz::apply(&mut game, c.command, &mut dice).expect("stored commands replay");
+        events.extend(more);
+    }
+    (game, events)
+}
+
+/// The card ids a JSON value mentions where card ids live in the protocol.
+pub fn card_ids(v: &Value, out: &mut Vec<u64>) {
+    match v {
+        Value::Object(map) => {
+            for (k, val) in map {
+                match (k.as_str(), val) {
+                    ("card" | "raw_talent" | "bonus", Value::Number(n)) => {
+                        out.extend(n.as_u64());
+                    }
+                    ("cards" | "discard", Value::Array(items)) => {
+                        for item in items {
+                            if let Some(n) = item.get(0).and_then(Value::as_u64) {
+                                out.push(n);
+                            }
+                        }
+                    }
+                    _ => card_ids(val, out),
+                }
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                card_ids(item, out);
+            }
+        }
+        _ => {}
+    }
+}
