@@ -216,6 +216,13 @@ impl Client {
             .expect("send a frame");
     }
 
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws
+            .send(Message::binary(bytes))
+            .await
+            .expect("send a frame");
+    }
+
     pub async fn send(&mut self, msg: &ClientMessage) {
         self.send_text(serde_json::to_string(msg).expect("serialize"))
             .await;
