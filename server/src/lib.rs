@@ -91,7 +91,7 @@ pub struct Limits {
     pub room_inbox: usize,
     /// A resume that missed more events than this gets a snapshot instead.
     pub resume_max_events: usize,
-    /// How often the server pings a connection.
+    /// How often the server pings a connection (zero: never, and no idle timeout).
     pub ping_interval: Duration,
     /// A connection silent for this long (no message, no pong) is closed (code 1001).
     pub idle_timeout: Duration,
@@ -99,8 +99,6 @@ pub struct Limits {
     pub room_linger: Duration,
     /// How long a login session lasts.
     pub session_ttl: Duration,
-    /// The longest wait for a database connection from the pool.
-    pub db_acquire_timeout: Duration,
     /// How long `run` waits for sockets and rooms to finish after shutdown.
     pub shutdown_grace: Duration,
 }
@@ -122,7 +120,6 @@ impl Default for Limits {
             idle_timeout: Duration::from_secs(60),
             room_linger: Duration::from_secs(600),
             session_ttl: Duration::from_secs(30 * 24 * 3600),
-            db_acquire_timeout: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(10),
         }
     }
@@ -235,12 +232,8 @@ impl AppState {
     /// migrated) and build the state.
     pub async fn open(config: Config) -> Result<Self, StoreError> {
         let store: Arc<dyn Store> = match &config.database_url {
-            None => Arc::new(
-                SqliteStore::open(&config.data_dir, config.limits.db_acquire_timeout).await?,
-            ),
-            Some(url) if url.starts_with("sqlite:") => {
-                Arc::new(SqliteStore::open_url(url, config.limits.db_acquire_timeout).await?)
-            }
+            None => Arc::new(SqliteStore::open(&config.data_dir).await?),
+            Some(url) if url.starts_with("sqlite:") => Arc::new(SqliteStore::open_url(url).await?),
             Some(url) => {
                 return Err(StoreError::Database(format!(
                     "unsupported database URL {url:?}: only sqlite: for now (Postgres comes next)"

@@ -40,7 +40,7 @@ struct Args {
     #[arg(long, env = "DUGOUT_MESSAGE_BURST", default_value_t = Limits::default().message_burst)]
     message_burst: f64,
 
-    /// Seconds between keepalive pings.
+    /// Seconds between keepalive pings (0: no keepalive).
     #[arg(long, env = "DUGOUT_PING_SECONDS", default_value_t = Limits::default().ping_interval.as_secs())]
     ping_seconds: u64,
 
@@ -64,7 +64,7 @@ impl Args {
                 max_rooms: self.max_rooms,
                 messages_per_second: self.messages_per_second,
                 message_burst: self.message_burst,
-                ping_interval: Duration::from_secs(self.ping_seconds.max(1)),
+                ping_interval: Duration::from_secs(self.ping_seconds),
                 idle_timeout: Duration::from_secs(self.idle_seconds.max(1)),
                 ..Limits::default()
             },

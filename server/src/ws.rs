@@ -16,7 +16,6 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
 
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -533,11 +532,13 @@ async fn write(
     ctx: WriterCtx,
 ) {
     let limits = ctx.state.limits().clone();
-    let mut ping = tokio::time::interval_at(
-        Instant::now() + limits.ping_interval,
-        limits.ping_interval.max(Duration::from_millis(10)),
-    );
-    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // A zero interval turns keepalive off (tests with paused time want no stray timers).
+    let mut ping = (!limits.ping_interval.is_zero()).then(|| {
+        let mut ping =
+            tokio::time::interval_at(Instant::now() + limits.ping_interval, limits.ping_interval);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ping
+    });
     loop {
         tokio::select! {
             item = queue.recv() => {
@@ -566,7 +567,7 @@ async fn write(
                     request_resyncs(&ctx).await;
                 }
             }
-            _ = ping.tick() => {
+            () = tick(&mut ping) => {
                 let heard = ctx.last_heard.load(Ordering::Relaxed);
                 let silent = millis_since(ctx.epoch).saturating_sub(heard);
                 if u128::from(silent) > limits.idle_timeout.as_millis() {
@@ -581,6 +582,16 @@ async fn write(
     }
     let _ = sink.close().await;
     tracing::trace!(conn = ctx.conn, "writer ends");
+}
+
+/// The next keepalive tick, or never.
+async fn tick(ping: &mut Option<tokio::time::Interval>) {
+    match ping {
+        Some(ping) => {
+            ping.tick().await;
+        }
+        None => std::future::pending().await,
+    }
 }
 
 /// Ask each room that found the queue full for a snapshot, now that it is empty.

@@ -1,8 +1,11 @@
 //! The embedded SQLite store: one file under the data dir, created and migrated on start.
 //!
-//! SQLite has one writer at a time, so writes go through a pool of exactly one connection
-//! (they queue in the pool instead of failing with `SQLITE_BUSY`), and reads through a
-//! separate small pool; WAL mode lets those readers run while the writer writes.
+//! SQLite has one writer at a time, so every statement goes through one connection behind
+//! a `tokio::sync::Mutex` (held across the statement's `.await`, hence tokio's mutex): they
+//! queue in order instead of contending for the file lock. Reads are rare here (a token at
+//! hello, a log for audits) and share it. Unlike a pool, the connection has no acquire
+//! timeout and no ping on release, so nothing here sleeps on tokio's clock: tests that pause
+//! time see only the room's own timers. Postgres, for scale, uses a pool.
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -12,10 +15,10 @@ use std::time::Duration;
 use dugout_protocol::{MatchResult, RoomSpec, RoomStatus};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqliteRow, SqliteSynchronous,
 };
-use sqlx::{FromRow, Row, SqlSafeStr};
+use sqlx::{ConnectOptions, Connection, FromRow, Row, SqlSafeStr};
+use tokio::sync::Mutex;
 
 use super::*;
 
@@ -27,10 +30,9 @@ const MIGRATIONS: &[(i64, &str, &str)] =
 pub const DB_FILE: &str = "dugout.sqlite3";
 
 /// The SQLite implementation of [`Store`].
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SqliteStore {
-    writer: SqlitePool,
-    reader: SqlitePool,
+    conn: Mutex<SqliteConnection>,
 }
 
 fn db(e: sqlx::Error) -> StoreError {
@@ -39,55 +41,36 @@ fn db(e: sqlx::Error) -> StoreError {
 
 impl SqliteStore {
     /// Open (creating if needed) `dugout.sqlite3` in `data_dir` and apply the migrations.
-    ///
-    /// `acquire_timeout` bounds the wait for a pooled connection. Pools keep their
-    /// connections open (no idle timeout, no lifetime) and skip the ping before each use:
-    /// nothing here sleeps on tokio's clock except that bound, so tests with paused time
-    /// are not surprised by pool maintenance.
-    pub async fn open(data_dir: &Path, acquire_timeout: Duration) -> Result<Self, StoreError> {
+    pub async fn open(data_dir: &Path) -> Result<Self, StoreError> {
         std::fs::create_dir_all(data_dir)
             .map_err(|e| StoreError::Database(format!("create {}: {e}", data_dir.display())))?;
         let options = SqliteConnectOptions::new().filename(data_dir.join(DB_FILE));
-        Self::open_with(options, acquire_timeout).await
+        Self::open_with(options).await
     }
 
     /// Open the database a `sqlite:` URL names (created if missing) and migrate it.
-    pub async fn open_url(url: &str, acquire_timeout: Duration) -> Result<Self, StoreError> {
+    pub async fn open_url(url: &str) -> Result<Self, StoreError> {
         let options = SqliteConnectOptions::from_str(url).map_err(db)?;
-        Self::open_with(options, acquire_timeout).await
+        Self::open_with(options).await
     }
 
-    async fn open_with(
-        options: SqliteConnectOptions,
-        acquire_timeout: Duration,
-    ) -> Result<Self, StoreError> {
-        let options = options
+    async fn open_with(options: SqliteConnectOptions) -> Result<Self, StoreError> {
+        let mut conn = options
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = |max: u32| {
-            SqlitePoolOptions::new()
-                .max_connections(max)
-                .min_connections(1)
-                .acquire_timeout(acquire_timeout)
-                .idle_timeout(None)
-                .max_lifetime(None)
-                .test_before_acquire(false)
-        };
-        // One writer connection: SQLite serialises writers anyway; this makes them queue
-        // in the pool rather than contend for the file lock.
-        let writer = pool(1).connect_with(options.clone()).await.map_err(db)?;
-        migrator()
-            .run(&writer)
-            .await
-            .map_err(|e| StoreError::Database(e.to_string()))?;
-        let reader = pool(4)
-            .connect_with(options.read_only(true))
+            .busy_timeout(Duration::from_secs(5))
+            .connect()
             .await
             .map_err(db)?;
-        Ok(SqliteStore { writer, reader })
+        migrator()
+            .run(&mut conn)
+            .await
+            .map_err(|e| StoreError::Database(e.to_string()))?;
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+        })
     }
 }
 
@@ -243,7 +226,7 @@ impl Store for SqliteStore {
             .bind(bot)
             .bind(owner)
             .bind(now_ms)
-            .fetch_one(&self.writer)
+            .fetch_one(&mut *self.conn.lock().await)
             .await;
             match row {
                 Ok(AccountRow(account)) => Ok(account),
@@ -261,7 +244,7 @@ impl Store for SqliteStore {
                 "SELECT id, name, is_bot, password_hash FROM accounts WHERE name = ?",
             )
             .bind(name)
-            .fetch_optional(&self.reader)
+            .fetch_optional(&mut *self.conn.lock().await)
             .await
             .map_err(db)?;
             Ok(row.map(|CredentialRow(c)| c))
@@ -286,7 +269,7 @@ impl Store for SqliteStore {
             .bind(kind.as_str())
             .bind(now_ms)
             .bind(expires_at_ms)
-            .execute(&self.writer)
+            .execute(&mut *self.conn.lock().await)
             .await
             .map_err(db)?;
             Ok(())
@@ -306,7 +289,7 @@ impl Store for SqliteStore {
             )
             .bind(token_hash)
             .bind(now_ms)
-            .fetch_optional(&self.reader)
+            .fetch_optional(&mut *self.conn.lock().await)
             .await
             .map_err(db)?;
             Ok(row.map(|AccountRow(a)| a))
@@ -317,7 +300,7 @@ impl Store for SqliteStore {
         Box::pin(async move {
             let done = sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
                 .bind(token_hash)
-                .execute(&self.writer)
+                .execute(&mut *self.conn.lock().await)
                 .await
                 .map_err(db)?;
             Ok(done.rows_affected() > 0)
@@ -341,7 +324,7 @@ impl Store for SqliteStore {
             .bind(spec_json)
             .bind(status_str(RoomStatus::Open))
             .bind(now_ms)
-            .execute(&self.writer)
+            .execute(&mut *self.conn.lock().await)
             .await
             .map_err(db)?;
             Ok(())
@@ -357,7 +340,8 @@ impl Store for SqliteStore {
         now_ms: i64,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let mut tx = self.writer.begin().await.map_err(db)?;
+            let mut conn = self.conn.lock().await;
+            let mut tx = conn.begin().await.map_err(db)?;
             sqlx::query(
                 "UPDATE matches SET status = ?, home_account = ?, away_account = ?, \
                  dice_seed = ?, started_at = ? WHERE id = ?",
@@ -383,7 +367,8 @@ impl Store for SqliteStore {
         events: &'a [StoredEvent],
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let mut tx = self.writer.begin().await.map_err(db)?;
+            let mut conn = self.conn.lock().await;
+            let mut tx = conn.begin().await.map_err(db)?;
             if let Some((n, c)) = command {
                 let source = match c.source {
                     CommandSource::Coach => side_str(c.coach),
@@ -425,7 +410,7 @@ impl Store for SqliteStore {
                 .bind(to_json(result)?)
                 .bind(now_ms)
                 .bind(id)
-                .execute(&self.writer)
+                .execute(&mut *self.conn.lock().await)
                 .await
                 .map_err(db)?;
             Ok(())
@@ -438,7 +423,7 @@ impl Store for SqliteStore {
                 .bind(status_str(RoomStatus::Closed))
                 .bind(id)
                 .bind(status_str(RoomStatus::Open))
-                .execute(&self.writer)
+                .execute(&mut *self.conn.lock().await)
                 .await
                 .map_err(db)?;
             Ok(())
@@ -447,12 +432,14 @@ impl Store for SqliteStore {
 
     fn match_log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchLog>> {
         Box::pin(async move {
+            // One lock for the three reads: a consistent picture of the match.
+            let mut conn = self.conn.lock().await;
             let row: Option<MatchRow> = sqlx::query_as(
                 "SELECT id, spec, status, home_account, away_account, dice_seed, result \
                  FROM matches WHERE id = ?",
             )
             .bind(id)
-            .fetch_optional(&self.reader)
+            .fetch_optional(&mut *conn)
             .await
             .map_err(db)?;
             let Some(m) = row else {
@@ -463,14 +450,14 @@ impl Store for SqliteStore {
                  FROM match_commands WHERE match_id = ? ORDER BY n",
             )
             .bind(id)
-            .fetch_all(&self.reader)
+            .fetch_all(&mut *conn)
             .await
             .map_err(db)?;
             let events: Vec<EventRow> = sqlx::query_as(
                 "SELECT seq, event FROM match_events WHERE match_id = ? ORDER BY seq",
             )
             .bind(id)
-            .fetch_all(&self.reader)
+            .fetch_all(&mut *conn)
             .await
             .map_err(db)?;
             let commands = commands

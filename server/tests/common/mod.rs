@@ -38,6 +38,8 @@ pub fn fast_limits() -> Limits {
 }
 
 pub struct TestServer {
+    /// Given to every client this server's `connect` makes (see [`Client::deadline`]).
+    pub client_deadline: Option<Duration>,
     pub addr: std::net::SocketAddr,
     pub state: AppState,
     stop: Option<oneshot::Sender<()>>,
@@ -75,6 +77,7 @@ impl TestServer {
             let _ = stopped.await;
         }));
         TestServer {
+            client_deadline: Some(DEADLINE),
             addr,
             state,
             stop: Some(stop),
@@ -166,6 +169,7 @@ impl TestServer {
             seat: None,
             closed: None,
             chat: Vec::new(),
+            deadline: self.client_deadline,
         }
     }
 
@@ -197,6 +201,9 @@ pub struct Client {
     /// The close frame's code, once closed.
     pub closed: Option<u16>,
     pub chat: Vec<(String, String)>,
+    /// How long `recv` waits for a message; `None` (tests with paused time): forever,
+    /// so the client adds no timer of its own to the runtime.
+    pub deadline: Option<Duration>,
 }
 
 /// The answer to a request: the ack's seq, or the error.
@@ -231,11 +238,14 @@ impl Client {
     /// The next server message (`None` once the socket closed).
     pub async fn recv(&mut self) -> Option<ServerMessage> {
         // One deadline for the message, however many pings come first.
-        let deadline = tokio::time::Instant::now() + DEADLINE;
+        let deadline = self.deadline.map(|d| tokio::time::Instant::now() + d);
         loop {
-            let frame = tokio::time::timeout_at(deadline, self.ws.next())
-                .await
-                .expect("a message in time");
+            let frame = match deadline {
+                Some(at) => tokio::time::timeout_at(at, self.ws.next())
+                    .await
+                    .expect("a message in time"),
+                None => self.ws.next().await,
+            };
             match frame {
                 None | Some(Err(_)) => return None,
                 Some(Ok(Message::Text(t))) => {

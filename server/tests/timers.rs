@@ -1,0 +1,187 @@
+//! Turn timers with tokio's clock paused: the room's deadlines hold on that clock, and the
+//! test never waits in real time.
+//!
+//! With paused time tokio jumps the clock to the next timer whenever the runtime is idle,
+//! also while SQLite works on its own thread. So these tests open the store before pausing,
+//! keep every other timer out of the runtime (no keepalive, clients without read timeouts),
+//! and check what happens when the room's deadline is reached, and that it is never
+//! reached early.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use dugout_protocol::{MatchResult, RoomEvent, ServerMessage, TimerPolicy};
+use dugout_rules::blitz::data::BoardSide;
+use dugout_rules::blitz::{Command, Event};
+use dugout_rules::core::Side;
+use dugout_server::Limits;
+use dugout_server::store::CommandSource;
+use tokio::time::Instant;
+
+fn paused_limits() -> Limits {
+    Limits {
+        ping_interval: Duration::ZERO,
+        ..fast_limits()
+    }
+}
+
+/// A server whose store is open (in real time: opening a pool waits on SQLite's thread),
+/// then tokio's clock paused for the rest of the test.
+async fn paused_server() -> TestServer {
+    let mut server = TestServer::start_with(paused_limits()).await;
+    server.client_deadline = None;
+    tokio::time::pause();
+    server
+}
+
+fn fixed_board() -> dugout_rules::blitz::MatchSetup {
+    let mut setup = plain_setup();
+    setup.options.board_side = Some(BoardSide::OneTrapdoor);
+    setup
+}
+
+/// Not before the deadline, and at it (tokio's timers have millisecond granularity).
+fn assert_on_time(elapsed: Duration, limit: Duration) {
+    assert!(
+        elapsed >= limit && elapsed <= limit + Duration::from_millis(5),
+        "fired after {elapsed:?}, the limit is {limit:?}"
+    );
+}
+
+/// Read until an event matching `want` arrives; the tokio time it arrived at.
+async fn until_event(c: &mut Client, want: impl Fn(&RoomEvent) -> bool) -> Instant {
+    let seen = c.events.len();
+    if c.events.iter().any(|e| want(&e.event)) {
+        return Instant::now();
+    }
+    loop {
+        match c.recv().await {
+            Some(ServerMessage::Events { .. }) => {
+                if c.events[seen..].iter().any(|e| want(&e.event)) {
+                    return Instant::now();
+                }
+            }
+            Some(_) => {}
+            None => panic!("closed while waiting for an event"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn when_the_turn_timer_runs_out_the_server_plays_for_the_coach_until_the_turn_changes() {
+    let server = paused_server().await;
+    let (mut a, mut b, room) =
+        open_match(&server, fixed_board(), TimerPolicy::PerTurn { seconds: 30 }).await;
+    start(&mut a, &mut b, &room).await;
+    let started = Instant::now();
+    let first = a.deciding().expect("someone sets up first");
+    let left = a.decision.as_ref().and_then(|d| d.time_left_ms);
+    assert_eq!(left, Some(30_000), "the decision carries the time left");
+
+    // Nobody moves. After exactly the limit, the timer plays for the coach setting up.
+    let fired = until_event(
+        &mut a,
+        |e| matches!(e, RoomEvent::TimerExpired { coach } if *coach == first),
+    )
+    .await;
+    assert_on_time(fired - started, Duration::from_secs(30));
+
+    // ...for the whole set-up, then the other coach gets 30 seconds of their own, and so
+    // on into the first turn, where the timer ends the turn.
+    let turn_started = until_event(&mut a, |e| {
+        matches!(
+            e,
+            RoomEvent::Game {
+                event: Event::TurnStarted { .. }
+            }
+        )
+    })
+    .await;
+    assert!(turn_started - started >= Duration::from_secs(60));
+    let turn_coach = a
+        .events
+        .iter()
+        .find_map(|e| match &e.event {
+            RoomEvent::Game {
+                event: Event::TurnStarted { coach, .. },
+            } => Some(*coach),
+            _ => None,
+        })
+        .expect("a turn started");
+    let ended = until_event(&mut a, |e| {
+        matches!(e, RoomEvent::Game { event: Event::TurnEnded { coach } } if *coach == turn_coach)
+    })
+    .await;
+    assert!(
+        ended - turn_started >= Duration::from_secs(30),
+        "never early"
+    );
+
+    // The log shows what the timer did: the first legal command during set-up, and
+    // `end_turn` at the Action prompt; nothing by the coaches.
+    let log = server.match_log(&room).await;
+    assert!(!log.commands.is_empty());
+    assert!(
+        log.commands
+            .iter()
+            .all(|c| c.source == CommandSource::Timer)
+    );
+    assert!(log.commands.iter().all(|c| c.client_id.is_none()));
+    assert!(
+        log.commands
+            .iter()
+            .any(|c| c.coach == turn_coach && c.command == Command::EndTurn),
+        "the turn was ended with end_turn"
+    );
+    assert!(
+        log.commands
+            .iter()
+            .any(|c| matches!(c.command, Command::PlacePlayer { .. })),
+        "set-up was played with the first legal command"
+    );
+    // The same game replays from the log.
+    let (game, _) = replay(&log);
+    assert!(game.turn.started.iter().sum::<u16>() >= 1);
+}
+
+#[tokio::test]
+async fn a_coach_whose_chess_clock_runs_out_forfeits() {
+    let server = paused_server().await;
+    let (mut a, mut b, room) = open_match(
+        &server,
+        fixed_board(),
+        TimerPolicy::ChessClock { seconds: 60 },
+    )
+    .await;
+    start(&mut a, &mut b, &room).await;
+    let started = Instant::now();
+    let first = a.deciding().expect("someone decides");
+    assert_eq!(
+        a.decision.as_ref().and_then(|d| d.time_left_ms),
+        Some(60_000)
+    );
+
+    let over = until_event(&mut b, |e| matches!(e, RoomEvent::MatchEnded { .. })).await;
+    assert_on_time(over - started, Duration::from_secs(60));
+    let expected = MatchResult::Forfeit { loser: first };
+    assert_eq!(b.result, Some(expected));
+    assert!(
+        b.events
+            .iter()
+            .any(|e| e.event == RoomEvent::Forfeited { coach: first })
+    );
+    let log = server.match_log(&room).await;
+    assert_eq!(log.result, Some(expected));
+    assert!(log.commands.is_empty());
+    // The winner is the other coach.
+    assert_eq!(
+        expected.winner(),
+        Some(if first == Side::Home {
+            Side::Away
+        } else {
+            Side::Home
+        })
+    );
+}
