@@ -109,6 +109,34 @@ impl TestServer {
         let req = req
             .body(Body::from(body.to_string()))
             .expect("valid request");
+        self.call(req).await
+    }
+
+    /// GET from the app.
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        self.call(Request::get(path).body(Body::empty()).expect("request"))
+            .await
+    }
+
+    /// GET with a bearer token.
+    pub async fn get_auth(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        let req = Request::get(path)
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::empty())
+            .expect("request");
+        self.call(req).await
+    }
+
+    /// POST a raw body as JSON.
+    pub async fn post_raw(&self, path: &str, body: &str) -> (StatusCode, Value) {
+        let req = Request::post(path)
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_owned()))
+            .expect("request");
+        self.call(req).await
+    }
+
+    async fn call(&self, req: Request<Body>) -> (StatusCode, Value) {
         let resp = app(self.state.clone())
             .oneshot(req)
             .await
