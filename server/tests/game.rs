@@ -268,10 +268,9 @@ async fn no_message_to_the_opponent_or_a_spectator_names_a_card_in_a_coachs_hand
             if let RoomEvent::Game {
                 event: Event::Claimed { coach, card, .. },
             } = &e.event
+                && *coach == Side::Home
             {
-                if *coach == Side::Home {
-                    assert_eq!(*card, None);
-                }
+                assert_eq!(*card, None, "the opponent sees the claim, not the card");
             }
         }
     }

@@ -445,3 +445,59 @@ async fn a_client_over_its_message_rate_is_refused_then_closed() {
         "closed for policy after too many strikes"
     );
 }
+
+#[tokio::test]
+async fn commands_naming_players_cards_and_squares_that_do_not_exist_are_refused() {
+    use dugout_rules::blitz::{ActionChoice, CardId, PlayerId, RerollSource};
+    use dugout_rules::core::Square;
+
+    let mut f = Fixture::new().await;
+    let before = f.state().await;
+    let room = f.room.clone();
+    let nowhere = Square::new(-3, 120);
+    let weird = [
+        Command::Action {
+            player: PlayerId(250),
+            choice: ActionChoice::Block {
+                target: PlayerId(251),
+            },
+            bonus: Some(CardId(252)),
+        },
+        Command::Action {
+            player: PlayerId(0),
+            choice: ActionChoice::Throw { target: nowhere },
+            bonus: None,
+        },
+        Command::PlacePlayer {
+            player: PlayerId(255),
+            square: nowhere,
+        },
+        Command::MoveTo { square: nowhere },
+        Command::ChooseBlockDie { index: 200 },
+        Command::DiscardCard { card: CardId(255) },
+        Command::PlayBonus {
+            card: CardId(255),
+            player: Some(PlayerId(255)),
+            square: Some(nowhere),
+        },
+        Command::Reroll {
+            source: RerollSource::RawTalent(CardId(255)),
+        },
+        Command::Wardance {
+            player: PlayerId(255),
+            to: nowhere,
+        },
+    ];
+    let (decider, waiter) = f.coaches();
+    for cmd in weird {
+        let r = decider.command(&room, cmd).await;
+        assert_eq!(
+            r.map_err(|e| e.0),
+            Err(ErrorCode::IllegalCommand),
+            "{cmd:?}"
+        );
+        let r = waiter.command(&room, cmd).await;
+        assert_eq!(r.map_err(|e| e.0), Err(ErrorCode::NotYourTurn), "{cmd:?}");
+    }
+    assert_eq!(f.state().await, before);
+}

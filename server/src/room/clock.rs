@@ -177,3 +177,107 @@ impl Clock {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dugout_rules::blitz::{self, data::BoardSide};
+    use dugout_rules::core::ChaChaDice;
+
+    /// Play the first legal command while `side` decides.
+    fn play_while(g: &mut Game, dice: &mut ChaChaDice, side: Side, clock: &mut Clock) {
+        while blitz::prompt(g).coach == Some(side) {
+            let cmd = blitz::legal_commands(g)[0];
+            blitz::apply(g, cmd, dice).expect("legal");
+            clock.observe(Some(g), Instant::now());
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_chess_clock_runs_only_for_the_deciding_coach() {
+        let mut setup = blitz::MatchSetup {
+            edition: blitz::Edition::Bb2024,
+            teams: [blitz::data::TeamId::ALL[0], blitz::data::TeamId::ALL[1]],
+            options: blitz::Options::default(),
+        };
+        setup.options.board_side = Some(BoardSide::OneTrapdoor);
+        let mut dice = ChaChaDice::from_u64(1);
+        let (mut g, _) = blitz::new_game(setup, &mut dice).expect("setup");
+        let mut clock = Clock::new(TimerPolicy::ChessClock { seconds: 100 });
+        clock.observe(Some(&g), Instant::now());
+        let a = blitz::prompt(&g).coach.expect("coach A sets up");
+
+        tokio::time::advance(Duration::from_secs(40)).await;
+        play_while(&mut g, &mut dice, a, &mut clock);
+        // The other coach's clock runs now; A has 60 s left.
+        tokio::time::advance(Duration::from_secs(50)).await;
+        assert_eq!(
+            clock.time_left(Instant::now()),
+            Some(Duration::from_secs(50))
+        );
+        play_while(&mut g, &mut dice, a.other(), &mut clock);
+        assert_eq!(blitz::prompt(&g).coach, Some(a), "A's first turn");
+        assert_eq!(
+            clock.time_left(Instant::now()),
+            Some(Duration::from_secs(60))
+        );
+        assert_eq!(
+            clock.next_wake(),
+            Some(Instant::now() + Duration::from_secs(60))
+        );
+        tokio::time::advance(Duration::from_secs(59)).await;
+        assert_eq!(clock.due(&g, Instant::now()), None);
+        tokio::time::advance(Duration::from_secs(1)).await;
+        assert_eq!(
+            clock.due(&g, Instant::now()),
+            Some(Due::Forfeit { coach: a })
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_turn_clock_restarts_when_the_deciding_coach_changes_and_fires_once() {
+        let mut setup = blitz::MatchSetup {
+            edition: blitz::Edition::Bb2024,
+            teams: [blitz::data::TeamId::ALL[0], blitz::data::TeamId::ALL[1]],
+            options: blitz::Options::default(),
+        };
+        setup.options.board_side = Some(BoardSide::OneTrapdoor);
+        let mut dice = ChaChaDice::from_u64(2);
+        let (mut g, _) = blitz::new_game(setup, &mut dice).expect("setup");
+        let mut clock = Clock::new(TimerPolicy::PerTurn { seconds: 30 });
+        clock.observe(Some(&g), Instant::now());
+        let a = blitz::prompt(&g).coach.expect("coach A sets up");
+
+        tokio::time::advance(Duration::from_secs(20)).await;
+        assert_eq!(clock.due(&g, Instant::now()), None);
+        play_while(&mut g, &mut dice, a, &mut clock);
+        // B's set-up: a fresh 30 seconds.
+        assert_eq!(
+            clock.time_left(Instant::now()),
+            Some(Duration::from_secs(30))
+        );
+        tokio::time::advance(Duration::from_secs(30)).await;
+        assert_eq!(
+            clock.due(&g, Instant::now()),
+            Some(Due::EndTurn {
+                coach: a.other(),
+                first: true
+            })
+        );
+        assert_eq!(
+            clock.next_wake(),
+            None,
+            "no second wake-up for the same turn"
+        );
+        assert_eq!(
+            clock.due(&g, Instant::now()),
+            Some(Due::EndTurn {
+                coach: a.other(),
+                first: false
+            }),
+            "still due until the turn changes"
+        );
+        clock.observe(None, Instant::now());
+        assert_eq!(clock.due(&g, Instant::now()), None, "the match ended");
+    }
+}

@@ -14,15 +14,16 @@
 //! asks for a resync, which is a full snapshot. Nobody is disconnected for being slow.
 
 mod clock;
+mod views;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use dugout_protocol::{
-    Decision, ErrorCode, MatchResult, RequestId, RoomEvent, RoomId, RoomSpec, RoomStatus,
-    RoomSummary, SeqEvent, ServerMessage,
+    ErrorCode, MatchResult, RequestId, RoomEvent, RoomId, RoomSpec, RoomStatus, RoomSummary,
+    ServerMessage,
 };
-use dugout_rules::blitz::{self, Command, CommandError, Game, Prompt, PromptKind};
+use dugout_rules::blitz::{self, Command, CommandError, Game, PromptKind};
 use dugout_rules::core::{ChaChaDice, Seat, Side};
 use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tokio::time::Instant;
@@ -272,10 +273,10 @@ impl Room {
                 }
             }
         }
-        if self.status == RoomStatus::Open {
-            if let Err(e) = self.ctx.store.close_match(&self.id).await {
-                tracing::warn!(room = %self.id, "cannot mark the room closed: {e}");
-            }
+        if self.status == RoomStatus::Open
+            && let Err(e) = self.ctx.store.close_match(&self.id).await
+        {
+            tracing::warn!(room = %self.id, "cannot mark the room closed: {e}");
         }
         self.ctx.lobby.remove(&self.id, self.summary());
         tracing::debug!(room = %self.id, "room task ends");
@@ -496,18 +497,18 @@ impl Room {
         let Some(sub) = self.subs.remove(&conn) else {
             return Err(refuse(ErrorCode::NotSeated, "you do not follow this room"));
         };
-        if self.status == RoomStatus::Open {
-            if let Seat::Coach(side) = sub.seat {
-                // Before the match, leaving frees the seat (if no other connection of the
-                // same account still follows the room as that coach).
-                let still_here = self
-                    .subs
-                    .values()
-                    .any(|s| s.account == sub.account && s.seat == sub.seat);
-                if !still_here {
-                    self.seats[side.index()] = None;
-                    self.ready = [false, false];
-                }
+        if self.status == RoomStatus::Open
+            && let Seat::Coach(side) = sub.seat
+        {
+            // Before the match, leaving frees the seat (if no other connection of the
+            // same account still follows the room as that coach).
+            let still_here = self
+                .subs
+                .values()
+                .any(|s| s.account == sub.account && s.seat == sub.seat);
+            if !still_here {
+                self.seats[side.index()] = None;
+                self.ready = [false, false];
             }
         }
         self.announce();
@@ -616,15 +617,14 @@ impl Room {
 
     /// Make a step durable, then apply it to the room and publish it.
     async fn commit(&mut self, mut step: Step) -> Reply {
-        if step.result.is_none() {
-            if let Some(next) = &step.next {
-                if let Some(outcome) = next.game.outcome {
-                    step.result = Some(MatchResult::Game {
-                        outcome,
-                        score: next.game.score,
-                    });
-                }
-            }
+        if step.result.is_none()
+            && let Some(next) = &step.next
+            && let Some(outcome) = next.game.outcome
+        {
+            step.result = Some(MatchResult::Game {
+                outcome,
+                score: next.game.score,
+            });
         }
         if let Some(result) = step.result {
             step.events.push(RoomEvent::MatchEnded { result });
@@ -704,7 +704,11 @@ impl Room {
         };
         let prompt = blitz::prompt(&m.game);
         if prompt.coach != Some(side) {
-            return Err(if blitz::is_legal(&m.game, command) {
+            let answers_other = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                blitz::is_legal(&m.game, command)
+            }))
+            .unwrap_or(false);
+            return Err(if answers_other {
                 refuse(
                     ErrorCode::NotYourSeat,
                     "that answers the other coach's decision",
@@ -753,11 +757,17 @@ impl Room {
             game: current.game.clone(),
             dice: current.dice.clone(),
         };
-        let game_events =
-            blitz::apply(&mut next.game, command, &mut next.dice).map_err(|e| match e {
-                CommandError::GameOver => refuse(ErrorCode::NotPlaying, "the match is over"),
-                CommandError::Illegal { reason, .. } => refuse(ErrorCode::IllegalCommand, reason),
-            })?;
+        // The rules run on a copy; should they ever panic (a bug: they check every command
+        // and were fuzzed with commands naming players, cards and squares that do not
+        // exist), the copy is dropped and the room lives on, untouched.
+        let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            blitz::apply(&mut next.game, command, &mut next.dice)
+        }))
+        .map_err(|_| Failure::internal(format!("the rules panicked on {command:?}")))?;
+        let game_events = applied.map_err(|e| match e {
+            CommandError::GameOver => refuse(ErrorCode::NotPlaying, "the match is over"),
+            CommandError::Illegal { reason, .. } => refuse(ErrorCode::IllegalCommand, reason),
+        })?;
         events.extend(
             game_events
                 .into_iter()
@@ -839,214 +849,6 @@ impl Room {
             tracing::error!(room = %self.id, "the timer made {MAX_TIMER_COMMANDS} commands");
         }
     }
-
-    // ----- what each seat sees ----------------------------------------------------------
-
-    fn decision_for(&self, seat: Seat) -> Option<Decision> {
-        let m = self.game.as_ref()?;
-        if self.result.is_some() {
-            return Some(Decision {
-                prompt: Prompt {
-                    coach: None,
-                    kind: PromptKind::GameOver,
-                },
-                legal: Vec::new(),
-                time_left_ms: None,
-            });
-        }
-        let prompt = blitz::prompt(&m.game).clone();
-        let legal = match (seat, prompt.coach) {
-            (Seat::Coach(me), Some(deciding)) if me == deciding => blitz::legal_commands(&m.game),
-            _ => Vec::new(),
-        };
-        let time_left_ms = self
-            .clock
-            .time_left(Instant::now())
-            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
-        Some(Decision {
-            prompt,
-            legal,
-            time_left_ms,
-        })
-    }
-
-    fn snapshot_for(&self, seat: Seat) -> Option<ServerMessage> {
-        let m = self.game.as_ref()?;
-        Some(ServerMessage::Snapshot {
-            room: self.id.clone(),
-            seq: self.seq,
-            seat,
-            view: Box::new(blitz::view(&m.game, seat)),
-            decision: self.decision_for(seat)?,
-            result: self.result,
-        })
-    }
-
-    fn events_for(&self, seat: Seat, events: &[StoredEvent]) -> Option<ServerMessage> {
-        Some(ServerMessage::Events {
-            room: self.id.clone(),
-            seq: self.seq,
-            events: events
-                .iter()
-                .filter_map(|e| {
-                    e.event
-                        .project(seat)
-                        .map(|event| SeqEvent { seq: e.seq, event })
-                })
-                .collect(),
-            decision: self.decision_for(seat)?,
-        })
-    }
-
-    /// Send `text` to one subscriber without waiting; a full queue starts a resync.
-    fn deliver(&mut self, conn: ConnId, text: Arc<str>) {
-        let Some(sub) = self.subs.get_mut(&conn) else {
-            return;
-        };
-        if sub.resync_pending {
-            return;
-        }
-        match sub.out.try_send(Outgoing::Text(text)) {
-            Ok(()) => {}
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                sub.resync_pending = true;
-                sub.lag.mark(&self.id);
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => {
-                self.subs.remove(&conn);
-            }
-        }
-    }
-
-    /// Publish new (durable) events: each seat gets its projection, serialized once.
-    fn publish(&mut self, events: &[StoredEvent]) {
-        let mut texts: HashMap<Seat, Option<Arc<str>>> = HashMap::new();
-        let targets: Vec<(ConnId, Seat)> = self.subs.iter().map(|(c, s)| (*c, s.seat)).collect();
-        for (conn, seat) in targets {
-            let text = texts
-                .entry(seat)
-                .or_insert_with(|| self.events_for(seat, events).map(|m| encode(&m)))
-                .clone();
-            if let Some(text) = text {
-                self.deliver(conn, text);
-            }
-        }
-    }
-
-    fn send_snapshot(&mut self, conn: ConnId) {
-        let Some(seat) = self.subs.get(&conn).map(|s| s.seat) else {
-            return;
-        };
-        if let Some(msg) = self.snapshot_for(seat) {
-            self.deliver(conn, encode(&msg));
-        }
-    }
-
-    fn snapshot_request(&mut self, conn: ConnId) -> Reply {
-        let Some(seat) = self.subs.get(&conn).map(|s| s.seat) else {
-            return Err(refuse(
-                ErrorCode::NotSeated,
-                "join, spectate or resume this room first",
-            ));
-        };
-        let Some(msg) = self.snapshot_for(seat) else {
-            return Err(refuse(ErrorCode::NotPlaying, "the match has not started"));
-        };
-        self.deliver(conn, encode(&msg));
-        Ok(self.seq)
-    }
-
-    fn resync(&mut self, conn: ConnId) {
-        let Some(sub) = self.subs.get_mut(&conn) else {
-            return;
-        };
-        if !sub.resync_pending {
-            return;
-        }
-        sub.resync_pending = false;
-        let seat = sub.seat;
-        let msg = self
-            .snapshot_for(seat)
-            .unwrap_or_else(|| ServerMessage::RoomChanged {
-                room: self.summary(),
-            });
-        self.deliver(conn, encode(&msg));
-    }
-
-    fn resume(&mut self, member: Member, last_seq: u64) -> Reply {
-        let seat = match self.side_of(member.account.id) {
-            Some(side) => Seat::Coach(side),
-            None => {
-                if !self.subs.contains_key(&member.conn)
-                    && self.spectators() >= self.ctx.limits.max_spectators
-                {
-                    return Err(refuse(
-                        ErrorCode::RoomFull,
-                        "the room has as many spectators as it takes",
-                    ));
-                }
-                Seat::Spectator
-            }
-        };
-        let conn = member.conn;
-        self.subscribe(member, seat);
-        self.announce();
-        if self.game.is_none() {
-            return Ok(self.seq);
-        }
-        // The log holds seq 1..=self.seq in order, so `last_seq` indexes it directly.
-        let missed = self.seq.saturating_sub(last_seq);
-        let fits = last_seq <= self.seq && missed as usize <= self.ctx.limits.resume_max_events;
-        let msg = if fits {
-            let from = usize::try_from(last_seq)
-                .unwrap_or(usize::MAX)
-                .min(self.log.len());
-            self.events_for(seat, &self.log[from..])
-        } else {
-            self.snapshot_for(seat)
-        };
-        if let Some(msg) = msg {
-            self.deliver(conn, encode(&msg));
-        }
-        Ok(self.seq)
-    }
-
-    fn chat(&mut self, conn: ConnId, text: String) -> Reply {
-        let Some(sub) = self.subs.get(&conn) else {
-            return Err(refuse(
-                ErrorCode::NotSeated,
-                "join, spectate or resume this room to chat in it",
-            ));
-        };
-        let text = text.trim().to_owned();
-        let chars = text.chars().count();
-        if chars == 0 || chars > dugout_protocol::MAX_CHAT_CHARS {
-            return Err(refuse(
-                ErrorCode::InvalidChat,
-                format!(
-                    "chat lines are 1 to {} characters",
-                    dugout_protocol::MAX_CHAT_CHARS
-                ),
-            ));
-        }
-        if text.chars().any(char::is_control) {
-            return Err(refuse(
-                ErrorCode::InvalidChat,
-                "chat lines may not contain control characters",
-            ));
-        }
-        let msg = encode(&ServerMessage::Chat {
-            room: self.id.clone(),
-            from: sub.name.clone(),
-            seat: sub.seat,
-            text,
-        });
-        let conns: Vec<ConnId> = self.subs.keys().copied().collect();
-        for c in conns {
-            self.deliver(c, msg.clone());
-        }
-        Ok(self.seq)
-    }
 }
 
 async fn sleep_until(at: Option<Instant>) {
@@ -1055,3 +857,6 @@ async fn sleep_until(at: Option<Instant>) {
         None => std::future::pending().await,
     }
 }
+
+#[cfg(test)]
+mod tests;
