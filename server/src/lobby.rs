@@ -121,6 +121,8 @@ impl Lobby {
         }
         let id = uuid::Uuid::now_v7().to_string();
         self.inner.store.create_match(&id, &spec, now_ms()).await?;
+        // Bounded: a flood of requests waits in the connections that send them (each waits
+        // for its answer anyway), never as unbounded memory in the room.
         let (tx, rx) = mpsc::channel(self.inner.limits.room_inbox.max(1));
         let handle = RoomHandle { id: id.clone(), tx };
         let summary = RoomSummary {

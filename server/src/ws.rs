@@ -85,7 +85,9 @@ struct Conn {
     chat: Credits,
     strikes: u32,
     lobby: Option<broadcast::Receiver<dugout_protocol::RoomSummary>>,
-    /// Milliseconds since `epoch` when the client was last heard from (writer reads it).
+    /// Milliseconds since `epoch` when the client was last heard from. The reader stores,
+    /// the writer loads: an atomic is enough (`Relaxed`: a single value, no other memory
+    /// depends on it, and a stale read only delays an idle close by one ping interval).
     last_heard: Arc<AtomicU64>,
     epoch: Instant,
 }
@@ -106,6 +108,8 @@ fn millis_since(epoch: Instant) -> u64 {
 pub async fn serve(state: AppState, socket: WebSocket, _guard: TaskGuard) {
     let (sink, stream) = socket.split();
     let limits = state.limits().clone();
+    // The outbound queue is bounded: rooms `try_send` and resync a client that lets it
+    // fill; the reader's own answers wait for room in it (that client's backpressure).
     let (out, out_rx) = mpsc::channel(limits.outbound_queue.max(4));
     let lag = Arc::new(LagFlags::default());
     let epoch = Instant::now();
@@ -443,7 +447,9 @@ impl Conn {
         }
     }
 
-    /// Send a request to a room and wait for its answer.
+    /// Send a request to a room and wait for its answer. The reader handles one request at
+    /// a time, so a client's requests are answered in order; the answer comes on a oneshot
+    /// after the room has queued any events and snapshots, so those precede the ack.
     async fn ask(
         &self,
         room: &str,
