@@ -95,7 +95,9 @@ pub struct Limits {
     pub ping_interval: Duration,
     /// A connection silent for this long (no message, no pong) is closed (code 1001).
     pub idle_timeout: Duration,
-    /// How long an open room with nobody in it, or a finished room nobody follows, stays.
+    /// How long an open room with nobody in it, or a finished room nobody follows, stays
+    /// (zero: rooms are never retired, which keeps their timers out of tests with paused
+    /// time).
     pub room_linger: Duration,
     /// How long a login session lasts.
     pub session_ttl: Duration,

@@ -341,3 +341,32 @@ async fn the_binary_starts_with_a_fresh_data_dir_serves_and_stops_on_sigterm() {
         .expect("exit status");
     assert!(exit.success(), "{exit:?}");
 }
+
+#[tokio::test]
+async fn an_open_room_nobody_joins_is_retired_and_announced_closed() {
+    let limits = Limits {
+        room_linger: Duration::from_millis(100),
+        ..fast_limits()
+    };
+    let server = TestServer::start_with(limits).await;
+    let token = server.register("host").await;
+    let mut host = server.client(&token).await;
+    let room = host
+        .create_room(spec(plain_setup(), TimerPolicy::None))
+        .await;
+    let opened = next_room_change(&mut host).await;
+    assert_eq!(
+        (opened.room.as_str(), opened.status),
+        (room.as_str(), RoomStatus::Open)
+    );
+    let closed = next_room_change(&mut host).await;
+    assert_eq!(
+        (closed.room.as_str(), closed.status),
+        (room.as_str(), RoomStatus::Closed)
+    );
+    assert_eq!(
+        host.join(&room, None).await.map_err(|e| e.0),
+        Err(ErrorCode::UnknownRoom)
+    );
+    assert_eq!(server.match_log(&room).await.status, RoomStatus::Closed);
+}

@@ -3,9 +3,9 @@
 //!
 //! With paused time tokio jumps the clock to the next timer whenever the runtime is idle,
 //! also while SQLite works on its own thread. So these tests open the store before pausing,
-//! keep every other timer out of the runtime (no keepalive, clients without read timeouts),
-//! and check what happens when the room's deadline is reached, and that it is never
-//! reached early.
+//! keep every other timer out of the runtime (no keepalive, no room retirement, clients
+//! without read timeouts), and check what happens when the room's deadline is reached, and
+//! that it is never reached early.
 
 mod common;
 
@@ -23,6 +23,7 @@ use tokio::time::Instant;
 fn paused_limits() -> Limits {
     Limits {
         ping_interval: Duration::ZERO,
+        room_linger: Duration::ZERO,
         ..fast_limits()
     }
 }

@@ -230,7 +230,8 @@ const MAX_TIMER_COMMANDS: usize = 10_000;
 impl Room {
     pub fn new(id: RoomId, spec: RoomSpec, ctx: Context) -> Room {
         let clock = Clock::new(spec.timer);
-        let retire_at = Some(Instant::now() + ctx.limits.room_linger);
+        let retire_at =
+            (!ctx.limits.room_linger.is_zero()).then(|| Instant::now() + ctx.limits.room_linger);
         Room {
             id,
             spec,
@@ -386,6 +387,9 @@ impl Room {
 
     /// Decide whether the room should retire; `true` if it should now.
     fn update_retirement(&mut self) -> bool {
+        if self.ctx.limits.room_linger.is_zero() {
+            return false;
+        }
         let idle = match self.status {
             RoomStatus::Open => self.seats.iter().all(Option::is_none) && self.subs.is_empty(),
             RoomStatus::Finished | RoomStatus::Closed => self.subs.is_empty(),
