@@ -778,28 +778,10 @@ fn assert_not_implemented_in_2024(options: Options) {
 }
 
 #[test]
-fn random_events_are_refused_until_built() {
-    // BB digest §0.3, §6.1.1; 2024
-    assert_not_implemented_in_2024(Options {
-        random_events: true,
-        ..Options::default()
-    });
-}
-
-#[test]
 fn arenas_are_refused_until_built() {
     // BB digest §0.3, §6.2.1; 2024
     assert_not_implemented_in_2024(Options {
         arenas: true,
-        ..Options::default()
-    });
-}
-
-#[test]
-fn special_balls_are_refused_until_built() {
-    // BB digest §0.3, §6.2.2; 2024
-    assert_not_implemented_in_2024(Options {
-        special_balls: true,
         ..Options::default()
     });
 }

@@ -79,15 +79,21 @@ pub fn translate_face(g: &Game, st: &BlockState, face: BlockFace) -> BlockFace {
     f
 }
 
+/// §3.4: the net modifier on a check, clamped to -1..+1 in 2024 (stacking in 2018). With
+/// Crumbling Astrogranite Pitch a Kerrunch! is still -1 in all (G16).
+pub fn net_modifier(g: &Game, modifier: i8) -> i8 {
+    if g.is_2024() {
+        modifier.clamp(-1, 1)
+    } else {
+        modifier
+    }
+}
+
 /// §3.4 Armour check: natural 1 fails, natural 6 passes; 2024 caps the net modifier at ±1
 /// and a Kerrunch! result cannot go below 1. Armour "–" always fails (no roll).
 pub fn armour_passes(g: &Game, armour: Option<u8>, roll: u16, modifier: i8) -> bool {
     let Some(target) = armour else { return false };
-    let m = if g.is_2024() {
-        modifier.clamp(-1, 1)
-    } else {
-        modifier
-    };
+    let m = net_modifier(g, modifier);
     let mut result = roll as i8 + m;
     if g.is_2024() {
         result = result.max(1);
@@ -495,7 +501,7 @@ impl Ctx<'_> {
                     die: Die::D6,
                     faces: vec![a.roll],
                     target: armour,
-                    modifier,
+                    modifier: net_modifier(self.g, modifier),
                     success: Some(pass),
                     reroll: false,
                 }));
@@ -536,7 +542,7 @@ impl Ctx<'_> {
                 die: Die::D6,
                 faces: vec![roll],
                 target: armour,
-                modifier: a.modifier,
+                modifier: net_modifier(self.g, a.modifier),
                 success: Some(pass),
                 reroll: true,
             }));

@@ -186,7 +186,9 @@ pub enum Event {
         coach: Side,
         source: super::command::RerollSource,
     },
+    /// `coach` drew a Random Event from the top of the deck (§6.1.1); it is now public.
     RandomEvent {
+        coach: Side,
         event: RandomEvent,
     },
     RookiesCardUsed {

@@ -37,18 +37,31 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 .find(|p| p.side == coach && p.place == Place::Reserves)
             {
                 let x = g.own_end_zone_x(coach);
-                for y in 0..g.grid.width as i8 {
-                    let sq = Square::new(x, y);
-                    if g.is_playable(sq) && g.player_at(sq).is_none() {
-                        out.push(Command::PlacePlayer {
-                            player: p.id,
-                            square: sq,
-                        });
-                    }
+                let free: Vec<Square> = (0..g.grid.width as i8)
+                    .map(|y| Square::new(x, y))
+                    .filter(|&sq| g.is_playable(sq) && g.player_at(sq).is_none())
+                    .collect();
+                // Reset (§5.8) leaves loose balls where they are: set up on a ball only when
+                // no other square is free ([PROPOSAL], as for Reserves, §3.14).
+                let no_ball: Vec<Square> = free
+                    .iter()
+                    .copied()
+                    .filter(|&sq| g.ball_at(sq).is_none())
+                    .collect();
+                let squares = if no_ball.is_empty() { free } else { no_ball };
+                for sq in squares {
+                    out.push(Command::PlacePlayer {
+                        player: p.id,
+                        square: sq,
+                    });
                 }
             }
         }
-        PromptKind::ChooseBall => {}
+        PromptKind::ChooseBall => {
+            for ball in super::ball::ball_choices(g) {
+                out.push(Command::ChooseBall { ball });
+            }
+        }
         PromptKind::RefreshDiscard => {
             for slot in 0..3u8 {
                 if g.active_cards[usize::from(slot)].is_some() {
@@ -142,6 +155,13 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
         PromptKind::HandLimit { .. } => {
             for &card in &g.hands[coach.index()] {
                 out.push(Command::DiscardCard { card });
+            }
+        }
+        PromptKind::EventPlayer { event } => {
+            if *event == RandomEvent::BananaSkins {
+                for player in super::random_events::banana_skins_targets(g, coach) {
+                    out.push(Command::ChoosePlayer { player });
+                }
             }
         }
         PromptKind::Minion { bloodlusted } => {
@@ -674,7 +694,13 @@ pub(crate) fn coach_reroll_sources(g: &Game, side: Side) -> Vec<RerollSource> {
     v
 }
 
-/// Re-rolls for a failed Throw check: Expert Passer and the coach's sources.
+/// The kind of ball `p` holds, if any.
+fn held_kind(g: &Game, p: PlayerId) -> Option<BallKind> {
+    g.ball_held_by(p).and_then(|b| g.ball(b)).map(|b| b.kind)
+}
+
+/// Re-rolls for a failed Throw check: Expert Passer, the Dwarf Rune Ball (§5.10: a natural 1;
+/// any failed check if the holder is on a Dwarf team) and the coach's sources.
 pub(crate) fn throw_reroll_sources(g: &Game, t: &ThrowState) -> Vec<RerollSource> {
     if t.rerolled {
         return Vec::new();
@@ -684,11 +710,17 @@ pub(crate) fn throw_reroll_sources(g: &Game, t: &ThrowState) -> Vec<RerollSource
     if p.has(Ability::ExpertPasser) {
         v.push(RerollSource::ExpertPasser);
     }
+    if held_kind(g, p.id) == Some(BallKind::DwarfRuneBall)
+        && (t.roll == 1 || g.setup.teams[p.side.index()] == TeamId::Dwarf)
+    {
+        v.push(RerollSource::DwarfRuneBall);
+    }
     v.extend(coach_reroll_sources(g, p.side));
     v
 }
 
-/// Re-rolls for block dice: Offensive Specialist and the coach's sources.
+/// Re-rolls for block dice: Offensive Specialist, the Extra Spiky Ball (§5.10, G36: its
+/// holder, when any die rolled shows Miss, re-rolls all the dice) and the coach's sources.
 pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSource> {
     if st.rerolled || st.foul {
         return Vec::new();
@@ -697,6 +729,11 @@ pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSourc
     let mut v = Vec::new();
     if b.has(Ability::OffensiveSpecialist) {
         v.push(RerollSource::OffensiveSpecialist);
+    }
+    if held_kind(g, b.id) == Some(BallKind::ExtraSpikyBall)
+        && st.faces.contains(&crate::core::BlockFace::Miss)
+    {
+        v.push(RerollSource::ExtraSpikyBall);
     }
     v.extend(coach_reroll_sources(g, b.side));
     v

@@ -20,6 +20,7 @@ pub mod event;
 mod flow;
 pub mod legal;
 pub mod prompt;
+mod random_events;
 pub mod random_play;
 pub mod rules;
 pub mod scenario;
@@ -118,13 +119,11 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
         }
     }
     let not_built = [
-        ("random_events (BB digest §6.1.1)", o.random_events),
         (
             "special_actions: Throw Team-mate (BB digest §6.1.5)",
             o.special_actions,
         ),
         ("arenas (BB digest §6.2.1)", o.arenas),
-        ("special_balls (BB digest §6.2.2)", o.special_balls),
     ];
     if let Some((name, _)) = not_built.iter().find(|(_, on)| *on) {
         return Err(SetupError::NotImplemented {
@@ -241,11 +240,16 @@ pub fn new_game(
         .collect();
     shuffle(&mut ctx, &mut deck);
     ctx.g.deck = deck;
-    // Frames run last-pushed first: board, deal, A sets up, B sets up, ball, first turn.
+    // Frames run last-pushed first: board, deal, (events), A sets up, B sets up, ball,
+    // first turn.
     ctx.push(Frame::StartTurn);
     ctx.push(Frame::StartingBall);
     ctx.push(Frame::SetUp(coach_a.other()));
     ctx.push(Frame::SetUp(coach_a));
+    // §6.1.1 step 1: the Random Events go in after the first three cards are dealt.
+    if ctx.g.setup.options.random_events {
+        ctx.push(Frame::ShuffleInEvents);
+    }
     ctx.push(Frame::DealCards);
     ctx.push(Frame::ChooseBoard);
     ctx.run();
@@ -254,7 +258,7 @@ pub fn new_game(
 }
 
 /// Fisher-Yates with our own unbiased picks (`Die::Range`).
-fn shuffle<T>(ctx: &mut Ctx<'_>, items: &mut [T]) {
+pub(crate) fn shuffle<T>(ctx: &mut Ctx<'_>, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = usize::from(ctx.roll(Die::Range((i + 1) as u16)));
         items.swap(i, j.min(i));
@@ -310,8 +314,11 @@ impl Ctx<'_> {
             Command::PlacePlayer { player, square } => {
                 self.g.player_mut(player).place = Place::Standing(square);
                 self.emit(Event::PlayerPlaced { player, square });
+                // Reset (§5.8): a set-up onto a loose ball (no other square left) bounces it,
+                // as a Reserves placement does (§3.14).
+                self.touch_loose_ball(player, square, false);
             }
-            Command::ChooseBall { .. } => {}
+            Command::ChooseBall { ball } => self.ball_chosen(ball),
             Command::DiscardActive { slot } => {
                 self.discard_active(slot);
                 self.push(Frame::DealCards);
@@ -376,12 +383,16 @@ impl Ctx<'_> {
                     });
                 }
             }
-            Command::ChoosePlayer { player } => {
-                if let PromptKind::Minion { .. } = prompt {
+            Command::ChoosePlayer { player } => match prompt {
+                PromptKind::Minion { .. } => {
                     self.g.stack.pop();
                     self.injure(player);
                 }
-            }
+                PromptKind::EventPlayer {
+                    event: RandomEvent::BananaSkins,
+                } => self.banana_skins_chosen(player),
+                _ => {}
+            },
             Command::Decline => match prompt {
                 PromptKind::Reroll { .. } => self.reroll_decided(None),
                 PromptKind::Minion { bloodlusted } => {

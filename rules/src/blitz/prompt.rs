@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::BonusPlay;
+use super::data::{BonusPlay, RandomEvent};
 use super::state::{ActionKind, PlayerId};
 use crate::core::{BlockFace, Side, Square};
 
@@ -84,9 +84,10 @@ pub enum FreeGrant {
 pub enum PromptKind {
     /// The toss winner picks the board side (BB digest §3.1).
     ChooseBoardSide,
-    /// Place the next player of your team in your end zone (§3.1).
+    /// Place the next player of your team in your end zone (§3.1; also after the Reset
+    /// Random Event, §5.8).
     SetUp,
-    /// Special balls (§6.2.2): choose which ball enters play.
+    /// Special balls (§6.2.2): choose which ball enters play (a kind not already in play).
     ChooseBall,
     /// 2024 refresh with all three cards still active: choose one to discard (§3.19.4).
     RefreshDiscard,
@@ -114,6 +115,8 @@ pub enum PromptKind {
     BonusWindow { window: Window },
     /// Discard down to the hand limit (§3.20).
     HandLimit { excess: u8 },
+    /// A Random Event asks this coach to pick a player (Banana Skins, §5.8).
+    EventPlayer { event: RandomEvent },
     /// Minion: an adjacent team-mate would be Injured by its own Bloodlust.
     Minion { bloodlusted: PlayerId },
     /// The match is over; nothing more to decide.

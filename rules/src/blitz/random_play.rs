@@ -33,6 +33,10 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             crate::core::Side::Away
         });
     }
+    if edition == Edition::Bb2024 {
+        options.random_events = d.roll(Die::Range(2)) == 0;
+        options.special_balls = d.roll(Die::Range(2)) == 0;
+    }
     MatchSetup {
         edition,
         teams,

@@ -20,6 +20,8 @@ pub const SHORT_RANGE_SQ: i32 = 20;
 pub const LONG_RANGE_SQ: i32 = 72;
 /// §2.4 [PROPOSAL] G4: half-width of the throw-ruler corridor, in squares.
 pub const RULER_HALF_WIDTH: f64 = 0.4;
+/// §6.1.1: Random Event cards shuffled into the deck (of the 12).
+pub const RANDOM_EVENTS_USED: usize = 6;
 /// Sprint: +2 Move.
 pub const SPRINT_BONUS: u8 = 2;
 /// Hit and Run: a free Run of up to 2 squares.

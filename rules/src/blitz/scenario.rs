@@ -17,6 +17,16 @@ pub struct Scenario {
 impl Scenario {
     pub fn new(setup: MatchSetup) -> Scenario {
         let mut dice = ScriptedDice::new([crate::core::pick(2, 0)]);
+        // Built without the Random Event shuffle (§6.1.1), which needs more dice: the deck
+        // below is set by hand, and `events_under_top` puts events in it.
+        let options = setup.options;
+        let setup = MatchSetup {
+            options: Options {
+                random_events: false,
+                ..options
+            },
+            ..setup
+        };
         dice.push(
             (1..CHALLENGE_CARDS.len() as u16)
                 .rev()
@@ -33,6 +43,7 @@ impl Scenario {
             Ok(x) => x,
             Err(e) => panic!("scenario set-up refused: {e}"),
         };
+        g.setup.options.random_events = options.random_events;
         for p in &mut g.players {
             p.place = Place::Reserves;
         }
@@ -105,6 +116,30 @@ impl Scenario {
             at: BallAt::Held(p),
         });
         id
+    }
+
+    /// Make `ball` a special ball of `kind` (§5.10).
+    pub fn ball_kind(&mut self, ball: BallId, kind: BallKind) -> &mut Self {
+        if let Some(b) = self.game.balls.iter_mut().find(|b| b.id == ball) {
+            b.kind = kind;
+        }
+        self
+    }
+
+    /// Put Random Events into the deck just below its top card: once the top card is dealt,
+    /// `events[0]` is on top, then `events[1]`, and so on (§6.1.1).
+    pub fn events_under_top(&mut self, events: &[RandomEvent]) -> &mut Self {
+        let at = self.game.deck.len().saturating_sub(1);
+        for &e in events {
+            self.game.deck.insert(at, DeckCard::Event(e));
+        }
+        self
+    }
+
+    /// Replace the deck; the last card is the top (§3.19.1).
+    pub fn deck(&mut self, cards: &[DeckCard]) -> &mut Self {
+        self.game.deck = cards.to_vec();
+        self
     }
 
     /// Put card `i` of [`CHALLENGE_CARDS`] in an active slot (removing it from the deck).

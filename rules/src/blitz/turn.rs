@@ -37,14 +37,13 @@ impl Ctx<'_> {
     }
 
     /// §3.1.1 step 6 / §3.1.2 step 7: one ball on the trapdoor; it does not bounce (G45).
+    /// With special balls, Coach B (who set up second) chooses it (§6.2.2 step 1).
     pub(crate) fn starting_ball(&mut self) -> Flow {
-        let roller = if self.g.is_2024() {
-            None
-        } else {
-            self.g.toss_winner
-        };
-        let square = self.choose_trapdoor(roller);
-        self.place_new_ball(square, false);
+        let chooser = self.g.coach_a.unwrap_or(Side::Home).other();
+        self.push(Frame::EnterBall {
+            chooser,
+            entry: BallEntry::Starting,
+        });
         Flow::Continue
     }
 
@@ -130,6 +129,9 @@ impl Ctx<'_> {
                 return Flow::Continue;
             }
         }
+        // §6.2.2 [PROPOSAL] G36: the Squig Ball, after Sudden Death, before the Pre-Turn
+        // Sequence (so in each coach's first turn too).
+        self.squig_ball();
         self.push(Frame::PreTurn);
         Flow::Continue
     }
@@ -491,38 +493,49 @@ impl Ctx<'_> {
         }
     }
 
-    /// Fill empty active spaces from the deck, lowest first. Dealing the last card starts the
-    /// final turns (§3.21, G21).
+    /// Deal the top card to the lowest empty active space (§3.19.4), then run the Random
+    /// Event check (§6.1.1 step 2) before coming back for the next space. Dealing the last
+    /// card starts the final turns (§3.21, G21).
     pub(crate) fn deal_cards(&mut self) -> Flow {
-        for slot in 0..3u8 {
-            if self.g.active_cards[usize::from(slot)].is_some() {
-                continue;
+        let Some(slot) = (0..3u8).find(|&s| self.g.active_cards[usize::from(s)].is_none()) else {
+            return Flow::Continue;
+        };
+        match self.g.deck.last().copied() {
+            None => {}
+            // An event on top is drawn and resolved before the next card is dealt: events
+            // never occupy active spaces (§6.1.1 [PROPOSAL]). Only reachable while an event
+            // deals cards itself (Impatient Coaches with another event under it).
+            Some(DeckCard::Event(_)) => {
+                self.push(Frame::DealCards);
+                self.push(Frame::EventCheck);
             }
-            let Some(top) = self.g.deck.pop() else { break };
-            match top {
-                DeckCard::Challenge(card) => {
-                    self.g.active_cards[usize::from(slot)] = Some(card);
-                    let def = card.def();
-                    self.emit(Event::CardDealt {
-                        slot,
-                        challenge: def.challenge,
-                        points: def.points,
-                    });
-                }
-                DeckCard::Event(_) => {
-                    // Random Events are refused at set-up until they are built.
-                    self.g.discard.push(top);
-                }
-            }
-            self.emit_deck_top();
-            if self.g.deck.is_empty()
-                && self.g.final_turns_left.is_none()
-                && self.g.turn.active.is_some()
-            {
-                self.g.final_turns_left = Some(2);
+            Some(DeckCard::Challenge(card)) => {
+                self.g.deck.pop();
+                self.g.active_cards[usize::from(slot)] = Some(card);
+                let def = card.def();
+                self.emit(Event::CardDealt {
+                    slot,
+                    challenge: def.challenge,
+                    points: def.points,
+                });
+                self.emit_deck_top();
+                self.deck_emptied();
+                self.push(Frame::DealCards);
+                self.push(Frame::EventCheck);
             }
         }
         Flow::Continue
+    }
+
+    /// The deck has just lost its last card during a turn: the final turns start (§3.21, G21;
+    /// a Random Event emptying the deck counts as the last card dealt).
+    pub(crate) fn deck_emptied(&mut self) {
+        if self.g.deck.is_empty()
+            && self.g.final_turns_left.is_none()
+            && self.g.turn.active.is_some()
+        {
+            self.g.final_turns_left = Some(2);
+        }
     }
 
     pub(crate) fn emit_deck_top(&mut self) {

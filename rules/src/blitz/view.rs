@@ -34,11 +34,16 @@ pub struct GameView {
     pub active_cards: Vec<ActiveCardView>,
     pub deck_remaining: u8,
     /// The top card's Challenge side is public; an event back shows as `None` with
-    /// `deck_top_is_event`.
+    /// `deck_top_is_event`. Face-down events deeper in the deck are not shown (G28); they
+    /// count in `deck_remaining`, as the physical deck's height would show.
     pub deck_top: Option<Challenge>,
     pub deck_top_is_event: bool,
     /// Discards are Bonus Play side up: public.
     pub discard: Vec<(CardId, BonusPlay)>,
+    /// Random Events resolved so far, in order (public once drawn, §6.1.1; G28).
+    pub events_resolved: Vec<RandomEvent>,
+    /// Persistent Random Event effects in force (public, G28).
+    pub persistent: Persistent,
     pub hands: [HandView; 2],
     pub rookies_card: Option<Side>,
     pub turn_active: Option<Side>,
@@ -96,6 +101,15 @@ pub fn view(g: &Game, seat: Seat) -> GameView {
                 DeckCard::Event(_) => None,
             })
             .collect(),
+        events_resolved: g
+            .discard
+            .iter()
+            .filter_map(|d| match d {
+                DeckCard::Event(e) => Some(*e),
+                DeckCard::Challenge(_) => None,
+            })
+            .collect(),
+        persistent: g.persistent,
         hands: [hand(Side::Home), hand(Side::Away)],
         rookies_card: g.rookies_card,
         turn_active: g.turn.active,
