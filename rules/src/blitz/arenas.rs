@@ -88,10 +88,10 @@ pub fn sudden_death_margin(g: &Game) -> u16 {
 
 /// Arena 8, Overgrown Arena (§5.11; §3.11 assists): a Block targeting a player adjacent to a
 /// trapdoor counts as assisted. "Cannot" beats "can" (§3.22): blocks that cannot be assisted
-/// stay unassisted (the caller checks that first). [PROPOSAL] "adjacent" has its usual
-/// meaning — one of the 8 neighbouring squares — so a target standing on the trapdoor itself
-/// is not adjacent to it; opposing Defensive players cancel team-mates' assists only, not
-/// this one.
+/// stay unassisted (the caller checks that first). Engine reading (the digest is silent):
+/// "adjacent" has its usual meaning — one of the 8 neighbouring squares — so a target
+/// standing on the trapdoor itself is not adjacent to it; opposing Defensive players cancel
+/// team-mates' assists only, not this one.
 pub fn trapdoor_assists(g: &Game, target: Square) -> bool {
     is(g, Arena::OvergrownArena) && g.trapdoors().any(|t| t.is_adjacent(target))
 }
