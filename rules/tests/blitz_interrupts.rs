@@ -778,15 +778,6 @@ fn assert_not_implemented_in_2024(options: Options) {
 }
 
 #[test]
-fn arenas_are_refused_until_built() {
-    // BB digest §0.3, §6.2.1; 2024
-    assert_not_implemented_in_2024(Options {
-        arenas: true,
-        ..Options::default()
-    });
-}
-
-#[test]
 fn special_actions_are_refused_until_throw_team_mate_is_built() {
     // BB digest §0.3, §6.1.4, §6.1.5; 2024
     assert_not_implemented_in_2024(Options {

@@ -311,11 +311,20 @@ impl Ctx<'_> {
     }
 
     /// §3.14 Reserves: place in the own end zone; a ball there (2024, no other option)
-    /// bounces.
+    /// bounces. Arena 2, Sewer Pipe Stadium (§5.11): or on a trapdoor, clearing it first.
+    /// Arena 3, The Bone Pit (§5.11): then a free Run.
     fn reserves(&mut self, player: PlayerId, square: Square) {
+        if self.g.is_trapdoor(square) && super::arenas::reserves_on_trapdoors(self.g) {
+            self.reserves_onto_trapdoor(square);
+        }
         self.g.player_mut(player).place = Place::Standing(square);
         self.emit(Event::PlayerPlaced { player, square });
         self.touch_loose_ball(player, square, false);
+        if super::arenas::free_run_after_reserves(self.g)
+            && self.g.player(player).side == self.active()
+        {
+            self.g.record.grants.push((player, FreeGrant::Run));
+        }
         self.after(player);
     }
 }

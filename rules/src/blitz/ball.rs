@@ -82,6 +82,14 @@ impl Ctx<'_> {
     pub(crate) fn new_ball(&mut self, kind: BallKind) {
         let coach = self.active();
         let square = self.choose_trapdoor(Some(coach));
+        self.clear_trapdoor(square);
+        self.place_new_ball(square, kind, true);
+    }
+
+    /// A trapdoor opens (§3.16.5 New Ball!; arena 2 Reserves, §5.11): a player on it is
+    /// Injured and the ball it holds is removed from play with it; a loose ball there is
+    /// removed from play.
+    pub(crate) fn clear_trapdoor(&mut self, square: Square) {
         if let Some(p) = self.g.player_at(square).map(|p| p.id) {
             if let Some(b) = self.g.ball_held_by(p) {
                 self.remove_ball(b);
@@ -91,7 +99,6 @@ impl Ctx<'_> {
         if let Some(b) = self.g.ball_at(square) {
             self.remove_ball(b);
         }
-        self.place_new_ball(square, kind, true);
     }
 
     /// Squig Ball (§5.10, §6.2.2, G36), at the start of every turn after the 2024 Sudden Death

@@ -25,6 +25,10 @@ pub fn is_assisted(g: &Game, blocker: PlayerId, target: PlayerId, unassistable: 
     if g.turn.blocking_play && Some(b.side) == g.turn.active {
         return true;
     }
+    // Arena 8, Overgrown Arena (§5.11): a target next to a trapdoor counts as assisted.
+    if super::arenas::trapdoor_assists(g, tsq) {
+        return true;
+    }
     g.players.iter().any(|m| {
         m.id != blocker
             && m.side == b.side
@@ -43,13 +47,18 @@ pub fn block_unassistable(g: &Game, blocker: PlayerId, target: PlayerId, bomber:
 }
 
 /// Number of block dice (§3.11): 2018 one, two if assisted; 2024 the Block value, +1 if
-/// assisted; The Kid's Got Moxy: three for an unassisted block.
+/// assisted (arena 6, Badlands Fighting Pit, §5.11: +2, to a maximum of three); The Kid's
+/// Got Moxy: three for an unassisted block.
 pub fn block_dice(g: &Game, blocker: PlayerId, assisted: bool, moxy: bool) -> u8 {
     if g.is_2024() {
         if moxy && !assisted {
             return MOXY_DICE;
         }
-        g.player(blocker).stats.block + u8::from(assisted)
+        let block = g.player(blocker).stats.block;
+        if !assisted {
+            return block;
+        }
+        super::arenas::badlands_assisted_dice(g, block).unwrap_or(block + ASSIST_DICE)
     } else {
         1 + u8::from(assisted)
     }
@@ -320,7 +329,7 @@ impl Ctx<'_> {
             }
             BlockFace::Kerrunch => {
                 self.push(Frame::Block(Box::new(st.clone())));
-                self.knock_down(st.target, -1, true, Some(attacker));
+                self.knock_down(st.target, KERRUNCH_ARMOUR_MODIFIER, true, Some(attacker));
             }
             BlockFace::Shove => return self.shove(st, attacker),
         }
@@ -328,7 +337,8 @@ impl Ctx<'_> {
     }
 
     /// Shove: push the target directly away; if it cannot move it is Knocked Down (§3.11,
-    /// G53). Then the blocker may follow up (Enforcer must).
+    /// G53; arena 5, Coliseum of Chaos, §5.11: as Kerrunch!). Then the blocker may follow up
+    /// (Enforcer must).
     fn shove(&mut self, mut st: BlockState, attacker: Side) -> Flow {
         let (Some(bsq), Some(tsq)) = (
             self.g.player(st.blocker).square(),
@@ -340,7 +350,8 @@ impl Ctx<'_> {
         let dest = Square::new(2 * tsq.x - bsq.x, 2 * tsq.y - bsq.y);
         if !self.g.is_playable(dest) || self.g.player_at(dest).is_some() {
             self.push(Frame::Block(Box::new(st.clone())));
-            self.knock_down(st.target, 0, true, Some(attacker));
+            let modifier = super::arenas::unpushable_shove_armour_modifier(self.g);
+            self.knock_down(st.target, modifier, true, Some(attacker));
             return Flow::Continue;
         }
         let target = *self.g.player(st.target);

@@ -608,8 +608,18 @@ pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoic
 }
 
 /// §3.14 / G26 Reserves squares, by priority: free of standing opponents and balls; else next
-/// to opponents but no ball; else (2024) a ball square; a full end zone allows none.
+/// to opponents but no ball; else (2024) a ball square; a full end zone allows none. Arena 2,
+/// Sewer Pipe Stadium (§5.11, G49): every trapdoor as well, whatever the end zone offers and
+/// whoever or whatever is on it.
 pub fn reserve_squares(g: &Game, p: PlayerId) -> Vec<Square> {
+    let mut squares = end_zone_reserve_squares(g, p);
+    if super::arenas::reserves_on_trapdoors(g) {
+        squares.extend(g.trapdoors());
+    }
+    squares
+}
+
+fn end_zone_reserve_squares(g: &Game, p: PlayerId) -> Vec<Square> {
     let side = g.player(p).side;
     let x = g.own_end_zone_x(side);
     let free: Vec<Square> = (0..g.grid.width as i8)

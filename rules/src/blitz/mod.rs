@@ -12,6 +12,7 @@
 pub mod data;
 
 mod actions;
+pub mod arenas;
 mod ball;
 mod block;
 pub mod challenges;
@@ -52,6 +53,8 @@ pub enum SetupError {
     WrongEdition { option: String },
     /// The option needs data no source has (2018 Endgame, §5.7).
     NoData { option: String },
+    /// The option only means something together with another option that is off.
+    NeedsOption { option: String, needs: String },
 }
 
 impl std::fmt::Display for SetupError {
@@ -63,6 +66,9 @@ impl std::fmt::Display for SetupError {
             }
             SetupError::NoData { option } => {
                 write!(f, "option {option} has no card data in any source")
+            }
+            SetupError::NeedsOption { option, needs } => {
+                write!(f, "option {option} needs option {needs}")
             }
         }
     }
@@ -110,6 +116,7 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
             ("special_actions", o.special_actions),
             ("rookies_to_watch", o.rookies_to_watch.is_some()),
             ("arenas", o.arenas),
+            ("arena", o.arena.is_some()),
             ("special_balls", o.special_balls),
         ];
         if let Some((name, _)) = only_2024.iter().find(|(_, on)| *on) {
@@ -118,13 +125,16 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
             });
         }
     }
-    let not_built = [
-        (
-            "special_actions: Throw Team-mate (BB digest §6.1.5)",
-            o.special_actions,
-        ),
-        ("arenas (BB digest §6.2.1)", o.arenas),
-    ];
+    if o.arena.is_some() && !o.arenas {
+        return Err(SetupError::NeedsOption {
+            option: "arena".into(),
+            needs: "arenas".into(),
+        });
+    }
+    let not_built = [(
+        "special_actions: Throw Team-mate (BB digest §6.1.5)",
+        o.special_actions,
+    )];
     if let Some((name, _)) = not_built.iter().find(|(_, on)| *on) {
         return Err(SetupError::NotImplemented {
             what: (*name).into(),
@@ -157,8 +167,9 @@ fn stats_for(setup: &MatchSetup, team: &TeamDef, pos: &PositionDef) -> Stats {
     }
 }
 
-/// Set up a match: validate, toss the coin, deal the challenge cards, and run to the first
-/// prompt (the toss winner's board choice or Coach A's set-up).
+/// Set up a match: validate, toss the coin, roll the arena (option `arenas`), deal the
+/// challenge cards, and run to the first prompt (the toss winner's board choice or Coach A's
+/// set-up).
 pub fn new_game(
     setup: MatchSetup,
     dice: &mut dyn DiceSource,
@@ -233,6 +244,8 @@ pub fn new_game(
     };
     ctx.g.coach_a = Some(coach_a);
     ctx.emit(Event::CoachA { coach: coach_a });
+    // §6.2.1: the arena D8, before the toss winner chooses the board side.
+    ctx.roll_arena(winner);
     // §3.1.1 step 3 / §3.1.2 step 4: shuffle the deck (2018 uses the 2024 deck, G5) and
     // deal three.
     let mut deck: Vec<DeckCard> = (0..CHALLENGE_CARDS.len() as u8)

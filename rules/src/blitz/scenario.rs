@@ -9,7 +9,8 @@ use crate::core::{ScriptedDice, Side, Square};
 /// A match in progress, built by hand. Defaults: the one-trapdoor board, Home is Coach A
 /// and defends `x = 0`, every player in Reserves, no ball, no active cards, the deck in
 /// card order (card 0 at the bottom), and it is Home's second turn (so both first-turn
-/// exceptions are over) with no action taken.
+/// exceptions are over) with no action taken. With the `arenas` option the arena is
+/// `Options::arena` (no D8 is rolled), or none until [`Scenario::arena`] sets one.
 pub struct Scenario {
     pub game: Game,
 }
@@ -39,11 +40,25 @@ impl Scenario {
             },
             ..setup
         };
-        let (mut g, _) = match new_game(setup, &mut dice) {
+        if let Err(e) = validate(&setup) {
+            panic!("scenario set-up refused: {e}");
+        }
+        // Built without the arena roll; the arena is set below.
+        let built = MatchSetup {
+            options: Options {
+                arenas: false,
+                arena: None,
+                ..setup.options
+            },
+            ..setup
+        };
+        let (mut g, _) = match new_game(built, &mut dice) {
             Ok(x) => x,
             Err(e) => panic!("scenario set-up refused: {e}"),
         };
+        g.setup = setup;
         g.setup.options.random_events = options.random_events;
+        g.arena = setup.options.arena;
         for p in &mut g.players {
             p.place = Place::Reserves;
         }
@@ -157,6 +172,15 @@ impl Scenario {
             .deck
             .retain(|c| *c != DeckCard::Challenge(CardId(card)));
         self.game.hands[side.index()].push(CardId(card));
+        self
+    }
+
+    /// Play in `arena` (BB digest §6.2.1, §5.11): turns the `arenas` option on and fixes the
+    /// arena, as if the D8 had rolled it. 2024 only.
+    pub fn arena(&mut self, arena: Arena) -> &mut Self {
+        self.game.setup.options.arenas = true;
+        self.game.setup.options.arena = Some(arena);
+        self.game.arena = Some(arena);
         self
     }
 

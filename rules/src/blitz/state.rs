@@ -27,8 +27,11 @@ pub struct Options {
     pub special_actions: bool,
     /// 2024 advanced: which coach gets the Rookies to Watch card (§5.9).
     pub rookies_to_watch: Option<Side>,
-    /// 2024 optional: roll a D8 for the arena and its regional rule (§6.2.1).
+    /// 2024 optional: roll a D8 for the arena and its regional rule (§6.2.1, §5.11).
     pub arenas: bool,
+    /// With `arenas`: use this arena instead of rolling the D8 (tests and tools; a match
+    /// between coaches should roll). Refused without `arenas` (`SetupError::NeedsOption`).
+    pub arena: Option<Arena>,
     /// 2024 optional: the special balls (§6.2.2).
     pub special_balls: bool,
     /// 2018 optional Endgame (§6.3). No card data exists: always refused.
@@ -239,6 +242,8 @@ pub struct Game {
     pub setup: MatchSetup,
     pub grid: Grid,
     pub board: Option<BoardSide>,
+    /// The arena whose regional rule applies (option `arenas`, BB digest §6.2.1); `None`
+    /// without the option.
     pub arena: Option<Arena>,
     pub toss_winner: Option<Side>,
     /// Coach A: sets up first and takes the first turn.

@@ -59,7 +59,8 @@ pub fn ruler_obstructed(g: &Game, thrower: &Player, from: Square, to: Square) ->
 /// The Throw check's target value and modifier for a throw from `from` to `to`
 /// (§3.10.1 step 3, §3.10.2 step 3, §3.4 cap).
 pub fn throw_modifier(g: &Game, thrower: &Player, from: Square, to: Square) -> i8 {
-    let long = throw_range(from, to) == Range::Long;
+    // Arena 4, Glittering Coliseum (§5.11): no -1 for a Long throw.
+    let long = throw_range(from, to) == Range::Long && super::arenas::long_throw_penalty(g);
     let obstructed = ruler_obstructed(g, thrower, from, to);
     let target_marked = g.player_at(to).is_some_and(|p| g.is_marked(p.id));
     if g.is_2024() {

@@ -120,11 +120,12 @@ impl Ctx<'_> {
             coach: side,
             turn: started[side.index()],
         });
-        // §3.21 (2024): Sudden Death is checked only at the start of a coach's own turn.
+        // §3.21 (2024): Sudden Death is checked only at the start of a coach's own turn
+        // (arena 7, Mountain Summit Stadium, §5.11: at a lead of 8).
         if self.g.is_2024() {
             let lead = i32::from(self.g.score[side.index()])
                 - i32::from(self.g.score[side.other().index()]);
-            if lead >= i32::from(SUDDEN_DEATH_MARGIN) {
+            if lead >= i32::from(super::arenas::sudden_death_margin(self.g)) {
                 self.end_match(Outcome::SuddenDeath { winner: side });
                 return Flow::Continue;
             }
@@ -156,7 +157,8 @@ impl Ctx<'_> {
     }
 
     /// §3.15 Emergency Reserves: one free Reserves action (2018: mandatory when fewer than 3
-    /// players are on the pitch; 2024: optional when Reserves >= the team's value, G11).
+    /// players are on the pitch; 2024: optional when Reserves >= the team's value, G11; arena
+    /// 1, Great Moot Bake-off Tent, §5.11: the value is 1 lower, minimum 1).
     pub(crate) fn emergency_reserves(&mut self) -> Flow {
         let side = self.active();
         let on_pitch = self
@@ -172,7 +174,11 @@ impl Ctx<'_> {
             .filter(|p| p.side == side && p.place == Place::Reserves)
             .count();
         let triggered = if self.g.is_2024() {
-            reserves >= usize::from(self.g.team_def(side).emergency_reserves)
+            let value = super::arenas::emergency_reserves_value(
+                self.g.team_def(side).emergency_reserves,
+                self.g.arena,
+            );
+            reserves >= usize::from(value)
         } else {
             on_pitch < 3
         };
@@ -311,7 +317,7 @@ impl Ctx<'_> {
         });
         if !self.g.is_2024() {
             let (a, b) = (i32::from(self.g.score[0]), i32::from(self.g.score[1]));
-            if (a - b).abs() >= i32::from(SUDDEN_DEATH_MARGIN) {
+            if (a - b).abs() >= i32::from(super::arenas::sudden_death_margin(self.g)) {
                 let winner = if a > b { Side::Home } else { Side::Away };
                 self.end_match(Outcome::SuddenDeath { winner });
             }

@@ -27,6 +27,8 @@ pub struct GameView {
     pub edition: Edition,
     pub teams: [TeamId; 2],
     pub board: Option<BoardSide>,
+    /// The arena and its regional rule (option `arenas`, §6.2.1): public.
+    pub arena: Option<Arena>,
     pub coach_a: Option<Side>,
     pub players: Vec<Player>,
     pub balls: Vec<Ball>,
@@ -74,6 +76,7 @@ pub fn view(g: &Game, seat: Seat) -> GameView {
         edition: g.setup.edition,
         teams: g.setup.teams,
         board: g.board,
+        arena: g.arena,
         coach_a: g.coach_a,
         players: g.players.clone(),
         balls: g.balls.clone(),
