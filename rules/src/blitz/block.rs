@@ -194,7 +194,11 @@ impl Ctx<'_> {
                 return Flow::Continue;
             }
         }
-        if !super::legal::block_reroll_sources(self.g, &st).is_empty() {
+        if super::legal::offer_reroll(
+            self.g,
+            coach,
+            &super::legal::block_reroll_sources(self.g, &st),
+        ) {
             st.stage = BlockStage::RerollOffered;
             self.push(Frame::Block(Box::new(st)));
             return wait(
@@ -516,7 +520,13 @@ impl Ctx<'_> {
                     success: Some(pass),
                     reroll: false,
                 }));
-                if !pass && !super::legal::coach_reroll_sources(self.g, p.side).is_empty() {
+                if !pass
+                    && super::legal::offer_reroll(
+                        self.g,
+                        p.side,
+                        &super::legal::coach_reroll_sources(self.g, p.side),
+                    )
+                {
                     a.stage = ArmourStage::RerollOffered;
                     self.push(Frame::Armour(a));
                     return wait(

@@ -687,6 +687,14 @@ pub fn throw_targets(g: &Game, p: PlayerId, hail_mary: bool, short_only: bool) -
     }
 }
 
+/// Should the rolling coach be asked about a re-roll? When a source exists, and also whenever
+/// the coach holds any card: a Raw Talent in the hand is secret (G28), so asking only when one
+/// is held would tell the other seat it is there. With no source, the only answer is Decline.
+/// Each roll is asked about once: a re-rolled result is resolved at once.
+pub(crate) fn offer_reroll(g: &Game, coach: Side, sources: &[RerollSource]) -> bool {
+    !sources.is_empty() || !g.hands[coach.index()].is_empty()
+}
+
 /// Re-rolls any roll of the coach's own player may use (§3.5): Raw Talent cards (no two of a
 /// name in a turn, §3.20) and the Rookies to Watch card (§5.9).
 pub(crate) fn coach_reroll_sources(g: &Game, side: Side) -> Vec<RerollSource> {

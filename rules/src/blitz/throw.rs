@@ -164,7 +164,13 @@ impl Ctx<'_> {
             success: Some(success),
             reroll: false,
         }));
-        if !success && !super::legal::throw_reroll_sources(self.g, &t).is_empty() {
+        if !success
+            && super::legal::offer_reroll(
+                self.g,
+                coach,
+                &super::legal::throw_reroll_sources(self.g, &t),
+            )
+        {
             t.stage = ThrowStage::RerollOffered;
             self.push(Frame::Throw(t));
             return wait(
