@@ -119,10 +119,6 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
     }
     let not_built = [
         ("random_events (BB digest §6.1.1)", o.random_events),
-        (
-            "special_actions: Throw Team-mate (BB digest §6.1.5)",
-            o.special_actions,
-        ),
         ("arenas (BB digest §6.2.1)", o.arenas),
         ("special_balls (BB digest §6.2.2)", o.special_balls),
     ];
