@@ -753,35 +753,3 @@ fn no_two_interrupts_of_the_same_name_per_coach_in_one_turn() {
     assert_eq!(at(&g, a2), standing(4, 1));
     assert_eq!(g.hands[1], vec![CardId(STEP_ASIDE_2)]);
 }
-
-// ---------------------------------------------------------------------------------------
-// Options refused until they are built. Delete each test when its option is built.
-// ---------------------------------------------------------------------------------------
-
-fn assert_not_implemented_in_2024(options: Options) {
-    let st = MatchSetup {
-        edition: E24,
-        teams: [TeamId::Human, TeamId::Orc],
-        options,
-    };
-    assert!(
-        matches!(validate(&st), Err(SetupError::NotImplemented { .. })),
-        "validate accepted {options:?}"
-    );
-    assert!(
-        matches!(
-            new_game(st, &mut no_dice()),
-            Err(SetupError::NotImplemented { .. })
-        ),
-        "new_game accepted {options:?}"
-    );
-}
-
-#[test]
-fn special_actions_are_refused_until_throw_team_mate_is_built() {
-    // BB digest §0.3, §6.1.4, §6.1.5; 2024
-    assert_not_implemented_in_2024(Options {
-        special_actions: true,
-        ..Options::default()
-    });
-}

@@ -21,6 +21,7 @@ impl ActionChoice {
             ActionChoice::Block { .. } => ActionKind::Block,
             ActionChoice::Throw { .. } => ActionKind::Throw,
             ActionChoice::Foul { .. } => ActionKind::Foul,
+            ActionChoice::ThrowTeamMate { .. } => ActionKind::ThrowTeamMate,
         }
     }
 }
@@ -114,6 +115,9 @@ impl Ctx<'_> {
             ActionChoice::Block { target } => self.start_block(player, target, bonus, grant),
             ActionChoice::Throw { target } => self.start_throw(player, target, bonus, grant),
             ActionChoice::Foul { target } => self.start_foul(player, target),
+            ActionChoice::ThrowTeamMate { thrown, target } => {
+                self.start_throw_team_mate(player, thrown, target, bonus)
+            }
         }
     }
 

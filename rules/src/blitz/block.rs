@@ -453,6 +453,20 @@ impl Ctx<'_> {
         if self.g.record.target == Some(p) {
             self.g.record.target_knocked_down = true;
         }
+        self.ball_then_armour(p, sq, modifier, by_block, attacker);
+    }
+
+    /// §3.11 Knocked Down steps 2-4 for a player already placed Prone in `sq`: its ball
+    /// bounces (Safe Hands: its coach chooses the square), then its coach makes an Armour
+    /// check. Also used by Throw Team-mate for the player in the target square (§6.1.5 step 6).
+    pub(crate) fn ball_then_armour(
+        &mut self,
+        p: PlayerId,
+        sq: Square,
+        modifier: i8,
+        by_block: bool,
+        attacker: Option<Side>,
+    ) {
         self.push(Frame::Armour(ArmourState {
             player: p,
             modifier,
@@ -621,7 +635,7 @@ impl Ctx<'_> {
                 BlockFace::Smash | BlockFace::Kerrunch => self.injure(target),
             }
         }
-        self.push(Frame::AfterAction);
+        self.after(fouler);
     }
 
     /// Sent off by a Foul: a held ball bounces first (G35), then to the dugout.

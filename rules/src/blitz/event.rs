@@ -131,6 +131,14 @@ pub enum Event {
         from: Square,
         to: Square,
     },
+    /// Throw Team-mate (BB digest §6.1.5): `thrower` threw `player` from `from` towards `to`;
+    /// where it lands, and how, follows (moved there, Prone, or Injured).
+    TeamMateThrown {
+        thrower: PlayerId,
+        player: PlayerId,
+        from: Square,
+        to: Square,
+    },
     KnockedDown {
         player: PlayerId,
     },

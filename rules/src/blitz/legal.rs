@@ -400,9 +400,16 @@ fn bonus_matters(g: &Game, p: PlayerId, choice: ActionChoice, bonus: BonusPlay) 
             }
             _ => false,
         },
-        BonusPlay::AccurateThrow => {
-            matches!(choice, ActionChoice::Throw { target } if g.player(p).square().is_some_and(|s| !s.is_adjacent(target)))
-        }
+        BonusPlay::AccurateThrow => match choice {
+            ActionChoice::Throw { target } => {
+                g.player(p).square().is_some_and(|s| !s.is_adjacent(target))
+            }
+            // A Throw Team-mate always makes a Throw check (§6.1.5 step 3).
+            ActionChoice::ThrowTeamMate { .. } => true,
+            _ => false,
+        },
+        // Nerves of Steel only changes anything for a Marked thrower.
+        BonusPlay::NervesOfSteel => g.is_marked(p),
         _ => true,
     }
 }
@@ -504,6 +511,20 @@ fn choices_with(
                     out.push(ActionChoice::Sidestep { to });
                 }
             }
+            // §6.1.5 Throw Team-mate: an Ogre, Troll or Treeman, Open (Nerves of Steel: or
+            // Marked), holding no ball, that has not thrown this turn (it counts as a Throw).
+            if g.setup.options.special_actions
+                && pl.stats.throws_team_mates
+                && (open || nerves)
+                && !holding
+                && !blocked(ActionKind::ThrowTeamMate)
+                && !pl.has(Ability::LitheCreature)
+            {
+                for (thrown, target) in throw_team_mate_choices(g, p) {
+                    out.push(ActionChoice::ThrowTeamMate { thrown, target });
+                }
+            }
+            // §6.1.4 Foul: an Open player adjacent to a Prone opponent.
             if open && g.setup.options.special_actions && !blocked(ActionKind::Foul) {
                 for o in g.players.iter().filter(|o| {
                     o.side != pl.side && matches!(o.place, Place::Prone(s) if s.is_adjacent(sq))
@@ -693,6 +714,37 @@ pub fn throw_targets(g: &Game, p: PlayerId, hail_mary: bool, short_only: bool) -
 /// Each roll is asked about once: a re-rolled result is resolved at once.
 pub(crate) fn offer_reroll(g: &Game, coach: Side, sources: &[RerollSource]) -> bool {
     !sources.is_empty() || !g.hands[coach.index()].is_empty()
+}
+
+/// Throw Team-mate choices for thrower `p` (§6.1.5 steps 2-3, G34): the thrown player is an
+/// adjacent standing team-mate of a different position; the target is a square on the pitch,
+/// not blocked, within range of the throw ruler (§2.4), other than the thrower's square and
+/// the thrown player's own square [PROPOSAL: a throw moves the player]. Occupied squares
+/// are allowed (step 6). Whether `p` may make the action at all is checked by the caller.
+pub fn throw_team_mate_choices(g: &Game, p: PlayerId) -> Vec<(PlayerId, Square)> {
+    let pl = g.player(p);
+    let Some(from) = pl.square() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for m in g.players.iter().filter(|m| {
+        m.side == pl.side
+            && m.id != p
+            && m.position != pl.position
+            && matches!(m.place, Place::Standing(s) if s.is_adjacent(from))
+    }) {
+        let Some(at) = m.square() else { continue };
+        for to in g.grid.squares() {
+            if to != from
+                && to != at
+                && !g.is_blocked(to)
+                && throw_range(from, to) != Range::OutOfRange
+            {
+                out.push((m.id, to));
+            }
+        }
+    }
+    out
 }
 
 /// Re-rolls any roll of the coach's own player may use (§3.5): Raw Talent cards (no two of a

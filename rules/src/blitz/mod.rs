@@ -131,15 +131,6 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
             needs: "arenas".into(),
         });
     }
-    let not_built = [(
-        "special_actions: Throw Team-mate (BB digest §6.1.5)",
-        o.special_actions,
-    )];
-    if let Some((name, _)) = not_built.iter().find(|(_, on)| *on) {
-        return Err(SetupError::NotImplemented {
-            what: (*name).into(),
-        });
-    }
     Ok(())
 }
 

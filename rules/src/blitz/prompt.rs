@@ -129,6 +129,9 @@ impl PromptKind {
         matches!(
             (bonus, action),
             (BonusPlay::AccurateThrow, ActionKind::Throw)
+                // §6.1.5: a Throw Team-mate "is considered a Throw action"; only Hail Mary
+                // Pass excludes it by name.
+                | (BonusPlay::AccurateThrow, ActionKind::ThrowTeamMate)
                 | (BonusPlay::AggressiveMark, ActionKind::Mark)
                 | (BonusPlay::Dodge, ActionKind::Run)
                 | (BonusPlay::Sprint, ActionKind::Run)

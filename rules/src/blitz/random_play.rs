@@ -45,6 +45,10 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             options.arena = Some(Arena::BY_D8[usize::from(d.roll(Die::Range(8)))]);
         }
     }
+    // 2024 advanced (BB digest §6.1.4, §6.1.5): Foul and Throw Team-mate.
+    if edition == Edition::Bb2024 {
+        options.special_actions = d.roll(Die::Range(2)) == 0;
+    }
     MatchSetup {
         edition,
         teams,
