@@ -7,7 +7,7 @@ use super::flow::{BlockState, Frame, ThrowState};
 use super::prompt::*;
 use super::state::*;
 use super::throw::{Range, throw_range};
-use crate::core::{Side, Square, SquareSet};
+use crate::core::{GridMasks, Side, Square, SquareSet};
 
 pub fn legal_commands(g: &Game) -> Vec<Command> {
     legal_for(g, &g.prompt)
@@ -21,7 +21,7 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
     if g.outcome.is_some() {
         return Vec::new();
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(32);
     match &prompt.kind {
         PromptKind::ChooseBoardSide => {
             for side in [BoardSide::OneTrapdoor, BoardSide::TwoTrapdoors] {
@@ -207,6 +207,23 @@ pub fn is_legal(g: &Game, cmd: &Command) -> bool {
         }
         return out.contains(cmd);
     }
+    // A move step: test that one square, not all eight.
+    if let (
+        PromptKind::Move { player, kind, .. },
+        Some(Frame::Moving {
+            left,
+            must_end_open,
+            free,
+            ..
+        }),
+        Command::MoveTo { square },
+    ) = (&g.prompt.kind, g.stack.last(), cmd)
+        && g.outcome.is_none()
+    {
+        let here = g.player(*player).square();
+        return here.is_some_and(|h| h.is_adjacent(*square))
+            && MoveRules::new(g, *player, *kind, *must_end_open, *free).step_ok(*square, *left);
+    }
     legal_commands(g).contains(cmd)
 }
 
@@ -220,7 +237,8 @@ struct ActionCtx {
     coach: Side,
     hand: Vec<CardId>,
     actions_left: bool,
-    scan: BoardScan,
+    /// Built on first use: many prompts are answered before any movement is checked.
+    scan: std::cell::OnceCell<BoardScan>,
 }
 
 impl ActionCtx {
@@ -233,7 +251,7 @@ impl ActionCtx {
                 .filter(|c| !g.turn.bonus_played[coach.index()].contains(&c.def().bonus))
                 .collect(),
             actions_left: g.turn.actions_taken < g.turn.action_limit,
-            scan: BoardScan::new(g, coach),
+            scan: std::cell::OnceCell::new(),
         }
     }
 }
@@ -422,12 +440,12 @@ pub fn action_choices(
     grant: Option<FreeGrant>,
     bonus: Option<BonusPlay>,
 ) -> Vec<ActionChoice> {
-    choices_with(g, &BoardScan::new(g, g.player(p).side), p, grant, bonus)
+    choices_with(g, &std::cell::OnceCell::new(), p, grant, bonus)
 }
 
 fn choices_with(
     g: &Game,
-    scan: &BoardScan,
+    scan: &std::cell::OnceCell<BoardScan>,
     p: PlayerId,
     grant: Option<FreeGrant>,
     bonus: Option<BonusPlay>,
@@ -466,6 +484,7 @@ fn choices_with(
                     ]
                     .iter()
                     .any(|&a| pl.has(a));
+                let scan = scan.get_or_init(|| BoardScan::new(g, pl.side));
                 let rules = MoveRules::with_scan(g, scan, p, MoveKind::Run, must_end_open);
                 if rules.can_start(g, 1) || g.setup.options.allow_zero_run {
                     out.push(ActionChoice::Run);
@@ -477,6 +496,7 @@ fn choices_with(
                 } else {
                     2
                 };
+                let scan = scan.get_or_init(|| BoardScan::new(g, pl.side));
                 let rules = MoveRules::with_scan(g, scan, p, MoveKind::Mark, false);
                 if rules.can_start(g, left) {
                     out.push(ActionChoice::Mark);
@@ -809,6 +829,28 @@ pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSourc
     v
 }
 
+/// The blocked squares and grid masks of the match's board, computed once per board side
+/// (the boards are static data, so this cache is as pure as the data it is built from).
+fn board_sets(g: &Game) -> (SquareSet, GridMasks) {
+    use std::sync::OnceLock;
+    static ONE: OnceLock<(SquareSet, GridMasks)> = OnceLock::new();
+    static TWO: OnceLock<(SquareSet, GridMasks)> = OnceLock::new();
+    let build = || {
+        let mut blocked = SquareSet::default();
+        for &(x, y) in g.board_def().blocked {
+            let sq = Square::new(x as i8, y as i8);
+            if g.grid.contains(sq) {
+                blocked.insert(g.grid.index(sq));
+            }
+        }
+        (blocked, GridMasks::new(g.grid))
+    };
+    match g.board.unwrap_or(BoardSide::OneTrapdoor) {
+        BoardSide::OneTrapdoor => *ONE.get_or_init(build),
+        BoardSide::TwoTrapdoors => *TWO.get_or_init(build),
+    }
+}
+
 /// The board as one side's movers see it: blocked and occupied squares, and the squares next
 /// to standing opponents (any / restricting a Run / Titchy). Built once per enumeration.
 #[derive(Clone, Copy)]
@@ -822,46 +864,51 @@ pub(crate) struct BoardScan {
 
 impl BoardScan {
     pub(crate) fn new(g: &Game, side: Side) -> BoardScan {
-        let mut scan = BoardScan {
-            blocked: SquareSet::default(),
-            occupied: SquareSet::default(),
-            adj_any: SquareSet::default(),
-            adj_restricting: SquareSet::default(),
-            adj_titchy: SquareSet::default(),
-        };
-        for &(x, y) in g.board_def().blocked {
-            let sq = Square::new(x as i8, y as i8);
-            if g.grid.contains(sq) {
-                scan.blocked.insert(g.grid.index(sq));
-            }
-        }
+        let (blocked, masks) = board_sets(g);
+        let mut occupied = SquareSet::default();
+        let mut titchy = SquareSet::default();
+        let mut restricting = SquareSet::default();
+        let mut standing = SquareSet::default();
         for o in &g.players {
             let Some(sq) = o.square() else { continue };
-            scan.occupied.insert(g.grid.index(sq));
+            let i = g.grid.index(sq);
+            occupied.insert(i);
             if o.side == side || !o.is_standing() {
                 continue;
             }
-            let titchy = o.has(Ability::Titchy);
-            let restricting = !titchy && !o.has(Ability::Insignificant);
-            for nb in sq.neighbours().filter(|&s| g.grid.contains(s)) {
-                let i = g.grid.index(nb);
-                scan.adj_any.insert(i);
-                if titchy {
-                    scan.adj_titchy.insert(i);
-                }
-                if restricting {
-                    scan.adj_restricting.insert(i);
-                }
+            standing.insert(i);
+            if o.has(Ability::Titchy) {
+                titchy.insert(i);
+            } else if !o.has(Ability::Insignificant) {
+                restricting.insert(i);
             }
         }
-        scan
+        let adj_any = masks.adjacent_to(standing);
+        // Most boards have no Titchy or Insignificant player: reuse instead of recomputing.
+        let adj_restricting = if restricting == standing {
+            adj_any
+        } else {
+            masks.adjacent_to(restricting)
+        };
+        let adj_titchy = if titchy.is_empty() {
+            titchy
+        } else {
+            masks.adjacent_to(titchy)
+        };
+        BoardScan {
+            blocked,
+            occupied,
+            adj_any,
+            adj_restricting,
+            adj_titchy,
+        }
     }
 }
 
 /// Movement rules for one Run or Mark (§3.7-§3.9, abilities §5.4). Occupancy and the
 /// standing opponents next to every square are computed once into square sets (no heap
 /// allocation), so each step test is O(1).
-pub(crate) struct MoveRules {
+pub(crate) struct MoveRules<'a> {
     player: PlayerId,
     kind: MoveKind,
     grid: crate::core::Grid,
@@ -871,28 +918,26 @@ pub(crate) struct MoveRules {
     must_end_open: bool,
     defensive_play: bool,
     mark_2024_stops: bool,
-    blocked: SquareSet,
-    /// Occupied by another player.
-    occupied: SquareSet,
-    /// Next to a standing opponent: any / one that restricts a Run / a Titchy one.
-    adj_any: SquareSet,
-    adj_restricting: SquareSet,
-    adj_titchy: SquareSet,
+    /// The board as the mover's side sees it (borrowed when the caller scanned it already).
+    scan: std::borrow::Cow<'a, BoardScan>,
+    /// The mover's own square, free to it (unless it is passing through a player there).
+    own: Option<usize>,
     /// MarkTowards: the opponent's square.
     towards: Option<Square>,
 }
 
-impl MoveRules {
+impl<'a> MoveRules<'a> {
     pub(crate) fn new(
         g: &Game,
         player: PlayerId,
         kind: MoveKind,
         must_end_open: bool,
         _free: bool,
-    ) -> MoveRules {
-        MoveRules::with_scan(
+    ) -> MoveRules<'static> {
+        let scan = BoardScan::new(g, g.player(player).side);
+        MoveRules::build(
             g,
-            &BoardScan::new(g, g.player(player).side),
+            std::borrow::Cow::Owned(scan),
             player,
             kind,
             must_end_open,
@@ -902,24 +947,43 @@ impl MoveRules {
     /// Move rules for `player` on a board already scanned for its side.
     fn with_scan(
         g: &Game,
-        scan: &BoardScan,
+        scan: &'a BoardScan,
         player: PlayerId,
         kind: MoveKind,
         must_end_open: bool,
-    ) -> MoveRules {
+    ) -> MoveRules<'a> {
+        MoveRules::build(
+            g,
+            std::borrow::Cow::Borrowed(scan),
+            player,
+            kind,
+            must_end_open,
+        )
+    }
+
+    fn build(
+        g: &Game,
+        scan: std::borrow::Cow<'a, BoardScan>,
+        player: PlayerId,
+        kind: MoveKind,
+        must_end_open: bool,
+    ) -> MoveRules<'a> {
         let p = g.player(player);
         let run = kind == MoveKind::Run;
-        let mut occupied = scan.occupied;
         // The mover's own square is free to it, unless it is passing through another
         // player's square (Leap, Ethereal).
-        if let Some(sq) = p.square()
-            && !g
-                .players
-                .iter()
-                .any(|o| o.id != player && o.square() == Some(sq))
-        {
-            occupied.remove(g.grid.index(sq));
-        }
+        let passes = run && (p.has(Ability::Leap) || p.has(Ability::Ethereal));
+        let own = p
+            .square()
+            .filter(|&sq| {
+                // Only a Leap or Ethereal runner can share a square (mid-Run).
+                !passes
+                    || !g
+                        .players
+                        .iter()
+                        .any(|o| o.id != player && o.square() == Some(sq))
+            })
+            .map(|sq| g.grid.index(sq));
         let towards = match kind {
             MoveKind::MarkTowards(o) => g.player(o).square().filter(|_| g.player(o).is_standing()),
             _ => None,
@@ -934,13 +998,14 @@ impl MoveRules {
             must_end_open: run && must_end_open,
             defensive_play: g.turn.defensive_play && Some(p.side) == g.turn.active,
             mark_2024_stops: g.is_2024(),
-            blocked: scan.blocked,
-            occupied,
-            adj_any: scan.adj_any,
-            adj_restricting: scan.adj_restricting,
-            adj_titchy: scan.adj_titchy,
+            scan,
+            own,
             towards,
         }
+    }
+
+    fn occupied(&self, i: usize) -> bool {
+        self.scan.occupied.contains(i) && self.own != Some(i)
     }
 
     /// May the player enter `to`? `Some(stops)` if so, where `stops` says the move ends there.
@@ -949,8 +1014,8 @@ impl MoveRules {
             return None;
         }
         let i = self.grid.index(to);
-        if (self.blocked.contains(i) && !self.pass_blocked)
-            || (self.occupied.contains(i) && !self.pass_players)
+        if (self.scan.blocked.contains(i) && !self.pass_blocked)
+            || (self.occupied(i) && !self.pass_players)
         {
             return None;
         }
@@ -958,14 +1023,19 @@ impl MoveRules {
             MoveKind::Run => {
                 // Insignificant opponents never restrict; Titchy ones and Defensive Play allow
                 // the square but end the Run (§5.4, §5.6).
-                if self.adj_restricting.contains(i) && !self.may_go_adjacent && !self.defensive_play
+                if self.scan.adj_restricting.contains(i)
+                    && !self.may_go_adjacent
+                    && !self.defensive_play
                 {
                     return None;
                 }
-                Some(self.adj_titchy.contains(i) || self.defensive_play && self.adj_any.contains(i))
+                Some(
+                    self.scan.adj_titchy.contains(i)
+                        || self.defensive_play && self.scan.adj_any.contains(i),
+                )
             }
             MoveKind::Mark | MoveKind::MarkTowards(_) => {
-                Some(self.mark_2024_stops && self.adj_any.contains(i))
+                Some(self.mark_2024_stops && self.scan.adj_any.contains(i))
             }
         }
     }
@@ -977,12 +1047,12 @@ impl MoveRules {
 
     fn legal_end_fast(&self, sq: Square) -> bool {
         let i = self.grid.index(sq);
-        if self.blocked.contains(i) || self.occupied.contains(i) {
+        if self.scan.blocked.contains(i) || self.occupied(i) {
             return false;
         }
         match self.kind {
-            MoveKind::Run => !self.must_end_open || !self.adj_any.contains(i),
-            MoveKind::Mark => self.adj_any.contains(i),
+            MoveKind::Run => !self.must_end_open || !self.scan.adj_any.contains(i),
+            MoveKind::Mark => self.scan.adj_any.contains(i),
             MoveKind::MarkTowards(_) => self.towards.is_some_and(|t| t.is_adjacent(sq)),
         }
     }
@@ -998,11 +1068,20 @@ impl MoveRules {
         }
         let mut failed = [-1i8; SquareSet::CAPACITY];
         from.neighbours()
-            .filter(|&n| match self.enter(n) {
-                Some(stops) => self.can_finish(n, left - 1, stops, &mut failed),
-                None => false,
-            })
+            .filter(|&n| self.step_with(n, left, &mut failed))
             .collect()
+    }
+
+    /// May the player step to `to` (a neighbour) with `left` squares to go?
+    pub(crate) fn step_ok(&self, to: Square, left: u8) -> bool {
+        left > 0 && self.step_with(to, left, &mut [-1i8; SquareSet::CAPACITY])
+    }
+
+    fn step_with(&self, to: Square, left: u8, failed: &mut [i8]) -> bool {
+        match self.enter(to) {
+            Some(stops) => self.can_finish(to, left - 1, stops, failed),
+            None => false,
+        }
     }
 
     /// Is any first step possible (without collecting the squares)? Most answers come from
@@ -1044,7 +1123,7 @@ impl MoveRules {
             MoveKind::Mark => (-r..=r).any(|dy| {
                 (-r..=r).any(|dx| {
                     let sq = from.offset(dx, dy);
-                    self.grid.contains(sq) && self.adj_any.contains(self.grid.index(sq))
+                    self.grid.contains(sq) && self.scan.adj_any.contains(self.grid.index(sq))
                 })
             }),
         }
