@@ -155,15 +155,7 @@ impl Ctx<'_> {
         if grant == Some(FreeGrant::ShortRun) {
             left = left.min(HIT_AND_RUN_DISTANCE);
         }
-        let must_end_open = bonus == Some(BonusPlay::Dodge)
-            || [
-                Ability::Elusive,
-                Ability::Leap,
-                Ability::Ethereal,
-                Ability::LitheCreature,
-            ]
-            .iter()
-            .any(|&a| p.has(a));
+        let must_end_open = bonus == Some(BonusPlay::Dodge) || super::legal::ends_open(&p);
         self.push(Frame::Moving {
             player,
             kind: MoveKind::Run,

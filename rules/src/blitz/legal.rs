@@ -275,9 +275,42 @@ pub(crate) fn anything_but_end_turn(g: &Game, coach: Side) -> bool {
         return true;
     }
     g.players.iter().filter(|p| p.side == coach).any(|p| {
-        player_action_commands(g, &ctx, p.id, &mut out);
-        !out.is_empty()
+        quick_has_action(g, &ctx, p) || {
+            player_action_commands(g, &ctx, p.id, &mut out);
+            !out.is_empty()
+        }
     })
+}
+
+/// Runners that may pass opponents but must end Open (§5.4 Elusive, Leap, Ethereal, Lithe
+/// Creature).
+pub(crate) fn ends_open(p: &Player) -> bool {
+    [
+        Ability::Elusive,
+        Ability::Leap,
+        Ability::Ethereal,
+        Ability::LitheCreature,
+    ]
+    .iter()
+    .any(|&a| p.has(a))
+}
+
+/// A cheap sufficient test that `p` has an action: the common cases (stand up, come on from
+/// the Reserves, run) without enumerating everything. `false` means "look properly".
+fn quick_has_action(g: &Game, ctx: &ActionCtx, p: &Player) -> bool {
+    if !ctx.actions_left || g.pt(p.id).finished {
+        return false;
+    }
+    match p.place {
+        Place::Prone(_) => !used(g, p.id, ActionKind::StandUp),
+        Place::Reserves => false,
+        Place::Standing(_) => {
+            !used(g, p.id, ActionKind::Run) && g.is_open(p.id) && {
+                let scan = ctx.scan.get_or_init(|| BoardScan::new(g, p.side));
+                MoveRules::with_scan(g, scan, p.id, MoveKind::Run, ends_open(p)).can_start(g, 1)
+            }
+        }
+    }
 }
 
 /// One player's commands at the Action prompt: its actions, with each Bonus Play that can go
@@ -475,15 +508,7 @@ fn choices_with(
             let holding = g.ball_held_by(p).is_some();
             let war_machine = pl.has(Ability::WarMachine);
             if !blocked(ActionKind::Run) && (open || war_machine) {
-                let must_end_open = bonus == Some(BonusPlay::Dodge)
-                    || [
-                        Ability::Elusive,
-                        Ability::Leap,
-                        Ability::Ethereal,
-                        Ability::LitheCreature,
-                    ]
-                    .iter()
-                    .any(|&a| pl.has(a));
+                let must_end_open = bonus == Some(BonusPlay::Dodge) || ends_open(pl);
                 let scan = scan.get_or_init(|| BoardScan::new(g, pl.side));
                 let rules = MoveRules::with_scan(g, scan, p, MoveKind::Run, must_end_open);
                 if rules.can_start(g, 1) || g.setup.options.allow_zero_run {
@@ -579,14 +604,7 @@ pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoic
             if blocked(ActionKind::Run) || !pl.is_standing() || (!marked_ok && !g.is_open(p)) {
                 return Vec::new();
             }
-            let must_end_open = [
-                Ability::Elusive,
-                Ability::Leap,
-                Ability::Ethereal,
-                Ability::LitheCreature,
-            ]
-            .iter()
-            .any(|&a| pl.has(a));
+            let must_end_open = ends_open(pl);
             let rules = MoveRules::new(
                 g,
                 p,
