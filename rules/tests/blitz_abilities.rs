@@ -547,6 +547,7 @@ fn wardance_is_not_offered_after_a_sidestep_in_2024() {
     );
     // (1,5) is not next to (0,3); move the Blitzer in to mark again.
     g.player_mut(o2).place = standing(0, 4);
+    refresh(&mut g);
     assert!(g.is_marked(p));
     assert!(
         !legal_commands(&g)

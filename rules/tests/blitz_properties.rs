@@ -563,8 +563,19 @@ fn check_every_command(seed: u64) -> Result<(), String> {
         if legal.is_empty() {
             return Err(at(step, &g, None, "no legal command before the end"));
         }
+        // The same game read back from JSON has no cached legal commands: everything below
+        // is also checked against the from-scratch enumeration and targeted legality checks.
+        let bare: Game = serde_json::from_value(serde_json::to_value(&g).unwrap()).unwrap();
+        if bare != g || legal_commands(&bare) != legal {
+            return Err(at(
+                step,
+                &g,
+                None,
+                "the cached legal commands differ from the ones worked out from scratch",
+            ));
+        }
         for c in &legal {
-            if !is_legal(&g, c) {
+            if !is_legal(&g, c) || !is_legal(&bare, c) {
                 return Err(at(step, &g, Some(c), "listed as legal but not is_legal"));
             }
             let mut probe = g.clone();
@@ -590,7 +601,7 @@ fn check_every_command(seed: u64) -> Result<(), String> {
         let dice_before = serde_json::to_value(&dice).unwrap();
         let mut probe_dice = dice.clone();
         for c in illegal_candidates(&g, &legal) {
-            if is_legal(&g, &c) {
+            if is_legal(&g, &c) || is_legal(&bare, &c) {
                 return Err(at(step, &g, Some(&c), "is_legal but not in legal_commands"));
             }
             let mut probe = g.clone();

@@ -210,6 +210,8 @@ pub(crate) struct Ctx<'a> {
 pub(crate) enum Flow {
     Continue,
     Wait(Prompt),
+    /// Wait, with the legal answers already worked out by the frame.
+    WaitWith(Prompt, Vec<super::command::Command>),
 }
 
 pub(crate) fn wait(coach: Side, kind: PromptKind) -> Flow {
@@ -245,6 +247,7 @@ impl Ctx<'_> {
                     coach: None,
                     kind: PromptKind::GameOver,
                 };
+                self.g.legal = LegalCache(Some(Vec::new()));
                 return;
             }
             let Some(frame) = self.g.stack.pop() else {
@@ -255,7 +258,14 @@ impl Ctx<'_> {
             match self.step(frame) {
                 Flow::Continue => {}
                 Flow::Wait(p) => {
+                    let legal = super::legal::legal_for(self.g, &p);
                     self.g.prompt = p;
+                    self.g.legal = LegalCache(Some(legal));
+                    return;
+                }
+                Flow::WaitWith(p, legal) => {
+                    self.g.prompt = p;
+                    self.g.legal = LegalCache(Some(legal));
                     return;
                 }
             }

@@ -10,7 +10,10 @@ use super::throw::{Range, throw_range};
 use crate::core::{GridMasks, Side, Square, SquareSet};
 
 pub fn legal_commands(g: &Game) -> Vec<Command> {
-    legal_for(g, &g.prompt)
+    match &g.legal.0 {
+        Some(cached) => cached.clone(),
+        None => legal_for(g, &g.prompt),
+    }
 }
 
 /// The legal answers to `prompt` in the state `g` (used before the prompt is set).
@@ -75,11 +78,11 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 moved,
                 left,
                 must_end_open,
-                free,
                 ..
             }) = g.stack.last()
             {
-                let rules = MoveRules::new(g, *player, *kind, *must_end_open, *free);
+                let scan = BoardScan::new(g, g.player(*player).side);
+                let rules = MoveRules::new(g, &scan, *player, *kind, *must_end_open);
                 for sq in rules.steps(g, *left) {
                     out.push(Command::MoveTo { square: sq });
                 }
@@ -186,13 +189,29 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
 /// command could be (one player's actions, or the coach's Bonus Plays), which is the hot path
 /// of every match.
 pub fn is_legal(g: &Game, cmd: &Command) -> bool {
+    if let Some(cached) = &g.legal.0 {
+        return cached.contains(cmd);
+    }
     if let (PromptKind::Action, Some(coach)) = (&g.prompt.kind, g.prompt.coach)
         && g.outcome.is_none()
     {
         let ctx = ActionCtx::new(g, coach);
         let mut out = Vec::new();
         match cmd {
-            Command::Action { player, .. } | Command::Wardance { player, .. } => {
+            Command::Action {
+                player,
+                choice,
+                bonus,
+            } => {
+                if g.players
+                    .get(player.index())
+                    .is_none_or(|p| p.side != coach)
+                {
+                    return false;
+                }
+                return action_is_legal(g, &ctx, *player, *choice, *bonus);
+            }
+            Command::Wardance { player, .. } => {
                 if g.players
                     .get(player.index())
                     .is_none_or(|p| p.side != coach)
@@ -213,7 +232,6 @@ pub fn is_legal(g: &Game, cmd: &Command) -> bool {
         Some(Frame::Moving {
             left,
             must_end_open,
-            free,
             ..
         }),
         Command::MoveTo { square },
@@ -222,7 +240,14 @@ pub fn is_legal(g: &Game, cmd: &Command) -> bool {
     {
         let here = g.player(*player).square();
         return here.is_some_and(|h| h.is_adjacent(*square))
-            && MoveRules::new(g, *player, *kind, *must_end_open, *free).step_ok(*square, *left);
+            && MoveRules::new(
+                g,
+                &BoardScan::new(g, g.player(*player).side),
+                *player,
+                *kind,
+                *must_end_open,
+            )
+            .step_ok(*square, *left);
     }
     legal_commands(g).contains(cmd)
 }
@@ -239,6 +264,9 @@ struct ActionCtx {
     actions_left: bool,
     /// Built on first use: many prompts are answered before any movement is checked.
     scan: std::cell::OnceCell<BoardScan>,
+    /// Scratch buffers reused for every player's choices.
+    base: std::cell::RefCell<Vec<ActionChoice>>,
+    widened: std::cell::RefCell<Vec<ActionChoice>>,
 }
 
 impl ActionCtx {
@@ -252,6 +280,8 @@ impl ActionCtx {
                 .collect(),
             actions_left: g.turn.actions_taken < g.turn.action_limit,
             scan: std::cell::OnceCell::new(),
+            base: std::cell::RefCell::new(Vec::with_capacity(32)),
+            widened: std::cell::RefCell::new(Vec::new()),
         }
     }
 }
@@ -264,22 +294,6 @@ fn action_commands(g: &Game, coach: Side, out: &mut Vec<Command>) {
     }
     coach_bonus_commands(g, &ctx, out);
     out.push(Command::EndTurn);
-}
-
-/// Does the active coach have anything to do but end the turn?
-pub(crate) fn anything_but_end_turn(g: &Game, coach: Side) -> bool {
-    let ctx = ActionCtx::new(g, coach);
-    let mut out = Vec::new();
-    coach_bonus_commands(g, &ctx, &mut out);
-    if !out.is_empty() {
-        return true;
-    }
-    g.players.iter().filter(|p| p.side == coach).any(|p| {
-        quick_has_action(g, &ctx, p) || {
-            player_action_commands(g, &ctx, p.id, &mut out);
-            !out.is_empty()
-        }
-    })
 }
 
 /// Runners that may pass opponents but must end Open (§5.4 Elusive, Leap, Ethereal, Lithe
@@ -295,22 +309,42 @@ pub(crate) fn ends_open(p: &Player) -> bool {
     .any(|&a| p.has(a))
 }
 
-/// A cheap sufficient test that `p` has an action: the common cases (stand up, come on from
-/// the Reserves, run) without enumerating everything. `false` means "look properly".
-fn quick_has_action(g: &Game, ctx: &ActionCtx, p: &Player) -> bool {
-    if !ctx.actions_left || g.pt(p.id).finished {
+/// Is `Action { player, choice, bonus }` one of `player_action_commands`? Checked without
+/// enumerating the other Bonus Play variants.
+fn action_is_legal(
+    g: &Game,
+    ctx: &ActionCtx,
+    player: PlayerId,
+    choice: ActionChoice,
+    card: Option<CardId>,
+) -> bool {
+    if !ctx.actions_left || g.pt(player).finished {
         return false;
     }
-    match p.place {
-        Place::Prone(_) => !used(g, p.id, ActionKind::StandUp),
-        Place::Reserves => false,
-        Place::Standing(_) => {
-            !used(g, p.id, ActionKind::Run) && g.is_open(p.id) && {
-                let scan = ctx.scan.get_or_init(|| BoardScan::new(g, p.side));
-                MoveRules::with_scan(g, scan, p.id, MoveKind::Run, ends_open(p)).can_start(g, 1)
+    match card {
+        None => choices_with(g, &ctx.scan, player, None, None).contains(&choice),
+        Some(card) => {
+            if !ctx.hand.contains(&card) {
+                return false;
             }
+            let bonus = card.def().bonus;
+            PromptKind::bonus_applies_to(bonus, choice.kind())
+                && choices_with(g, &ctx.scan, player, None, widening(bonus)).contains(&choice)
+                && bonus_matters(g, player, choice, bonus)
         }
     }
+}
+
+/// The Bonus Plays that widen a player's choices; the others apply to the same ones.
+fn widening(bonus: BonusPlay) -> Option<BonusPlay> {
+    matches!(
+        bonus,
+        BonusPlay::Dodge
+            | BonusPlay::AggressiveMark
+            | BonusPlay::HailMaryPass
+            | BonusPlay::NervesOfSteel
+    )
+    .then_some(bonus)
 }
 
 /// One player's commands at the Action prompt: its actions, with each Bonus Play that can go
@@ -321,8 +355,10 @@ fn player_action_commands(g: &Game, ctx: &ActionCtx, player: PlayerId, out: &mut
         return;
     }
     if ctx.actions_left {
-        let base = choices_with(g, &ctx.scan, p.id, None, None);
-        for &choice in &base {
+        let mut base = ctx.base.borrow_mut();
+        base.clear();
+        choices_into(g, &ctx.scan, p.id, None, None, &mut base);
+        for &choice in base.iter() {
             out.push(Command::Action {
                 player: p.id,
                 choice,
@@ -331,17 +367,10 @@ fn player_action_commands(g: &Game, ctx: &ActionCtx, player: PlayerId, out: &mut
         }
         for &card in &ctx.hand {
             let bonus = card.def().bonus;
-            // Only these cards widen the choices; the others apply to the same ones.
-            let widens = matches!(
-                bonus,
-                BonusPlay::Dodge
-                    | BonusPlay::AggressiveMark
-                    | BonusPlay::HailMaryPass
-                    | BonusPlay::NervesOfSteel
-            );
-            let widened;
-            let choices = if widens {
-                widened = choices_with(g, &ctx.scan, p.id, None, Some(bonus));
+            let mut widened = ctx.widened.borrow_mut();
+            let choices: &[ActionChoice] = if widening(bonus).is_some() {
+                widened.clear();
+                choices_into(g, &ctx.scan, p.id, None, Some(bonus), &mut widened);
                 &widened
             } else {
                 &base
@@ -484,9 +513,22 @@ fn choices_with(
     bonus: Option<BonusPlay>,
 ) -> Vec<ActionChoice> {
     let mut out = Vec::new();
+    choices_into(g, scan, p, grant, bonus, &mut out);
+    out
+}
+
+/// [`choices_with`] appending to `out` (hot path: no allocation per player).
+fn choices_into(
+    g: &Game,
+    scan: &std::cell::OnceCell<BoardScan>,
+    p: PlayerId,
+    grant: Option<FreeGrant>,
+    bonus: Option<BonusPlay>,
+    out: &mut Vec<ActionChoice>,
+) {
     let pl = g.player(p);
     if g.pt(p).finished {
-        return out;
+        return;
     }
     // §3.6.1 once per turn; 2018 free actions may repeat (§3.6.3).
     let blocked = |k: ActionKind| used(g, p, k) && (grant.is_none() || g.is_2024());
@@ -510,8 +552,12 @@ fn choices_with(
             if !blocked(ActionKind::Run) && (open || war_machine) {
                 let must_end_open = bonus == Some(BonusPlay::Dodge) || ends_open(pl);
                 let scan = scan.get_or_init(|| BoardScan::new(g, pl.side));
-                let rules = MoveRules::with_scan(g, scan, p, MoveKind::Run, must_end_open);
-                if rules.can_start(g, 1) || g.setup.options.allow_zero_run {
+                // A free neighbour next to no standing opponent is a legal one-square Run for
+                // every kind of runner; only without one are the full move rules needed.
+                if scan.free_neighbour(g, sq, false)
+                    || MoveRules::new(g, scan, p, MoveKind::Run, must_end_open).can_start(g, 1)
+                    || g.setup.options.allow_zero_run
+                {
                     out.push(ActionChoice::Run);
                 }
             }
@@ -522,8 +568,11 @@ fn choices_with(
                     2
                 };
                 let scan = scan.get_or_init(|| BoardScan::new(g, pl.side));
-                let rules = MoveRules::with_scan(g, scan, p, MoveKind::Mark, false);
-                if rules.can_start(g, left) {
+                // A free neighbour next to a standing opponent is a legal one-square Mark.
+                if scan.free_neighbour(g, sq, true)
+                    || scan.opponent_near(g, sq, left)
+                        && MoveRules::new(g, scan, p, MoveKind::Mark, false).can_start(g, left)
+                {
                     out.push(ActionChoice::Mark);
                 }
             }
@@ -579,7 +628,6 @@ fn choices_with(
             }
         }
     }
-    out
 }
 
 /// The choices a granted free action allows.
@@ -605,13 +653,8 @@ pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoic
                 return Vec::new();
             }
             let must_end_open = ends_open(pl);
-            let rules = MoveRules::new(
-                g,
-                p,
-                MoveKind::Run,
-                must_end_open,
-                grant == FreeGrant::ShortRun,
-            );
+            let scan = BoardScan::new(g, pl.side);
+            let rules = MoveRules::new(g, &scan, p, MoveKind::Run, must_end_open);
             if !rules.can_start(g, 1) {
                 return Vec::new();
             }
@@ -681,25 +724,35 @@ pub fn reserve_squares(g: &Game, p: PlayerId) -> Vec<Square> {
 fn end_zone_reserve_squares(g: &Game, p: PlayerId) -> Vec<Square> {
     let side = g.player(p).side;
     let x = g.own_end_zone_x(side);
-    let free: Vec<Square> = (0..g.grid.width as i8)
-        .map(|y| Square::new(x, y))
-        .filter(|&s| g.is_playable(s) && g.player_at(s).is_none())
-        .collect();
-    let near = |s: Square| g.standing_opponents_adjacent(side, s).next().is_some();
-    let ball = |s: Square| g.ball_at(s).is_some();
-    let tier1: Vec<Square> = free
+    // Rank each free end-zone square by the priority tiers above (0 best) in one pass, then
+    // keep the best tier present.
+    let mut ranked: [(Square, u8); 32] = [(Square::new(0, 0), u8::MAX); 32];
+    let mut n = 0;
+    let mut best = u8::MAX;
+    for y in 0..(g.grid.width as i8).min(32) {
+        let s = Square::new(x, y);
+        if !g.is_playable(s) || g.player_at(s).is_some() {
+            continue;
+        }
+        let tier = if g.ball_at(s).is_some() {
+            if !g.is_2024() {
+                continue;
+            }
+            2
+        } else if g.standing_opponents_adjacent(side, s).next().is_some() {
+            1
+        } else {
+            0
+        };
+        best = best.min(tier);
+        ranked[n] = (s, tier);
+        n += 1;
+    }
+    ranked[..n]
         .iter()
-        .copied()
-        .filter(|&s| !near(s) && !ball(s))
-        .collect();
-    if !tier1.is_empty() {
-        return tier1;
-    }
-    let tier2: Vec<Square> = free.iter().copied().filter(|&s| !ball(s)).collect();
-    if !tier2.is_empty() || !g.is_2024() {
-        return tier2;
-    }
-    free
+        .filter(|&&(_, t)| t == best)
+        .map(|&(s, _)| s)
+        .collect()
 }
 
 /// §3.12 Sidestep: one square to a free square not adjacent to a standing opponent.
@@ -849,7 +902,7 @@ pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSourc
 
 /// The blocked squares and grid masks of the match's board, computed once per board side
 /// (the boards are static data, so this cache is as pure as the data it is built from).
-fn board_sets(g: &Game) -> (SquareSet, GridMasks) {
+fn board_sets(g: &Game) -> &'static (SquareSet, GridMasks) {
     use std::sync::OnceLock;
     static ONE: OnceLock<(SquareSet, GridMasks)> = OnceLock::new();
     static TWO: OnceLock<(SquareSet, GridMasks)> = OnceLock::new();
@@ -864,8 +917,8 @@ fn board_sets(g: &Game) -> (SquareSet, GridMasks) {
         (blocked, GridMasks::new(g.grid))
     };
     match g.board.unwrap_or(BoardSide::OneTrapdoor) {
-        BoardSide::OneTrapdoor => *ONE.get_or_init(build),
-        BoardSide::TwoTrapdoors => *TWO.get_or_init(build),
+        BoardSide::OneTrapdoor => ONE.get_or_init(build),
+        BoardSide::TwoTrapdoors => TWO.get_or_init(build),
     }
 }
 
@@ -881,8 +934,34 @@ pub(crate) struct BoardScan {
 }
 
 impl BoardScan {
+    /// Is any square within `within` squares of `from` next to a standing opponent? A Mark
+    /// can only end on such a square.
+    fn opponent_near(&self, g: &Game, from: Square, within: u8) -> bool {
+        let r = within as i8;
+        (-r..=r).any(|dy| {
+            (-r..=r).any(|dx| {
+                let sq = from.offset(dx, dy);
+                g.grid.contains(sq) && self.adj_any.contains(g.grid.index(sq))
+            })
+        })
+    }
+
+    /// Is a neighbour of `from` free (on the pitch, not blocked, not occupied) and next to a
+    /// standing opponent (`near_opponent`) or next to none?
+    fn free_neighbour(&self, g: &Game, from: Square, near_opponent: bool) -> bool {
+        from.neighbours().any(|n| {
+            g.grid.contains(n) && {
+                let i = g.grid.index(n);
+                !self.blocked.contains(i)
+                    && !self.occupied.contains(i)
+                    && self.adj_any.contains(i) == near_opponent
+            }
+        })
+    }
+
     pub(crate) fn new(g: &Game, side: Side) -> BoardScan {
         let (blocked, masks) = board_sets(g);
+        let blocked = *blocked;
         let mut occupied = SquareSet::default();
         let mut titchy = SquareSet::default();
         let mut restricting = SquareSet::default();
@@ -926,104 +1005,107 @@ impl BoardScan {
 /// Movement rules for one Run or Mark (§3.7-§3.9, abilities §5.4). Occupancy and the
 /// standing opponents next to every square are computed once into square sets (no heap
 /// allocation), so each step test is O(1).
-pub(crate) struct MoveRules<'a> {
+pub(crate) struct MoveRules {
     player: PlayerId,
     kind: MoveKind,
     grid: crate::core::Grid,
-    pass_players: bool,
-    pass_blocked: bool,
-    may_go_adjacent: bool,
-    must_end_open: bool,
-    defensive_play: bool,
-    mark_2024_stops: bool,
-    /// The board as the mover's side sees it (borrowed when the caller scanned it already).
-    scan: std::borrow::Cow<'a, BoardScan>,
-    /// The mover's own square, free to it (unless it is passing through a player there).
-    own: Option<usize>,
-    /// MarkTowards: the opponent's square.
-    towards: Option<Square>,
+    /// Squares the mover may enter.
+    enterable: SquareSet,
+    /// Squares where entering ends the move (2024 Mark next to an opponent, Titchy,
+    /// Defensive Play).
+    stops: SquareSet,
+    /// Squares where the move may end.
+    ends: SquareSet,
 }
 
-impl<'a> MoveRules<'a> {
+impl MoveRules {
+    /// Move rules for `player` on `scan`, the board as its side sees it. Every rule of a step
+    /// is folded into three square sets here, so each step test is a bit lookup.
     pub(crate) fn new(
         g: &Game,
+        scan: &BoardScan,
         player: PlayerId,
         kind: MoveKind,
         must_end_open: bool,
-        _free: bool,
-    ) -> MoveRules<'static> {
-        let scan = BoardScan::new(g, g.player(player).side);
-        MoveRules::build(
-            g,
-            std::borrow::Cow::Owned(scan),
-            player,
-            kind,
-            must_end_open,
-        )
-    }
-
-    /// Move rules for `player` on a board already scanned for its side.
-    fn with_scan(
-        g: &Game,
-        scan: &'a BoardScan,
-        player: PlayerId,
-        kind: MoveKind,
-        must_end_open: bool,
-    ) -> MoveRules<'a> {
-        MoveRules::build(
-            g,
-            std::borrow::Cow::Borrowed(scan),
-            player,
-            kind,
-            must_end_open,
-        )
-    }
-
-    fn build(
-        g: &Game,
-        scan: std::borrow::Cow<'a, BoardScan>,
-        player: PlayerId,
-        kind: MoveKind,
-        must_end_open: bool,
-    ) -> MoveRules<'a> {
+    ) -> MoveRules {
         let p = g.player(player);
         let run = kind == MoveKind::Run;
+        let pass_players = run && (p.has(Ability::Leap) || p.has(Ability::Ethereal));
+        let pass_blocked = run && p.has(Ability::Ethereal);
+        let may_go_adjacent = run && (must_end_open || p.has(Ability::WarMachine));
+        let defensive_play = g.turn.defensive_play && Some(p.side) == g.turn.active;
         // The mover's own square is free to it, unless it is passing through another
-        // player's square (Leap, Ethereal).
-        let passes = run && (p.has(Ability::Leap) || p.has(Ability::Ethereal));
-        let own = p
-            .square()
-            .filter(|&sq| {
-                // Only a Leap or Ethereal runner can share a square (mid-Run).
-                !passes
-                    || !g
-                        .players
-                        .iter()
-                        .any(|o| o.id != player && o.square() == Some(sq))
-            })
-            .map(|sq| g.grid.index(sq));
-        let towards = match kind {
-            MoveKind::MarkTowards(o) => g.player(o).square().filter(|_| g.player(o).is_standing()),
-            _ => None,
+        // player's square (only a Leap or Ethereal runner can share a square, mid-Run).
+        let mut occupied = scan.occupied;
+        if let Some(sq) = p.square()
+            && (!pass_players
+                || !g
+                    .players
+                    .iter()
+                    .any(|o| o.id != player && o.square() == Some(sq)))
+        {
+            occupied.remove(g.grid.index(sq));
+        }
+        let (_, masks) = board_sets(g);
+        let on_pitch = masks.all();
+        let mut enterable = on_pitch;
+        if !pass_blocked {
+            enterable = enterable.minus(scan.blocked);
+        }
+        if !pass_players {
+            enterable = enterable.minus(occupied);
+        }
+        let free = on_pitch.minus(scan.blocked).minus(occupied);
+        let (stops, ends) = match kind {
+            MoveKind::Run => {
+                // Insignificant opponents never restrict; Titchy ones and Defensive Play allow
+                // the square but end the Run (§5.4, §5.6).
+                if !may_go_adjacent && !defensive_play {
+                    enterable = enterable.minus(scan.adj_restricting);
+                }
+                let stops = if defensive_play {
+                    scan.adj_titchy.union(scan.adj_any)
+                } else {
+                    scan.adj_titchy
+                };
+                let ends = if run && must_end_open {
+                    free.minus(scan.adj_any)
+                } else {
+                    free
+                };
+                (stops, ends)
+            }
+            MoveKind::Mark => {
+                let stops = if g.is_2024() {
+                    scan.adj_any
+                } else {
+                    SquareSet::default()
+                };
+                (stops, free.intersect(scan.adj_any))
+            }
+            MoveKind::MarkTowards(o) => {
+                let stops = if g.is_2024() {
+                    scan.adj_any
+                } else {
+                    SquareSet::default()
+                };
+                let mut near = SquareSet::default();
+                if let Some(t) = g.player(o).square().filter(|_| g.player(o).is_standing()) {
+                    for n in t.neighbours().filter(|&n| g.grid.contains(n)) {
+                        near.insert(g.grid.index(n));
+                    }
+                }
+                (stops, free.intersect(near))
+            }
         };
         MoveRules {
             player,
             kind,
             grid: g.grid,
-            pass_players: run && (p.has(Ability::Leap) || p.has(Ability::Ethereal)),
-            pass_blocked: run && p.has(Ability::Ethereal),
-            may_go_adjacent: run && (must_end_open || p.has(Ability::WarMachine)),
-            must_end_open: run && must_end_open,
-            defensive_play: g.turn.defensive_play && Some(p.side) == g.turn.active,
-            mark_2024_stops: g.is_2024(),
-            scan,
-            own,
-            towards,
+            enterable,
+            stops,
+            ends,
         }
-    }
-
-    fn occupied(&self, i: usize) -> bool {
-        self.scan.occupied.contains(i) && self.own != Some(i)
     }
 
     /// May the player enter `to`? `Some(stops)` if so, where `stops` says the move ends there.
@@ -1032,30 +1114,7 @@ impl<'a> MoveRules<'a> {
             return None;
         }
         let i = self.grid.index(to);
-        if (self.scan.blocked.contains(i) && !self.pass_blocked)
-            || (self.occupied(i) && !self.pass_players)
-        {
-            return None;
-        }
-        match self.kind {
-            MoveKind::Run => {
-                // Insignificant opponents never restrict; Titchy ones and Defensive Play allow
-                // the square but end the Run (§5.4, §5.6).
-                if self.scan.adj_restricting.contains(i)
-                    && !self.may_go_adjacent
-                    && !self.defensive_play
-                {
-                    return None;
-                }
-                Some(
-                    self.scan.adj_titchy.contains(i)
-                        || self.defensive_play && self.scan.adj_any.contains(i),
-                )
-            }
-            MoveKind::Mark | MoveKind::MarkTowards(_) => {
-                Some(self.mark_2024_stops && self.scan.adj_any.contains(i))
-            }
-        }
+        self.enterable.contains(i).then(|| self.stops.contains(i))
     }
 
     /// May the move end on `sq`?
@@ -1064,15 +1123,7 @@ impl<'a> MoveRules<'a> {
     }
 
     fn legal_end_fast(&self, sq: Square) -> bool {
-        let i = self.grid.index(sq);
-        if self.scan.blocked.contains(i) || self.occupied(i) {
-            return false;
-        }
-        match self.kind {
-            MoveKind::Run => !self.must_end_open || !self.scan.adj_any.contains(i),
-            MoveKind::Mark => self.scan.adj_any.contains(i),
-            MoveKind::MarkTowards(_) => self.towards.is_some_and(|t| t.is_adjacent(sq)),
-        }
+        self.ends.contains(self.grid.index(sq))
     }
 
     /// The squares the player may step to with `left` squares to go, keeping a legal end
@@ -1137,11 +1188,10 @@ impl<'a> MoveRules<'a> {
         let r = left as i8;
         match self.kind {
             MoveKind::Run => true,
-            MoveKind::MarkTowards(_) => self.towards.is_some_and(|t| t.distance(from) <= left + 1),
-            MoveKind::Mark => (-r..=r).any(|dy| {
+            MoveKind::Mark | MoveKind::MarkTowards(_) => (-r..=r).any(|dy| {
                 (-r..=r).any(|dx| {
                     let sq = from.offset(dx, dy);
-                    self.grid.contains(sq) && self.scan.adj_any.contains(self.grid.index(sq))
+                    self.grid.contains(sq) && self.ends.contains(self.grid.index(sq))
                 })
             }),
         }

@@ -216,6 +216,7 @@ pub fn new_game(
             kind: PromptKind::GameOver,
         },
         record: flow::ActionRecord::default(),
+        legal: state::LegalCache::default(),
     };
     let mut ctx = Ctx {
         g: &mut g,
@@ -273,6 +274,13 @@ pub(crate) fn shuffle<T>(ctx: &mut Ctx<'_>, items: &mut [T]) {
         Die::Range(items.len() as u16),
         0,
     );
+}
+
+/// Work out the cached legal commands again after editing a game by hand (tests, tools).
+/// Games changed only through [`apply`] never need it; a game without a cache (for example
+/// one read back from storage) computes the commands on demand.
+pub fn refresh(g: &mut Game) {
+    g.legal = state::LegalCache(Some(legal::legal_for(g, &g.prompt)));
 }
 
 /// The decision the game waits for.

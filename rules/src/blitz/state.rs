@@ -267,6 +267,23 @@ pub struct Game {
     pub(crate) stack: Vec<Frame>,
     pub(crate) prompt: Prompt,
     pub(crate) record: super::flow::ActionRecord,
+    /// The legal answers to `prompt`, worked out once when the prompt was set. A cache: not
+    /// serialised, ignored by `==`, recomputed when missing (see [`LegalCache`]).
+    #[serde(skip)]
+    pub(crate) legal: LegalCache,
+}
+
+/// The legal commands of the current prompt, cached because bots, clients, the server and
+/// `apply` all ask for them after every command. Derived data: it never takes part in
+/// equality or serialisation, and a game built or edited by hand has none until
+/// [`super::refresh`] or the next `apply`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LegalCache(pub(crate) Option<Vec<super::command::Command>>);
+
+impl PartialEq for LegalCache {
+    fn eq(&self, _: &LegalCache) -> bool {
+        true
+    }
 }
 
 impl Game {

@@ -225,13 +225,13 @@ impl Ctx<'_> {
             coach: Some(side),
             kind: PromptKind::Action,
         };
-        let only_end = !super::legal::anything_but_end_turn(self.g, side);
-        if only_end {
+        let legal = super::legal::legal_for(self.g, &prompt);
+        if legal == [super::command::Command::EndTurn] {
             self.push(Frame::EndTurn);
             return Flow::Continue;
         }
         self.push(Frame::ActionPrompt);
-        Flow::Wait(prompt)
+        Flow::WaitWith(prompt, legal)
     }
 
     /// §3.17: after every action of the active team, each of its players that is in the
@@ -414,10 +414,11 @@ impl Ctx<'_> {
             kind: PromptKind::FreeAction { player, grant },
         };
         // Only `Decline` legal: the free action is impossible, skip it silently.
-        if super::legal::legal_for(self.g, &prompt).len() <= 1 {
+        let legal = super::legal::legal_for(self.g, &prompt);
+        if legal.len() <= 1 {
             return Flow::Continue;
         }
-        Flow::Wait(prompt)
+        Flow::WaitWith(prompt, legal)
     }
 
     /// §3.20: at the end of the owner's turn, discard down to three cards.

@@ -179,6 +179,11 @@ impl GridMasks {
         m
     }
 
+    /// Every square of the grid.
+    pub fn all(&self) -> SquareSet {
+        self.all
+    }
+
     /// The squares adjacent (8 directions) to at least one square of `s`, on the grid. A
     /// square of `s` is included only if another square of `s` is next to it.
     pub fn adjacent_to(&self, s: SquareSet) -> SquareSet {
