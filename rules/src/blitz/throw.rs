@@ -151,19 +151,7 @@ impl Ctx<'_> {
 
     pub(crate) fn throw_step(&mut self, mut t: ThrowState) -> Flow {
         let coach = self.g.player(t.thrower).side;
-        let face = self.roll(Die::D6);
-        t.roll = face;
-        let (success, _) = throw_result(&t);
-        self.emit(Event::Rolled(Roll {
-            purpose: RollPurpose::Throw,
-            coach: Some(coach),
-            die: Die::D6,
-            faces: vec![face],
-            target: Some(t.target_value),
-            modifier: t.modifier,
-            success: Some(success),
-            reroll: false,
-        }));
+        let success = self.roll_throw_check(&mut t, false);
         if !success
             && super::legal::offer_reroll(
                 self.g,
@@ -205,10 +193,17 @@ impl Ctx<'_> {
     pub(crate) fn reroll_throw(&mut self, mut t: ThrowState, source: RerollSource) {
         let coach = self.g.player(t.thrower).side;
         self.spend_reroll(coach, source);
+        t.rerolled = true;
+        self.roll_throw_check(&mut t, true);
+        self.resolve_throw(t);
+    }
+
+    /// Roll the Throw check's D6 into `t` and report it; returns whether it succeeded.
+    fn roll_throw_check(&mut self, t: &mut ThrowState, reroll: bool) -> bool {
+        let coach = self.g.player(t.thrower).side;
         let face = self.roll(Die::D6);
         t.roll = face;
-        t.rerolled = true;
-        let (success, _) = throw_result(&t);
+        let (success, _) = throw_result(t);
         self.emit(Event::Rolled(Roll {
             purpose: RollPurpose::Throw,
             coach: Some(coach),
@@ -217,9 +212,9 @@ impl Ctx<'_> {
             target: Some(t.target_value),
             modifier: t.modifier,
             success: Some(success),
-            reroll: true,
+            reroll,
         }));
-        self.resolve_throw(t);
+        success
     }
 
     /// §3.10.1 steps 4-6 (2024) and §3.10.2 steps 4-5 (2018); a Throw Team-mate check goes
