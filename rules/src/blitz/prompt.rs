@@ -34,8 +34,6 @@ pub enum RollKind {
 /// An optional, time-limited chance to play a Bonus Play (BB digest §5.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Window {
-    /// Start of your turn, before the Pre-Turn Sequence (Blocking Play).
-    StartOfTurn,
     /// Interrupt after an opponent's Run (Intervention).
     AfterOpponentRun { runner: PlayerId },
     /// Interrupt after an opponent's Mark (Step Aside).

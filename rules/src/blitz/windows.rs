@@ -18,7 +18,7 @@ use crate::core::Side;
 pub(crate) fn window_coach(g: &Game, w: Window) -> Side {
     let active = g.turn.active.unwrap_or(Side::Home);
     match w {
-        Window::StartOfTurn | Window::BeforeArmour { .. } | Window::AfterMark { .. } => active,
+        Window::BeforeArmour { .. } | Window::AfterMark { .. } => active,
         Window::BlockTarget { target } => g.player(target).side,
         Window::AfterOpponentRun { .. }
         | Window::AfterOpponentMark { .. }
@@ -155,7 +155,7 @@ impl Ctx<'_> {
                     && self.g.is_marked(marker)
                     && !self.g.pt(marker).finished
             }
-            Window::BeforeArmour { .. } | Window::StartOfTurn => true,
+            Window::BeforeArmour { .. } => true,
         };
         if !situation {
             return Flow::Continue;
