@@ -5,6 +5,11 @@
 //! [`Strategy::observe`], the events projected for its seat. It never sees the full `Game`.
 //!
 //! * [`RandomStrategy`]: a uniform pick among the legal commands, from seeded dice.
+//! * [`GreedyStrategy`]: a one-step scoring heuristic (see its module docs).
+
+mod greedy;
+
+pub use greedy::GreedyStrategy;
 
 use dugout_rules::blitz::{Command, Event, GameView};
 use dugout_rules::core::{ChaChaDice, DiceSource, Die};
