@@ -547,6 +547,7 @@ fn wardance_is_not_offered_after_a_sidestep_in_2024() {
     );
     // (1,5) is not next to (0,3); move the Blitzer in to mark again.
     g.player_mut(o2).place = standing(0, 4);
+    refresh(&mut g);
     assert!(g.is_marked(p));
     assert!(
         !legal_commands(&g)
@@ -567,4 +568,33 @@ fn hit_and_run_is_not_offered_after_a_tackle() {
     go(&mut g, &mut d, blk(p, o));
     assert_eq!(free_grant(&g), None);
     assert_eq!(kind(&g), PromptKind::Action);
+}
+
+#[test]
+fn lithe_creature_may_run_past_opponents_but_must_end_open_and_never_throws() {
+    // BB digest §5.4 Lithe Creature; 2024
+    let mut s = scen(E24, TeamId::Gnome, TeamId::Orc);
+    let p = s.position(Side::Home, "Woodland Fox");
+    let mate = s.position(Side::Home, "Lineman");
+    let o = s.position(Side::Away, "Lineman");
+    s.stand(p, 2, 5).stand(mate, 2, 8).stand(o, 5, 5);
+    s.give_ball(p);
+    let mut g = s.at_action_prompt();
+    // Holding a ball, Open, a team-mate in range: still no Throw.
+    assert!(
+        !choices(&g, p)
+            .iter()
+            .any(|c| matches!(c, ActionChoice::Throw { .. })),
+        "{:?}",
+        choices(&g, p)
+    );
+    let mut d = no_dice();
+    go(&mut g, &mut d, action(p, ActionChoice::Run));
+    go(&mut g, &mut d, move_to(3, 4));
+    go(&mut g, &mut d, move_to(4, 4));
+    // Next to the opponent: allowed to pass, not to stop.
+    assert_refused(&mut g, Command::StopMoving);
+    go(&mut g, &mut d, move_to(5, 3));
+    go(&mut g, &mut d, Command::StopMoving);
+    assert_eq!(at(&g, p), standing(5, 3));
 }

@@ -67,6 +67,9 @@ fn bladed_knuckle_dusters_set_the_armour_to_six_plus() {
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Smash), d6(5)]);
     go(&mut g, &mut d, action(p, ActionChoice::Block { target: o }));
+    // Holding any card, the coach is asked about a re-roll (hidden hands, G28): only Decline.
+    assert_eq!(legal_commands(&g), vec![Command::Decline]);
+    go(&mut g, &mut d, Command::Decline);
     assert_eq!(
         kind(&g),
         PromptKind::BonusWindow {
@@ -89,6 +92,7 @@ fn a_natural_six_passes_armour_even_against_knuckle_dusters_and_kerrunch() {
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Kerrunch), d6(6)]);
     go(&mut g, &mut d, action(p, ActionChoice::Block { target: o }));
+    go(&mut g, &mut d, Command::Decline);
     go(&mut g, &mut d, play(16, None, None));
     assert_eq!(at(&g, o), prone(6, 4));
 }

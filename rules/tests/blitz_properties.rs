@@ -4,7 +4,8 @@
 //! * `ten_thousand_random_games_end_and_keep_their_invariants`: 10,000 seeded random games
 //!   (both editions, random teams and options, `random_setup`), driven command by command
 //!   with the state invariants checked after every `apply`, and every 50th game replayed
-//!   for determinism.
+//!   for determinism. 2024 games play with the special actions (Foul, Throw Team-mate) half
+//!   the time, and the test checks that both were made.
 //! * `legal_is_legal_and_apply_agree_exhaustively`: at every step of 300 games, every legal
 //!   command is accepted and a battery of illegal ones is refused with the game untouched.
 //!
@@ -16,6 +17,7 @@
 use std::collections::HashSet;
 use std::ops::Range;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dugout_rules::blitz::data::Ability;
 use dugout_rules::blitz::random_play::random_setup;
@@ -31,6 +33,23 @@ const REPLAY_EVERY: u64 = 50;
 const PICKER_SALT: u64 = 0xABCD;
 /// Failures reported in full (all failing seeds are listed by number).
 const MAX_FAILURES: usize = 20;
+
+/// Foul and Throw Team-mate actions started in the random games (BB digest §6.1.4, §6.1.5),
+/// so the property tests show they exercise the special actions.
+static FOULS: AtomicUsize = AtomicUsize::new(0);
+static THROWS_TEAM_MATE: AtomicUsize = AtomicUsize::new(0);
+
+fn count_special_actions(events: &[Event]) {
+    for e in events {
+        if let Event::ActionStarted { action, .. } = e {
+            match action {
+                ActionKind::Foul => FOULS.fetch_add(1, Ordering::Relaxed),
+                ActionKind::ThrowTeamMate => THROWS_TEAM_MATE.fetch_add(1, Ordering::Relaxed),
+                _ => 0,
+            };
+        }
+    }
+}
 
 /// `BLITZ_SEEDS=n` or `BLITZ_SEEDS=a..b` narrows a test to those seeds (reproduction).
 fn seeds(default: Range<u64>) -> Range<u64> {
@@ -299,6 +318,7 @@ fn play_checked(seed: u64, keep_events: bool) -> Result<Played, String> {
             Err(e) => return Err(at(step, &g, Some(&cmd), format!("apply refused: {e}"))),
         };
         commands.push(cmd);
+        count_special_actions(&new);
         scored(&new, &mut points).map_err(|e| at(step, &g, Some(&cmd), e))?;
         check_invariants(&g, players, points)
             .map_err(|e| at(step, &g, Some(&cmd), format!("after apply: {e}")))?;
@@ -345,6 +365,16 @@ fn ten_thousand_random_games_end_and_keep_their_invariants() {
         }
         Ok(())
     });
+    if std::env::var("BLITZ_SEEDS").is_err() {
+        let (fouls, ttms) = (
+            FOULS.load(Ordering::Relaxed),
+            THROWS_TEAM_MATE.load(Ordering::Relaxed),
+        );
+        assert!(
+            fouls > 0 && ttms > 0,
+            "the random games made {fouls} Fouls and {ttms} Throw Team-mates"
+        );
+    }
 }
 
 /// Commands that must be refused at `g`'s prompt (those that happen to be legal are
@@ -472,6 +502,21 @@ fn illegal_candidates(g: &Game, legal: &[Command]) -> Vec<Command> {
                     ActionChoice::Throw { .. } => Some(ActionChoice::Throw { target: far }),
                     ActionChoice::Block { .. } => Some(ActionChoice::Block { target: player }),
                     ActionChoice::Foul { .. } => Some(ActionChoice::Foul { target: player }),
+                    ActionChoice::ThrowTeamMate { thrown, target } => {
+                        // Throwing itself, and throwing off the pitch.
+                        out.push(Command::Action {
+                            player,
+                            choice: ActionChoice::ThrowTeamMate {
+                                thrown: player,
+                                target,
+                            },
+                            bonus,
+                        });
+                        Some(ActionChoice::ThrowTeamMate {
+                            thrown,
+                            target: far,
+                        })
+                    }
                     _ => None,
                 };
                 if let Some(choice) = bent {
@@ -518,8 +563,19 @@ fn check_every_command(seed: u64) -> Result<(), String> {
         if legal.is_empty() {
             return Err(at(step, &g, None, "no legal command before the end"));
         }
+        // The same game read back from JSON has no cached legal commands: everything below
+        // is also checked against the from-scratch enumeration and targeted legality checks.
+        let bare: Game = serde_json::from_value(serde_json::to_value(&g).unwrap()).unwrap();
+        if bare != g || legal_commands(&bare) != legal {
+            return Err(at(
+                step,
+                &g,
+                None,
+                "the cached legal commands differ from the ones worked out from scratch",
+            ));
+        }
         for c in &legal {
-            if !is_legal(&g, c) {
+            if !is_legal(&g, c) || !is_legal(&bare, c) {
                 return Err(at(step, &g, Some(c), "listed as legal but not is_legal"));
             }
             let mut probe = g.clone();
@@ -545,7 +601,7 @@ fn check_every_command(seed: u64) -> Result<(), String> {
         let dice_before = serde_json::to_value(&dice).unwrap();
         let mut probe_dice = dice.clone();
         for c in illegal_candidates(&g, &legal) {
-            if is_legal(&g, &c) {
+            if is_legal(&g, &c) || is_legal(&bare, &c) {
                 return Err(at(step, &g, Some(&c), "is_legal but not in legal_commands"));
             }
             let mut probe = g.clone();

@@ -128,3 +128,36 @@ fn a_claimed_cards_identity_reaches_only_its_owner() {
     assert_eq!(card(claimed.project(Seat::Coach(Side::Away))), None);
     assert_eq!(card(claimed.project(Seat::Spectator)), None);
 }
+
+#[test]
+fn a_reroll_question_does_not_reveal_a_raw_talent_in_the_hand() {
+    // BB digest G28 hidden information, §3.5 re-rolls; 2024. A coach holding any card is
+    // asked the same question whether or not a Raw Talent is among the cards.
+    let ask = |card: u8| {
+        let mut s = scen(Edition::Bb2024, TeamId::Human, TeamId::Orc);
+        let p = s.position(Side::Home, "Lineman");
+        let o = s.position(Side::Away, "Lineman");
+        s.stand(p, 5, 4).stand(o, 6, 4);
+        s.hand_card(Side::Home, card);
+        let mut g = s.at_action_prompt();
+        let mut d = dice([block(BlockFace::Miss)]);
+        go(
+            &mut g,
+            &mut d,
+            Command::Action {
+                player: p,
+                choice: ActionChoice::Block { target: o },
+                bonus: None,
+            },
+        );
+        view(&g, Seat::Coach(Side::Away)).prompt
+    };
+    // Card 0 carries Raw Talent, card 16 Bladed Knuckle Dusters.
+    assert_eq!(data::CHALLENGE_CARDS[0].bonus, BonusPlay::RawTalent);
+    assert_eq!(
+        data::CHALLENGE_CARDS[16].bonus,
+        BonusPlay::BladedKnuckleDusters
+    );
+    assert_eq!(ask(0), ask(16));
+    assert!(matches!(ask(16).kind, PromptKind::Reroll { .. }));
+}

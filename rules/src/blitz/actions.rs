@@ -21,6 +21,7 @@ impl ActionChoice {
             ActionChoice::Block { .. } => ActionKind::Block,
             ActionChoice::Throw { .. } => ActionKind::Throw,
             ActionChoice::Foul { .. } => ActionKind::Foul,
+            ActionChoice::ThrowTeamMate { .. } => ActionKind::ThrowTeamMate,
         }
     }
 }
@@ -114,6 +115,9 @@ impl Ctx<'_> {
             ActionChoice::Block { target } => self.start_block(player, target, bonus, grant),
             ActionChoice::Throw { target } => self.start_throw(player, target, bonus, grant),
             ActionChoice::Foul { target } => self.start_foul(player, target),
+            ActionChoice::ThrowTeamMate { thrown, target } => {
+                self.start_throw_team_mate(player, thrown, target, bonus)
+            }
         }
     }
 
@@ -151,15 +155,7 @@ impl Ctx<'_> {
         if grant == Some(FreeGrant::ShortRun) {
             left = left.min(HIT_AND_RUN_DISTANCE);
         }
-        let must_end_open = bonus == Some(BonusPlay::Dodge)
-            || [
-                Ability::Elusive,
-                Ability::Leap,
-                Ability::Ethereal,
-                Ability::LitheCreature,
-            ]
-            .iter()
-            .any(|&a| p.has(a));
+        let must_end_open = bonus == Some(BonusPlay::Dodge) || super::legal::ends_open(&p);
         self.push(Frame::Moving {
             player,
             kind: MoveKind::Run,
@@ -311,11 +307,20 @@ impl Ctx<'_> {
     }
 
     /// §3.14 Reserves: place in the own end zone; a ball there (2024, no other option)
-    /// bounces.
+    /// bounces. Arena 2, Sewer Pipe Stadium (§5.11): or on a trapdoor, clearing it first.
+    /// Arena 3, The Bone Pit (§5.11): then a free Run.
     fn reserves(&mut self, player: PlayerId, square: Square) {
+        if self.g.is_trapdoor(square) && super::arenas::reserves_on_trapdoors(self.g) {
+            self.reserves_onto_trapdoor(square);
+        }
         self.g.player_mut(player).place = Place::Standing(square);
         self.emit(Event::PlayerPlaced { player, square });
         self.touch_loose_ball(player, square, false);
+        if super::arenas::free_run_after_reserves(self.g)
+            && self.g.player(player).side == self.active()
+        {
+            self.g.record.grants.push((player, FreeGrant::Run));
+        }
         self.after(player);
     }
 }

@@ -7,18 +7,30 @@ use super::flow::*;
 use super::state::*;
 use crate::core::{Die, Side, Square};
 
+/// The balls that may enter play now (§6.2.2): with special balls, each kind not already in
+/// play (a kind is in play at most once); without, the standard ball.
+pub fn ball_choices(g: &Game) -> Vec<BallKind> {
+    if !g.setup.options.special_balls {
+        return vec![BallKind::Standard];
+    }
+    BallKind::ALL
+        .into_iter()
+        .filter(|k| !g.balls.iter().any(|b| b.kind == *k))
+        .collect()
+}
+
 impl Ctx<'_> {
-    pub(crate) fn place_new_ball(&mut self, square: Square, bounce: bool) {
+    pub(crate) fn place_new_ball(&mut self, square: Square, kind: BallKind, bounce: bool) {
         let id = BallId(self.g.next_ball);
         self.g.next_ball = self.g.next_ball.wrapping_add(1);
         self.g.balls.push(Ball {
             id,
-            kind: BallKind::Standard,
+            kind,
             at: BallAt::Loose(square),
         });
         self.emit(Event::BallEntered {
             ball: id,
-            kind: BallKind::Standard,
+            kind,
             square,
         });
         if bounce {
@@ -26,12 +38,58 @@ impl Ctx<'_> {
         }
     }
 
+    /// A ball is about to enter play. With special balls and more than one ball to choose
+    /// from, `chooser` picks it first (§6.2.2: Coach B for the starting ball, the placing coach
+    /// in No Ball in Play, each coach in turn for Multi-Ball).
+    pub(crate) fn enter_ball(&mut self, chooser: Side, entry: BallEntry) -> Flow {
+        let choices = ball_choices(self.g);
+        if choices.len() > 1 {
+            self.push(Frame::EnterBall { chooser, entry });
+            return wait(chooser, super::prompt::PromptKind::ChooseBall);
+        }
+        // Only one ball left (or, unreachable in play, every kind already in play).
+        let kind = choices.first().copied().unwrap_or(BallKind::Standard);
+        self.ball_enters(entry, kind);
+        Flow::Continue
+    }
+
+    /// The coach chose `kind` at the ChooseBall prompt.
+    pub(crate) fn ball_chosen(&mut self, kind: BallKind) {
+        if let Some(Frame::EnterBall { entry, .. }) = self.g.stack.pop() {
+            self.ball_enters(entry, kind);
+        }
+    }
+
+    fn ball_enters(&mut self, entry: BallEntry, kind: BallKind) {
+        match entry {
+            BallEntry::Starting => {
+                // §3.1.1 step 6 / §3.1.2 step 7: on the trapdoor, no bounce (G45).
+                let roller = if self.g.is_2024() {
+                    None
+                } else {
+                    self.g.toss_winner
+                };
+                let square = self.choose_trapdoor(roller);
+                self.place_new_ball(square, kind, false);
+            }
+            BallEntry::NewBall => self.new_ball(kind),
+        }
+    }
+
     /// §3.16.5 New Ball!: open a trapdoor (2018: the active coach rolls left/right), injure a
     /// player on it (removing any ball it holds, G46), remove a loose ball there, place the new
-    /// ball and bounce it at once.
-    pub(crate) fn new_ball(&mut self, _from_card: bool) -> Flow {
+    /// ball and bounce it at once. Also used by Multi-Ball (§5.8).
+    pub(crate) fn new_ball(&mut self, kind: BallKind) {
         let coach = self.active();
         let square = self.choose_trapdoor(Some(coach));
+        self.clear_trapdoor(square);
+        self.place_new_ball(square, kind, true);
+    }
+
+    /// A trapdoor opens (§3.16.5 New Ball!; arena 2 Reserves, §5.11): a player on it is
+    /// Injured and the ball it holds is removed from play with it; a loose ball there is
+    /// removed from play.
+    pub(crate) fn clear_trapdoor(&mut self, square: Square) {
         if let Some(p) = self.g.player_at(square).map(|p| p.id) {
             if let Some(b) = self.g.ball_held_by(p) {
                 self.remove_ball(b);
@@ -41,8 +99,35 @@ impl Ctx<'_> {
         if let Some(b) = self.g.ball_at(square) {
             self.remove_ball(b);
         }
-        self.place_new_ball(square, true);
-        Flow::Continue
+    }
+
+    /// Squig Ball (§5.10, §6.2.2, G36), at the start of every turn after the 2024 Sudden Death
+    /// check and before the Pre-Turn Sequence: a loose Squig Ball bounces; one held by the
+    /// active team bounces from its holder on a D6 roll of 1.
+    pub(crate) fn squig_ball(&mut self) {
+        let Some(ball) = self
+            .g
+            .balls
+            .iter()
+            .find(|b| b.kind == BallKind::SquigBall)
+            .copied()
+        else {
+            return;
+        };
+        let active = self.active();
+        match ball.at {
+            BallAt::Loose(sq) => self.bounce(ball.id, sq),
+            BallAt::Held(p) if self.g.player(p).side == active => {
+                let face = self.roll(Die::D6);
+                self.emit_roll(RollPurpose::SquigBall, Some(active), Die::D6, face);
+                if face == 1
+                    && let Some(sq) = self.g.player(p).square()
+                {
+                    self.bounce(ball.id, sq);
+                }
+            }
+            BallAt::Held(_) => {}
+        }
     }
 
     pub(crate) fn remove_ball(&mut self, ball: BallId) {

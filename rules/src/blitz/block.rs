@@ -25,6 +25,10 @@ pub fn is_assisted(g: &Game, blocker: PlayerId, target: PlayerId, unassistable: 
     if g.turn.blocking_play && Some(b.side) == g.turn.active {
         return true;
     }
+    // Arena 8, Overgrown Arena (§5.11): a target next to a trapdoor counts as assisted.
+    if super::arenas::trapdoor_assists(g, tsq) {
+        return true;
+    }
     g.players.iter().any(|m| {
         m.id != blocker
             && m.side == b.side
@@ -43,13 +47,18 @@ pub fn block_unassistable(g: &Game, blocker: PlayerId, target: PlayerId, bomber:
 }
 
 /// Number of block dice (§3.11): 2018 one, two if assisted; 2024 the Block value, +1 if
-/// assisted; The Kid's Got Moxy: three for an unassisted block.
+/// assisted (arena 6, Badlands Fighting Pit, §5.11: +2, to a maximum of three); The Kid's
+/// Got Moxy: three for an unassisted block.
 pub fn block_dice(g: &Game, blocker: PlayerId, assisted: bool, moxy: bool) -> u8 {
     if g.is_2024() {
         if moxy && !assisted {
             return MOXY_DICE;
         }
-        g.player(blocker).stats.block + u8::from(assisted)
+        let block = g.player(blocker).stats.block;
+        if !assisted {
+            return block;
+        }
+        super::arenas::badlands_assisted_dice(g, block).unwrap_or(block + ASSIST_DICE)
     } else {
         1 + u8::from(assisted)
     }
@@ -79,15 +88,21 @@ pub fn translate_face(g: &Game, st: &BlockState, face: BlockFace) -> BlockFace {
     f
 }
 
+/// §3.4: the net modifier on a check, clamped to -1..+1 in 2024 (stacking in 2018). With
+/// Crumbling Astrogranite Pitch a Kerrunch! is still -1 in all (G16).
+pub fn net_modifier(g: &Game, modifier: i8) -> i8 {
+    if g.is_2024() {
+        modifier.clamp(-1, 1)
+    } else {
+        modifier
+    }
+}
+
 /// §3.4 Armour check: natural 1 fails, natural 6 passes; 2024 caps the net modifier at ±1
 /// and a Kerrunch! result cannot go below 1. Armour "–" always fails (no roll).
 pub fn armour_passes(g: &Game, armour: Option<u8>, roll: u16, modifier: i8) -> bool {
     let Some(target) = armour else { return false };
-    let m = if g.is_2024() {
-        modifier.clamp(-1, 1)
-    } else {
-        modifier
-    };
+    let m = net_modifier(g, modifier);
     let mut result = roll as i8 + m;
     if g.is_2024() {
         result = result.max(1);
@@ -179,7 +194,11 @@ impl Ctx<'_> {
                 return Flow::Continue;
             }
         }
-        if !super::legal::block_reroll_sources(self.g, &st).is_empty() {
+        if super::legal::offer_reroll(
+            self.g,
+            coach,
+            &super::legal::block_reroll_sources(self.g, &st),
+        ) {
             st.stage = BlockStage::RerollOffered;
             self.push(Frame::Block(Box::new(st)));
             return wait(
@@ -314,7 +333,7 @@ impl Ctx<'_> {
             }
             BlockFace::Kerrunch => {
                 self.push(Frame::Block(Box::new(st.clone())));
-                self.knock_down(st.target, -1, true, Some(attacker));
+                self.knock_down(st.target, KERRUNCH_ARMOUR_MODIFIER, true, Some(attacker));
             }
             BlockFace::Shove => return self.shove(st, attacker),
         }
@@ -322,7 +341,8 @@ impl Ctx<'_> {
     }
 
     /// Shove: push the target directly away; if it cannot move it is Knocked Down (§3.11,
-    /// G53). Then the blocker may follow up (Enforcer must).
+    /// G53; arena 5, Coliseum of Chaos, §5.11: as Kerrunch!). Then the blocker may follow up
+    /// (Enforcer must).
     fn shove(&mut self, mut st: BlockState, attacker: Side) -> Flow {
         let (Some(bsq), Some(tsq)) = (
             self.g.player(st.blocker).square(),
@@ -334,7 +354,8 @@ impl Ctx<'_> {
         let dest = Square::new(2 * tsq.x - bsq.x, 2 * tsq.y - bsq.y);
         if !self.g.is_playable(dest) || self.g.player_at(dest).is_some() {
             self.push(Frame::Block(Box::new(st.clone())));
-            self.knock_down(st.target, 0, true, Some(attacker));
+            let modifier = super::arenas::unpushable_shove_armour_modifier(self.g);
+            self.knock_down(st.target, modifier, true, Some(attacker));
             return Flow::Continue;
         }
         let target = *self.g.player(st.target);
@@ -432,6 +453,20 @@ impl Ctx<'_> {
         if self.g.record.target == Some(p) {
             self.g.record.target_knocked_down = true;
         }
+        self.ball_then_armour(p, sq, modifier, by_block, attacker);
+    }
+
+    /// §3.11 Knocked Down steps 2-4 for a player already placed Prone in `sq`: its ball
+    /// bounces (Safe Hands: its coach chooses the square), then its coach makes an Armour
+    /// check. Also used by Throw Team-mate for the player in the target square (§6.1.5 step 6).
+    pub(crate) fn ball_then_armour(
+        &mut self,
+        p: PlayerId,
+        sq: Square,
+        modifier: i8,
+        by_block: bool,
+        attacker: Option<Side>,
+    ) {
         self.push(Frame::Armour(ArmourState {
             player: p,
             modifier,
@@ -495,11 +530,17 @@ impl Ctx<'_> {
                     die: Die::D6,
                     faces: vec![a.roll],
                     target: armour,
-                    modifier,
+                    modifier: net_modifier(self.g, modifier),
                     success: Some(pass),
                     reroll: false,
                 }));
-                if !pass && !super::legal::coach_reroll_sources(self.g, p.side).is_empty() {
+                if !pass
+                    && super::legal::offer_reroll(
+                        self.g,
+                        p.side,
+                        &super::legal::coach_reroll_sources(self.g, p.side),
+                    )
+                {
                     a.stage = ArmourStage::RerollOffered;
                     self.push(Frame::Armour(a));
                     return wait(
@@ -536,7 +577,7 @@ impl Ctx<'_> {
                 die: Die::D6,
                 faces: vec![roll],
                 target: armour,
-                modifier: a.modifier,
+                modifier: net_modifier(self.g, a.modifier),
                 success: Some(pass),
                 reroll: true,
             }));
@@ -594,7 +635,7 @@ impl Ctx<'_> {
                 BlockFace::Smash | BlockFace::Kerrunch => self.injure(target),
             }
         }
-        self.push(Frame::AfterAction);
+        self.after(fouler);
     }
 
     /// Sent off by a Foul: a held ball bounces first (G35), then to the dugout.

@@ -60,27 +60,31 @@ pub fn condition_met(g: &Game, challenge: Challenge) -> bool {
                     >= 2
             })
         }
-        // A successful Throw with a negative modifier (never a hand-off).
+        // A successful Throw with a negative modifier (never a hand-off); a Throw Team-mate
+        // whose check succeeded counts (§6.1.5, set by the throw resolution).
         Challenge::MakeARiskyThrow => r.throw_completed && r.throw_negative_modifier,
-        // Throw or Run moving a ball 4+ columns towards the opposing end zone, still held.
+        // Throw or Run moving a ball 4+ columns towards the opposing end zone, still held. A
+        // Throw Team-mate counts as a Throw for Challenge cards (§6.1.5): a thrown carrier.
         Challenge::MoveTheBall => {
-            matches!(kind, Some(ActionKind::Run | ActionKind::Throw))
-                && r.ball_columns_at_start.iter().any(|&(b, x0)| {
-                    let Some(ball) = g.ball(b) else { return false };
-                    let BallAt::Held(h) = ball.at else {
-                        return false;
-                    };
-                    if g.player(h).side != side {
-                        return false;
-                    }
-                    let Some(sq) = g.player(h).square() else {
-                        return false;
-                    };
-                    let own = g.own_end_zone_x(side);
-                    let gained = (i16::from(sq.x) - i16::from(own)).abs()
-                        - (i16::from(x0) - i16::from(own)).abs();
-                    gained >= 4
-                })
+            matches!(
+                kind,
+                Some(ActionKind::Run | ActionKind::Throw | ActionKind::ThrowTeamMate)
+            ) && r.ball_columns_at_start.iter().any(|&(b, x0)| {
+                let Some(ball) = g.ball(b) else { return false };
+                let BallAt::Held(h) = ball.at else {
+                    return false;
+                };
+                if g.player(h).side != side {
+                    return false;
+                }
+                let Some(sq) = g.player(h).square() else {
+                    return false;
+                };
+                let own = g.own_end_zone_x(side);
+                let gained = (i16::from(sq.x) - i16::from(own)).abs()
+                    - (i16::from(x0) - i16::from(own)).abs();
+                gained >= 4
+            })
         }
         // 3 different actions by 3 different players this turn.
         Challenge::PlayAsATeam => three_by_three(&g.turn.made),
@@ -93,7 +97,8 @@ pub fn condition_met(g: &Game, challenge: Challenge) -> bool {
         }
         // This player has made 3 different regular actions this turn.
         Challenge::ShowThemHowItsDone => !r.free && g.pt(pid).regular_kinds.count_ones() >= 3,
-        // A successful Throw, not a hand-off.
+        // A successful Throw, not a hand-off; or a Throw Team-mate whose check succeeded
+        // (§5.5 note: it "is considered a Throw action").
         Challenge::ShowUsACompletion => r.throw_completed,
         // The action scored a touchdown.
         Challenge::ShowboatForTheCrowd => r.touchdown,

@@ -29,8 +29,15 @@ pub enum ActionChoice {
     Throw {
         target: Square,
     },
+    /// 2024 advanced (BB digest §6.1.4): foul an adjacent Prone opponent.
     Foul {
         target: PlayerId,
+    },
+    /// 2024 advanced (BB digest §6.1.5): an Ogre, Troll or Treeman throws the adjacent
+    /// standing team-mate `thrown` to the square `target`.
+    ThrowTeamMate {
+        thrown: PlayerId,
+        target: Square,
     },
 }
 

@@ -135,6 +135,14 @@ pub enum Event {
         from: Square,
         to: Square,
     },
+    /// Throw Team-mate (BB digest §6.1.5): `thrower` threw `player` from `from` towards `to`;
+    /// where it lands, and how, follows (moved there, Prone, or Injured).
+    TeamMateThrown {
+        thrower: PlayerId,
+        player: PlayerId,
+        from: Square,
+        to: Square,
+    },
     KnockedDown {
         player: PlayerId,
     },
@@ -190,7 +198,9 @@ pub enum Event {
         coach: Side,
         source: super::command::RerollSource,
     },
+    /// `coach` drew a Random Event from the top of the deck (§6.1.1); it is now public.
     RandomEvent {
+        coach: Side,
         event: RandomEvent,
     },
     RookiesCardUsed {

@@ -96,7 +96,33 @@ pub enum Frame {
     Window(Window),
     /// Refresh the active cards (2024 Pre-Turn step A or 2018 end of turn).
     Refresh,
+    /// Deal one card to the lowest empty active space, then run the Random Event check and
+    /// come back for the next space (§3.19.4, §6.1.1).
     DealCards,
+    /// §6.1.1 step 1: shuffle 6 of the 12 Random Event cards face down into the deck.
+    ShuffleInEvents,
+    /// §6.1.1 step 2: while the top of the deck is a Random Event, the active coach draws and
+    /// resolves it.
+    EventCheck,
+    /// §6.1.1 step 3: a resolved Random Event goes to the discard pile.
+    DiscardEvent(RandomEvent),
+    /// Banana Skins (§5.8): `coach` picks one of the opposing team's Open players.
+    BananaSkins(Side),
+    /// A ball enters play (§3.1.2 step 7, §3.16.5 New Ball!, Multi-Ball §5.8); with special
+    /// balls `chooser` picks which ball first (§6.2.2).
+    EnterBall {
+        chooser: Side,
+        entry: BallEntry,
+    },
+}
+
+/// How a ball enters play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BallEntry {
+    /// Set-up: on a trapdoor, without a bounce (§3.1.1 step 6, §3.1.2 step 7, G45).
+    Starting,
+    /// The New Ball! procedure: the trapdoor opens and the ball bounces (§3.16.5).
+    NewBall,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -184,6 +210,8 @@ pub(crate) struct Ctx<'a> {
 pub(crate) enum Flow {
     Continue,
     Wait(Prompt),
+    /// Wait, with the legal answers already worked out by the frame.
+    WaitWith(Prompt, Vec<super::command::Command>),
 }
 
 pub(crate) fn wait(coach: Side, kind: PromptKind) -> Flow {
@@ -219,6 +247,7 @@ impl Ctx<'_> {
                     coach: None,
                     kind: PromptKind::GameOver,
                 };
+                self.g.legal = LegalCache(Some(Vec::new()));
                 return;
             }
             let Some(frame) = self.g.stack.pop() else {
@@ -229,7 +258,14 @@ impl Ctx<'_> {
             match self.step(frame) {
                 Flow::Continue => {}
                 Flow::Wait(p) => {
+                    let legal = super::legal::legal_for(self.g, &p);
                     self.g.prompt = p;
+                    self.g.legal = LegalCache(Some(legal));
+                    return;
+                }
+                Flow::WaitWith(p, legal) => {
+                    self.g.prompt = p;
+                    self.g.legal = LegalCache(Some(legal));
                     return;
                 }
             }
@@ -245,7 +281,12 @@ impl Ctx<'_> {
             Frame::PreTurn => self.pre_turn(),
             Frame::PreTurnNewBall => {
                 if self.g.balls.is_empty() {
-                    return self.new_ball(false);
+                    // §6.2.2 step 2: the coach who must place the ball chooses which.
+                    let chooser = self.active();
+                    self.push(Frame::EnterBall {
+                        chooser,
+                        entry: BallEntry::NewBall,
+                    });
                 }
                 Flow::Continue
             }
@@ -270,6 +311,14 @@ impl Ctx<'_> {
             Frame::Window(w) => self.open_window(w),
             Frame::Refresh => self.refresh(),
             Frame::DealCards => self.deal_cards(),
+            Frame::ShuffleInEvents => self.shuffle_in_events(),
+            Frame::EventCheck => self.event_check(),
+            Frame::DiscardEvent(e) => {
+                self.g.discard.push(DeckCard::Event(e));
+                Flow::Continue
+            }
+            Frame::BananaSkins(coach) => self.banana_skins(coach),
+            Frame::EnterBall { chooser, entry } => self.enter_ball(chooser, entry),
         }
     }
 }

@@ -7,10 +7,13 @@ use super::flow::{BlockState, Frame, ThrowState};
 use super::prompt::*;
 use super::state::*;
 use super::throw::{Range, throw_range};
-use crate::core::{Side, Square, SquareSet};
+use crate::core::{GridMasks, Side, Square, SquareSet};
 
 pub fn legal_commands(g: &Game) -> Vec<Command> {
-    legal_for(g, &g.prompt)
+    match &g.legal.0 {
+        Some(cached) => cached.clone(),
+        None => legal_for(g, &g.prompt),
+    }
 }
 
 /// The legal answers to `prompt` in the state `g` (used before the prompt is set).
@@ -21,7 +24,7 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
     if g.outcome.is_some() {
         return Vec::new();
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(32);
     match &prompt.kind {
         PromptKind::ChooseBoardSide => {
             for side in [BoardSide::OneTrapdoor, BoardSide::TwoTrapdoors] {
@@ -37,18 +40,31 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 .find(|p| p.side == coach && p.place == Place::Reserves)
             {
                 let x = g.own_end_zone_x(coach);
-                for y in 0..g.grid.width as i8 {
-                    let sq = Square::new(x, y);
-                    if g.is_playable(sq) && g.player_at(sq).is_none() {
-                        out.push(Command::PlacePlayer {
-                            player: p.id,
-                            square: sq,
-                        });
-                    }
+                let free: Vec<Square> = (0..g.grid.width as i8)
+                    .map(|y| Square::new(x, y))
+                    .filter(|&sq| g.is_playable(sq) && g.player_at(sq).is_none())
+                    .collect();
+                // Reset (§5.8) leaves loose balls where they are: set up on a ball only when
+                // no other square is free ([PROPOSAL], as for Reserves, §3.14).
+                let no_ball: Vec<Square> = free
+                    .iter()
+                    .copied()
+                    .filter(|&sq| g.ball_at(sq).is_none())
+                    .collect();
+                let squares = if no_ball.is_empty() { free } else { no_ball };
+                for sq in squares {
+                    out.push(Command::PlacePlayer {
+                        player: p.id,
+                        square: sq,
+                    });
                 }
             }
         }
-        PromptKind::ChooseBall => {}
+        PromptKind::ChooseBall => {
+            for ball in super::ball::ball_choices(g) {
+                out.push(Command::ChooseBall { ball });
+            }
+        }
         PromptKind::RefreshDiscard => {
             for slot in 0..3u8 {
                 if g.active_cards[usize::from(slot)].is_some() {
@@ -62,11 +78,11 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 moved,
                 left,
                 must_end_open,
-                free,
                 ..
             }) = g.stack.last()
             {
-                let rules = MoveRules::new(g, *player, *kind, *must_end_open, *free);
+                let scan = BoardScan::new(g, g.player(*player).side);
+                let rules = MoveRules::new(g, &scan, *player, *kind, *must_end_open);
                 for sq in rules.steps(g, *left) {
                     out.push(Command::MoveTo { square: sq });
                 }
@@ -144,6 +160,13 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 out.push(Command::DiscardCard { card });
             }
         }
+        PromptKind::EventPlayer { event } => {
+            if *event == RandomEvent::BananaSkins {
+                for player in super::random_events::banana_skins_targets(g, coach) {
+                    out.push(Command::ChoosePlayer { player });
+                }
+            }
+        }
         PromptKind::Minion { bloodlusted } => {
             let p = g.player(*bloodlusted);
             for m in g.players.iter().filter(|m| {
@@ -166,13 +189,29 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
 /// command could be (one player's actions, or the coach's Bonus Plays), which is the hot path
 /// of every match.
 pub fn is_legal(g: &Game, cmd: &Command) -> bool {
+    if let Some(cached) = &g.legal.0 {
+        return cached.contains(cmd);
+    }
     if let (PromptKind::Action, Some(coach)) = (&g.prompt.kind, g.prompt.coach)
         && g.outcome.is_none()
     {
         let ctx = ActionCtx::new(g, coach);
         let mut out = Vec::new();
         match cmd {
-            Command::Action { player, .. } | Command::Wardance { player, .. } => {
+            Command::Action {
+                player,
+                choice,
+                bonus,
+            } => {
+                if g.players
+                    .get(player.index())
+                    .is_none_or(|p| p.side != coach)
+                {
+                    return false;
+                }
+                return action_is_legal(g, &ctx, *player, *choice, *bonus);
+            }
+            Command::Wardance { player, .. } => {
                 if g.players
                     .get(player.index())
                     .is_none_or(|p| p.side != coach)
@@ -187,6 +226,29 @@ pub fn is_legal(g: &Game, cmd: &Command) -> bool {
         }
         return out.contains(cmd);
     }
+    // A move step: test that one square, not all eight.
+    if let (
+        PromptKind::Move { player, kind, .. },
+        Some(Frame::Moving {
+            left,
+            must_end_open,
+            ..
+        }),
+        Command::MoveTo { square },
+    ) = (&g.prompt.kind, g.stack.last(), cmd)
+        && g.outcome.is_none()
+    {
+        let here = g.player(*player).square();
+        return here.is_some_and(|h| h.is_adjacent(*square))
+            && MoveRules::new(
+                g,
+                &BoardScan::new(g, g.player(*player).side),
+                *player,
+                *kind,
+                *must_end_open,
+            )
+            .step_ok(*square, *left);
+    }
     legal_commands(g).contains(cmd)
 }
 
@@ -200,7 +262,11 @@ struct ActionCtx {
     coach: Side,
     hand: Vec<CardId>,
     actions_left: bool,
-    scan: BoardScan,
+    /// Built on first use: many prompts are answered before any movement is checked.
+    scan: std::cell::OnceCell<BoardScan>,
+    /// Scratch buffers reused for every player's choices.
+    base: std::cell::RefCell<Vec<ActionChoice>>,
+    widened: std::cell::RefCell<Vec<ActionChoice>>,
 }
 
 impl ActionCtx {
@@ -213,7 +279,9 @@ impl ActionCtx {
                 .filter(|c| !g.turn.bonus_played[coach.index()].contains(&c.def().bonus))
                 .collect(),
             actions_left: g.turn.actions_taken < g.turn.action_limit,
-            scan: BoardScan::new(g, coach),
+            scan: std::cell::OnceCell::new(),
+            base: std::cell::RefCell::new(Vec::with_capacity(32)),
+            widened: std::cell::RefCell::new(Vec::new()),
         }
     }
 }
@@ -228,18 +296,55 @@ fn action_commands(g: &Game, coach: Side, out: &mut Vec<Command>) {
     out.push(Command::EndTurn);
 }
 
-/// Does the active coach have anything to do but end the turn?
-pub(crate) fn anything_but_end_turn(g: &Game, coach: Side) -> bool {
-    let ctx = ActionCtx::new(g, coach);
-    let mut out = Vec::new();
-    coach_bonus_commands(g, &ctx, &mut out);
-    if !out.is_empty() {
-        return true;
+/// Runners that may pass opponents but must end Open (§5.4 Elusive, Leap, Ethereal, Lithe
+/// Creature).
+pub(crate) fn ends_open(p: &Player) -> bool {
+    [
+        Ability::Elusive,
+        Ability::Leap,
+        Ability::Ethereal,
+        Ability::LitheCreature,
+    ]
+    .iter()
+    .any(|&a| p.has(a))
+}
+
+/// Is `Action { player, choice, bonus }` one of `player_action_commands`? Checked without
+/// enumerating the other Bonus Play variants.
+fn action_is_legal(
+    g: &Game,
+    ctx: &ActionCtx,
+    player: PlayerId,
+    choice: ActionChoice,
+    card: Option<CardId>,
+) -> bool {
+    if !ctx.actions_left || g.pt(player).finished {
+        return false;
     }
-    g.players.iter().filter(|p| p.side == coach).any(|p| {
-        player_action_commands(g, &ctx, p.id, &mut out);
-        !out.is_empty()
-    })
+    match card {
+        None => choices_with(g, &ctx.scan, player, None, None).contains(&choice),
+        Some(card) => {
+            if !ctx.hand.contains(&card) {
+                return false;
+            }
+            let bonus = card.def().bonus;
+            PromptKind::bonus_applies_to(bonus, choice.kind())
+                && choices_with(g, &ctx.scan, player, None, widening(bonus)).contains(&choice)
+                && bonus_matters(g, player, choice, bonus)
+        }
+    }
+}
+
+/// The Bonus Plays that widen a player's choices; the others apply to the same ones.
+fn widening(bonus: BonusPlay) -> Option<BonusPlay> {
+    matches!(
+        bonus,
+        BonusPlay::Dodge
+            | BonusPlay::AggressiveMark
+            | BonusPlay::HailMaryPass
+            | BonusPlay::NervesOfSteel
+    )
+    .then_some(bonus)
 }
 
 /// One player's commands at the Action prompt: its actions, with each Bonus Play that can go
@@ -250,8 +355,10 @@ fn player_action_commands(g: &Game, ctx: &ActionCtx, player: PlayerId, out: &mut
         return;
     }
     if ctx.actions_left {
-        let base = choices_with(g, &ctx.scan, p.id, None, None);
-        for &choice in &base {
+        let mut base = ctx.base.borrow_mut();
+        base.clear();
+        choices_into(g, &ctx.scan, p.id, None, None, &mut base);
+        for &choice in base.iter() {
             out.push(Command::Action {
                 player: p.id,
                 choice,
@@ -260,17 +367,10 @@ fn player_action_commands(g: &Game, ctx: &ActionCtx, player: PlayerId, out: &mut
         }
         for &card in &ctx.hand {
             let bonus = card.def().bonus;
-            // Only these cards widen the choices; the others apply to the same ones.
-            let widens = matches!(
-                bonus,
-                BonusPlay::Dodge
-                    | BonusPlay::AggressiveMark
-                    | BonusPlay::HailMaryPass
-                    | BonusPlay::NervesOfSteel
-            );
-            let widened;
-            let choices = if widens {
-                widened = choices_with(g, &ctx.scan, p.id, None, Some(bonus));
+            let mut widened = ctx.widened.borrow_mut();
+            let choices: &[ActionChoice] = if widening(bonus).is_some() {
+                widened.clear();
+                choices_into(g, &ctx.scan, p.id, None, Some(bonus), &mut widened);
                 &widened
             } else {
                 &base
@@ -380,9 +480,16 @@ fn bonus_matters(g: &Game, p: PlayerId, choice: ActionChoice, bonus: BonusPlay) 
             }
             _ => false,
         },
-        BonusPlay::AccurateThrow => {
-            matches!(choice, ActionChoice::Throw { target } if g.player(p).square().is_some_and(|s| !s.is_adjacent(target)))
-        }
+        BonusPlay::AccurateThrow => match choice {
+            ActionChoice::Throw { target } => {
+                g.player(p).square().is_some_and(|s| !s.is_adjacent(target))
+            }
+            // A Throw Team-mate always makes a Throw check (§6.1.5 step 3).
+            ActionChoice::ThrowTeamMate { .. } => true,
+            _ => false,
+        },
+        // Nerves of Steel only changes anything for a Marked thrower.
+        BonusPlay::NervesOfSteel => g.is_marked(p),
         _ => true,
     }
 }
@@ -395,20 +502,33 @@ pub fn action_choices(
     grant: Option<FreeGrant>,
     bonus: Option<BonusPlay>,
 ) -> Vec<ActionChoice> {
-    choices_with(g, &BoardScan::new(g, g.player(p).side), p, grant, bonus)
+    choices_with(g, &std::cell::OnceCell::new(), p, grant, bonus)
 }
 
 fn choices_with(
     g: &Game,
-    scan: &BoardScan,
+    scan: &std::cell::OnceCell<BoardScan>,
     p: PlayerId,
     grant: Option<FreeGrant>,
     bonus: Option<BonusPlay>,
 ) -> Vec<ActionChoice> {
     let mut out = Vec::new();
+    choices_into(g, scan, p, grant, bonus, &mut out);
+    out
+}
+
+/// [`choices_with`] appending to `out` (hot path: no allocation per player).
+fn choices_into(
+    g: &Game,
+    scan: &std::cell::OnceCell<BoardScan>,
+    p: PlayerId,
+    grant: Option<FreeGrant>,
+    bonus: Option<BonusPlay>,
+    out: &mut Vec<ActionChoice>,
+) {
     let pl = g.player(p);
     if g.pt(p).finished {
-        return out;
+        return;
     }
     // §3.6.1 once per turn; 2018 free actions may repeat (§3.6.3).
     let blocked = |k: ActionKind| used(g, p, k) && (grant.is_none() || g.is_2024());
@@ -430,17 +550,14 @@ fn choices_with(
             let holding = g.ball_held_by(p).is_some();
             let war_machine = pl.has(Ability::WarMachine);
             if !blocked(ActionKind::Run) && (open || war_machine) {
-                let must_end_open = bonus == Some(BonusPlay::Dodge)
-                    || [
-                        Ability::Elusive,
-                        Ability::Leap,
-                        Ability::Ethereal,
-                        Ability::LitheCreature,
-                    ]
-                    .iter()
-                    .any(|&a| pl.has(a));
-                let rules = MoveRules::with_scan(g, scan, p, MoveKind::Run, must_end_open);
-                if rules.can_start(g, 1) || g.setup.options.allow_zero_run {
+                let must_end_open = bonus == Some(BonusPlay::Dodge) || ends_open(pl);
+                let scan = scan.get_or_init(|| BoardScan::new(g, pl.side));
+                // A free neighbour next to no standing opponent is a legal one-square Run for
+                // every kind of runner; only without one are the full move rules needed.
+                if scan.free_neighbour(g, sq, false)
+                    || MoveRules::new(g, scan, p, MoveKind::Run, must_end_open).can_start(g, 1)
+                    || g.setup.options.allow_zero_run
+                {
                     out.push(ActionChoice::Run);
                 }
             }
@@ -450,8 +567,12 @@ fn choices_with(
                 } else {
                     2
                 };
-                let rules = MoveRules::with_scan(g, scan, p, MoveKind::Mark, false);
-                if rules.can_start(g, left) {
+                let scan = scan.get_or_init(|| BoardScan::new(g, pl.side));
+                // A free neighbour next to a standing opponent is a legal one-square Mark.
+                if scan.free_neighbour(g, sq, true)
+                    || scan.opponent_near(g, sq, left)
+                        && MoveRules::new(g, scan, p, MoveKind::Mark, false).can_start(g, left)
+                {
                     out.push(ActionChoice::Mark);
                 }
             }
@@ -484,6 +605,20 @@ fn choices_with(
                     out.push(ActionChoice::Sidestep { to });
                 }
             }
+            // §6.1.5 Throw Team-mate: an Ogre, Troll or Treeman, Open (Nerves of Steel: or
+            // Marked), holding no ball, that has not thrown this turn (it counts as a Throw).
+            if g.setup.options.special_actions
+                && pl.stats.throws_team_mates
+                && (open || nerves)
+                && !holding
+                && !blocked(ActionKind::ThrowTeamMate)
+                && !pl.has(Ability::LitheCreature)
+            {
+                for (thrown, target) in throw_team_mate_choices(g, p) {
+                    out.push(ActionChoice::ThrowTeamMate { thrown, target });
+                }
+            }
+            // §6.1.4 Foul: an Open player adjacent to a Prone opponent.
             if open && g.setup.options.special_actions && !blocked(ActionKind::Foul) {
                 for o in g.players.iter().filter(|o| {
                     o.side != pl.side && matches!(o.place, Place::Prone(s) if s.is_adjacent(sq))
@@ -493,7 +628,6 @@ fn choices_with(
             }
         }
     }
-    out
 }
 
 /// The choices a granted free action allows.
@@ -518,21 +652,9 @@ pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoic
             if blocked(ActionKind::Run) || !pl.is_standing() || (!marked_ok && !g.is_open(p)) {
                 return Vec::new();
             }
-            let must_end_open = [
-                Ability::Elusive,
-                Ability::Leap,
-                Ability::Ethereal,
-                Ability::LitheCreature,
-            ]
-            .iter()
-            .any(|&a| pl.has(a));
-            let rules = MoveRules::new(
-                g,
-                p,
-                MoveKind::Run,
-                must_end_open,
-                grant == FreeGrant::ShortRun,
-            );
+            let must_end_open = ends_open(pl);
+            let scan = BoardScan::new(g, pl.side);
+            let rules = MoveRules::new(g, &scan, p, MoveKind::Run, must_end_open);
             if !rules.can_start(g, 1) {
                 return Vec::new();
             }
@@ -588,29 +710,49 @@ pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoic
 }
 
 /// §3.14 / G26 Reserves squares, by priority: free of standing opponents and balls; else next
-/// to opponents but no ball; else (2024) a ball square; a full end zone allows none.
+/// to opponents but no ball; else (2024) a ball square; a full end zone allows none. Arena 2,
+/// Sewer Pipe Stadium (§5.11, G49): every trapdoor as well, whatever the end zone offers and
+/// whoever or whatever is on it.
 pub fn reserve_squares(g: &Game, p: PlayerId) -> Vec<Square> {
+    let mut squares = end_zone_reserve_squares(g, p);
+    if super::arenas::reserves_on_trapdoors(g) {
+        squares.extend(g.trapdoors());
+    }
+    squares
+}
+
+fn end_zone_reserve_squares(g: &Game, p: PlayerId) -> Vec<Square> {
     let side = g.player(p).side;
     let x = g.own_end_zone_x(side);
-    let free: Vec<Square> = (0..g.grid.width as i8)
-        .map(|y| Square::new(x, y))
-        .filter(|&s| g.is_playable(s) && g.player_at(s).is_none())
-        .collect();
-    let near = |s: Square| g.standing_opponents_adjacent(side, s).next().is_some();
-    let ball = |s: Square| g.ball_at(s).is_some();
-    let tier1: Vec<Square> = free
+    // Rank each free end-zone square by the priority tiers above (0 best) in one pass, then
+    // keep the best tier present.
+    let mut ranked: [(Square, u8); 32] = [(Square::new(0, 0), u8::MAX); 32];
+    let mut n = 0;
+    let mut best = u8::MAX;
+    for y in 0..(g.grid.width as i8).min(32) {
+        let s = Square::new(x, y);
+        if !g.is_playable(s) || g.player_at(s).is_some() {
+            continue;
+        }
+        let tier = if g.ball_at(s).is_some() {
+            if !g.is_2024() {
+                continue;
+            }
+            2
+        } else if g.standing_opponents_adjacent(side, s).next().is_some() {
+            1
+        } else {
+            0
+        };
+        best = best.min(tier);
+        ranked[n] = (s, tier);
+        n += 1;
+    }
+    ranked[..n]
         .iter()
-        .copied()
-        .filter(|&s| !near(s) && !ball(s))
-        .collect();
-    if !tier1.is_empty() {
-        return tier1;
-    }
-    let tier2: Vec<Square> = free.iter().copied().filter(|&s| !ball(s)).collect();
-    if !tier2.is_empty() || !g.is_2024() {
-        return tier2;
-    }
-    free
+        .filter(|&&(_, t)| t == best)
+        .map(|&(s, _)| s)
+        .collect()
 }
 
 /// §3.12 Sidestep: one square to a free square not adjacent to a standing opponent.
@@ -657,6 +799,45 @@ pub fn throw_targets(g: &Game, p: PlayerId, hail_mary: bool, short_only: bool) -
     }
 }
 
+/// Should the rolling coach be asked about a re-roll? When a source exists, and also whenever
+/// the coach holds any card: a Raw Talent in the hand is secret (G28), so asking only when one
+/// is held would tell the other seat it is there. With no source, the only answer is Decline.
+/// Each roll is asked about once: a re-rolled result is resolved at once.
+pub(crate) fn offer_reroll(g: &Game, coach: Side, sources: &[RerollSource]) -> bool {
+    !sources.is_empty() || !g.hands[coach.index()].is_empty()
+}
+
+/// Throw Team-mate choices for thrower `p` (§6.1.5 steps 2-3, G34): the thrown player is an
+/// adjacent standing team-mate of a different position; the target is a square on the pitch,
+/// not blocked, within range of the throw ruler (§2.4), other than the thrower's square and
+/// the thrown player's own square [PROPOSAL: a throw moves the player]. Occupied squares
+/// are allowed (step 6). Whether `p` may make the action at all is checked by the caller.
+pub fn throw_team_mate_choices(g: &Game, p: PlayerId) -> Vec<(PlayerId, Square)> {
+    let pl = g.player(p);
+    let Some(from) = pl.square() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for m in g.players.iter().filter(|m| {
+        m.side == pl.side
+            && m.id != p
+            && m.position != pl.position
+            && matches!(m.place, Place::Standing(s) if s.is_adjacent(from))
+    }) {
+        let Some(at) = m.square() else { continue };
+        for to in g.grid.squares() {
+            if to != from
+                && to != at
+                && !g.is_blocked(to)
+                && throw_range(from, to) != Range::OutOfRange
+            {
+                out.push((m.id, to));
+            }
+        }
+    }
+    out
+}
+
 /// Re-rolls any roll of the coach's own player may use (§3.5): Raw Talent cards (no two of a
 /// name in a turn, §3.20) and the Rookies to Watch card (§5.9).
 pub(crate) fn coach_reroll_sources(g: &Game, side: Side) -> Vec<RerollSource> {
@@ -674,7 +855,13 @@ pub(crate) fn coach_reroll_sources(g: &Game, side: Side) -> Vec<RerollSource> {
     v
 }
 
-/// Re-rolls for a failed Throw check: Expert Passer and the coach's sources.
+/// The kind of ball `p` holds, if any.
+fn held_kind(g: &Game, p: PlayerId) -> Option<BallKind> {
+    g.ball_held_by(p).and_then(|b| g.ball(b)).map(|b| b.kind)
+}
+
+/// Re-rolls for a failed Throw check: Expert Passer, the Dwarf Rune Ball (§5.10: a natural 1;
+/// any failed check if the holder is on a Dwarf team) and the coach's sources.
 pub(crate) fn throw_reroll_sources(g: &Game, t: &ThrowState) -> Vec<RerollSource> {
     if t.rerolled {
         return Vec::new();
@@ -684,11 +871,17 @@ pub(crate) fn throw_reroll_sources(g: &Game, t: &ThrowState) -> Vec<RerollSource
     if p.has(Ability::ExpertPasser) {
         v.push(RerollSource::ExpertPasser);
     }
+    if held_kind(g, p.id) == Some(BallKind::DwarfRuneBall)
+        && (t.roll == 1 || g.setup.teams[p.side.index()] == TeamId::Dwarf)
+    {
+        v.push(RerollSource::DwarfRuneBall);
+    }
     v.extend(coach_reroll_sources(g, p.side));
     v
 }
 
-/// Re-rolls for block dice: Offensive Specialist and the coach's sources.
+/// Re-rolls for block dice: Offensive Specialist, the Extra Spiky Ball (§5.10, G36: its
+/// holder, when any die rolled shows Miss, re-rolls all the dice) and the coach's sources.
 pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSource> {
     if st.rerolled || st.foul {
         return Vec::new();
@@ -698,8 +891,35 @@ pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSourc
     if b.has(Ability::OffensiveSpecialist) {
         v.push(RerollSource::OffensiveSpecialist);
     }
+    if held_kind(g, b.id) == Some(BallKind::ExtraSpikyBall)
+        && st.faces.contains(&crate::core::BlockFace::Miss)
+    {
+        v.push(RerollSource::ExtraSpikyBall);
+    }
     v.extend(coach_reroll_sources(g, b.side));
     v
+}
+
+/// The blocked squares and grid masks of the match's board, computed once per board side
+/// (the boards are static data, so this cache is as pure as the data it is built from).
+fn board_sets(g: &Game) -> &'static (SquareSet, GridMasks) {
+    use std::sync::OnceLock;
+    static ONE: OnceLock<(SquareSet, GridMasks)> = OnceLock::new();
+    static TWO: OnceLock<(SquareSet, GridMasks)> = OnceLock::new();
+    let build = || {
+        let mut blocked = SquareSet::default();
+        for &(x, y) in g.board_def().blocked {
+            let sq = Square::new(x as i8, y as i8);
+            if g.grid.contains(sq) {
+                blocked.insert(g.grid.index(sq));
+            }
+        }
+        (blocked, GridMasks::new(g.grid))
+    };
+    match g.board.unwrap_or(BoardSide::OneTrapdoor) {
+        BoardSide::OneTrapdoor => ONE.get_or_init(build),
+        BoardSide::TwoTrapdoors => TWO.get_or_init(build),
+    }
 }
 
 /// The board as one side's movers see it: blocked and occupied squares, and the squares next
@@ -714,40 +934,71 @@ pub(crate) struct BoardScan {
 }
 
 impl BoardScan {
-    pub(crate) fn new(g: &Game, side: Side) -> BoardScan {
-        let mut scan = BoardScan {
-            blocked: SquareSet::default(),
-            occupied: SquareSet::default(),
-            adj_any: SquareSet::default(),
-            adj_restricting: SquareSet::default(),
-            adj_titchy: SquareSet::default(),
-        };
-        for &(x, y) in g.board_def().blocked {
-            let sq = Square::new(x as i8, y as i8);
-            if g.grid.contains(sq) {
-                scan.blocked.insert(g.grid.index(sq));
+    /// Is any square within `within` squares of `from` next to a standing opponent? A Mark
+    /// can only end on such a square.
+    fn opponent_near(&self, g: &Game, from: Square, within: u8) -> bool {
+        let r = within as i8;
+        (-r..=r).any(|dy| {
+            (-r..=r).any(|dx| {
+                let sq = from.offset(dx, dy);
+                g.grid.contains(sq) && self.adj_any.contains(g.grid.index(sq))
+            })
+        })
+    }
+
+    /// Is a neighbour of `from` free (on the pitch, not blocked, not occupied) and next to a
+    /// standing opponent (`near_opponent`) or next to none?
+    fn free_neighbour(&self, g: &Game, from: Square, near_opponent: bool) -> bool {
+        from.neighbours().any(|n| {
+            g.grid.contains(n) && {
+                let i = g.grid.index(n);
+                !self.blocked.contains(i)
+                    && !self.occupied.contains(i)
+                    && self.adj_any.contains(i) == near_opponent
             }
-        }
+        })
+    }
+
+    pub(crate) fn new(g: &Game, side: Side) -> BoardScan {
+        let (blocked, masks) = board_sets(g);
+        let blocked = *blocked;
+        let mut occupied = SquareSet::default();
+        let mut titchy = SquareSet::default();
+        let mut restricting = SquareSet::default();
+        let mut standing = SquareSet::default();
         for o in &g.players {
             let Some(sq) = o.square() else { continue };
-            scan.occupied.insert(g.grid.index(sq));
+            let i = g.grid.index(sq);
+            occupied.insert(i);
             if o.side == side || !o.is_standing() {
                 continue;
             }
-            let titchy = o.has(Ability::Titchy);
-            let restricting = !titchy && !o.has(Ability::Insignificant);
-            for nb in sq.neighbours().filter(|&s| g.grid.contains(s)) {
-                let i = g.grid.index(nb);
-                scan.adj_any.insert(i);
-                if titchy {
-                    scan.adj_titchy.insert(i);
-                }
-                if restricting {
-                    scan.adj_restricting.insert(i);
-                }
+            standing.insert(i);
+            if o.has(Ability::Titchy) {
+                titchy.insert(i);
+            } else if !o.has(Ability::Insignificant) {
+                restricting.insert(i);
             }
         }
-        scan
+        let adj_any = masks.adjacent_to(standing);
+        // Most boards have no Titchy or Insignificant player: reuse instead of recomputing.
+        let adj_restricting = if restricting == standing {
+            adj_any
+        } else {
+            masks.adjacent_to(restricting)
+        };
+        let adj_titchy = if titchy.is_empty() {
+            titchy
+        } else {
+            masks.adjacent_to(titchy)
+        };
+        BoardScan {
+            blocked,
+            occupied,
+            adj_any,
+            adj_restricting,
+            adj_titchy,
+        }
     }
 }
 
@@ -758,42 +1009,19 @@ pub(crate) struct MoveRules {
     player: PlayerId,
     kind: MoveKind,
     grid: crate::core::Grid,
-    pass_players: bool,
-    pass_blocked: bool,
-    may_go_adjacent: bool,
-    must_end_open: bool,
-    defensive_play: bool,
-    mark_2024_stops: bool,
-    blocked: SquareSet,
-    /// Occupied by another player.
-    occupied: SquareSet,
-    /// Next to a standing opponent: any / one that restricts a Run / a Titchy one.
-    adj_any: SquareSet,
-    adj_restricting: SquareSet,
-    adj_titchy: SquareSet,
-    /// MarkTowards: the opponent's square.
-    towards: Option<Square>,
+    /// Squares the mover may enter.
+    enterable: SquareSet,
+    /// Squares where entering ends the move (2024 Mark next to an opponent, Titchy,
+    /// Defensive Play).
+    stops: SquareSet,
+    /// Squares where the move may end.
+    ends: SquareSet,
 }
 
 impl MoveRules {
+    /// Move rules for `player` on `scan`, the board as its side sees it. Every rule of a step
+    /// is folded into three square sets here, so each step test is a bit lookup.
     pub(crate) fn new(
-        g: &Game,
-        player: PlayerId,
-        kind: MoveKind,
-        must_end_open: bool,
-        _free: bool,
-    ) -> MoveRules {
-        MoveRules::with_scan(
-            g,
-            &BoardScan::new(g, g.player(player).side),
-            player,
-            kind,
-            must_end_open,
-        )
-    }
-
-    /// Move rules for `player` on a board already scanned for its side.
-    fn with_scan(
         g: &Game,
         scan: &BoardScan,
         player: PlayerId,
@@ -802,37 +1030,81 @@ impl MoveRules {
     ) -> MoveRules {
         let p = g.player(player);
         let run = kind == MoveKind::Run;
-        let mut occupied = scan.occupied;
+        let pass_players = run && (p.has(Ability::Leap) || p.has(Ability::Ethereal));
+        let pass_blocked = run && p.has(Ability::Ethereal);
+        let may_go_adjacent = run && (must_end_open || p.has(Ability::WarMachine));
+        let defensive_play = g.turn.defensive_play && Some(p.side) == g.turn.active;
         // The mover's own square is free to it, unless it is passing through another
-        // player's square (Leap, Ethereal).
+        // player's square (only a Leap or Ethereal runner can share a square, mid-Run).
+        let mut occupied = scan.occupied;
         if let Some(sq) = p.square()
-            && !g
-                .players
-                .iter()
-                .any(|o| o.id != player && o.square() == Some(sq))
+            && (!pass_players
+                || !g
+                    .players
+                    .iter()
+                    .any(|o| o.id != player && o.square() == Some(sq)))
         {
             occupied.remove(g.grid.index(sq));
         }
-        let towards = match kind {
-            MoveKind::MarkTowards(o) => g.player(o).square().filter(|_| g.player(o).is_standing()),
-            _ => None,
+        let (_, masks) = board_sets(g);
+        let on_pitch = masks.all();
+        let mut enterable = on_pitch;
+        if !pass_blocked {
+            enterable = enterable.minus(scan.blocked);
+        }
+        if !pass_players {
+            enterable = enterable.minus(occupied);
+        }
+        let free = on_pitch.minus(scan.blocked).minus(occupied);
+        let (stops, ends) = match kind {
+            MoveKind::Run => {
+                // Insignificant opponents never restrict; Titchy ones and Defensive Play allow
+                // the square but end the Run (§5.4, §5.6).
+                if !may_go_adjacent && !defensive_play {
+                    enterable = enterable.minus(scan.adj_restricting);
+                }
+                let stops = if defensive_play {
+                    scan.adj_titchy.union(scan.adj_any)
+                } else {
+                    scan.adj_titchy
+                };
+                let ends = if run && must_end_open {
+                    free.minus(scan.adj_any)
+                } else {
+                    free
+                };
+                (stops, ends)
+            }
+            MoveKind::Mark => {
+                let stops = if g.is_2024() {
+                    scan.adj_any
+                } else {
+                    SquareSet::default()
+                };
+                (stops, free.intersect(scan.adj_any))
+            }
+            MoveKind::MarkTowards(o) => {
+                let stops = if g.is_2024() {
+                    scan.adj_any
+                } else {
+                    SquareSet::default()
+                };
+                let mut near = SquareSet::default();
+                if let Some(t) = g.player(o).square().filter(|_| g.player(o).is_standing()) {
+                    for n in t.neighbours().filter(|&n| g.grid.contains(n)) {
+                        near.insert(g.grid.index(n));
+                    }
+                }
+                (stops, free.intersect(near))
+            }
         };
         MoveRules {
             player,
             kind,
             grid: g.grid,
-            pass_players: run && (p.has(Ability::Leap) || p.has(Ability::Ethereal)),
-            pass_blocked: run && p.has(Ability::Ethereal),
-            may_go_adjacent: run && (must_end_open || p.has(Ability::WarMachine)),
-            must_end_open: run && must_end_open,
-            defensive_play: g.turn.defensive_play && Some(p.side) == g.turn.active,
-            mark_2024_stops: g.is_2024(),
-            blocked: scan.blocked,
-            occupied,
-            adj_any: scan.adj_any,
-            adj_restricting: scan.adj_restricting,
-            adj_titchy: scan.adj_titchy,
-            towards,
+            enterable,
+            stops,
+            ends,
         }
     }
 
@@ -842,25 +1114,7 @@ impl MoveRules {
             return None;
         }
         let i = self.grid.index(to);
-        if (self.blocked.contains(i) && !self.pass_blocked)
-            || (self.occupied.contains(i) && !self.pass_players)
-        {
-            return None;
-        }
-        match self.kind {
-            MoveKind::Run => {
-                // Insignificant opponents never restrict; Titchy ones and Defensive Play allow
-                // the square but end the Run (§5.4, §5.6).
-                if self.adj_restricting.contains(i) && !self.may_go_adjacent && !self.defensive_play
-                {
-                    return None;
-                }
-                Some(self.adj_titchy.contains(i) || self.defensive_play && self.adj_any.contains(i))
-            }
-            MoveKind::Mark | MoveKind::MarkTowards(_) => {
-                Some(self.mark_2024_stops && self.adj_any.contains(i))
-            }
-        }
+        self.enterable.contains(i).then(|| self.stops.contains(i))
     }
 
     /// May the move end on `sq`?
@@ -869,15 +1123,7 @@ impl MoveRules {
     }
 
     fn legal_end_fast(&self, sq: Square) -> bool {
-        let i = self.grid.index(sq);
-        if self.blocked.contains(i) || self.occupied.contains(i) {
-            return false;
-        }
-        match self.kind {
-            MoveKind::Run => !self.must_end_open || !self.adj_any.contains(i),
-            MoveKind::Mark => self.adj_any.contains(i),
-            MoveKind::MarkTowards(_) => self.towards.is_some_and(|t| t.is_adjacent(sq)),
-        }
+        self.ends.contains(self.grid.index(sq))
     }
 
     /// The squares the player may step to with `left` squares to go, keeping a legal end
@@ -891,11 +1137,20 @@ impl MoveRules {
         }
         let mut failed = [-1i8; SquareSet::CAPACITY];
         from.neighbours()
-            .filter(|&n| match self.enter(n) {
-                Some(stops) => self.can_finish(n, left - 1, stops, &mut failed),
-                None => false,
-            })
+            .filter(|&n| self.step_with(n, left, &mut failed))
             .collect()
+    }
+
+    /// May the player step to `to` (a neighbour) with `left` squares to go?
+    pub(crate) fn step_ok(&self, to: Square, left: u8) -> bool {
+        left > 0 && self.step_with(to, left, &mut [-1i8; SquareSet::CAPACITY])
+    }
+
+    fn step_with(&self, to: Square, left: u8, failed: &mut [i8]) -> bool {
+        match self.enter(to) {
+            Some(stops) => self.can_finish(to, left - 1, stops, failed),
+            None => false,
+        }
     }
 
     /// Is any first step possible (without collecting the squares)? Most answers come from
@@ -933,11 +1188,10 @@ impl MoveRules {
         let r = left as i8;
         match self.kind {
             MoveKind::Run => true,
-            MoveKind::MarkTowards(_) => self.towards.is_some_and(|t| t.distance(from) <= left + 1),
-            MoveKind::Mark => (-r..=r).any(|dy| {
+            MoveKind::Mark | MoveKind::MarkTowards(_) => (-r..=r).any(|dy| {
                 (-r..=r).any(|dx| {
                     let sq = from.offset(dx, dy);
-                    self.grid.contains(sq) && self.adj_any.contains(self.grid.index(sq))
+                    self.grid.contains(sq) && self.ends.contains(self.grid.index(sq))
                 })
             }),
         }

@@ -12,6 +12,7 @@
 pub mod data;
 
 mod actions;
+pub mod arenas;
 mod ball;
 mod block;
 pub mod challenges;
@@ -20,6 +21,7 @@ pub mod event;
 mod flow;
 pub mod legal;
 pub mod prompt;
+mod random_events;
 pub mod random_play;
 pub mod rules;
 pub mod scenario;
@@ -51,6 +53,8 @@ pub enum SetupError {
     WrongEdition { option: String },
     /// The option needs data no source has (2018 Endgame, §5.7).
     NoData { option: String },
+    /// The option only means something together with another option that is off.
+    NeedsOption { option: String, needs: String },
 }
 
 impl std::fmt::Display for SetupError {
@@ -62,6 +66,9 @@ impl std::fmt::Display for SetupError {
             }
             SetupError::NoData { option } => {
                 write!(f, "option {option} has no card data in any source")
+            }
+            SetupError::NeedsOption { option, needs } => {
+                write!(f, "option {option} needs option {needs}")
             }
         }
     }
@@ -109,6 +116,7 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
             ("special_actions", o.special_actions),
             ("rookies_to_watch", o.rookies_to_watch.is_some()),
             ("arenas", o.arenas),
+            ("arena", o.arena.is_some()),
             ("special_balls", o.special_balls),
         ];
         if let Some((name, _)) = only_2024.iter().find(|(_, on)| *on) {
@@ -117,18 +125,10 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
             });
         }
     }
-    let not_built = [
-        ("random_events (BB digest §6.1.1)", o.random_events),
-        (
-            "special_actions: Throw Team-mate (BB digest §6.1.5)",
-            o.special_actions,
-        ),
-        ("arenas (BB digest §6.2.1)", o.arenas),
-        ("special_balls (BB digest §6.2.2)", o.special_balls),
-    ];
-    if let Some((name, _)) = not_built.iter().find(|(_, on)| *on) {
-        return Err(SetupError::NotImplemented {
-            what: (*name).into(),
+    if o.arena.is_some() && !o.arenas {
+        return Err(SetupError::NeedsOption {
+            option: "arena".into(),
+            needs: "arenas".into(),
         });
     }
     Ok(())
@@ -158,8 +158,9 @@ fn stats_for(setup: &MatchSetup, team: &TeamDef, pos: &PositionDef) -> Stats {
     }
 }
 
-/// Set up a match: validate, toss the coin, deal the challenge cards, and run to the first
-/// prompt (the toss winner's board choice or Coach A's set-up).
+/// Set up a match: validate, toss the coin, roll the arena (option `arenas`), deal the
+/// challenge cards, and run to the first prompt (the toss winner's board choice or Coach A's
+/// set-up).
 pub fn new_game(
     setup: MatchSetup,
     dice: &mut dyn DiceSource,
@@ -215,6 +216,7 @@ pub fn new_game(
             kind: PromptKind::GameOver,
         },
         record: flow::ActionRecord::default(),
+        legal: state::LegalCache::default(),
     };
     let mut ctx = Ctx {
         g: &mut g,
@@ -234,6 +236,8 @@ pub fn new_game(
     };
     ctx.g.coach_a = Some(coach_a);
     ctx.emit(Event::CoachA { coach: coach_a });
+    // §6.2.1: the arena D8, before the toss winner chooses the board side.
+    ctx.roll_arena(winner);
     // §3.1.1 step 3 / §3.1.2 step 4: shuffle the deck (2018 uses the 2024 deck, G5) and
     // deal three.
     let mut deck: Vec<DeckCard> = (0..CHALLENGE_CARDS.len() as u8)
@@ -241,11 +245,16 @@ pub fn new_game(
         .collect();
     shuffle(&mut ctx, &mut deck);
     ctx.g.deck = deck;
-    // Frames run last-pushed first: board, deal, A sets up, B sets up, ball, first turn.
+    // Frames run last-pushed first: board, deal, (events), A sets up, B sets up, ball,
+    // first turn.
     ctx.push(Frame::StartTurn);
     ctx.push(Frame::StartingBall);
     ctx.push(Frame::SetUp(coach_a.other()));
     ctx.push(Frame::SetUp(coach_a));
+    // §6.1.1 step 1: the Random Events go in after the first three cards are dealt.
+    if ctx.g.setup.options.random_events {
+        ctx.push(Frame::ShuffleInEvents);
+    }
     ctx.push(Frame::DealCards);
     ctx.push(Frame::ChooseBoard);
     ctx.run();
@@ -254,7 +263,7 @@ pub fn new_game(
 }
 
 /// Fisher-Yates with our own unbiased picks (`Die::Range`).
-fn shuffle<T>(ctx: &mut Ctx<'_>, items: &mut [T]) {
+pub(crate) fn shuffle<T>(ctx: &mut Ctx<'_>, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = usize::from(ctx.roll(Die::Range((i + 1) as u16)));
         items.swap(i, j.min(i));
@@ -265,6 +274,13 @@ fn shuffle<T>(ctx: &mut Ctx<'_>, items: &mut [T]) {
         Die::Range(items.len() as u16),
         0,
     );
+}
+
+/// Work out the cached legal commands again after editing a game by hand (tests, tools).
+/// Games changed only through [`apply`] never need it; a game without a cache (for example
+/// one read back from storage) computes the commands on demand.
+pub fn refresh(g: &mut Game) {
+    g.legal = state::LegalCache(Some(legal::legal_for(g, &g.prompt)));
 }
 
 /// The decision the game waits for.
@@ -310,8 +326,11 @@ impl Ctx<'_> {
             Command::PlacePlayer { player, square } => {
                 self.g.player_mut(player).place = Place::Standing(square);
                 self.emit(Event::PlayerPlaced { player, square });
+                // Reset (§5.8): a set-up onto a loose ball (no other square left) bounces it,
+                // as a Reserves placement does (§3.14).
+                self.touch_loose_ball(player, square, false);
             }
-            Command::ChooseBall { .. } => {}
+            Command::ChooseBall { ball } => self.ball_chosen(ball),
             Command::DiscardActive { slot } => {
                 self.discard_active(slot);
                 self.push(Frame::DealCards);
@@ -376,12 +395,16 @@ impl Ctx<'_> {
                     });
                 }
             }
-            Command::ChoosePlayer { player } => {
-                if let PromptKind::Minion { .. } = prompt {
+            Command::ChoosePlayer { player } => match prompt {
+                PromptKind::Minion { .. } => {
                     self.g.stack.pop();
                     self.injure(player);
                 }
-            }
+                PromptKind::EventPlayer {
+                    event: RandomEvent::BananaSkins,
+                } => self.banana_skins_chosen(player),
+                _ => {}
+            },
             Command::Decline => match prompt {
                 PromptKind::Reroll { .. } => self.reroll_decided(None),
                 PromptKind::Minion { bloodlusted } => {

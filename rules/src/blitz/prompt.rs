@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::BonusPlay;
+use super::data::{BonusPlay, RandomEvent};
 use super::state::{ActionKind, PlayerId};
 use crate::core::{BlockFace, Side, Square};
 
@@ -38,8 +38,6 @@ pub enum RollKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Window {
-    /// Start of your turn, before the Pre-Turn Sequence (Blocking Play).
-    StartOfTurn,
     /// Interrupt after an opponent's Run (Intervention).
     AfterOpponentRun { runner: PlayerId },
     /// Interrupt after an opponent's Mark (Step Aside).
@@ -90,9 +88,10 @@ pub enum FreeGrant {
 pub enum PromptKind {
     /// The toss winner picks the board side (BB digest §3.1).
     ChooseBoardSide,
-    /// Place the next player of your team in your end zone (§3.1).
+    /// Place the next player of your team in your end zone (§3.1; also after the Reset
+    /// Random Event, §5.8).
     SetUp,
-    /// Special balls (§6.2.2): choose which ball enters play.
+    /// Special balls (§6.2.2): choose which ball enters play (a kind not already in play).
     ChooseBall,
     /// 2024 refresh with all three cards still active: choose one to discard (§3.19.4).
     RefreshDiscard,
@@ -120,6 +119,8 @@ pub enum PromptKind {
     BonusWindow { window: Window },
     /// Discard down to the hand limit (§3.20).
     HandLimit { excess: u8 },
+    /// A Random Event asks this coach to pick a player (Banana Skins, §5.8).
+    EventPlayer { event: RandomEvent },
     /// Minion: an adjacent team-mate would be Injured by its own Bloodlust.
     Minion { bloodlusted: PlayerId },
     /// The match is over; nothing more to decide.
@@ -132,6 +133,9 @@ impl PromptKind {
         matches!(
             (bonus, action),
             (BonusPlay::AccurateThrow, ActionKind::Throw)
+                // §6.1.5: a Throw Team-mate "is considered a Throw action"; only Hail Mary
+                // Pass excludes it by name.
+                | (BonusPlay::AccurateThrow, ActionKind::ThrowTeamMate)
                 | (BonusPlay::AggressiveMark, ActionKind::Mark)
                 | (BonusPlay::Dodge, ActionKind::Run)
                 | (BonusPlay::Sprint, ActionKind::Run)

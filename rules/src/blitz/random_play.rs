@@ -33,6 +33,22 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             crate::core::Side::Away
         });
     }
+    if edition == Edition::Bb2024 {
+        options.random_events = d.roll(Die::Range(2)) == 0;
+        options.special_balls = d.roll(Die::Range(2)) == 0;
+    }
+    // §6.2.1 arenas: in half the 2024 games; one in four of those fixes the arena instead of
+    // rolling it (`Options::arena`).
+    if edition == Edition::Bb2024 && d.roll(Die::Range(2)) == 0 {
+        options.arenas = true;
+        if d.roll(Die::Range(4)) == 0 {
+            options.arena = Some(Arena::BY_D8[usize::from(d.roll(Die::Range(8)))]);
+        }
+    }
+    // 2024 advanced (BB digest §6.1.4, §6.1.5): Foul and Throw Team-mate.
+    if edition == Edition::Bb2024 {
+        options.special_actions = d.roll(Die::Range(2)) == 0;
+    }
     MatchSetup {
         edition,
         teams,

@@ -11,6 +11,20 @@ pub const CLEAN_SWEEP_POINTS: u16 = 2;
 pub const HAND_LIMIT: usize = 3;
 /// §3.21: Sudden Death lead (both editions).
 pub const SUDDEN_DEATH_MARGIN: u16 = 10;
+/// §5.11 arena 7 (Mountain Summit Stadium): Sudden Death lead.
+pub const MOUNTAIN_SUMMIT_SUDDEN_DEATH_MARGIN: u16 = 8;
+/// §5.11 arena 1 (Great Moot Bake-off Tent): Emergency Reserves value reduction, and the
+/// [PROPOSAL] minimum value (§6.2.1, G49).
+pub const BAKE_OFF_EMERGENCY_RESERVES_REDUCTION: u8 = 1;
+pub const MIN_EMERGENCY_RESERVES_VALUE: u8 = 1;
+/// §3.11: an assisted block adds one die (2024).
+pub const ASSIST_DICE: u8 = 1;
+/// §5.11 arena 6 (Badlands Fighting Pit): an assisted block adds two dice, to a maximum of
+/// three block dice.
+pub const BADLANDS_ASSIST_DICE: u8 = 2;
+pub const BADLANDS_MAX_BLOCK_DICE: u8 = 3;
+/// §3.11 Kerrunch!: the Armour check modifier.
+pub const KERRUNCH_ARMOUR_MODIFIER: i8 = -1;
 /// §3.9: squares a Mark may move (Aggressive Mark: 4).
 pub const MARK_DISTANCE: u8 = 2;
 pub const AGGRESSIVE_MARK_DISTANCE: u8 = 4;
@@ -20,6 +34,8 @@ pub const SHORT_RANGE_SQ: i32 = 20;
 pub const LONG_RANGE_SQ: i32 = 72;
 /// §2.4 [PROPOSAL] G4: half-width of the throw-ruler corridor, in squares.
 pub const RULER_HALF_WIDTH: f64 = 0.4;
+/// §6.1.1: Random Event cards shuffled into the deck (of the 12).
+pub const RANDOM_EVENTS_USED: usize = 6;
 /// Sprint: +2 Move.
 pub const SPRINT_BONUS: u8 = 2;
 /// Hit and Run: a free Run of up to 2 squares.

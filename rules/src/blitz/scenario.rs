@@ -9,7 +9,8 @@ use crate::core::{ScriptedDice, Side, Square};
 /// A match in progress, built by hand. Defaults: the one-trapdoor board, Home is Coach A
 /// and defends `x = 0`, every player in Reserves, no ball, no active cards, the deck in
 /// card order (card 0 at the bottom), and it is Home's second turn (so both first-turn
-/// exceptions are over) with no action taken.
+/// exceptions are over) with no action taken. With the `arenas` option the arena is
+/// `Options::arena` (no D8 is rolled), or none until [`Scenario::arena`] sets one.
 pub struct Scenario {
     pub game: Game,
 }
@@ -17,6 +18,16 @@ pub struct Scenario {
 impl Scenario {
     pub fn new(setup: MatchSetup) -> Scenario {
         let mut dice = ScriptedDice::new([crate::core::pick(2, 0)]);
+        // Built without the Random Event shuffle (§6.1.1), which needs more dice: the deck
+        // below is set by hand, and `events_under_top` puts events in it.
+        let options = setup.options;
+        let setup = MatchSetup {
+            options: Options {
+                random_events: false,
+                ..options
+            },
+            ..setup
+        };
         dice.push(
             (1..CHALLENGE_CARDS.len() as u16)
                 .rev()
@@ -29,10 +40,25 @@ impl Scenario {
             },
             ..setup
         };
-        let (mut g, _) = match new_game(setup, &mut dice) {
+        if let Err(e) = validate(&setup) {
+            panic!("scenario set-up refused: {e}");
+        }
+        // Built without the arena roll; the arena is set below.
+        let built = MatchSetup {
+            options: Options {
+                arenas: false,
+                arena: None,
+                ..setup.options
+            },
+            ..setup
+        };
+        let (mut g, _) = match new_game(built, &mut dice) {
             Ok(x) => x,
             Err(e) => panic!("scenario set-up refused: {e}"),
         };
+        g.setup = setup;
+        g.setup.options.random_events = options.random_events;
+        g.arena = setup.options.arena;
         for p in &mut g.players {
             p.place = Place::Reserves;
         }
@@ -107,6 +133,30 @@ impl Scenario {
         id
     }
 
+    /// Make `ball` a special ball of `kind` (§5.10).
+    pub fn ball_kind(&mut self, ball: BallId, kind: BallKind) -> &mut Self {
+        if let Some(b) = self.game.balls.iter_mut().find(|b| b.id == ball) {
+            b.kind = kind;
+        }
+        self
+    }
+
+    /// Put Random Events into the deck just below its top card: once the top card is dealt,
+    /// `events[0]` is on top, then `events[1]`, and so on (§6.1.1).
+    pub fn events_under_top(&mut self, events: &[RandomEvent]) -> &mut Self {
+        let at = self.game.deck.len().saturating_sub(1);
+        for &e in events {
+            self.game.deck.insert(at, DeckCard::Event(e));
+        }
+        self
+    }
+
+    /// Replace the deck; the last card is the top (§3.19.1).
+    pub fn deck(&mut self, cards: &[DeckCard]) -> &mut Self {
+        self.game.deck = cards.to_vec();
+        self
+    }
+
     /// Put card `i` of [`CHALLENGE_CARDS`] in an active slot (removing it from the deck).
     pub fn active_card(&mut self, slot: u8, card: u8) -> &mut Self {
         self.game
@@ -122,6 +172,15 @@ impl Scenario {
             .deck
             .retain(|c| *c != DeckCard::Challenge(CardId(card)));
         self.game.hands[side.index()].push(CardId(card));
+        self
+    }
+
+    /// Play in `arena` (BB digest §6.2.1, §5.11): turns the `arenas` option on and fixes the
+    /// arena, as if the D8 had rolled it. 2024 only.
+    pub fn arena(&mut self, arena: Arena) -> &mut Self {
+        self.game.setup.options.arenas = true;
+        self.game.setup.options.arena = Some(arena);
+        self.game.arena = Some(arena);
         self
     }
 

@@ -29,8 +29,11 @@ pub struct Options {
     pub special_actions: bool,
     /// 2024 advanced: which coach gets the Rookies to Watch card (§5.9).
     pub rookies_to_watch: Option<Side>,
-    /// 2024 optional: roll a D8 for the arena and its regional rule (§6.2.1).
+    /// 2024 optional: roll a D8 for the arena and its regional rule (§6.2.1, §5.11).
     pub arenas: bool,
+    /// With `arenas`: use this arena instead of rolling the D8 (tests and tools; a match
+    /// between coaches should roll). Refused without `arenas` (`SetupError::NeedsOption`).
+    pub arena: Option<Arena>,
     /// 2024 optional: the special balls (§6.2.2).
     pub special_balls: bool,
     /// 2018 optional Endgame (§6.3). No card data exists: always refused.
@@ -195,6 +198,7 @@ impl ActionKind {
 
 /// Effects that last for the rest of the match (Random Events, BB digest §5.8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Persistent {
     pub crumbling_pitch: bool,
     pub generous_coaches: bool,
@@ -252,6 +256,8 @@ pub struct Game {
     pub setup: MatchSetup,
     pub grid: Grid,
     pub board: Option<BoardSide>,
+    /// The arena whose regional rule applies (option `arenas`, BB digest §6.2.1); `None`
+    /// without the option.
     pub arena: Option<Arena>,
     pub toss_winner: Option<Side>,
     /// Coach A: sets up first and takes the first turn.
@@ -275,6 +281,23 @@ pub struct Game {
     pub(crate) stack: Vec<Frame>,
     pub(crate) prompt: Prompt,
     pub(crate) record: super::flow::ActionRecord,
+    /// The legal answers to `prompt`, worked out once when the prompt was set. A cache: not
+    /// serialised, ignored by `==`, recomputed when missing (see [`LegalCache`]).
+    #[serde(skip)]
+    pub(crate) legal: LegalCache,
+}
+
+/// The legal commands of the current prompt, cached because bots, clients, the server and
+/// `apply` all ask for them after every command. Derived data: it never takes part in
+/// equality or serialisation, and a game built or edited by hand has none until
+/// [`super::refresh`] or the next `apply`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LegalCache(pub(crate) Option<Vec<super::command::Command>>);
+
+impl PartialEq for LegalCache {
+    fn eq(&self, _: &LegalCache) -> bool {
+        true
+    }
 }
 
 impl Game {

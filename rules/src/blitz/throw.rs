@@ -59,7 +59,8 @@ pub fn ruler_obstructed(g: &Game, thrower: &Player, from: Square, to: Square) ->
 /// The Throw check's target value and modifier for a throw from `from` to `to`
 /// (§3.10.1 step 3, §3.10.2 step 3, §3.4 cap).
 pub fn throw_modifier(g: &Game, thrower: &Player, from: Square, to: Square) -> i8 {
-    let long = throw_range(from, to) == Range::Long;
+    // Arena 4, Glittering Coliseum (§5.11): no -1 for a Long throw.
+    let long = throw_range(from, to) == Range::Long && super::arenas::long_throw_penalty(g);
     let obstructed = ruler_obstructed(g, thrower, from, to);
     let target_marked = g.player_at(to).is_some_and(|p| g.is_marked(p.id));
     if g.is_2024() {
@@ -150,20 +151,14 @@ impl Ctx<'_> {
 
     pub(crate) fn throw_step(&mut self, mut t: ThrowState) -> Flow {
         let coach = self.g.player(t.thrower).side;
-        let face = self.roll(Die::D6);
-        t.roll = face;
-        let (success, _) = throw_result(&t);
-        self.emit(Event::Rolled(Roll {
-            purpose: RollPurpose::Throw,
-            coach: Some(coach),
-            die: Die::D6,
-            faces: vec![face],
-            target: Some(t.target_value),
-            modifier: t.modifier,
-            success: Some(success),
-            reroll: false,
-        }));
-        if !success && !super::legal::throw_reroll_sources(self.g, &t).is_empty() {
+        let success = self.roll_throw_check(&mut t, false);
+        if !success
+            && super::legal::offer_reroll(
+                self.g,
+                coach,
+                &super::legal::throw_reroll_sources(self.g, &t),
+            )
+        {
             t.stage = ThrowStage::RerollOffered;
             self.push(Frame::Throw(t));
             return wait(
@@ -198,10 +193,17 @@ impl Ctx<'_> {
     pub(crate) fn reroll_throw(&mut self, mut t: ThrowState, source: RerollSource) {
         let coach = self.g.player(t.thrower).side;
         self.spend_reroll(coach, source);
+        t.rerolled = true;
+        self.roll_throw_check(&mut t, true);
+        self.resolve_throw(t);
+    }
+
+    /// Roll the Throw check's D6 into `t` and report it; returns whether it succeeded.
+    fn roll_throw_check(&mut self, t: &mut ThrowState, reroll: bool) -> bool {
+        let coach = self.g.player(t.thrower).side;
         let face = self.roll(Die::D6);
         t.roll = face;
-        t.rerolled = true;
-        let (success, _) = throw_result(&t);
+        let (success, _) = throw_result(t);
         self.emit(Event::Rolled(Roll {
             purpose: RollPurpose::Throw,
             coach: Some(coach),
@@ -210,13 +212,18 @@ impl Ctx<'_> {
             target: Some(t.target_value),
             modifier: t.modifier,
             success: Some(success),
-            reroll: true,
+            reroll,
         }));
-        self.resolve_throw(t);
+        success
     }
 
-    /// §3.10.1 steps 4-6 (2024) and §3.10.2 steps 4-5 (2018).
+    /// §3.10.1 steps 4-6 (2024) and §3.10.2 steps 4-5 (2018); a Throw Team-mate check goes
+    /// on to [`Self::resolve_throw_team_mate`].
     pub(crate) fn resolve_throw(&mut self, t: ThrowState) {
+        if let Some(thrown) = t.thrown {
+            self.resolve_throw_team_mate(t, thrown);
+            return;
+        }
         let Some(ball) = self.g.ball_held_by(t.thrower) else {
             self.finish_throw(t.thrower);
             return;
@@ -266,6 +273,118 @@ impl Ctx<'_> {
         }
         if !t.dump_off {
             self.finish_throw(t.thrower);
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// §6.1.5 Throw Team-mate (2024 advanced), steps 1-3: the thrower makes a Throw check
+    /// with its Throw value (Accurate Throw: 2+, §5.6) and the Long/Obstructed -1, capped as
+    /// for any Throw (§3.10.1 step 3, G34). The check runs in the Throw frame, so it is
+    /// re-rolled exactly like a Throw check (Expert Passer, Raw Talent, Rookies to Watch).
+    /// Legality (who may throw whom, where) is checked by `legal::throw_team_mate_choices`.
+    pub(crate) fn start_throw_team_mate(
+        &mut self,
+        thrower: PlayerId,
+        thrown: PlayerId,
+        target: Square,
+        bonus: Option<BonusPlay>,
+    ) {
+        let p = *self.g.player(thrower);
+        let Some(from) = p.square() else {
+            self.finish_throw(thrower);
+            return;
+        };
+        let target_value = if bonus == Some(BonusPlay::AccurateThrow) {
+            ACCURATE_THROW_TARGET
+        } else {
+            p.stats.throw.unwrap_or(6)
+        };
+        let modifier = throw_modifier(self.g, &p, from, target);
+        self.push(Frame::Throw(ThrowState {
+            thrower,
+            target,
+            thrown: Some(thrown),
+            target_value,
+            modifier,
+            no_modifiers: false,
+            roll: 0,
+            rerolled: false,
+            stage: ThrowStage::Roll,
+            dump_off: false,
+        }));
+    }
+
+    /// §6.1.5 steps 4-8, once the Throw check is final:
+    /// * fumble (step 7): the thrown player is Injured where it stands; its ball bounces
+    ///   from the thrower's square;
+    /// * a player in the target square (step 6): that player is placed Prone, the thrown
+    ///   player is Injured and its ball bounces from the target square, then the occupant's
+    ///   ball bounces and it makes an Armour check, -1 if the check succeeded;
+    /// * an empty target square: the thrown player lands standing and keeps its ball
+    ///   (step 4), or, if the check failed, lands Prone with no Armour check and its ball
+    ///   bounces from the target square (step 5); a loose ball already there bounces
+    ///   (step 8).
+    ///
+    /// A succeeded check is a successful Throw for Show Us a Completion! and Make a Risky
+    /// Throw! (§5.5: a Throw Team-mate "is considered a Throw action"). Being thrown is not
+    /// an action of the thrown player; touchdowns are checked after the action (G34, §3.17).
+    fn resolve_throw_team_mate(&mut self, t: ThrowState, thrown: PlayerId) {
+        let thrower_square = self.g.player(t.thrower).square();
+        let thrown_square = self.g.player(thrown).square();
+        // The after-action sequence runs once the landing (armour checks included) is done.
+        self.finish_throw(t.thrower);
+        let (Some(thrower_square), Some(from)) = (thrower_square, thrown_square) else {
+            return;
+        };
+        let (success, fumble) = throw_result(&t);
+        if success && self.g.player(t.thrower).side == self.active() {
+            self.g.record.throw_completed = true;
+            self.g.record.throw_negative_modifier = t.modifier < 0 && !t.no_modifiers;
+        }
+        if fumble {
+            self.injure_thrown(thrown, thrower_square);
+            return;
+        }
+        let to = t.target;
+        let loose = self.g.ball_at(to);
+        self.emit(Event::TeamMateThrown {
+            thrower: t.thrower,
+            player: thrown,
+            from,
+            to,
+        });
+        if let Some(occupant) = self.g.player_at(to).map(|o| o.id) {
+            self.g.player_mut(occupant).place = Place::Prone(to);
+            self.emit(Event::KnockedDown { player: occupant });
+            self.injure_thrown(thrown, to);
+            let modifier = if success { -1 } else { 0 };
+            self.ball_then_armour(occupant, to, modifier, false, None);
+            return;
+        }
+        self.g.player_mut(thrown).place = Place::Standing(to);
+        if !success {
+            self.place_prone(thrown);
+        }
+        if let Some(ball) = loose {
+            // Handling Skills picks up on any move (§5.4); nobody who can be thrown has it.
+            let handling = self.g.player(thrown).has(Ability::HandlingSkills);
+            if handling && self.can_take_ball(thrown) {
+                self.give_ball(ball, thrown);
+            } else {
+                self.bounce(ball, to);
+            }
+        }
+    }
+
+    /// §6.1.5 steps 6-7: the thrown player is Injured (to its dugout); a ball it held bounces
+    /// from `ball_from` (the target square, or the thrower's square on a fumble).
+    fn injure_thrown(&mut self, p: PlayerId, ball_from: Square) {
+        let ball = self.g.ball_held_by(p);
+        self.g.player_mut(p).place = Place::Reserves;
+        self.emit(Event::Injured { player: p });
+        if let Some(ball) = ball {
+            self.bounce(ball, ball_from);
         }
     }
 }

@@ -37,14 +37,13 @@ impl Ctx<'_> {
     }
 
     /// §3.1.1 step 6 / §3.1.2 step 7: one ball on the trapdoor; it does not bounce (G45).
+    /// With special balls, Coach B (who set up second) chooses it (§6.2.2 step 1).
     pub(crate) fn starting_ball(&mut self) -> Flow {
-        let roller = if self.g.is_2024() {
-            None
-        } else {
-            self.g.toss_winner
-        };
-        let square = self.choose_trapdoor(roller);
-        self.place_new_ball(square, false);
+        let chooser = self.g.coach_a.unwrap_or(Side::Home).other();
+        self.push(Frame::EnterBall {
+            chooser,
+            entry: BallEntry::Starting,
+        });
         Flow::Continue
     }
 
@@ -121,15 +120,19 @@ impl Ctx<'_> {
             coach: side,
             turn: started[side.index()],
         });
-        // §3.21 (2024): Sudden Death is checked only at the start of a coach's own turn.
+        // §3.21 (2024): Sudden Death is checked only at the start of a coach's own turn
+        // (arena 7, Mountain Summit Stadium, §5.11: at a lead of 8).
         if self.g.is_2024() {
             let lead = i32::from(self.g.score[side.index()])
                 - i32::from(self.g.score[side.other().index()]);
-            if lead >= i32::from(SUDDEN_DEATH_MARGIN) {
+            if lead >= i32::from(super::arenas::sudden_death_margin(self.g)) {
                 self.end_match(Outcome::SuddenDeath { winner: side });
                 return Flow::Continue;
             }
         }
+        // §6.2.2 [PROPOSAL] G36: the Squig Ball, after Sudden Death, before the Pre-Turn
+        // Sequence (so in each coach's first turn too).
+        self.squig_ball();
         self.push(Frame::PreTurn);
         Flow::Continue
     }
@@ -154,7 +157,8 @@ impl Ctx<'_> {
     }
 
     /// §3.15 Emergency Reserves: one free Reserves action (2018: mandatory when fewer than 3
-    /// players are on the pitch; 2024: optional when Reserves >= the team's value, G11).
+    /// players are on the pitch; 2024: optional when Reserves >= the team's value, G11; arena
+    /// 1, Great Moot Bake-off Tent, §5.11: the value is 1 lower, minimum 1).
     pub(crate) fn emergency_reserves(&mut self) -> Flow {
         let side = self.active();
         let on_pitch = self
@@ -170,7 +174,11 @@ impl Ctx<'_> {
             .filter(|p| p.side == side && p.place == Place::Reserves)
             .count();
         let triggered = if self.g.is_2024() {
-            reserves >= usize::from(self.g.team_def(side).emergency_reserves)
+            let value = super::arenas::emergency_reserves_value(
+                self.g.team_def(side).emergency_reserves,
+                self.g.arena,
+            );
+            reserves >= usize::from(value)
         } else {
             on_pitch < 3
         };
@@ -217,13 +225,13 @@ impl Ctx<'_> {
             coach: Some(side),
             kind: PromptKind::Action,
         };
-        let only_end = !super::legal::anything_but_end_turn(self.g, side);
-        if only_end {
+        let legal = super::legal::legal_for(self.g, &prompt);
+        if legal == [super::command::Command::EndTurn] {
             self.push(Frame::EndTurn);
             return Flow::Continue;
         }
         self.push(Frame::ActionPrompt);
-        Flow::Wait(prompt)
+        Flow::WaitWith(prompt, legal)
     }
 
     /// §3.17: after every action of the active team, each of its players that is in the
@@ -309,7 +317,7 @@ impl Ctx<'_> {
         });
         if !self.g.is_2024() {
             let (a, b) = (i32::from(self.g.score[0]), i32::from(self.g.score[1]));
-            if (a - b).abs() >= i32::from(SUDDEN_DEATH_MARGIN) {
+            if (a - b).abs() >= i32::from(super::arenas::sudden_death_margin(self.g)) {
                 let winner = if a > b { Side::Home } else { Side::Away };
                 self.end_match(Outcome::SuddenDeath { winner });
             }
@@ -406,10 +414,11 @@ impl Ctx<'_> {
             kind: PromptKind::FreeAction { player, grant },
         };
         // Only `Decline` legal: the free action is impossible, skip it silently.
-        if super::legal::legal_for(self.g, &prompt).len() <= 1 {
+        let legal = super::legal::legal_for(self.g, &prompt);
+        if legal.len() <= 1 {
             return Flow::Continue;
         }
-        Flow::Wait(prompt)
+        Flow::WaitWith(prompt, legal)
     }
 
     /// §3.20: at the end of the owner's turn, discard down to three cards.
@@ -491,38 +500,49 @@ impl Ctx<'_> {
         }
     }
 
-    /// Fill empty active spaces from the deck, lowest first. Dealing the last card starts the
-    /// final turns (§3.21, G21).
+    /// Deal the top card to the lowest empty active space (§3.19.4), then run the Random
+    /// Event check (§6.1.1 step 2) before coming back for the next space. Dealing the last
+    /// card starts the final turns (§3.21, G21).
     pub(crate) fn deal_cards(&mut self) -> Flow {
-        for slot in 0..3u8 {
-            if self.g.active_cards[usize::from(slot)].is_some() {
-                continue;
+        let Some(slot) = (0..3u8).find(|&s| self.g.active_cards[usize::from(s)].is_none()) else {
+            return Flow::Continue;
+        };
+        match self.g.deck.last().copied() {
+            None => {}
+            // An event on top is drawn and resolved before the next card is dealt: events
+            // never occupy active spaces (§6.1.1 [PROPOSAL]). Only reachable while an event
+            // deals cards itself (Impatient Coaches with another event under it).
+            Some(DeckCard::Event(_)) => {
+                self.push(Frame::DealCards);
+                self.push(Frame::EventCheck);
             }
-            let Some(top) = self.g.deck.pop() else { break };
-            match top {
-                DeckCard::Challenge(card) => {
-                    self.g.active_cards[usize::from(slot)] = Some(card);
-                    let def = card.def();
-                    self.emit(Event::CardDealt {
-                        slot,
-                        challenge: def.challenge,
-                        points: def.points,
-                    });
-                }
-                DeckCard::Event(_) => {
-                    // Random Events are refused at set-up until they are built.
-                    self.g.discard.push(top);
-                }
-            }
-            self.emit_deck_top();
-            if self.g.deck.is_empty()
-                && self.g.final_turns_left.is_none()
-                && self.g.turn.active.is_some()
-            {
-                self.g.final_turns_left = Some(2);
+            Some(DeckCard::Challenge(card)) => {
+                self.g.deck.pop();
+                self.g.active_cards[usize::from(slot)] = Some(card);
+                let def = card.def();
+                self.emit(Event::CardDealt {
+                    slot,
+                    challenge: def.challenge,
+                    points: def.points,
+                });
+                self.emit_deck_top();
+                self.deck_emptied();
+                self.push(Frame::DealCards);
+                self.push(Frame::EventCheck);
             }
         }
         Flow::Continue
+    }
+
+    /// The deck has just lost its last card during a turn: the final turns start (§3.21, G21;
+    /// a Random Event emptying the deck counts as the last card dealt).
+    pub(crate) fn deck_emptied(&mut self) {
+        if self.g.deck.is_empty()
+            && self.g.final_turns_left.is_none()
+            && self.g.turn.active.is_some()
+        {
+            self.g.final_turns_left = Some(2);
+        }
     }
 
     pub(crate) fn emit_deck_top(&mut self) {

@@ -30,6 +30,8 @@ pub struct GameView {
     pub edition: Edition,
     pub teams: [TeamId; 2],
     pub board: Option<BoardSide>,
+    /// The arena and its regional rule (option `arenas`, §6.2.1): public.
+    pub arena: Option<Arena>,
     pub coach_a: Option<Side>,
     pub players: Vec<Player>,
     pub balls: Vec<Ball>,
@@ -37,11 +39,16 @@ pub struct GameView {
     pub active_cards: Vec<ActiveCardView>,
     pub deck_remaining: u8,
     /// The top card's Challenge side is public; an event back shows as `None` with
-    /// `deck_top_is_event`.
+    /// `deck_top_is_event`. Face-down events deeper in the deck are not shown (G28); they
+    /// count in `deck_remaining`, as the physical deck's height would show.
     pub deck_top: Option<Challenge>,
     pub deck_top_is_event: bool,
     /// Discards are Bonus Play side up: public.
     pub discard: Vec<(CardId, BonusPlay)>,
+    /// Random Events resolved so far, in order (public once drawn, §6.1.1; G28).
+    pub events_resolved: Vec<RandomEvent>,
+    /// Persistent Random Event effects in force (public, G28).
+    pub persistent: Persistent,
     pub hands: [HandView; 2],
     pub rookies_card: Option<Side>,
     pub turn_active: Option<Side>,
@@ -72,6 +79,7 @@ pub fn view(g: &Game, seat: Seat) -> GameView {
         edition: g.setup.edition,
         teams: g.setup.teams,
         board: g.board,
+        arena: g.arena,
         coach_a: g.coach_a,
         players: g.players.clone(),
         balls: g.balls.clone(),
@@ -99,6 +107,15 @@ pub fn view(g: &Game, seat: Seat) -> GameView {
                 DeckCard::Event(_) => None,
             })
             .collect(),
+        events_resolved: g
+            .discard
+            .iter()
+            .filter_map(|d| match d {
+                DeckCard::Event(e) => Some(*e),
+                DeckCard::Challenge(_) => None,
+            })
+            .collect(),
+        persistent: g.persistent,
         hands: [hand(Side::Home), hand(Side::Away)],
         rookies_card: g.rookies_card,
         turn_active: g.turn.active,

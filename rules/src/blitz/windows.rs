@@ -9,7 +9,7 @@
 use super::command::Command;
 use super::data::*;
 use super::flow::*;
-use super::legal::{MoveRules, sidestep_squares};
+use super::legal::{BoardScan, MoveRules, sidestep_squares};
 use super::prompt::*;
 use super::state::*;
 use crate::core::Side;
@@ -18,7 +18,7 @@ use crate::core::Side;
 pub(crate) fn window_coach(g: &Game, w: Window) -> Side {
     let active = g.turn.active.unwrap_or(Side::Home);
     match w {
-        Window::StartOfTurn | Window::BeforeArmour { .. } | Window::AfterMark { .. } => active,
+        Window::BeforeArmour { .. } | Window::AfterMark { .. } => active,
         Window::BlockTarget { target } => g.player(target).side,
         Window::AfterOpponentRun { .. }
         | Window::AfterOpponentMark { .. }
@@ -60,9 +60,15 @@ pub(crate) fn window_commands(g: &Game, coach: Side, w: Window, out: &mut Vec<Co
                     .filter(|p| p.side == coach && g.is_open(p.id))
                 {
                     if super::legal::grant_allows_mark(g, p.id)
-                        && !MoveRules::new(g, p.id, MoveKind::MarkTowards(runner), false, true)
-                            .steps(g, super::rules::MARK_DISTANCE)
-                            .is_empty()
+                        && !MoveRules::new(
+                            g,
+                            &BoardScan::new(g, coach),
+                            p.id,
+                            MoveKind::MarkTowards(runner),
+                            false,
+                        )
+                        .steps(g, super::rules::MARK_DISTANCE)
+                        .is_empty()
                     {
                         out.push(Command::PlayBonus {
                             card,
@@ -149,7 +155,7 @@ impl Ctx<'_> {
                     && self.g.is_marked(marker)
                     && !self.g.pt(marker).finished
             }
-            Window::BeforeArmour { .. } | Window::StartOfTurn => true,
+            Window::BeforeArmour { .. } => true,
         };
         if !situation {
             return Flow::Continue;
