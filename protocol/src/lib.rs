@@ -16,6 +16,9 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// Largest WebSocket message the server accepts, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
+/// Longest coach entropy a `join_room` may carry, in bytes (twice as many hex digits).
+pub const MAX_ENTROPY_BYTES: usize = 64;
+
 /// Longest chat line, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
 
@@ -114,6 +117,7 @@ mod tests {
                 id: 1,
                 room: "r".into(),
                 seat: None,
+                entropy: Some("00ff".into()),
             },
             ClientMessage::Spectate {
                 id: 1,
@@ -158,6 +162,43 @@ mod tests {
             assert_eq!(v["type"], *ty);
             assert_eq!(msg.id(), v.get("id").and_then(|id| id.as_u64()));
         }
+    }
+
+    #[test]
+    fn the_fair_dice_fields_are_optional_on_the_wire() {
+        // Clients and stored logs from before the dice commitment still parse.
+        let join: ClientMessage =
+            serde_json::from_str(r#"{"type":"join_room","id":3,"room":"r","seat":"Home"}"#)
+                .expect("a join without entropy");
+        assert!(matches!(
+            join,
+            ClientMessage::JoinRoom { entropy: None, .. }
+        ));
+        let started: RoomEvent =
+            serde_json::from_str(r#"{"type":"match_started","coaches":["a","b"]}"#)
+                .expect("a start without a commitment");
+        assert!(matches!(
+            started,
+            RoomEvent::MatchStarted { dice: None, .. }
+        ));
+        let ended: RoomEvent = serde_json::from_str(
+            r#"{"type":"match_ended","result":{"by":"concession","loser":"Home"}}"#,
+        )
+        .expect("an end without a seed");
+        assert!(matches!(
+            ended,
+            RoomEvent::MatchEnded {
+                server_seed: None,
+                ..
+            }
+        ));
+        roundtrip(RoomEvent::MatchStarted {
+            coaches: ["a".into(), "b".into()],
+            dice: Some(DiceCommitment {
+                commitment: "ab".repeat(32),
+                entropy: [Some("00ff".into()), None],
+            }),
+        });
     }
 
     #[test]

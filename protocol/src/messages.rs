@@ -108,6 +108,12 @@ pub enum ClientMessage {
         id: RequestId,
         room: RoomId,
         seat: Option<Side>,
+        /// This coach's contribution to the dice seed: 1 to 64 bytes as hex (upper
+        /// or lower case). Recorded while the room is open (the last one sent
+        /// before the match starts counts; a join without it keeps the one recorded);
+        /// ignored once the match has started. Published in `match_started`.
+        #[serde(default)]
+        entropy: Option<String>,
     },
     Spectate {
         id: RequestId,
@@ -272,6 +278,17 @@ impl MatchResult {
     }
 }
 
+/// The server's commitment to its secret dice seed, published in `match_started`. The dice
+/// seed of the match is derived from the server seed and both coaches' entropy (see
+/// `docs/protocol.md`, "Provably fair dice"); the server seed is revealed in `match_ended`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DiceCommitment {
+    /// SHA-256 of the server's 32-byte secret seed, as 64 lower-case hex digits.
+    pub commitment: String,
+    /// Each coach's entropy as lower-case hex, home then away (`null`: none sent).
+    pub entropy: [Option<String>; 2],
+}
+
 /// One entry of a room's event log: a game event (as the receiving seat may see it) or a
 /// fact about the match around the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -280,6 +297,10 @@ pub enum RoomEvent {
     /// Both coaches were ready: the match begins.
     MatchStarted {
         coaches: [String; 2],
+        /// The commitment to the dice seed (`null` only in matches stored before the server
+        /// committed to its dice).
+        #[serde(default)]
+        dice: Option<DiceCommitment>,
     },
     /// A fact from the rules engine.
     Game {
@@ -298,6 +319,11 @@ pub enum RoomEvent {
     },
     MatchEnded {
         result: MatchResult,
+        /// The server's secret seed, revealed: 64 lower-case hex digits whose SHA-256 is the
+        /// `commitment` in `match_started` (`null` only in matches stored before the server
+        /// committed to its dice).
+        #[serde(default)]
+        server_seed: Option<String>,
     },
 }
 

@@ -8,12 +8,14 @@
 //! * [`store`]: the [`store::Store`] trait and its SQLite implementation.
 //! * [`lobby`]: the rooms that exist, and lobby changes pushed to every client.
 //! * [`room`]: one task per match owning the game, the dice, the subscribers and the log.
+//! * [`fair`]: provably fair dice: the commitment, the dice seed's derivation, verification.
 //! * [`ws`]: one WebSocket connection: hello, rate limits, dispatch, bounded outbound queue.
 //! * [`api`]: the HTTP routes.
 
 pub mod accounts;
 pub mod api;
 pub mod error;
+pub mod fair;
 pub mod lobby;
 pub mod ratelimit;
 pub mod room;

@@ -32,7 +32,7 @@ use crate::error::Failure;
 use crate::ratelimit::Credits;
 use crate::room::{ConnId, LagFlags, Member, Outgoing, Reply, Request, encode};
 use crate::store::Account;
-use crate::{AppState, SERVER_VERSION, TaskGuard};
+use crate::{AppState, SERVER_VERSION, TaskGuard, fair};
 
 /// WebSocket close codes (RFC 6455 §7.4.1).
 pub mod close {
@@ -349,12 +349,23 @@ impl Conn {
                 let room = self.state.lobby().create(room).await?;
                 Ok(Some(ack(id, Some(0), Some(room))))
             }
-            ClientMessage::JoinRoom { id, room, seat } => {
+            ClientMessage::JoinRoom {
+                id,
+                room,
+                seat,
+                entropy,
+            } => {
+                let entropy = entropy
+                    .as_deref()
+                    .map(fair::parse_entropy)
+                    .transpose()
+                    .map_err(|e| Failure::new(ErrorCode::Malformed, e))?;
                 let member = self.member(&account);
                 let seq = self
                     .ask(&room, |reply| Request::Join {
                         member,
                         seat,
+                        entropy,
                         reply,
                     })
                     .await?;

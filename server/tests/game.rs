@@ -118,7 +118,8 @@ async fn two_coaches_play_a_complete_blitz_game_and_every_seat_replays_to_the_se
     assert_eq!(log.status, RoomStatus::Finished);
     assert_eq!(log.result, Some(result));
     assert_eq!(log.commands.len(), n, "every command is stored once");
-    assert!(log.dice_seed.is_some());
+    assert!(log.server_seed.is_some());
+    assert!(matches!(log.dice_seed(), Ok(Some(_))));
     // Commands and events line up: each command's seq range holds its events.
     let mut seq = log.commands.first().map_or(0, |c| c.seq_before);
     for c in &log.commands {
@@ -230,7 +231,7 @@ async fn no_message_to_the_opponent_or_a_spectator_names_a_card_in_a_coachs_hand
         let (_, _) = replay(&log);
         let home = secrets(&log, Side::Home);
         let away = secrets(&log, Side::Away);
-        let seed_bytes = log.dice_seed.expect("seed");
+        let seed_bytes = log.dice_seed().expect("derives").expect("seed");
         let mut dice = dugout_rules::core::ChaChaDice::from_seed(seed_bytes);
         let (mut g, _) = blitz::new_game(log.spec.setup, &mut dice).expect("setup");
         for c in &log.commands {

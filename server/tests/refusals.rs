@@ -274,6 +274,7 @@ async fn a_stale_or_forged_token_is_unauthenticated_and_changes_nothing() {
             id,
             room: room.clone(),
             seat: Some(Side::Home),
+            entropy: None,
         })
         .await;
     assert_eq!(r.map_err(|e| e.0), Err(ErrorCode::WrongPhase));

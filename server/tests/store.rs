@@ -75,7 +75,7 @@ async fn contract(store: &dyn Store) {
         .expect("create match");
     let log = store.match_log("m1").await.expect("read").expect("found");
     assert_eq!(
-        (log.status, log.seats, log.dice_seed),
+        (log.status, log.seats, log.server_seed),
         (RoomStatus::Open, [None, None], None)
     );
     assert_eq!(log.spec, spec);
@@ -85,6 +85,7 @@ async fn contract(store: &dyn Store) {
             seq: 1,
             event: RoomEvent::MatchStarted {
                 coaches: ["Ada".into(), "ada-bot".into()],
+                dice: None,
             },
         },
         StoredEvent {
@@ -138,7 +139,7 @@ async fn contract(store: &dyn Store) {
     let log = store.match_log("m1").await.expect("read").expect("found");
     assert_eq!(log.status, RoomStatus::Finished);
     assert_eq!(log.seats, [Some(ada.id), Some(bot.id)]);
-    assert_eq!(log.dice_seed, Some(seed));
+    assert_eq!(log.server_seed, Some(seed));
     assert_eq!(log.result, Some(result));
     assert_eq!(log.commands, vec![command, timer]);
     let mut all = start.clone();

@@ -30,8 +30,10 @@ use tokio::time::Instant;
 
 use crate::error::Failure;
 use crate::lobby::Lobby;
-use crate::store::{Account, AccountId, CommandRecord, CommandSource, Store, StoredEvent, now_ms};
-use crate::{Limits, TaskGuard};
+use crate::store::{
+    Account, AccountId, CommandRecord, CommandSource, Store, StoredEvent, hex, now_ms,
+};
+use crate::{Limits, TaskGuard, fair};
 
 use clock::{Clock, Due};
 
@@ -110,6 +112,8 @@ pub enum Request {
     Join {
         member: Member,
         seat: Option<Side>,
+        /// The coach's entropy for the dice seed, decoded (checked by the connection).
+        entropy: Option<Vec<u8>>,
         reply: oneshot::Sender<Reply>,
     },
     Spectate {
@@ -194,6 +198,10 @@ pub struct Room {
     status: RoomStatus,
     seats: [Option<Account>; 2],
     ready: [bool; 2],
+    /// Each seated coach's entropy for the dice seed, while the room is open.
+    entropy: [Option<Vec<u8>>; 2],
+    /// The secret seed committed to at the start, revealed in `match_ended`.
+    server_seed: Option<fair::Seed>,
     subs: HashMap<ConnId, Subscriber>,
     game: Option<Match>,
     /// The whole event log, unprojected (also in the store): resumes are served from here.
@@ -239,6 +247,8 @@ impl Room {
             status: RoomStatus::Open,
             seats: [None, None],
             ready: [false, false],
+            entropy: [None, None],
+            server_seed: None,
             subs: HashMap::new(),
             game: None,
             log: Vec::new(),
@@ -289,9 +299,10 @@ impl Room {
             Request::Join {
                 member,
                 seat,
+                entropy,
                 reply,
             } => {
-                let r = self.join(member, seat).await;
+                let r = self.join(member, seat, entropy).await;
                 let _ = reply.send(r);
             }
             Request::Spectate { member, reply } => {
@@ -432,7 +443,12 @@ impl Room {
         );
     }
 
-    async fn join(&mut self, member: Member, wanted: Option<Side>) -> Reply {
+    async fn join(
+        &mut self,
+        member: Member,
+        wanted: Option<Side>,
+        entropy: Option<Vec<u8>>,
+    ) -> Reply {
         let account = member.account.id;
         let mine = self.side_of(account);
         let side = match (self.status, wanted, mine) {
@@ -475,6 +491,10 @@ impl Room {
             self.seats[side.index()] = Some(member.account.clone());
             self.ready[side.index()] = false;
         }
+        // Entropy counts until the match starts; after that the dice are fixed.
+        if self.status == RoomStatus::Open && entropy.is_some() {
+            self.entropy[side.index()] = entropy;
+        }
         let conn = member.conn;
         self.subscribe(member, Seat::Coach(side));
         self.send_snapshot(conn);
@@ -512,6 +532,7 @@ impl Room {
                 .any(|s| s.account == sub.account && s.seat == sub.seat);
             if !still_here {
                 self.seats[side.index()] = None;
+                self.entropy[side.index()] = None;
                 self.ready = [false, false];
             }
         }
@@ -554,16 +575,21 @@ impl Room {
         let (Some(home), Some(away)) = (self.seats[0].clone(), self.seats[1].clone()) else {
             return Err(refuse(ErrorCode::NotPlaying, "both seats must be taken"));
         };
-        // The dice seed comes from the OS and is stored: with the commands it replays
-        // the match exactly.
-        let mut seed = [0u8; 32];
-        getrandom::fill(&mut seed)
+        // Provably fair dice (`crate::fair`): a secret seed from the OS, stored (so a
+        // restarted server can still reveal it) and committed to in `match_started`; the
+        // dice seed is derived from it and the coaches' entropy.
+        let server_seed = fair::new_server_seed()
             .map_err(|e| Failure::internal(format!("no randomness for the dice: {e}")))?;
+        let seed = fair::dice_seed(
+            &server_seed,
+            [0, 1].map(|i| self.entropy[i].as_deref().unwrap_or_default()),
+        );
         let mut dice = ChaChaDice::from_seed(seed);
         let (game, game_events) = blitz::new_game(self.spec.setup, &mut dice)
             .map_err(|e| refuse(ErrorCode::InvalidSetup, e.to_string()))?;
         let mut events = vec![RoomEvent::MatchStarted {
             coaches: [home.name.clone(), away.name.clone()],
+            dice: Some(fair::commit(&server_seed, &self.entropy)),
         }];
         events.extend(
             game_events
@@ -573,9 +599,10 @@ impl Room {
         let stored = self.number(events);
         self.ctx
             .store
-            .start_match(&self.id, [home.id, away.id], seed, &stored, now_ms())
+            .start_match(&self.id, [home.id, away.id], server_seed, &stored, now_ms())
             .await?;
         self.status = RoomStatus::Playing;
+        self.server_seed = Some(server_seed);
         self.game = Some(Match { game, dice });
         self.finish_step(stored);
         // A match that starts gives every follower the events and then the full state.
@@ -631,7 +658,11 @@ impl Room {
             });
         }
         if let Some(result) = step.result {
-            step.events.push(RoomEvent::MatchEnded { result });
+            // The end reveals the server seed: from here on anyone can verify the dice.
+            step.events.push(RoomEvent::MatchEnded {
+                result,
+                server_seed: self.server_seed.as_ref().map(|s| hex(s)),
+            });
         }
         let stored = self.number(step.events);
         let n = self.commands;

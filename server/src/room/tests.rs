@@ -74,6 +74,7 @@ async fn a_subscriber_whose_queue_is_full_gets_a_snapshot_once_drained_and_no_ga
         ask(&lobby, &room, |reply| Request::Join {
             member,
             seat: Some(side),
+            entropy: None,
             reply,
         })
         .await

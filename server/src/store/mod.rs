@@ -116,10 +116,23 @@ pub struct MatchLog {
     pub spec: RoomSpec,
     pub status: RoomStatus,
     pub seats: [Option<AccountId>; 2],
-    pub dice_seed: Option<[u8; 32]>,
+    /// The server's secret seed (the `dice_seed` column), whose SHA-256 the room published
+    /// in `match_started`. The ChaCha20 dice seed is derived from it and the coaches'
+    /// entropy: [`MatchLog::dice_seed`]. **Secret until the match ends** (it predicts every
+    /// roll): never show it for a match whose log has no `match_ended`.
+    pub server_seed: Option<[u8; 32]>,
     pub result: Option<MatchResult>,
     pub commands: Vec<CommandRecord>,
     pub events: Vec<StoredEvent>,
+}
+
+impl MatchLog {
+    /// The match's ChaCha20 dice seed: with the commands it replays the match exactly.
+    /// Derived from [`MatchLog::server_seed`] and the entropy in `match_started`
+    /// ([`crate::fair::match_dice_seed`]); `None` before the match started.
+    pub fn dice_seed(&self) -> Result<Option<[u8; 32]>, StoreError> {
+        crate::fair::match_dice_seed(self)
+    }
 }
 
 /// The persistence a server needs. Every method is one transaction.
@@ -165,12 +178,13 @@ pub trait Store: Send + Sync + 'static {
         now_ms: i64,
     ) -> StoreFuture<'a, ()>;
 
-    /// The match starts: who sits where, the dice seed, and the first events.
+    /// The match starts: who sits where, the server's secret seed (kept in the `dice_seed`
+    /// column; see [`MatchLog::server_seed`]), and the first events.
     fn start_match<'a>(
         &'a self,
         id: &'a str,
         seats: [AccountId; 2],
-        dice_seed: [u8; 32],
+        server_seed: [u8; 32],
         events: &'a [StoredEvent],
         now_ms: i64,
     ) -> StoreFuture<'a, ()>;

@@ -335,13 +335,16 @@ impl Store for SqliteStore {
         &'a self,
         id: &'a str,
         seats: [AccountId; 2],
-        dice_seed: [u8; 32],
+        server_seed: [u8; 32],
         events: &'a [StoredEvent],
         now_ms: i64,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let mut conn = self.conn.lock().await;
             let mut tx = conn.begin().await.map_err(db)?;
+            // The `dice_seed` column holds the server's secret seed: the dice seed is
+            // derived from it and the entropy in `match_started` (`crate::fair`). In
+            // matches stored before the commitment it is the dice seed itself.
             sqlx::query(
                 "UPDATE matches SET status = ?, home_account = ?, away_account = ?, \
                  dice_seed = ?, started_at = ? WHERE id = ?",
@@ -349,7 +352,7 @@ impl Store for SqliteStore {
             .bind(status_str(RoomStatus::Playing))
             .bind(seats[0])
             .bind(seats[1])
-            .bind(hex(&dice_seed))
+            .bind(hex(&server_seed))
             .bind(now_ms)
             .bind(id)
             .execute(&mut *tx)
@@ -492,7 +495,7 @@ impl Store for SqliteStore {
                 spec: from_json(&m.spec)?,
                 status: parse_status(&m.status)?,
                 seats: [m.home, m.away],
-                dice_seed: m.seed.as_deref().map(unhex_seed).transpose()?,
+                server_seed: m.seed.as_deref().map(unhex_seed).transpose()?,
                 result: m.result.as_deref().map(from_json).transpose()?,
                 commands,
                 events,

@@ -306,7 +306,7 @@ impl Client {
                 self.events_messages += 1;
                 self.decision = Some(decision.clone());
                 for e in events {
-                    if let dugout_protocol::RoomEvent::MatchEnded { result } = &e.event {
+                    if let dugout_protocol::RoomEvent::MatchEnded { result, .. } = &e.event {
                         self.result = Some(*result);
                     }
                 }
@@ -413,8 +413,31 @@ impl Client {
 
     pub async fn join(&mut self, room: &str, seat: Option<Side>) -> Answer {
         let room = room.to_owned();
-        self.request(|id| ClientMessage::JoinRoom { id, room, seat })
-            .await
+        self.request(|id| ClientMessage::JoinRoom {
+            id,
+            room,
+            seat,
+            entropy: None,
+        })
+        .await
+    }
+
+    /// Join a seat with entropy for the dice seed (hex).
+    pub async fn join_with_entropy(
+        &mut self,
+        room: &str,
+        seat: Option<Side>,
+        entropy: &str,
+    ) -> Answer {
+        let room = room.to_owned();
+        let entropy = Some(entropy.to_owned());
+        self.request(|id| ClientMessage::JoinRoom {
+            id,
+            room,
+            seat,
+            entropy,
+        })
+        .await
     }
 
     pub async fn spectate(&mut self, room: &str) -> Answer {
@@ -603,7 +626,10 @@ pub async fn play_one(
 
 /// Replay a stored match from its seed and commands: the final game and every event.
 pub fn replay(log: &MatchLog) -> (blitz::Game, Vec<blitz::Event>) {
-    let seed = log.dice_seed.expect("a started match has a seed");
+    let seed = log
+        .dice_seed()
+        .expect("the stored seed derives")
+        .expect("a started match has a seed");
     let mut dice = ChaChaDice::from_seed(seed);
     let (mut game, mut events) =
         blitz::new_game(log.spec.setup, &mut dice).expect("the setup is valid");
