@@ -1,27 +1,34 @@
 //! `dugout-server`: parse flags, open the store, bind, serve until Ctrl-C or SIGTERM.
+//! `dugout-server verify --match <id>`: verify a stored match's dice and log instead.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::Parser;
-use dugout_server::{AppState, Config, DEFAULT_DATA_DIR, DEFAULT_LISTEN, Limits, SERVER_VERSION};
+use clap::{Parser, Subcommand};
+use dugout_server::{
+    AppState, Config, DEFAULT_DATA_DIR, DEFAULT_LISTEN, Limits, SERVER_VERSION, fair,
+};
 
 /// The Dugout match server.
 #[derive(Debug, Parser)]
 #[command(name = "dugout-server", version)]
 struct Args {
+    /// Without a subcommand: serve.
+    #[command(subcommand)]
+    command: Option<Cmd>,
+
     /// Address to listen on.
     #[arg(long, env = "DUGOUT_LISTEN", default_value = DEFAULT_LISTEN)]
     listen: SocketAddr,
 
     /// Directory for persistent data (the SQLite database); created if missing.
-    #[arg(long, env = "DUGOUT_DATA_DIR", default_value = DEFAULT_DATA_DIR)]
+    #[arg(long, env = "DUGOUT_DATA_DIR", default_value = DEFAULT_DATA_DIR, global = true)]
     data_dir: PathBuf,
 
     /// Database URL (`sqlite://path/to/file`); default: `dugout.sqlite3` in the data dir.
-    #[arg(long, env = "DUGOUT_DATABASE_URL")]
+    #[arg(long, env = "DUGOUT_DATABASE_URL", global = true)]
     database_url: Option<String>,
 
     /// WebSocket connections at once.
@@ -49,8 +56,23 @@ struct Args {
     idle_seconds: u64,
 
     /// Log level: error, warn, info, debug or trace.
-    #[arg(long, env = "DUGOUT_LOG", default_value = "info")]
+    #[arg(long, env = "DUGOUT_LOG", default_value = "info", global = true)]
     log: tracing::Level,
+}
+
+#[derive(Debug, Subcommand)]
+enum Cmd {
+    /// Verify a stored match: check the revealed server seed against the commitment,
+    /// derive the dice seed, replay the stored commands and compare every event.
+    ///
+    /// Exit status: 0 verified; 1 verification failed; 2 nothing to verify (no such match,
+    /// it never started) or the store cannot be read; 3 the match is not over (its seed is
+    /// not revealed yet).
+    Verify {
+        /// The match's id (its room id).
+        #[arg(long = "match", value_name = "ID")]
+        match_id: String,
+    },
 }
 
 impl Args {
@@ -81,6 +103,9 @@ async fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let config = args.config();
+    if let Some(Cmd::Verify { match_id }) = &args.command {
+        return verify(config, match_id).await;
+    }
 
     let state = match AppState::open(config.clone()).await {
         Ok(state) => state,
@@ -121,6 +146,27 @@ async fn main() -> ExitCode {
     }
 }
 
+/// `dugout-server verify`: the report on stdout, its verdict as the exit status.
+async fn verify(config: Config, id: &str) -> ExitCode {
+    let state = match AppState::open(config).await {
+        Ok(state) => state,
+        Err(err) => {
+            eprintln!("dugout-server: cannot open the database: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    match fair::verify_match(state.store().as_ref(), id).await {
+        Ok(report) => {
+            println!("{report}");
+            ExitCode::from(report.exit_code())
+        }
+        Err(err) => {
+            eprintln!("dugout-server: cannot read match {id}: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +196,31 @@ mod tests {
         let config = args.config();
         assert_eq!(config.limits.max_connections, 7);
         assert_eq!(config.limits.ping_interval, Duration::from_secs(5));
+    }
+
+    #[test]
+    fn verify_takes_a_match_id_and_the_store_flags_after_it() {
+        let args = Args::try_parse_from([
+            "dugout-server",
+            "verify",
+            "--match",
+            "0190-abc",
+            "--data-dir",
+            "/tmp/dugout",
+        ])
+        .expect("valid flags parse");
+        assert!(matches!(
+            &args.command,
+            Some(Cmd::Verify { match_id }) if match_id == "0190-abc"
+        ));
+        assert_eq!(args.data_dir, PathBuf::from("/tmp/dugout"));
+        assert!(Args::try_parse_from(["dugout-server", "verify"]).is_err());
+        assert!(
+            Args::try_parse_from(["dugout-server"])
+                .expect("serving needs no subcommand")
+                .command
+                .is_none()
+        );
     }
 
     #[test]
