@@ -10,6 +10,7 @@ use dugout_protocol::{ClientMessage, RoomEvent, RoomStatus, SeqEvent, ServerMess
 use dugout_rules::blitz::{self, Event, RerollSource, random_play::random_setup};
 use dugout_rules::core::{Seat, Side};
 use dugout_server::Limits;
+use dugout_server::fair::{self, Verdict};
 use dugout_server::store::MatchLog;
 use serde_json::Value;
 
@@ -118,6 +119,11 @@ async fn two_coaches_play_a_complete_blitz_game_and_every_seat_replays_to_the_se
     assert_eq!(log.status, RoomStatus::Finished);
     assert_eq!(log.result, Some(result));
     assert_eq!(log.commands.len(), n, "every command is stored once");
+    assert!(
+        matches!(fair::verify_log(&log), Verdict::Verified(_)),
+        "the match verifies: {:?}",
+        fair::verify_log(&log)
+    );
     assert!(log.server_seed.is_some());
     assert!(matches!(log.dice_seed(), Ok(Some(_))));
     // Commands and events line up: each command's seq range holds its events.

@@ -12,11 +12,12 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use dugout_protocol::{MatchResult, RoomEvent, ServerMessage, TimerPolicy};
+use dugout_protocol::{ClientMessage, MatchResult, RoomEvent, ServerMessage, TimerPolicy};
 use dugout_rules::blitz::data::BoardSide;
 use dugout_rules::blitz::{Command, Event};
 use dugout_rules::core::Side;
 use dugout_server::Limits;
+use dugout_server::fair::{self, Verdict};
 use dugout_server::store::CommandSource;
 use tokio::time::Instant;
 
@@ -159,6 +160,21 @@ async fn when_the_turn_timer_runs_out_the_server_plays_for_the_coach_until_the_t
     // The same game replays from the log.
     let (game, _) = replay(&log);
     assert!(game.turn.started.iter().sum::<u16>() >= 1);
+
+    // Once over, the match verifies: the timer's commands and `timer_expired` included.
+    let r = a
+        .request(|id| ClientMessage::Concede {
+            id,
+            room: room.clone(),
+        })
+        .await;
+    assert!(r.is_ok(), "{r:?}");
+    let log = server.match_log(&room).await;
+    assert!(
+        matches!(fair::verify_log(&log), Verdict::Verified(_)),
+        "{:?}",
+        fair::verify_log(&log)
+    );
 }
 
 #[tokio::test]
@@ -189,6 +205,11 @@ async fn a_coach_whose_chess_clock_runs_out_forfeits() {
     let log = server.match_log(&room).await;
     assert_eq!(log.result, Some(expected));
     assert!(log.commands.is_empty());
+    assert!(
+        matches!(fair::verify_log(&log), Verdict::Verified(_)),
+        "a forfeited match verifies: {:?}",
+        fair::verify_log(&log)
+    );
     // The winner is the other coach.
     assert_eq!(
         expected.winner(),
