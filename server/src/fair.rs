@@ -410,8 +410,11 @@ fn verify_inner(log: &MatchLog) -> Result<Verdict, Mismatch> {
     };
     check.expect(first.event.clone())?;
     let mut dice = ChaChaDice::from_seed(seed);
-    let (mut game, events) =
-        blitz::new_game(log.spec.setup, &mut dice).map_err(|e| Mismatch::Setup(e.to_string()))?;
+    let (mut game, events) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        blitz::new_game(log.spec.setup, &mut dice)
+    }))
+    .map_err(|_| Mismatch::Setup("the rules panicked on it".into()))?
+    .map_err(|e| Mismatch::Setup(e.to_string()))?;
     for event in events {
         check.expect(RoomEvent::Game { event })?;
     }
