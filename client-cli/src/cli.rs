@@ -1,6 +1,11 @@
 //! Command-line arguments.
 
-use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+use clap::{ArgGroup, Args, Parser, Subcommand};
+use dugout_client::bot::{StrategyKind, parse_edition, parse_team};
+use dugout_rules::blitz::Edition;
+use dugout_rules::blitz::data::TeamId;
 
 /// Default server base URL.
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
@@ -13,7 +18,7 @@ pub struct Cli {
     pub command: Command,
 }
 
-#[derive(Debug, PartialEq, Eq, Subcommand)]
+#[derive(Debug, PartialEq, Subcommand)]
 pub enum Command {
     /// Print the client and protocol versions.
     Version,
@@ -23,6 +28,81 @@ pub enum Command {
         #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
         server: String,
     },
+    /// Play matches as a bot account: create a room and wait for an opponent, or join an
+    /// open room; then play N games in a row and print each result and a summary.
+    Bot(BotArgs),
+    /// Create a bot account owned by a person and print its API token (for `dugout bot
+    /// --token`).
+    RegisterBot(RegisterBotArgs),
+}
+
+#[derive(Debug, PartialEq, Args)]
+#[command(group(ArgGroup::new("mode").required(true).args(["create", "join"])))]
+pub struct BotArgs {
+    /// Server base URL (plain http; the WebSocket is its /ws).
+    #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// The bot account's API token (see `dugout register-bot`).
+    #[arg(long, env = "DUGOUT_TOKEN", hide_env_values = true)]
+    pub token: String,
+    /// How the bot picks among the legal commands.
+    #[arg(long, value_enum, default_value = "greedy")]
+    pub strategy: StrategyKind,
+    /// Seed for the strategy (game i uses SEED + i) and the teams drawn for created rooms;
+    /// random if not given.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Create a room for each game and wait for an opponent.
+    #[arg(long)]
+    pub create: bool,
+    /// Join an open room: ROOM for the first game, else the first open one (waiting for one
+    /// to open).
+    #[arg(long, value_name = "ROOM")]
+    pub join: Option<Option<String>>,
+    /// Home team of the rooms it creates (random if not given).
+    #[arg(long, conflicts_with = "join", value_parser = parse_team)]
+    pub team: Option<TeamId>,
+    /// Away team of the rooms it creates (random if not given).
+    #[arg(long, conflicts_with = "join", value_parser = parse_team)]
+    pub opponent_team: Option<TeamId>,
+    /// Edition of the rooms it creates: 2018 or 2024.
+    #[arg(long, conflicts_with = "join", value_parser = parse_edition, default_value = "2024")]
+    pub edition: Edition,
+    /// Games to play in a row.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// Messages per second at most (the server's default limit is 50).
+    #[arg(long, default_value_t = 45.0)]
+    pub rate: f64,
+    /// Give up after this many seconds without a connection.
+    #[arg(long, default_value_t = 120)]
+    pub reconnect_seconds: u64,
+    /// Write every message sent (`> `) and received (`< `) to this file, one per line.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+}
+
+#[derive(Debug, PartialEq, Eq, Args)]
+#[command(group(ArgGroup::new("auth").required(true).args(["owner", "session"])))]
+pub struct RegisterBotArgs {
+    /// Server base URL (plain http).
+    #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// The bot account's name (3 to 32 letters, digits, `_`, `-`).
+    #[arg(long)]
+    pub name: String,
+    /// The person who owns the bot: log in as this account...
+    #[arg(long, env = "DUGOUT_ACCOUNT", requires = "password")]
+    pub owner: Option<String>,
+    /// ...with this password.
+    #[arg(long, env = "DUGOUT_PASSWORD", hide_env_values = true)]
+    pub password: Option<String>,
+    /// Register the owner first if the account does not exist yet.
+    #[arg(long, requires = "owner")]
+    pub register: bool,
+    /// Or: a session token of the owner (from login), instead of a name and password.
+    #[arg(long, env = "DUGOUT_SESSION", hide_env_values = true)]
+    pub session: Option<String>,
 }
 
 #[cfg(test)]
@@ -51,6 +131,74 @@ mod tests {
             Command::Health {
                 server: "http://example.test:9000".into()
             }
+        );
+    }
+
+    fn bot(args: &[&str]) -> Result<BotArgs, clap::Error> {
+        let all = ["dugout", "bot", "--token", "t"].iter().chain(args);
+        match Cli::try_parse_from(all)?.command {
+            Command::Bot(b) => Ok(b),
+            other => panic!("not a bot command: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn bot_creates_or_joins_but_not_both_and_not_neither() {
+        let b = bot(&["--create"]).expect("parses");
+        assert!(b.create);
+        assert_eq!(b.join, None);
+        assert_eq!(b.games, 1);
+        assert_eq!(b.strategy, StrategyKind::Greedy);
+        assert_eq!(bot(&["--join"]).expect("parses").join, Some(None));
+        assert_eq!(
+            bot(&["--join", "r1"]).expect("parses").join,
+            Some(Some("r1".into()))
+        );
+        assert!(bot(&[]).is_err());
+        assert!(bot(&["--create", "--join"]).is_err());
+    }
+
+    #[test]
+    fn bot_room_options_need_create() {
+        let b = bot(&[
+            "--create",
+            "--team",
+            "orc",
+            "--opponent-team",
+            "wood-elf",
+            "--edition",
+            "2018",
+            "--strategy",
+            "random",
+            "--seed",
+            "7",
+            "--games",
+            "3",
+        ])
+        .expect("parses");
+        assert_eq!(b.team, Some(TeamId::Orc));
+        assert_eq!(b.opponent_team, Some(TeamId::WoodElf));
+        assert_eq!(b.edition, Edition::Bb2018);
+        assert_eq!(b.strategy, StrategyKind::Random);
+        assert_eq!((b.seed, b.games), (Some(7), 3));
+        assert!(bot(&["--join", "--team", "orc"]).is_err());
+        assert!(bot(&["--create", "--team", "martians"]).is_err());
+        assert!(bot(&["--create", "--games", "0"]).is_err());
+    }
+
+    #[test]
+    fn register_bot_needs_an_owner_with_a_password_or_a_session() {
+        let parse = |args: &[&str]| {
+            let all = ["dugout", "register-bot", "--name", "b0t"]
+                .iter()
+                .chain(args);
+            Cli::try_parse_from(all)
+        };
+        assert!(parse(&["--owner", "ada", "--password", "pw123456"]).is_ok());
+        assert!(parse(&["--session", "tok"]).is_ok());
+        assert!(parse(&[]).is_err());
+        assert!(
+            parse(&["--owner", "ada"]).is_err() || std::env::var_os("DUGOUT_PASSWORD").is_some()
         );
     }
 

@@ -1,11 +1,13 @@
-//! Just enough plain HTTP/1.1 to ask a Dugout server a GET.
+//! Just enough plain HTTP/1.1 to ask a Dugout server a GET or POST a JSON body (health,
+//! accounts, bot tokens).
 //!
-//! This avoids a full HTTP client dependency for one request; the real
-//! client will talk WebSocket (tokio-tungstenite) to the server.
+//! This avoids a full HTTP client dependency for a handful of requests; games are played
+//! over the WebSocket ([`crate::net`]).
 
 use std::fmt;
 use std::time::Duration;
 
+use dugout_protocol::{ApiError, Credentials, ErrorCode, NewBot, TokenGrant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -65,6 +67,15 @@ impl ServerUrl {
     pub fn target(&self, path: &str) -> String {
         format!("{}{path}", self.base_path)
     }
+
+    /// The server's WebSocket endpoint: `ws://host:port[/base]/ws`.
+    pub fn websocket(&self) -> String {
+        format!(
+            "ws://{}{}",
+            self.authority,
+            self.target(dugout_protocol::WS_PATH)
+        )
+    }
 }
 
 /// A complete HTTP response.
@@ -105,20 +116,63 @@ impl From<std::io::Error> for Error {
 
 /// GET `path` from `server`, with [`TIMEOUT`] for the whole exchange.
 pub async fn get(server: &ServerUrl, path: &str) -> Result<Response, Error> {
-    tokio::time::timeout(TIMEOUT, get_inner(server, path))
+    exchange(server, "GET", path, None, None).await
+}
+
+/// POST the JSON `body` to `path` on `server`, with a bearer token if given, with
+/// [`TIMEOUT`] for the whole exchange.
+pub async fn post_json(
+    server: &ServerUrl,
+    path: &str,
+    body: &str,
+    bearer: Option<&str>,
+) -> Result<Response, Error> {
+    exchange(server, "POST", path, Some(body), bearer).await
+}
+
+async fn exchange(
+    server: &ServerUrl,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    bearer: Option<&str>,
+) -> Result<Response, Error> {
+    tokio::time::timeout(TIMEOUT, exchange_inner(server, method, path, body, bearer))
         .await
         .map_err(|_| Error::Timeout)?
 }
 
-async fn get_inner(server: &ServerUrl, path: &str) -> Result<Response, Error> {
+async fn exchange_inner(
+    server: &ServerUrl,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    bearer: Option<&str>,
+) -> Result<Response, Error> {
+    if bearer.is_some_and(|t| t.contains(['\r', '\n'])) {
+        return Err(Error::BadUrl("a token with a line break".into()));
+    }
     let mut stream = TcpStream::connect(&server.authority).await?;
-    let request = format!(
-        "GET {target} HTTP/1.1\r\nHost: {host}\r\nAccept: application/json\r\n\
-         User-Agent: dugout/{version}\r\nConnection: close\r\n\r\n",
+    let mut request = format!(
+        "{method} {target} HTTP/1.1\r\nHost: {host}\r\nAccept: application/json\r\n\
+         User-Agent: dugout/{version}\r\nConnection: close\r\n",
         target = server.target(path),
         host = server.authority,
         version = env!("CARGO_PKG_VERSION"),
     );
+    if let Some(token) = bearer {
+        request.push_str(&format!("Authorization: Bearer {token}\r\n"));
+    }
+    if let Some(body) = body {
+        request.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    request.push_str("\r\n");
+    if let Some(body) = body {
+        request.push_str(body);
+    }
     stream.write_all(request.as_bytes()).await?;
 
     // `Connection: close` means the server ends the stream after the answer.
@@ -131,6 +185,94 @@ async fn get_inner(server: &ServerUrl, path: &str) -> Result<Response, Error> {
         return Err(Error::TooLarge);
     }
     parse_response(&raw)
+}
+
+/// An account request that did not give a token.
+#[derive(Debug)]
+pub enum ApiFailure {
+    /// No answer (network, timeout, garbage).
+    Http(Error),
+    /// The server's typed refusal (`name_taken`, `bad_credentials`...), with the status.
+    Refused { status: u16, error: ApiError },
+    /// An answer that is neither a token nor a typed error.
+    Unexpected { status: u16, body: String },
+}
+
+impl fmt::Display for ApiFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiFailure::Http(e) => write!(f, "{e}"),
+            ApiFailure::Refused { status, error } => {
+                write!(f, "HTTP {status}: {:?}: {}", error.code, error.message)
+            }
+            ApiFailure::Unexpected { status, body } => {
+                write!(f, "unexpected answer, HTTP {status}: {body}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ApiFailure {}
+
+/// POST `body` (JSON) to an account route that answers with a [`TokenGrant`]
+/// (`/api/register`, `/api/login`, `/api/bots`).
+pub async fn token_grant(
+    server: &ServerUrl,
+    path: &str,
+    body: &str,
+    bearer: Option<&str>,
+) -> Result<TokenGrant, ApiFailure> {
+    let response = post_json(server, path, body, bearer)
+        .await
+        .map_err(ApiFailure::Http)?;
+    if (200..300).contains(&response.status)
+        && let Ok(grant) = serde_json::from_slice::<TokenGrant>(&response.body)
+    {
+        return Ok(grant);
+    }
+    match serde_json::from_slice::<ApiError>(&response.body) {
+        Ok(error) => Err(ApiFailure::Refused {
+            status: response.status,
+            error,
+        }),
+        Err(_) => Err(ApiFailure::Unexpected {
+            status: response.status,
+            body: String::from_utf8_lossy(&response.body).into_owned(),
+        }),
+    }
+}
+
+/// A bot account named `bot` owned by the person whose session token is `session`: its API
+/// token (`POST /api/bots`).
+pub async fn create_bot(
+    server: &ServerUrl,
+    session: &str,
+    bot: &str,
+) -> Result<TokenGrant, ApiFailure> {
+    let body = serde_json::to_string(&NewBot { name: bot.into() }).unwrap_or_default();
+    token_grant(server, "/api/bots", &body, Some(session)).await
+}
+
+/// Log in as `name` (`POST /api/login`); with `register`, create the account first if it
+/// does not exist (`POST /api/register`, then login if the name is taken).
+pub async fn session_token(
+    server: &ServerUrl,
+    name: &str,
+    password: &str,
+    register: bool,
+) -> Result<TokenGrant, ApiFailure> {
+    let body = serde_json::to_string(&Credentials {
+        name: name.into(),
+        password: password.into(),
+    })
+    .unwrap_or_default();
+    if register {
+        match token_grant(server, "/api/register", &body, None).await {
+            Err(ApiFailure::Refused { error, .. }) if error.code == ErrorCode::NameTaken => {}
+            other => return other,
+        }
+    }
+    token_grant(server, "/api/login", &body, None).await
 }
 
 /// Parse a full HTTP/1.x response read until the connection closed.

@@ -1,9 +1,17 @@
-//! Dugout terminal client library: the bot strategies and an offline duel harness.
+//! Dugout terminal client library: the bot strategies, the WebSocket session and the bot
+//! that plays over it.
 //!
 //! * [`strategy`]: the [`strategy::Strategy`] trait, a uniform random bot and a greedy bot.
 //!   A bot sees only its own seat's [`dugout_rules::blitz::GameView`], the legal commands
 //!   and (optionally) the events projected for its seat, exactly what a server sends.
 //! * [`duel`]: bots playing whole matches against each other offline with the real engine.
+//! * [`net`]: a WebSocket session with a server: hello, request ids, acks and errors, the
+//!   state of each followed room, reconnecting and resuming by itself.
+//! * [`bot`]: `dugout bot`, a strategy playing real matches over a session.
+//! * [`http`]: the few HTTP requests the client needs (health, accounts, bot tokens).
 
+pub mod bot;
 pub mod duel;
+pub mod http;
+pub mod net;
 pub mod strategy;

@@ -1,16 +1,18 @@
-//! `dugout`: the Dugout terminal client. For now only `version` and `health`;
-//! the TUI and bots come later.
+//! `dugout`: the Dugout terminal client: `version`, `health`, `bot` and `register-bot`
+//! (the TUI comes later).
 
 mod cli;
-mod http;
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
+use dugout_client::bot::{Bot, BotConfig, Mode};
+use dugout_client::http::{self, ServerUrl};
+use dugout_client::net::{Session, SessionConfig};
 use dugout_protocol::PROTOCOL_VERSION;
 
-use crate::cli::{Cli, Command};
-use crate::http::ServerUrl;
+use crate::cli::{BotArgs, Cli, Command, RegisterBotArgs};
 
 fn main() -> ExitCode {
     match Cli::parse().command {
@@ -22,7 +24,146 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Health { server } => health(&server),
+        Command::Bot(args) => bot(args),
+        Command::RegisterBot(args) => register_bot(args),
     }
+}
+
+fn runtime() -> Option<tokio::runtime::Runtime> {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => Some(runtime),
+        Err(err) => {
+            eprintln!("dugout: cannot start the async runtime: {err}");
+            None
+        }
+    }
+}
+
+/// `dugout bot`: play the games; exit 0 once they are all played.
+fn bot(args: BotArgs) -> ExitCode {
+    let url = match ServerUrl::parse(&args.server) {
+        Ok(url) => url,
+        Err(err) => {
+            eprintln!("dugout: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let trace: Option<Box<dyn std::io::Write + Send>> = match &args.trace {
+        None => None,
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Some(Box::new(std::io::LineWriter::new(file))),
+            Err(err) => {
+                eprintln!("dugout: cannot create {}: {err}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let mut bytes = [0u8; 8];
+        let _ = getrandom_fill(&mut bytes);
+        u64::from_le_bytes(bytes)
+    });
+    let mut session = SessionConfig::new(url.websocket(), args.token);
+    session.client = format!("dugout-bot {}", env!("CARGO_PKG_VERSION"));
+    session.rate = (args.rate > 0.0).then_some((args.rate, args.rate.max(1.0)));
+    session.reconnect_for = Duration::from_secs(args.reconnect_seconds);
+    let mode = match args.join {
+        Some(room) => Mode::Join(room),
+        None => Mode::Create {
+            edition: args.edition,
+            teams: [args.team, args.opponent_team],
+        },
+    };
+    let config = BotConfig {
+        session: session.clone(),
+        strategy: args.strategy,
+        seed,
+        mode,
+        games: args.games,
+    };
+    let Some(runtime) = runtime() else {
+        return ExitCode::FAILURE;
+    };
+    runtime.block_on(async move {
+        let session = match Session::connect_traced(session, trace).await {
+            Ok(s) => s,
+            Err(err) => {
+                eprintln!("dugout: {}: {err}", args.server);
+                return ExitCode::FAILURE;
+            }
+        };
+        eprintln!(
+            "dugout bot: connected to {} as {}{} ({:?}, seed {seed})",
+            args.server,
+            session.account(),
+            if session.is_bot() { " (bot)" } else { "" },
+            args.strategy
+        );
+        let mut out = std::io::stdout();
+        let mut log = std::io::stderr();
+        let (result, session) = Bot::new(session, config, &mut out, &mut log).run().await;
+        session.close().await;
+        match result {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("dugout bot: {err}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
+fn getrandom_fill(bytes: &mut [u8]) -> bool {
+    getrandom::fill(bytes).is_ok()
+}
+
+/// `dugout register-bot`: log in (or register) the owner, create the bot, print its token.
+fn register_bot(args: RegisterBotArgs) -> ExitCode {
+    let url = match ServerUrl::parse(&args.server) {
+        Ok(url) => url,
+        Err(err) => {
+            eprintln!("dugout: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(runtime) = runtime() else {
+        return ExitCode::FAILURE;
+    };
+    runtime.block_on(async move {
+        let session = match (&args.session, &args.owner, &args.password) {
+            (Some(token), _, _) => token.clone(),
+            (None, Some(owner), Some(password)) => {
+                match http::session_token(&url, owner, password, args.register).await {
+                    Ok(grant) => grant.token,
+                    Err(err) => {
+                        eprintln!("dugout: logging in as {owner}: {err}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            _ => {
+                eprintln!("dugout: give --owner and --password, or --session");
+                return ExitCode::FAILURE;
+            }
+        };
+        match http::create_bot(&url, &session, &args.name).await {
+            Ok(grant) => {
+                eprintln!(
+                    "dugout: bot account {} created; its token follows (keep it secret)",
+                    grant.account
+                );
+                println!("{}", grant.token);
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("dugout: creating bot {}: {err}", args.name);
+                ExitCode::FAILURE
+            }
+        }
+    })
 }
 
 /// Print the server's `/health` answer; fail unless it is `200` with `"status": "ok"`.
@@ -34,15 +175,8 @@ fn health(server: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => {
-            eprintln!("dugout: cannot start the async runtime: {err}");
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = runtime() else {
+        return ExitCode::FAILURE;
     };
     let response = match runtime.block_on(http::get(&url, "/health")) {
         Ok(response) => response,

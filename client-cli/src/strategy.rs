@@ -25,6 +25,13 @@ pub trait Strategy {
     /// that never gets them still plays legally (the greedy bot then decides block re-rolls
     /// without knowing the faces).
     fn observe(&mut self, _events: &[Event]) {}
+
+    /// Whether `choose` reads the view. Over the network the view comes from a snapshot,
+    /// which costs a request per decision: a bot that answers `false` is given the last
+    /// snapshot's view instead (possibly out of date). Default `true`.
+    fn needs_view(&self) -> bool {
+        true
+    }
 }
 
 /// Uniform random play over the legal commands, reproducible from its seed.
@@ -49,5 +56,9 @@ impl Strategy for RandomStrategy {
         let n = u16::try_from(legal.len()).unwrap_or(u16::MAX);
         let i = usize::from(self.dice.roll(Die::Range(n)));
         legal.get(i).copied().unwrap_or(Command::EndTurn)
+    }
+
+    fn needs_view(&self) -> bool {
+        false
     }
 }

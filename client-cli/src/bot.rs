@@ -1,0 +1,785 @@
+//! `dugout bot`: a [`Strategy`] playing real matches over a [`Session`].
+//!
+//! For each game the bot creates a room and waits for an opponent, or joins an open room
+//! (a given one, or the first it finds, waiting for one to open), says `ready`, and plays:
+//! whenever the room's pending decision is this seat's (the server then sends the legal
+//! commands), the strategy picks one of them and the bot sends it; the events of every
+//! `events` message go to [`Strategy::observe`]. When the match is over the bot leaves the
+//! room and starts the next game.
+
+use std::fmt;
+use std::io::Write;
+
+use dugout_protocol::{
+    ClientMessage, ErrorCode, MatchResult, RoomEvent, RoomId, RoomSpec, RoomStatus, ServerMessage,
+};
+use dugout_rules::blitz::data::TeamId;
+use dugout_rules::blitz::{Command, Edition, Event, GameView};
+use dugout_rules::core::{ChaChaDice, DiceSource, Die, Seat, Side};
+
+use crate::net::{self, Answer, Refusal, Session, Update, joinable};
+use crate::strategy::{GreedyStrategy, RandomStrategy, Strategy};
+
+/// How long to wait for lobby news before asking for the room list again.
+const RELIST: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Refusals in a row after which a bot gives up on a match (it is confused, not unlucky).
+const MAX_REFUSALS_IN_A_ROW: u32 = 20;
+
+/// Times a game is started over (the room closed under us, a join race lost) before the
+/// bot gives up.
+const MAX_GAME_RESTARTS: u32 = 20;
+
+/// Which strategy plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StrategyKind {
+    /// Uniform over the legal commands.
+    Random,
+    /// A one-step scoring heuristic (see `strategy::greedy`).
+    Greedy,
+}
+
+impl StrategyKind {
+    pub fn build(self, seed: u64) -> Box<dyn Strategy> {
+        match self {
+            StrategyKind::Random => Box::new(RandomStrategy::new(seed)),
+            StrategyKind::Greedy => Box::new(GreedyStrategy::new(seed)),
+        }
+    }
+}
+
+/// Create rooms or join them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mode {
+    /// Create a room with this spec for each game and wait for an opponent. Teams left
+    /// `None` are drawn from the seed for each game.
+    Create {
+        edition: Edition,
+        teams: [Option<TeamId>; 2],
+    },
+    /// Join this room for the first game (`None`: the first open one), then the first open
+    /// room for each later game.
+    Join(Option<RoomId>),
+}
+
+/// Everything `dugout bot` needs.
+#[derive(Clone, Debug)]
+pub struct BotConfig {
+    pub session: net::SessionConfig,
+    pub strategy: StrategyKind,
+    /// Seeds the strategy (game `i`, from 0, uses `seed + i`) and the teams drawn for
+    /// created rooms.
+    pub seed: u64,
+    pub mode: Mode,
+    pub games: u32,
+}
+
+/// How one game went, from this bot's seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// 1-based.
+    pub game: u32,
+    pub room: RoomId,
+    pub side: Side,
+    /// Home, Away (from `match_started`; empty if this bot never saw it).
+    pub coaches: [String; 2],
+    pub result: MatchResult,
+    /// Commands this bot sent and the server accepted, and refused.
+    pub commands: u64,
+    pub refused: u64,
+}
+
+impl GameRecord {
+    /// `won`, `lost` or `drawn`.
+    pub fn verdict(&self) -> &'static str {
+        match self.result.winner() {
+            Some(w) if w == self.side => "won",
+            Some(_) => "lost",
+            None => "drawn",
+        }
+    }
+
+    /// The same line for both coaches of a match: room, coaches, score, winner, how.
+    pub fn result_line(&self) -> String {
+        let score = match self.result {
+            MatchResult::Game { score, .. } => format!("{}-{}", score[0], score[1]),
+            _ => "-".into(),
+        };
+        let winner = match self.result.winner() {
+            Some(side) => format!("{side:?}"),
+            None => "draw".into(),
+        };
+        let by = match self.result {
+            MatchResult::Game { .. } => "game",
+            MatchResult::Concession { .. } => "concession",
+            MatchResult::Forfeit { .. } => "forfeit",
+        };
+        format!(
+            "result room={} home={} away={} score={score} winner={winner} by={by}",
+            self.room, self.coaches[0], self.coaches[1]
+        )
+    }
+}
+
+/// Totals over the games played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub games: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub points_for: u64,
+    pub points_against: u64,
+    pub commands: u64,
+    pub refused: u64,
+    pub reconnects: u32,
+}
+
+impl Summary {
+    fn add(&mut self, g: &GameRecord) {
+        self.games += 1;
+        match g.verdict() {
+            "won" => self.won += 1,
+            "lost" => self.lost += 1,
+            _ => self.drawn += 1,
+        }
+        if let MatchResult::Game { score, .. } = g.result {
+            self.points_for += u64::from(score[g.side.index()]);
+            self.points_against += u64::from(score[g.side.other().index()]);
+        }
+        self.commands += g.commands;
+        self.refused += g.refused;
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "summary: {} games, {} won, {} drawn, {} lost; points {}-{}; {} commands, {} refused, {} reconnects",
+            self.games,
+            self.won,
+            self.drawn,
+            self.lost,
+            self.points_for,
+            self.points_against,
+            self.commands,
+            self.refused,
+            self.reconnects
+        )
+    }
+}
+
+/// Why a bot stopped before its games were played.
+#[derive(Debug)]
+pub enum BotError {
+    Net(net::Error),
+    /// A request the bot cannot do without was refused.
+    Refused {
+        what: &'static str,
+        refusal: Refusal,
+    },
+    /// The server answered something the bot cannot make sense of.
+    Confused(String),
+    Output(std::io::Error),
+}
+
+impl fmt::Display for BotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotError::Net(e) => write!(f, "{e}"),
+            BotError::Refused { what, refusal } => write!(f, "{what} refused: {refusal}"),
+            BotError::Confused(why) => write!(f, "{why}"),
+            BotError::Output(e) => write!(f, "cannot write the report: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BotError {}
+
+impl From<net::Error> for BotError {
+    fn from(e: net::Error) -> Self {
+        BotError::Net(e)
+    }
+}
+
+impl From<std::io::Error> for BotError {
+    fn from(e: std::io::Error) -> Self {
+        BotError::Output(e)
+    }
+}
+
+/// Why one game attempt did not produce a result, when trying again may help.
+enum Setback {
+    /// The room closed, or a join race was lost: start this game over.
+    Again(String),
+    Fatal(BotError),
+}
+
+impl<E: Into<BotError>> From<E> for Setback {
+    fn from(e: E) -> Self {
+        Setback::Fatal(e.into())
+    }
+}
+
+/// A bot on a connected session.
+pub struct Bot<'a> {
+    session: Session,
+    config: BotConfig,
+    /// Results and the summary (stdout).
+    out: &'a mut dyn Write,
+    /// Progress and warnings (stderr).
+    log: &'a mut dyn Write,
+}
+
+impl<'a> Bot<'a> {
+    pub fn new(
+        session: Session,
+        config: BotConfig,
+        out: &'a mut dyn Write,
+        log: &'a mut dyn Write,
+    ) -> Bot<'a> {
+        Bot {
+            session,
+            config,
+            out,
+            log,
+        }
+    }
+
+    /// Play the configured number of games; print each result and the summary. Returns the
+    /// records and the summary, and the session (to close it).
+    pub async fn run(mut self) -> (Result<(Vec<GameRecord>, Summary), BotError>, Session) {
+        let r = self.play_all().await;
+        (r, self.session)
+    }
+
+    async fn play_all(&mut self) -> Result<(Vec<GameRecord>, Summary), BotError> {
+        let mut records = Vec::new();
+        let mut summary = Summary::default();
+        let mut restarts = 0;
+        let mut game = 1;
+        while game <= self.config.games {
+            match self.play_game(game).await {
+                Ok(record) => {
+                    summary.add(&record);
+                    let opponent = &record.coaches[record.side.other().index()];
+                    let score = match record.result {
+                        MatchResult::Game { score, .. } => format!(
+                            " {}-{}",
+                            score[record.side.index()],
+                            score[record.side.other().index()]
+                        ),
+                        MatchResult::Concession { .. } => " by concession".into(),
+                        MatchResult::Forfeit { .. } => " by forfeit".into(),
+                    };
+                    writeln!(
+                        self.out,
+                        "game {game}/{}: {}{score} as {:?} against {opponent} in room {} ({} commands, {} refused)",
+                        self.config.games,
+                        record.verdict(),
+                        record.side,
+                        record.room,
+                        record.commands,
+                        record.refused
+                    )?;
+                    writeln!(self.out, "{}", record.result_line())?;
+                    self.out.flush()?;
+                    records.push(record);
+                    game += 1;
+                }
+                Err(Setback::Again(why)) => {
+                    restarts += 1;
+                    writeln!(self.log, "dugout bot: game {game}: {why}; starting it over")?;
+                    if restarts > MAX_GAME_RESTARTS {
+                        return Err(BotError::Confused(format!(
+                            "gave up after {restarts} restarts: {why}"
+                        )));
+                    }
+                }
+                Err(Setback::Fatal(e)) => return Err(e),
+            }
+        }
+        summary.reconnects = self.session.reconnects();
+        writeln!(self.out, "{summary}")?;
+        self.out.flush()?;
+        Ok((records, summary))
+    }
+
+    /// One game: find or make a room, sit down, be ready, play to the end, leave.
+    async fn play_game(&mut self, game: u32) -> Result<GameRecord, Setback> {
+        let room = match self.config.mode.clone() {
+            Mode::Create { edition, teams } => {
+                let room = self.create_room(game, edition, teams).await?;
+                writeln!(
+                    self.log,
+                    "dugout bot: game {game}: created room {room}; waiting for an opponent"
+                )?;
+                self.join(&room).await.map_err(|r| {
+                    Setback::Fatal(BotError::Refused {
+                        what: "joining the room we created",
+                        refusal: r,
+                    })
+                })??;
+                room
+            }
+            Mode::Join(Some(room)) if game == 1 => {
+                self.join(&room).await.map_err(|r| {
+                    Setback::Fatal(BotError::Refused {
+                        what: "join_room",
+                        refusal: r,
+                    })
+                })??;
+                room
+            }
+            Mode::Join(_) => self.find_and_join().await?,
+        };
+        writeln!(self.log, "dugout bot: game {game}: seated in room {room}")?;
+        match self
+            .session
+            .request(|id| ClientMessage::Ready {
+                id,
+                room: room.clone(),
+            })
+            .await?
+        {
+            Answer::Ack(_) => {}
+            Answer::Refused(r) if r.code == ErrorCode::UnknownRoom => {
+                return Err(Setback::Again(format!("room {room} closed: {r}")));
+            }
+            Answer::Refused(r) => {
+                return Err(Setback::Fatal(BotError::Refused {
+                    what: "ready",
+                    refusal: r,
+                }));
+            }
+            Answer::Interrupted => return Err(Setback::Again("ready interrupted".into())),
+        }
+        let seed = self.config.seed.wrapping_add(u64::from(game - 1));
+        let mut strategy = self.config.strategy.build(seed);
+        let record = self.play(game, &room, strategy.as_mut()).await;
+        // Stop following the room whatever happened; a refusal here changes nothing.
+        let _ = self
+            .session
+            .request(|id| ClientMessage::Leave {
+                id,
+                room: room.clone(),
+            })
+            .await;
+        self.session.forget(&room);
+        record
+    }
+
+    async fn create_room(
+        &mut self,
+        game: u32,
+        edition: Edition,
+        teams: [Option<TeamId>; 2],
+    ) -> Result<RoomId, Setback> {
+        let mut dice = ChaChaDice::from_u64(self.config.seed ^ (u64::from(game) << 32));
+        let mut draw = || {
+            let n = u16::try_from(TeamId::ALL.len()).unwrap_or(u16::MAX);
+            let i = usize::from(dice.roll(Die::Range(n)));
+            TeamId::ALL.get(i).copied().unwrap_or(TeamId::Human)
+        };
+        let home = teams[0].unwrap_or_else(&mut draw);
+        let away = teams[1].unwrap_or_else(&mut draw);
+        let spec = RoomSpec {
+            game: dugout_protocol::GameKind::Blitz,
+            setup: dugout_rules::blitz::MatchSetup {
+                edition,
+                teams: [home, away],
+                options: Default::default(),
+            },
+            timer: Default::default(),
+            private: false,
+        };
+        match self
+            .session
+            .request(|id| ClientMessage::CreateRoom {
+                id,
+                room: spec.clone(),
+            })
+            .await?
+        {
+            Answer::Ack(ack) => ack.room.ok_or_else(|| {
+                Setback::Fatal(BotError::Confused(
+                    "create_room acked without a room".into(),
+                ))
+            }),
+            Answer::Refused(r) => Err(Setback::Fatal(BotError::Refused {
+                what: "create_room",
+                refusal: r,
+            })),
+            Answer::Interrupted => Err(Setback::Again(
+                "the connection dropped during create_room".into(),
+            )),
+        }
+    }
+
+    /// Take the free seat of `room`, with fresh entropy for the dice. `Err`: refused.
+    async fn join(&mut self, room: &str) -> Result<Result<(), Setback>, Refusal> {
+        let entropy = entropy();
+        let answer = self
+            .session
+            .request(|id| ClientMessage::JoinRoom {
+                id,
+                room: room.to_owned(),
+                seat: None,
+                entropy,
+            })
+            .await;
+        match answer {
+            Err(e) => Ok(Err(e.into())),
+            Ok(Answer::Ack(_)) => Ok(Ok(())),
+            Ok(Answer::Refused(r)) => Err(r),
+            Ok(Answer::Interrupted) => Ok(Err(Setback::Again("join interrupted".into()))),
+        }
+    }
+
+    /// Join the first open room there is, waiting for one if need be.
+    async fn find_and_join(&mut self) -> Result<RoomId, Setback> {
+        let me = self.session.account().to_owned();
+        let mut said_waiting = false;
+        loop {
+            // Ask for the list; it comes (as an update) before the ack.
+            match self
+                .session
+                .request(|id| ClientMessage::ListRooms { id })
+                .await?
+            {
+                Answer::Ack(_) => {}
+                Answer::Refused(r) => {
+                    return Err(Setback::Fatal(BotError::Refused {
+                        what: "list_rooms",
+                        refusal: r,
+                    }));
+                }
+                Answer::Interrupted => continue,
+            }
+            let relist_at = tokio::time::Instant::now() + RELIST;
+            loop {
+                let wait = relist_at.saturating_duration_since(tokio::time::Instant::now());
+                let Some(update) = self.session.next_update_within(wait).await? else {
+                    break;
+                };
+                let candidates: Vec<RoomId> = match update {
+                    Update::Server(ServerMessage::Rooms { rooms }) => rooms
+                        .iter()
+                        .filter(|r| joinable(r, &me))
+                        .map(|r| r.room.clone())
+                        .collect(),
+                    Update::Server(ServerMessage::RoomChanged { room }) if joinable(&room, &me) => {
+                        vec![room.room]
+                    }
+                    _ => continue,
+                };
+                for room in candidates {
+                    match self.join(&room).await {
+                        Ok(Ok(())) => return Ok(room),
+                        Ok(Err(setback)) => return Err(setback),
+                        // Someone else was quicker, or the room went: try the next one.
+                        Err(r) => {
+                            writeln!(self.log, "dugout bot: cannot join room {room}: {r}")?;
+                        }
+                    }
+                }
+            }
+            if !said_waiting {
+                writeln!(self.log, "dugout bot: no open room yet; waiting for one")?;
+                said_waiting = true;
+            }
+        }
+    }
+
+    /// Play `room` to its end.
+    async fn play(
+        &mut self,
+        game: u32,
+        room: &str,
+        strategy: &mut dyn Strategy,
+    ) -> Result<GameRecord, Setback> {
+        let mut coaches = [String::new(), String::new()];
+        // The `updates` count of the room state last answered: each decision once.
+        let mut answered: Option<u64> = None;
+        let mut asked_view: Option<u64> = None;
+        let mut commands = 0u64;
+        let mut refused = 0u64;
+        let mut refused_in_a_row = 0u32;
+        loop {
+            match self.session.next_update().await? {
+                Update::Server(ServerMessage::Events {
+                    room: r, events, ..
+                }) if r == room => {
+                    let mut seen: Vec<Event> = Vec::new();
+                    for e in events {
+                        match e.event {
+                            RoomEvent::Game { event } => seen.push(event),
+                            RoomEvent::MatchStarted { coaches: c, .. } => coaches = c,
+                            _ => {}
+                        }
+                    }
+                    if !seen.is_empty() {
+                        strategy.observe(&seen);
+                    }
+                }
+                Update::Server(ServerMessage::RoomChanged { room: summary })
+                    if summary.room == room && summary.status == RoomStatus::Closed =>
+                {
+                    return Err(Setback::Again(format!("room {room} closed")));
+                }
+                Update::Server(ServerMessage::RoomChanged { room: summary })
+                    if summary.room == room =>
+                {
+                    // Names for a match this bot joined after its start (no match_started).
+                    for (i, name) in summary.seats.iter().enumerate() {
+                        if let (Some(name), Some(slot)) = (name, coaches.get_mut(i))
+                            && slot.is_empty()
+                        {
+                            slot.clone_from(name);
+                        }
+                    }
+                }
+                Update::Server(ServerMessage::Error { id, code, message }) => {
+                    writeln!(
+                        self.log,
+                        "dugout bot: server error {code:?} ({id:?}): {message}"
+                    )?;
+                    if code == ErrorCode::UnknownRoom
+                        && self.session.room(room).is_none_or(|s| !s.following)
+                    {
+                        return Err(Setback::Again(format!("room {room} is gone")));
+                    }
+                }
+                Update::Reconnected { attempts } => {
+                    writeln!(
+                        self.log,
+                        "dugout bot: reconnected ({attempts} attempts); resuming room {room}"
+                    )?;
+                }
+                Update::Unreadable { text, why } => {
+                    writeln!(self.log, "dugout bot: unreadable message ({why}): {text}")?;
+                }
+                _ => {}
+            }
+            // Catch up with everything received before deciding anything.
+            if self.session.has_updates() {
+                continue;
+            }
+            let Some(state) = self.session.room(room) else {
+                continue;
+            };
+            if let Some(result) = state.result {
+                let side = match state.seat {
+                    Some(Seat::Coach(side)) => side,
+                    _ => {
+                        return Err(Setback::Fatal(BotError::Confused(format!(
+                            "room {room} ended but this bot had no seat in it"
+                        ))));
+                    }
+                };
+                return Ok(GameRecord {
+                    game,
+                    room: room.to_owned(),
+                    side,
+                    coaches,
+                    result,
+                    commands,
+                    refused,
+                });
+            }
+            let Some(decision) = &state.decision else {
+                continue;
+            };
+            let mine = match (state.seat, decision.prompt.coach) {
+                (Some(Seat::Coach(me)), Some(coach)) => me == coach,
+                // Only the deciding coach is sent legal commands.
+                (None, Some(_)) => true,
+                _ => false,
+            };
+            if !mine || decision.legal.is_empty() || answered == Some(state.updates) {
+                continue;
+            }
+            let now = state.updates;
+            let view: GameView = match &state.view {
+                Some(view) if state.view_is_current() || !strategy.needs_view() => {
+                    view.as_ref().clone()
+                }
+                _ => {
+                    if asked_view == Some(now) {
+                        // Asked already and got no newer state: wait for one.
+                        continue;
+                    }
+                    asked_view = Some(now);
+                    self.resync(room).await?;
+                    continue;
+                }
+            };
+            let legal = decision.legal.clone();
+            let mut cmd = strategy.choose(&view, &legal);
+            if !legal.contains(&cmd) {
+                writeln!(
+                    self.log,
+                    "dugout bot: the strategy chose {cmd:?}, not a legal command; playing the first legal one"
+                )?;
+                cmd = legal.first().copied().unwrap_or(Command::EndTurn);
+            }
+            answered = Some(now);
+            let answer = self
+                .session
+                .request(|id| ClientMessage::Command {
+                    id,
+                    room: room.to_owned(),
+                    command: cmd,
+                })
+                .await?;
+            match answer {
+                Answer::Ack(_) => {
+                    commands += 1;
+                    refused_in_a_row = 0;
+                }
+                Answer::Refused(r) => {
+                    refused += 1;
+                    refused_in_a_row += 1;
+                    writeln!(self.log, "dugout bot: {cmd:?} refused: {r}")?;
+                    if refused_in_a_row >= MAX_REFUSALS_IN_A_ROW {
+                        return Err(Setback::Fatal(BotError::Refused {
+                            what: "command (too many in a row)",
+                            refusal: r,
+                        }));
+                    }
+                    // The state we answered is out of date (a timer played for us?): get
+                    // the current one. Over: the end comes in the events anyway.
+                    if r.code != ErrorCode::NotPlaying {
+                        self.resync(room).await?;
+                    }
+                }
+                Answer::Interrupted => {
+                    // Not for commands (they are sent again after a reconnect); be safe.
+                    self.resync(room).await?;
+                }
+            }
+        }
+    }
+
+    /// Ask for a snapshot of `room` (it comes as an update before the ack).
+    async fn resync(&mut self, room: &str) -> Result<(), Setback> {
+        match self
+            .session
+            .request(|id| ClientMessage::Snapshot {
+                id,
+                room: room.to_owned(),
+            })
+            .await?
+        {
+            Answer::Ack(_) | Answer::Interrupted => Ok(()),
+            Answer::Refused(r) if r.code == ErrorCode::NotPlaying => Ok(()),
+            Answer::Refused(r) if r.code == ErrorCode::UnknownRoom => {
+                Err(Setback::Again(format!("room {room} closed: {r}")))
+            }
+            Answer::Refused(r) => {
+                writeln!(self.log, "dugout bot: snapshot refused: {r}")?;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// 16 random bytes as hex for `join_room`'s `entropy` (`None` if the OS has none to give).
+fn entropy() -> Option<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).ok()?;
+    Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// A team by name, ignoring case, `-`, `_` and spaces: `orc`, `BlackOrc`, `black-orc`.
+pub fn parse_team(name: &str) -> Result<TeamId, String> {
+    let norm = |s: &str| {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    let wanted = norm(name);
+    TeamId::ALL
+        .iter()
+        .copied()
+        .find(|t| norm(&format!("{t:?}")) == wanted)
+        .ok_or_else(|| {
+            let all: Vec<String> = TeamId::ALL.iter().map(|t| format!("{t:?}")).collect();
+            format!("unknown team {name:?}; one of {}", all.join(", "))
+        })
+}
+
+/// An edition: `2018`, `2024`, `bb2018`, `bb2024` (any case).
+pub fn parse_edition(name: &str) -> Result<Edition, String> {
+    match name.to_ascii_lowercase().trim_start_matches("bb") {
+        "2018" => Ok(Edition::Bb2018),
+        "2024" => Ok(Edition::Bb2024),
+        _ => Err(format!("unknown edition {name:?}; 2018 or 2024")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn teams_parse_loosely() {
+        assert_eq!(parse_team("orc"), Ok(TeamId::Orc));
+        assert_eq!(parse_team("black-orc"), Ok(TeamId::BlackOrc));
+        assert_eq!(parse_team("WoodElf"), Ok(TeamId::WoodElf));
+        assert!(parse_team("martians").is_err());
+    }
+
+    #[test]
+    fn editions_parse() {
+        assert_eq!(parse_edition("2018"), Ok(Edition::Bb2018));
+        assert_eq!(parse_edition("Bb2024"), Ok(Edition::Bb2024));
+        assert!(parse_edition("1987").is_err());
+    }
+
+    #[test]
+    fn entropy_is_sixteen_bytes_of_hex() {
+        let e = entropy().expect("the OS has randomness");
+        assert_eq!(e.len(), 32);
+        assert!(e.chars().all(|c| c.is_ascii_hexdigit()));
+    }
+
+    #[test]
+    fn both_coaches_print_the_same_result_line() {
+        let home = GameRecord {
+            game: 1,
+            room: "r".into(),
+            side: Side::Home,
+            coaches: ["a".into(), "b".into()],
+            result: MatchResult::Game {
+                outcome: dugout_rules::blitz::Outcome::Points {
+                    winner: Some(Side::Away),
+                },
+                score: [1, 2],
+            },
+            commands: 10,
+            refused: 0,
+        };
+        let away = GameRecord {
+            side: Side::Away,
+            commands: 12,
+            ..home.clone()
+        };
+        assert_eq!(home.result_line(), away.result_line());
+        assert_eq!(
+            home.result_line(),
+            "result room=r home=a away=b score=1-2 winner=Away by=game"
+        );
+        assert_eq!(home.verdict(), "lost");
+        assert_eq!(away.verdict(), "won");
+        let mut s = Summary::default();
+        s.add(&home);
+        s.add(&away);
+        assert_eq!(
+            (s.won, s.lost, s.points_for, s.points_against),
+            (1, 1, 3, 3)
+        );
+    }
+}
