@@ -528,6 +528,12 @@ impl Client {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+
+    /// Close the connection but keep the client, to [`Client::reconnect`] later.
+    pub async fn disconnect(&mut self) {
+        let _ = self.ws.close(None).await;
+        while self.recv().await.is_some() {}
+    }
 }
 
 /// A Blitz room spec with `setup`.
