@@ -168,6 +168,20 @@ mod tests {
     }
 
     #[test]
+    fn a_postgres_database_url_is_taken_as_given() {
+        let args = Args::try_parse_from([
+            "dugout-server",
+            "--database-url",
+            "postgres://dugout:pw@db:5432/dugout",
+        ])
+        .expect("valid flags parse");
+        assert_eq!(
+            args.config().database_url.as_deref(),
+            Some("postgres://dugout:pw@db:5432/dugout")
+        );
+    }
+
+    #[test]
     fn a_malformed_listen_address_is_rejected() {
         assert!(Args::try_parse_from(["dugout-server", "--listen", "not-an-address"]).is_err());
     }

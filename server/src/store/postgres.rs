@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use dugout_protocol::{MatchResult, RoomSpec, RoomStatus};
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
-use sqlx::{FromRow, Row};
+use sqlx::{ConnectOptions, Connection, FromRow, Row};
 
 use super::*;
 
@@ -58,6 +58,17 @@ impl PostgresStore {
 
     /// Connect with ready-made options and apply the migrations.
     pub async fn connect_with(options: PgConnectOptions) -> Result<Self, StoreError> {
+        // One plain connection first: if the server is unreachable or refuses us, that says
+        // why (the pool would only report that it timed out waiting for a connection).
+        let probe = options.connect().await.map_err(|e| {
+            StoreError::Database(format!(
+                "cannot connect to Postgres at {}:{}/{}: {e}",
+                options.get_host(),
+                options.get_port(),
+                options.get_database().unwrap_or("")
+            ))
+        })?;
+        let _ = probe.close().await;
         let pool = PgPoolOptions::new()
             .max_connections(POOL_SIZE)
             .acquire_timeout(ACQUIRE_TIMEOUT)
