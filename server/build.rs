@@ -1,7 +1,8 @@
-//! Embed the SQLite migrations: one `include_str!` per file of `../migrations/sqlite`, so the
-//! binary carries its schema and `cargo run` works on a fresh machine with no database set up.
-//! (This replaces `sqlx::migrate!`, which would need sqlx's `macros` feature and so a second
-//! build of SQLite for the proc-macro host.)
+//! Embed the migrations: one `include_str!` per file of `../migrations/sqlite` and of
+//! `../migrations/postgres`, so the binary carries its schema and applies it on start
+//! (`cargo run` works on a fresh machine with no database set up; a Postgres database only
+//! has to exist). This replaces `sqlx::migrate!`, which would need sqlx's `macros` feature
+//! and so a second build of SQLite for the proc-macro host.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -9,7 +10,17 @@ use std::path::Path;
 fn main() {
     // A new or changed migration file must rebuild the server.
     println!("cargo:rerun-if-changed=../migrations");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations/sqlite");
+    println!("cargo:rerun-if-changed=../migrations/sqlite");
+    println!("cargo:rerun-if-changed=../migrations/postgres");
+    embed("sqlite");
+    embed("postgres");
+}
+
+/// Write `$OUT_DIR/{dialect}_migrations.rs`: a `&[(version, description, sql)]` literal.
+fn embed(dialect: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../migrations")
+        .join(dialect);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
         .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -37,6 +48,6 @@ fn main() {
     }
     out.push_str("]\n");
     let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
-        .join("sqlite_migrations.rs");
+        .join(format!("{dialect}_migrations.rs"));
     std::fs::write(&dest, out).unwrap_or_else(|e| panic!("write {}: {e}", dest.display()));
 }

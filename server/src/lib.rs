@@ -5,7 +5,8 @@
 //! can bind port 0) until a caller-supplied shutdown future resolves.
 //!
 //! * [`accounts`]: register, login, logout, bots with API tokens.
-//! * [`store`]: the [`store::Store`] trait and its SQLite implementation.
+//! * [`store`]: the [`store::Store`] trait and its SQLite and Postgres implementations.
+//! * [`recovery`]: on start, every unfinished match is rebuilt from the store.
 //! * [`lobby`]: the rooms that exist, and lobby changes pushed to every client.
 //! * [`room`]: one task per match owning the game, the dice, the subscribers and the log.
 //! * [`fair`]: provably fair dice: the commitment, the dice seed's derivation, verification.
@@ -18,6 +19,7 @@ pub mod error;
 pub mod fair;
 pub mod lobby;
 pub mod ratelimit;
+pub mod recovery;
 pub mod room;
 pub mod store;
 pub mod ws;
@@ -34,7 +36,7 @@ use tokio::sync::{Semaphore, watch};
 
 use crate::accounts::Accounts;
 use crate::lobby::Lobby;
-use crate::store::{SqliteStore, Store, StoreError};
+use crate::store::{Store, StoreError};
 
 /// Version of this crate, reported by `GET /version`.
 pub const SERVER_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -53,7 +55,8 @@ pub struct Config {
     /// Directory for persistent data; created on start if missing. The SQLite database is
     /// `dugout.sqlite3` in it unless `database_url` names another.
     pub data_dir: PathBuf,
-    /// `sqlite://path` (or `sqlite::memory:`); `None`: the file in `data_dir`.
+    /// `sqlite://path` (or `sqlite::memory:`) or `postgres://user@host/db`; `None`: the
+    /// SQLite file in `data_dir`.
     pub database_url: Option<String>,
     pub limits: Limits,
 }
@@ -233,18 +236,29 @@ impl std::fmt::Debug for AppState {
 
 impl AppState {
     /// Open the store named by `config` (SQLite under the data dir by default, created and
-    /// migrated) and build the state.
+    /// migrated; Postgres for a `postgres://` URL, migrated), build the state, and bring back
+    /// every unfinished match's room ([`AppState::recover`]).
     pub async fn open(config: Config) -> Result<Self, StoreError> {
-        let store: Arc<dyn Store> = match &config.database_url {
-            None => Arc::new(SqliteStore::open(&config.data_dir).await?),
-            Some(url) if url.starts_with("sqlite:") => Arc::new(SqliteStore::open_url(url).await?),
-            Some(url) => {
-                return Err(StoreError::Database(format!(
-                    "unsupported database URL {url:?}: only sqlite: for now (Postgres comes next)"
-                )));
-            }
-        };
-        Ok(Self::with_store(config, store))
+        let store = store::open(config.database_url.as_deref(), &config.data_dir).await?;
+        let state = Self::with_store(config, store);
+        let report = state.recover().await?;
+        if report != recovery::Report::default() {
+            tracing::info!(
+                playing = report.playing.len(),
+                open = report.open.len(),
+                finished = report.finished.len(),
+                failed = report.failed.len(),
+                "rooms restored from the store"
+            );
+        }
+        Ok(state)
+    }
+
+    /// Rebuild a room for every unfinished match in the store (see [`recovery`]), so coaches
+    /// can resume where they were. [`AppState::open`] does this; call it yourself (once,
+    /// before serving) on a state made with [`AppState::with_store`].
+    pub async fn recover(&self) -> Result<recovery::Report, StoreError> {
+        recovery::recover(self.lobby(), self.store().as_ref()).await
     }
 
     /// State over an already opened store.

@@ -121,30 +121,21 @@ impl Lobby {
         }
         let id = uuid::Uuid::now_v7().to_string();
         self.inner.store.create_match(&id, &spec, now_ms()).await?;
+        self.launch(|ctx| room::Room::new(id.clone(), spec, ctx));
+        Ok(id)
+    }
+
+    /// Bring back a room rebuilt from the store after a restart (see [`crate::recovery`]).
+    /// Restored rooms do not count against `max_rooms`: every unfinished match comes back.
+    pub fn restore(&self, restored: crate::recovery::Restored) {
+        self.launch(|ctx| room::Room::restore(restored, ctx));
+    }
+
+    /// Make a room's task with `make`, list the room, announce it, and start the task.
+    fn launch(&self, make: impl FnOnce(room::Context) -> room::Room) {
         // Bounded: a flood of requests waits in the connections that send them (each waits
         // for its answer anyway), never as unbounded memory in the room.
         let (tx, rx) = mpsc::channel(self.inner.limits.room_inbox.max(1));
-        let handle = RoomHandle { id: id.clone(), tx };
-        let summary = RoomSummary {
-            room: id.clone(),
-            game: spec.game,
-            setup: spec.setup,
-            timer: spec.timer,
-            private: spec.private,
-            seats: [None, None],
-            ready: [false, false],
-            status: RoomStatus::Open,
-            spectators: 0,
-            seq: 0,
-        };
-        self.rooms().insert(
-            id.clone(),
-            Entry {
-                handle,
-                summary: summary.clone(),
-            },
-        );
-        self.announce(&summary);
         let ctx = room::Context {
             store: self.inner.store.clone(),
             lobby: self.clone(),
@@ -152,9 +143,20 @@ impl Lobby {
             shutdown: self.inner.shutdown.subscribe(),
             guard: self.inner.shutdown.guard(),
         };
+        let room = make(ctx);
+        let summary = room.summary();
+        let id = summary.room.clone();
+        let handle = RoomHandle { id: id.clone(), tx };
+        self.rooms().insert(
+            id,
+            Entry {
+                handle,
+                summary: summary.clone(),
+            },
+        );
+        self.announce(&summary);
         // One task per room: it owns the game, so no lock guards it.
-        tokio::spawn(room::Room::new(id.clone(), spec, ctx).run(rx));
-        Ok(id)
+        tokio::spawn(room.run(rx));
     }
 
     /// The handle of room `id`.

@@ -27,8 +27,10 @@ struct Args {
     #[arg(long, env = "DUGOUT_DATA_DIR", default_value = DEFAULT_DATA_DIR, global = true)]
     data_dir: PathBuf,
 
-    /// Database URL (`sqlite://path/to/file`); default: `dugout.sqlite3` in the data dir.
-    #[arg(long, env = "DUGOUT_DATABASE_URL", global = true)]
+    /// Database URL: `postgres://user:password@host:5432/db` (the database must exist; its
+    /// tables are made) or `sqlite://path/to/file`; default: `dugout.sqlite3` in the data
+    /// dir. Also read from `DUGOUT_DATABASE_URL` when `DATABASE_URL` is not set.
+    #[arg(long, env = "DATABASE_URL", global = true)]
     database_url: Option<String>,
 
     /// WebSocket connections at once.
@@ -80,7 +82,11 @@ impl Args {
         Config {
             listen: self.listen,
             data_dir: self.data_dir.clone(),
-            database_url: self.database_url.clone(),
+            database_url: self
+                .database_url
+                .clone()
+                .or_else(|| std::env::var("DUGOUT_DATABASE_URL").ok())
+                .filter(|url| !url.is_empty()),
             limits: Limits {
                 max_connections: self.max_connections,
                 max_rooms: self.max_rooms,
@@ -123,9 +129,18 @@ async fn main() -> ExitCode {
         }
     };
     let addr = listener.local_addr().unwrap_or(config.listen);
+    let database = match &config.database_url {
+        Some(url) => dugout_server::store::redact(url),
+        None => format!(
+            "{}",
+            config
+                .data_dir
+                .join(dugout_server::store::SQLITE_FILE)
+                .display()
+        ),
+    };
     tracing::info!(
-        "dugout-server {SERVER_VERSION} listening on http://{addr} (WebSocket ws://{addr}/ws, data dir {})",
-        config.data_dir.display()
+        "dugout-server {SERVER_VERSION} listening on http://{addr} (WebSocket ws://{addr}/ws, database {database})"
     );
 
     let result = dugout_server::run(listener, state, async {
@@ -220,6 +235,20 @@ mod tests {
                 .expect("serving needs no subcommand")
                 .command
                 .is_none()
+        );
+    }
+
+    #[test]
+    fn a_postgres_database_url_is_taken_as_given() {
+        let args = Args::try_parse_from([
+            "dugout-server",
+            "--database-url",
+            "postgres://dugout:pw@db:5432/dugout",
+        ])
+        .expect("valid flags parse");
+        assert_eq!(
+            args.config().database_url.as_deref(),
+            Some("postgres://dugout:pw@db:5432/dugout")
         );
     }
 

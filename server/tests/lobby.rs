@@ -296,6 +296,7 @@ async fn the_binary_starts_with_a_fresh_data_dir_serves_and_stops_on_sigterm() {
         .current_dir(dir.path())
         .env_remove("DUGOUT_DATA_DIR")
         .env_remove("DUGOUT_DATABASE_URL")
+        .env_remove("DATABASE_URL")
         .env("DUGOUT_LOG", "info")
         .stderr(std::process::Stdio::piped())
         .kill_on_drop(true)

@@ -1,11 +1,59 @@
-//! The `Store` contract, run against every implementation (SQLite now; Postgres joins it).
+//! The `Store` contract: one suite, run against every implementation. Each case below is a
+//! test twice over, `sqlite::<case>` (a file in a temp dir) and `postgres::<case>` (a fresh
+//! database; see `common/pg.rs` for where Postgres is found and what happens without it).
+
+mod common;
+
+use std::sync::Arc;
 
 use dugout_protocol::{GameKind, MatchResult, RoomEvent, RoomSpec, RoomStatus, TimerPolicy};
 use dugout_rules::blitz::{self, Command};
 use dugout_rules::core::Side;
 use dugout_server::store::{
-    CommandRecord, CommandSource, SqliteStore, Store, StoreError, StoredEvent, TokenKind,
+    Account, CommandRecord, CommandSource, SqliteStore, Store, StoreError, StoredEvent, TokenKind,
 };
+
+/// Every case, as `sqlite::<case>` and `postgres::<case>`.
+macro_rules! contract {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $case() {
+                    let dir = tempfile::tempdir().expect("temp dir");
+                    let store = dugout_server::store::SqliteStore::open(dir.path())
+                        .await
+                        .expect("open");
+                    super::$case(std::sync::Arc::new(store)).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $case() {
+                    let test = concat!("postgres::", stringify!($case));
+                    let Some(db) = super::common::pg::TestDb::create(test).await else {
+                        return;
+                    };
+                    let store = db.store().await;
+                    super::$case(std::sync::Arc::new(store.clone())).await;
+                    store.close().await;
+                }
+            )*
+        }
+    };
+}
+
+contract!(
+    account_names_are_unique_without_regard_to_case,
+    tokens_are_found_until_they_expire_or_are_deleted,
+    a_match_keeps_its_seats_seed_commands_events_and_result,
+    an_append_is_all_or_nothing_and_a_seq_is_never_stored_twice,
+    closing_applies_to_open_matches_only,
+    unfinished_matches_are_the_open_and_playing_ones_oldest_first,
+    many_matches_append_at_once_and_each_log_stays_in_order,
+);
 
 fn spec() -> RoomSpec {
     RoomSpec {
@@ -20,27 +68,79 @@ fn spec() -> RoomSpec {
     }
 }
 
-async fn contract(store: &dyn Store) {
-    // Accounts: names are unique without regard to case.
+async fn two_coaches(store: &dyn Store) -> (Account, Account) {
     let ada = store
         .create_account("Ada", Some("hash"), false, None, 1)
         .await
         .expect("create");
-    assert!(matches!(
-        store.create_account("ADA", None, false, None, 2).await,
-        Err(StoreError::NameTaken)
-    ));
     let bot = store
         .create_account("ada-bot", None, true, Some(ada.id), 3)
         .await
         .expect("create a bot");
+    (ada, bot)
+}
+
+fn started_events() -> Vec<StoredEvent> {
+    vec![
+        StoredEvent {
+            seq: 1,
+            event: RoomEvent::MatchStarted {
+                coaches: ["Ada".into(), "ada-bot".into()],
+                dice: None,
+            },
+        },
+        StoredEvent {
+            seq: 2,
+            event: RoomEvent::Game {
+                event: blitz::Event::CoinToss { winner: Side::Away },
+            },
+        },
+    ]
+}
+
+fn turn_ended(seq: u64) -> StoredEvent {
+    StoredEvent {
+        seq,
+        event: RoomEvent::Game {
+            event: blitz::Event::TurnEnded { coach: Side::Away },
+        },
+    }
+}
+
+fn end_turn(account: &Account, client_id: u64, seq_before: u64, seq_after: u64) -> CommandRecord {
+    CommandRecord {
+        coach: Side::Away,
+        source: CommandSource::Coach,
+        account: Some(account.id),
+        client_id: Some(client_id),
+        command: Command::EndTurn,
+        seq_before,
+        seq_after,
+    }
+}
+
+async fn account_names_are_unique_without_regard_to_case(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    assert!(matches!(
+        store.create_account("ADA", None, false, None, 2).await,
+        Err(StoreError::NameTaken)
+    ));
     assert!(bot.bot);
+    assert!(!ada.bot);
     let cred = store.credential("ada").await.expect("read").expect("found");
     assert_eq!(cred.account, ada);
     assert_eq!(cred.password_hash.as_deref(), Some("hash"));
+    let cred = store
+        .credential("ADA-BOT")
+        .await
+        .expect("read")
+        .expect("found");
+    assert_eq!((cred.account, cred.password_hash), (bot, None));
     assert_eq!(store.credential("nobody").await.expect("read"), None);
+}
 
-    // Tokens: found until they expire or are deleted; bot tokens do not expire.
+async fn tokens_are_found_until_they_expire_or_are_deleted(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
     store
         .create_token("h1", ada.id, TokenKind::Session, 10, Some(100))
         .await
@@ -60,14 +160,17 @@ async fn contract(store: &dyn Store) {
     );
     assert_eq!(
         store.token_account("h2", i64::MAX).await.expect("read"),
-        Some(bot.clone())
+        Some(bot.clone()),
+        "bot tokens do not expire"
     );
     assert_eq!(store.token_account("nope", 50).await.expect("read"), None);
     assert!(store.delete_token("h1").await.expect("delete"));
     assert!(!store.delete_token("h1").await.expect("delete"));
     assert_eq!(store.token_account("h1", 50).await.expect("read"), None);
+}
 
-    // A match: created, started with seats and seed, commands and events appended, finished.
+async fn a_match_keeps_its_seats_seed_commands_events_and_result(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
     let spec = spec();
     store
         .create_match("m1", &spec, 5)
@@ -79,41 +182,25 @@ async fn contract(store: &dyn Store) {
         (RoomStatus::Open, [None, None], None)
     );
     assert_eq!(log.spec, spec);
-    let seed = [7u8; 32];
-    let start = vec![
-        StoredEvent {
-            seq: 1,
-            event: RoomEvent::MatchStarted {
-                coaches: ["Ada".into(), "ada-bot".into()],
-                dice: None,
-            },
-        },
-        StoredEvent {
-            seq: 2,
-            event: RoomEvent::Game {
-                event: blitz::Event::CoinToss { winner: Side::Away },
-            },
-        },
-    ];
+    let seed: [u8; 32] = std::array::from_fn(|i| (i * 37 % 256) as u8);
+    let start = started_events();
     store
         .start_match("m1", [ada.id, bot.id], seed, &start, 6)
         .await
         .expect("start");
-    let command = CommandRecord {
-        coach: Side::Away,
-        source: CommandSource::Coach,
-        account: Some(bot.id),
-        client_id: Some(u64::MAX),
-        command: Command::EndTurn,
-        seq_before: 2,
-        seq_after: 3,
-    };
-    let more = vec![StoredEvent {
-        seq: 3,
-        event: RoomEvent::Game {
-            event: blitz::Event::TurnEnded { coach: Side::Away },
-        },
-    }];
+    let log = store.match_log("m1").await.expect("read").expect("found");
+    assert_eq!(
+        (log.status, log.seats, log.server_seed),
+        (
+            RoomStatus::Playing,
+            [Some(ada.id), Some(bot.id)],
+            Some(seed)
+        )
+    );
+    assert_eq!(log.events, start);
+    // A client id above i64::MAX is kept bit for bit.
+    let command = end_turn(&bot, u64::MAX, 2, 3);
+    let more = vec![turn_ended(3)];
     store
         .append("m1", Some((0, &command)), &more)
         .await
@@ -131,26 +218,88 @@ async fn contract(store: &dyn Store) {
         .append("m1", Some((1, &timer)), &[])
         .await
         .expect("a command with no events");
-    // The (match, seq) key refuses a second event at the same seq.
-    assert!(store.append("m1", None, &more).await.is_err());
+    let end = vec![
+        StoredEvent {
+            seq: 4,
+            event: RoomEvent::Conceded { coach: Side::Home },
+        },
+        StoredEvent {
+            seq: 5,
+            event: RoomEvent::MatchEnded {
+                result: MatchResult::Concession { loser: Side::Home },
+                server_seed: None,
+            },
+        },
+    ];
+    store
+        .append("m1", None, &end)
+        .await
+        .expect("events without a command");
     let result = MatchResult::Concession { loser: Side::Home };
     store.finish_match("m1", &result, 9).await.expect("finish");
 
     let log = store.match_log("m1").await.expect("read").expect("found");
+    assert_eq!(log.id, "m1");
+    assert_eq!(log.spec, spec);
     assert_eq!(log.status, RoomStatus::Finished);
     assert_eq!(log.seats, [Some(ada.id), Some(bot.id)]);
     assert_eq!(log.server_seed, Some(seed));
     assert_eq!(log.result, Some(result));
     assert_eq!(log.commands, vec![command, timer]);
-    let mut all = start.clone();
+    let mut all = start;
     all.extend(more);
+    all.extend(end);
     assert_eq!(log.events, all);
+    assert_eq!(store.match_log("m3").await.expect("read"), None);
+}
 
-    // Closing applies to open matches only.
+async fn an_append_is_all_or_nothing_and_a_seq_is_never_stored_twice(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    store.create_match("m1", &spec(), 5).await.expect("create");
+    store
+        .start_match("m1", [ada.id, bot.id], [1; 32], &started_events(), 6)
+        .await
+        .expect("start");
+    let first = end_turn(&bot, 1, 2, 3);
+    store
+        .append("m1", Some((0, &first)), &[turn_ended(3)])
+        .await
+        .expect("append");
+    // The (match, seq) key refuses a second event at seq 3 ...
+    assert!(store.append("m1", None, &[turn_ended(3)]).await.is_err());
+    // ... and the whole append fails: its command is not kept either, nor its other event.
+    let second = end_turn(&bot, 2, 3, 5);
+    assert!(
+        store
+            .append("m1", Some((1, &second)), &[turn_ended(4), turn_ended(3)])
+            .await
+            .is_err()
+    );
+    // A command number is never used twice either.
+    assert!(
+        store
+            .append("m1", Some((0, &second)), &[turn_ended(4)])
+            .await
+            .is_err()
+    );
+    let log = store.match_log("m1").await.expect("read").expect("found");
+    assert_eq!(log.commands, vec![first]);
+    assert_eq!(log.events.last(), Some(&turn_ended(3)));
+    assert_eq!(log.events.len(), 3);
+}
+
+async fn closing_applies_to_open_matches_only(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    let spec = spec();
+    store.create_match("m1", &spec, 5).await.expect("create");
+    store
+        .start_match("m1", [ada.id, bot.id], [1; 32], &started_events(), 6)
+        .await
+        .expect("start");
     store.close_match("m1").await.expect("close");
     assert_eq!(
         store.match_log("m1").await.expect("read").map(|l| l.status),
-        Some(RoomStatus::Finished)
+        Some(RoomStatus::Playing)
     );
     store.create_match("m2", &spec, 5).await.expect("create");
     store.close_match("m2").await.expect("close");
@@ -158,16 +307,80 @@ async fn contract(store: &dyn Store) {
         store.match_log("m2").await.expect("read").map(|l| l.status),
         Some(RoomStatus::Closed)
     );
-    assert_eq!(store.match_log("m3").await.expect("read"), None);
 }
 
-#[tokio::test]
-async fn the_sqlite_store_keeps_the_contract() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let store = SqliteStore::open(&dir.path().join("data"))
+async fn unfinished_matches_are_the_open_and_playing_ones_oldest_first(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    assert_eq!(
+        store.unfinished_matches().await.expect("read"),
+        Vec::<String>::new()
+    );
+    let spec = spec();
+    // Created out of order: the list goes by creation time.
+    for (id, at) in [
+        ("playing", 20),
+        ("open", 30),
+        ("finished", 10),
+        ("closed", 5),
+        ("early", 1),
+    ] {
+        store.create_match(id, &spec, at).await.expect("create");
+    }
+    for id in ["playing", "finished"] {
+        store
+            .start_match(id, [ada.id, bot.id], [2; 32], &started_events(), 40)
+            .await
+            .expect("start");
+    }
+    store
+        .finish_match("finished", &MatchResult::Forfeit { loser: Side::Away }, 50)
         .await
-        .expect("open");
-    contract(&store).await;
+        .expect("finish");
+    store.close_match("closed").await.expect("close");
+    assert_eq!(
+        store.unfinished_matches().await.expect("read"),
+        vec!["early".to_owned(), "playing".into(), "open".into()]
+    );
+}
+
+async fn many_matches_append_at_once_and_each_log_stays_in_order(store: Arc<dyn Store>) {
+    const MATCHES: usize = 8;
+    const STEPS: u64 = 40;
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    let mut tasks = Vec::new();
+    for m in 0..MATCHES {
+        let store = store.clone();
+        let bot = bot.clone();
+        let id = format!("m{m}");
+        store.create_match(&id, &spec(), 1).await.expect("create");
+        store
+            .start_match(&id, [ada.id, bot.id], [3; 32], &started_events(), 2)
+            .await
+            .expect("start");
+        // Each match has one writer, as a room is; the matches write at the same time.
+        tasks.push(tokio::spawn(async move {
+            for n in 0..STEPS {
+                let seq = 3 + n;
+                let c = end_turn(&bot, n, seq - 1, seq);
+                store
+                    .append(&id, Some((n, &c)), &[turn_ended(seq)])
+                    .await
+                    .expect("append");
+            }
+            id
+        }));
+    }
+    for task in tasks {
+        let id = task.await.expect("the writer did not panic");
+        let log = store.match_log(&id).await.expect("read").expect("found");
+        assert_eq!(log.commands.len() as u64, STEPS);
+        let seqs: Vec<u64> = log.events.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, (1..=2 + STEPS).collect::<Vec<_>>(), "{id}");
+        for (n, c) in log.commands.iter().enumerate() {
+            assert_eq!(c.client_id, Some(n as u64));
+            assert_eq!(c.seq_after, 3 + n as u64);
+        }
+    }
 }
 
 #[tokio::test]
@@ -185,4 +398,44 @@ async fn the_sqlite_store_reopens_with_its_data_and_migrations_applied_once() {
     let url = format!("sqlite://{}", dir.path().join("dugout.sqlite3").display());
     let by_url = SqliteStore::open_url(&url).await.expect("open by URL");
     assert!(by_url.credential("kept").await.expect("read").is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_postgres_store_reconnects_with_its_data_and_migrations_applied_once() {
+    let Some(db) = common::pg::TestDb::create("the_postgres_store_reconnects").await else {
+        return;
+    };
+    {
+        let store = db.store().await;
+        store
+            .create_account("kept", None, false, None, 1)
+            .await
+            .expect("create");
+        store.close().await;
+    }
+    // Two servers starting on one database at once: the migrator's lock lets one apply.
+    let (a, b) = tokio::join!(db.store(), db.store());
+    assert!(a.credential("kept").await.expect("read").is_some());
+    assert!(b.credential("KEPT").await.expect("read").is_some());
+    a.close().await;
+    b.close().await;
+    // The URL form the server takes (`store::open`) picks Postgres.
+    let store = dugout_server::store::open(Some(&db.url), std::path::Path::new("unused"))
+        .await
+        .expect("open by URL");
+    assert!(store.credential("kept").await.expect("read").is_some());
+}
+
+#[tokio::test]
+async fn an_unknown_database_url_is_refused_with_its_password_hidden() {
+    let err = dugout_server::store::open(
+        Some("mysql://root:hunter2@db/dugout"),
+        std::path::Path::new("unused"),
+    )
+    .await
+    .err()
+    .expect("refused");
+    let msg = err.to_string();
+    assert!(msg.contains("unsupported database URL"), "{msg}");
+    assert!(!msg.contains("hunter2"), "{msg}");
 }

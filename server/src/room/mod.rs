@@ -261,6 +261,33 @@ impl Room {
         }
     }
 
+    /// A room rebuilt from the store after a restart: the match where the log left it.
+    pub fn restore(restored: crate::recovery::Restored, ctx: Context) -> Room {
+        let mut room = Room::new(restored.id, restored.spec, ctx);
+        room.status = restored.status;
+        room.seats = restored.seats;
+        if restored.status != RoomStatus::Open {
+            // Both were ready: the match had started.
+            room.ready = [true, true];
+        }
+        room.game = restored.game.map(|(game, dice)| Match { game, dice });
+        room.seq = restored.log.last().map_or(0, |e| e.seq);
+        room.log = restored.log;
+        room.commands = restored.commands;
+        room.applied = restored.applied.into_iter().collect();
+        room.result = restored.result;
+        room.server_seed = restored.server_seed;
+        // The clock starts afresh from now (how much time was used is not stored).
+        room.clock.observe(
+            room.game
+                .as_ref()
+                .map(|m| &m.game)
+                .filter(|_| room.result.is_none()),
+            Instant::now(),
+        );
+        room
+    }
+
     /// Serve requests until the room retires or the server shuts down.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Request>) {
         let mut shutdown = self.ctx.shutdown.clone();
@@ -359,7 +386,7 @@ impl Room {
 
     // ----- lobby ---------------------------------------------------------------------
 
-    fn summary(&self) -> RoomSummary {
+    pub(crate) fn summary(&self) -> RoomSummary {
         RoomSummary {
             room: self.id.clone(),
             game: self.spec.game,

@@ -1,18 +1,31 @@
 //! Persistence: accounts, sessions and the match log behind one [`Store`] trait.
 //!
-//! [`SqliteStore`] is the zero-setup default (a file under the data dir); a Postgres store
-//! comes next and must pass the same contract tests. The trait speaks the protocol's types
-//! and stores them as their serde JSON, so both dialects share one encoding.
+//! [`SqliteStore`] is the zero-setup default (a file under the data dir); [`PostgresStore`]
+//! is the production store (`--database-url postgres://...`). Both pass the same contract
+//! tests (`server/tests/store.rs`). The trait speaks the protocol's types and stores them as
+//! their serde JSON, so both dialects share one encoding.
 //!
 //! The trait returns boxed futures rather than using `async fn` so that it stays
-//! object-safe: the server holds an `Arc<dyn Store>` chosen at start-up.
+//! object-safe: the server holds an `Arc<dyn Store>` chosen at start-up ([`open`]).
+//!
+//! The event log, keyed by `(match_id, seq)`, is the source of truth: every method is one
+//! transaction and returns only once it is committed, and the room publishes nothing before
+//! that (see `room`).
 
+mod postgres;
 mod sqlite;
 
-pub use sqlite::SqliteStore;
+pub use postgres::PostgresStore;
+pub use sqlite::{DB_FILE as SQLITE_FILE, SqliteStore};
 
+use std::borrow::Cow;
 use std::future::Future;
+use std::path::Path;
 use std::pin::Pin;
+use std::sync::Arc;
+
+use sqlx::SqlSafeStr;
+use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 use dugout_protocol::{MatchResult, RoomEvent, RoomSpec, RoomStatus};
 use dugout_rules::blitz::Command;
@@ -211,6 +224,166 @@ pub trait Store: Send + Sync + 'static {
 
     /// Everything stored about a match.
     fn match_log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchLog>>;
+
+    /// The ids of the matches that are not over (status open or playing), oldest first:
+    /// what a server restores when it starts.
+    fn unfinished_matches(&self) -> StoreFuture<'_, Vec<String>>;
+}
+
+/// Open the store a database URL names: `sqlite:...` or `postgres://...`
+/// (`postgresql://` too); `None`: the SQLite file in `data_dir`. Either is created or
+/// migrated as needed (a Postgres database must exist; its tables are made).
+pub async fn open(url: Option<&str>, data_dir: &Path) -> Result<Arc<dyn Store>, StoreError> {
+    Ok(match url {
+        None => Arc::new(SqliteStore::open(data_dir).await?),
+        Some(url) if url.starts_with("sqlite:") => Arc::new(SqliteStore::open_url(url).await?),
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            Arc::new(PostgresStore::connect(url).await?)
+        }
+        Some(url) => {
+            return Err(StoreError::Database(format!(
+                "unsupported database URL {:?}: use sqlite:... or postgres://...",
+                redact(url)
+            )));
+        }
+    })
+}
+
+/// A URL with any password replaced by `***`, for messages and logs.
+pub fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _password)) => format!("{scheme}://{user}:***@{host}{path}"),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
+    }
+}
+
+/// A migrator over migrations embedded by `build.rs`: `(version, description, sql)`.
+fn migrator(migrations: &'static [(i64, &'static str, &'static str)]) -> Migrator {
+    Migrator::with_migrations(
+        migrations
+            .iter()
+            .map(|(version, description, sql)| {
+                Migration::new(
+                    *version,
+                    Cow::Borrowed(*description),
+                    MigrationType::Simple,
+                    sql.into_sql_str(),
+                    false,
+                )
+            })
+            .collect(),
+    )
+}
+
+/// Sequence numbers and client ids are `u64` on the wire and 64-bit signed integers in both
+/// databases. Sequence numbers never come near 2^63; client ids are stored bit for bit.
+fn seq_i64(seq: u64) -> i64 {
+    i64::try_from(seq).unwrap_or(i64::MAX)
+}
+
+fn seq_u64(seq: i64) -> Result<u64, StoreError> {
+    u64::try_from(seq).map_err(|_| StoreError::Corrupt(format!("seq {seq}")))
+}
+
+/// How a command's source is stored: the coach's side, or `timer`.
+fn source_str(c: &CommandRecord) -> &'static str {
+    match c.source {
+        CommandSource::Coach => side_str(c.coach),
+        CommandSource::Timer => "timer",
+    }
+}
+
+/// The columns of a `match_commands` row, decoded by either store.
+struct CommandRow {
+    source: String,
+    coach: String,
+    account: Option<i64>,
+    client_id: Option<i64>,
+    command: String,
+    seq_before: i64,
+    seq_after: i64,
+}
+
+impl CommandRow {
+    fn decode(self) -> Result<CommandRecord, StoreError> {
+        Ok(CommandRecord {
+            coach: parse_side(&self.coach)?,
+            source: match self.source.as_str() {
+                "timer" => CommandSource::Timer,
+                "home" | "away" => CommandSource::Coach,
+                other => return Err(StoreError::Corrupt(format!("command source {other:?}"))),
+            },
+            account: self.account,
+            // Bit for bit: a u64 id above i64::MAX was stored negative.
+            client_id: self.client_id.map(|v| v as u64),
+            command: from_json(&self.command)?,
+            seq_before: seq_u64(self.seq_before)?,
+            seq_after: seq_u64(self.seq_after)?,
+        })
+    }
+}
+
+/// The columns of a `match_events` row.
+struct EventRow {
+    seq: i64,
+    event: String,
+}
+
+impl EventRow {
+    fn decode(self) -> Result<StoredEvent, StoreError> {
+        Ok(StoredEvent {
+            seq: seq_u64(self.seq)?,
+            event: from_json(&self.event)?,
+        })
+    }
+}
+
+/// The columns of a `matches` row.
+struct MatchRow {
+    id: String,
+    spec: String,
+    status: String,
+    home: Option<i64>,
+    away: Option<i64>,
+    seed: Option<String>,
+    result: Option<String>,
+}
+
+impl MatchRow {
+    fn decode(
+        self,
+        commands: Vec<CommandRow>,
+        events: Vec<EventRow>,
+    ) -> Result<MatchLog, StoreError> {
+        Ok(MatchLog {
+            id: self.id,
+            spec: from_json(&self.spec)?,
+            status: parse_status(&self.status)?,
+            seats: [self.home, self.away],
+            server_seed: self.seed.as_deref().map(unhex_seed).transpose()?,
+            result: self.result.as_deref().map(from_json).transpose()?,
+            commands: commands
+                .into_iter()
+                .map(CommandRow::decode)
+                .collect::<Result<_, _>>()?,
+            events: events
+                .into_iter()
+                .map(EventRow::decode)
+                .collect::<Result<_, _>>()?,
+        })
+    }
+}
+
+/// The `game` column: the game's serde name (`"blitz"`).
+fn game_str(spec: &RoomSpec) -> Result<String, StoreError> {
+    Ok(to_json(&spec.game)?.trim_matches('"').to_owned())
 }
 
 /// Milliseconds since the Unix epoch, for the rows' timestamps (wall clock, never used
@@ -292,6 +465,19 @@ fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StoreError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_password_in_a_database_url_is_never_shown() {
+        assert_eq!(
+            redact("postgres://dugout:s3cret@db:5432/dugout"),
+            "postgres://dugout:***@db:5432/dugout"
+        );
+        assert_eq!(
+            redact("postgres://postgres@127.0.0.1/x"),
+            "postgres://postgres@127.0.0.1/x"
+        );
+        assert_eq!(redact("sqlite://data/x.db"), "sqlite://data/x.db");
+    }
 
     #[test]
     fn a_seed_survives_hex() {

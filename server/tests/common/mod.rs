@@ -25,6 +25,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tower::ServiceExt;
 
+pub mod pg;
+
 /// Upper bound for anything that should be quick (a whole game takes longer: see callers).
 pub const DEADLINE: Duration = Duration::from_secs(20);
 
@@ -176,29 +178,7 @@ impl TestServer {
 
     /// Connect without saying hello.
     pub async fn connect(&self) -> Client {
-        let url = format!("ws://{}/ws", self.addr);
-        let (ws, _) = tokio::time::timeout(
-            DEADLINE,
-            tokio_tungstenite::connect_async_with_config(url, None, true),
-        )
-        .await
-        .expect("connect in time")
-        .expect("WebSocket handshake");
-        Client {
-            ws,
-            next_id: 1,
-            raw: Vec::new(),
-            events: Vec::new(),
-            events_messages: 0,
-            seq: 0,
-            decision: None,
-            view: None,
-            result: None,
-            seat: None,
-            closed: None,
-            chat: Vec::new(),
-            deadline: self.client_deadline,
-        }
+        Client::connect_to(&self.addr.to_string(), self.client_deadline).await
     }
 
     pub async fn match_log(&self, room: &str) -> MatchLog {
@@ -237,7 +217,62 @@ pub struct Client {
 /// The answer to a request: the ack's seq, or the error.
 pub type Answer = Result<Option<u64>, (ErrorCode, String)>;
 
+/// Open a WebSocket to the server at `addr` (`host:port`).
+async fn open_socket(addr: &str) -> WebSocketStream<MaybeTlsStream<TcpStream>> {
+    let url = format!("ws://{addr}/ws");
+    let (ws, _) = tokio::time::timeout(
+        DEADLINE,
+        tokio_tungstenite::connect_async_with_config(url, None, true),
+    )
+    .await
+    .expect("connect in time")
+    .expect("WebSocket handshake");
+    ws
+}
+
 impl Client {
+    /// Connect to the server at `addr` (`host:port`) without saying hello.
+    pub async fn connect_to(addr: &str, deadline: Option<Duration>) -> Client {
+        Client {
+            ws: open_socket(addr).await,
+            next_id: 1,
+            raw: Vec::new(),
+            events: Vec::new(),
+            events_messages: 0,
+            seq: 0,
+            decision: None,
+            view: None,
+            result: None,
+            seat: None,
+            closed: None,
+            chat: Vec::new(),
+            deadline,
+        }
+    }
+
+    /// A new connection to the server at `addr` (after the old one dropped), saying hello
+    /// with `token`. Everything received so far is kept, and ids go on counting where they
+    /// stopped, as the protocol asks of a reconnecting client.
+    pub async fn reconnect(&mut self, addr: &str, token: &str) {
+        self.ws = open_socket(addr).await;
+        self.closed = None;
+        self.hello(token).await;
+    }
+
+    /// Follow `room` again after a reconnect, from the last seq this client saw.
+    pub async fn resume(&mut self, room: &str) -> Answer {
+        let room = room.to_owned();
+        let last_seq = self.seq;
+        self.request(|id| ClientMessage::Resume { id, room, last_seq })
+            .await
+    }
+
+    /// Read until the socket closes (a dead server's connection); every message read on the
+    /// way is kept like any other.
+    pub async fn drain(&mut self) {
+        while self.recv().await.is_some() {}
+    }
+
     pub fn id(&mut self) -> u64 {
         let id = self.next_id;
         self.next_id += 1;
@@ -515,6 +550,12 @@ impl Client {
 
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
+    }
+
+    /// Close the connection but keep the client, to [`Client::reconnect`] later.
+    pub async fn disconnect(&mut self) {
+        let _ = self.ws.close(None).await;
+        while self.recv().await.is_some() {}
     }
 }
 

@@ -1,0 +1,347 @@
+//! Crash recovery: on start, every unfinished match in the store gets its room back.
+//!
+//! The event log is the source of truth; the commands and the dice seed are how the server
+//! rebuilds the game from it. For each match the store lists as open or playing:
+//!
+//! * an **open** match (its room was waiting for coaches) gets an empty open room again: seats
+//!   and readiness were never stored, so coaches join again;
+//! * a **playing** match is replayed: a fresh game from the stored setup and seed, then every
+//!   stored command through the rules engine, in order. Every event the replay makes must
+//!   equal the stored one at the same `seq`, every command's `seq` range must hold exactly the
+//!   events that command made, and the log must be contiguous from 1. The room comes back
+//!   with the game, the dice (at the same point of their stream), the log, the sequence
+//!   number, the command count and the command ids already applied (so a client that retries a
+//!   command the crash kept from acknowledging gets the original ack, not a second
+//!   application). Coaches reconnect and `resume` with the last `seq` they saw.
+//! * a playing match whose log already ends with `match_ended` (the crash came between the
+//!   append and the result's row update) is finished in the store and gets a finished room,
+//!   so its coaches can still read the end.
+//!
+//! A match that fails to replay is reported and left untouched in the store (never served,
+//! never rewritten); the other matches still come back.
+//!
+//! Timers restart: a per-turn timer gives the coach to decide a full turn from the restart,
+//! and a chess clock restarts with each coach's full time (how much was used is not stored).
+
+use dugout_protocol::{MatchResult, RequestId, RoomEvent, RoomSpec, RoomStatus};
+use dugout_rules::blitz::{self, Command, Game};
+use dugout_rules::core::{ChaChaDice, Side};
+
+use crate::lobby::Lobby;
+use crate::store::{Account, CommandSource, MatchLog, Store, StoreError, StoredEvent, now_ms};
+
+/// What recovery did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Matches under way, replayed and verified, with their rooms back.
+    pub playing: Vec<String>,
+    /// Open rooms (not started) back in the lobby.
+    pub open: Vec<String>,
+    /// Matches whose log had ended but whose row had not: now finished.
+    pub finished: Vec<String>,
+    /// Matches that could not be rebuilt, and why; left as they are in the store.
+    pub failed: Vec<(String, String)>,
+}
+
+/// Why a stored match cannot be rebuilt.
+#[derive(Debug)]
+pub enum RecoveryError {
+    /// The store failed while reading or repairing it.
+    Store(StoreError),
+    /// The stored log does not replay to itself: what differs.
+    Mismatch(String),
+}
+
+impl std::fmt::Display for RecoveryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecoveryError::Store(e) => write!(f, "{e}"),
+            RecoveryError::Mismatch(e) => write!(f, "the stored log does not replay: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RecoveryError {}
+
+impl From<StoreError> for RecoveryError {
+    fn from(e: StoreError) -> Self {
+        RecoveryError::Store(e)
+    }
+}
+
+fn mismatch(what: impl Into<String>) -> RecoveryError {
+    RecoveryError::Mismatch(what.into())
+}
+
+/// A match as its room needs it after a restart.
+#[derive(Clone, Debug)]
+pub struct Restored {
+    pub id: String,
+    pub spec: RoomSpec,
+    pub status: RoomStatus,
+    pub seats: [Option<Account>; 2],
+    /// The game and the dice, at the end of the log (`None` for an open room).
+    pub game: Option<(Game, ChaChaDice)>,
+    pub log: Vec<StoredEvent>,
+    /// Commands stored: the number the next one gets.
+    pub commands: u64,
+    /// Coach commands with their client ids and the seq after them: the retry keys.
+    pub applied: Vec<((Side, RequestId), (Command, u64))>,
+    pub result: Option<MatchResult>,
+    /// The server's secret dice seed, to reveal when the match ends (provably fair dice).
+    pub server_seed: Option<[u8; 32]>,
+}
+
+/// Rebuild a room for every unfinished match in `store` and hand it to `lobby`.
+///
+/// Matches are rebuilt one after another before the server listens, so no client can reach
+/// a room before it is whole. Only listing the matches can fail the whole recovery; a match
+/// that does not rebuild is logged and reported, and the rest go on.
+pub async fn recover(lobby: &Lobby, store: &dyn Store) -> Result<Report, StoreError> {
+    let mut report = Report::default();
+    for id in store.unfinished_matches().await? {
+        match restore(store, &id).await {
+            Ok(restored) => {
+                let list = match restored.status {
+                    RoomStatus::Open => &mut report.open,
+                    RoomStatus::Finished => &mut report.finished,
+                    _ => &mut report.playing,
+                };
+                list.push(id);
+                lobby.restore(restored);
+            }
+            Err(e) => {
+                tracing::error!(room = %id, "cannot restore the match: {e}");
+                report.failed.push((id, e.to_string()));
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Read one match, replay and verify it, look up its coaches, and repair a missing result.
+async fn restore(store: &dyn Store, id: &str) -> Result<Restored, RecoveryError> {
+    let log = store
+        .match_log(id)
+        .await?
+        .ok_or_else(|| mismatch("the match row is gone"))?;
+    let mut restored = rebuild(&log)?;
+    // The accounts behind the seats: the names are in `match_started`, the ids in the row.
+    if let Some(RoomEvent::MatchStarted { coaches, .. }) = log.events.first().map(|e| &e.event) {
+        for side in Side::BOTH {
+            let (Some(id), name) = (log.seats[side.index()], &coaches[side.index()]) else {
+                return Err(mismatch(format!("no account for the {side:?} seat")));
+            };
+            let account = store
+                .credential(name)
+                .await?
+                .map(|c| c.account)
+                .filter(|a| a.id == id)
+                .ok_or_else(|| {
+                    mismatch(format!(
+                        "the {side:?} seat: no account {id} called {name:?}"
+                    ))
+                })?;
+            restored.seats[side.index()] = Some(account);
+        }
+    }
+    if restored.status == RoomStatus::Finished
+        && let Some(result) = restored.result
+    {
+        store.finish_match(id, &result, now_ms()).await?;
+    }
+    Ok(restored)
+}
+
+/// Replay a stored match and check every stored event against the replay.
+///
+/// Pure: no store, no clock. Seats are left empty for the caller to fill with accounts.
+pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
+    let mut restored = Restored {
+        id: log.id.clone(),
+        spec: log.spec.clone(),
+        status: RoomStatus::Open,
+        seats: [None, None],
+        game: None,
+        log: log.events.clone(),
+        commands: 0,
+        applied: Vec::new(),
+        result: None,
+        server_seed: log.server_seed,
+    };
+    for (i, e) in log.events.iter().enumerate() {
+        if e.seq != i as u64 + 1 {
+            return Err(mismatch(format!(
+                "event {i} has seq {} (the log must run 1, 2, 3, ...)",
+                e.seq
+            )));
+        }
+    }
+    match log.status {
+        RoomStatus::Open => {
+            if !log.events.is_empty() || !log.commands.is_empty() {
+                return Err(mismatch("an open match with events or commands"));
+            }
+            return Ok(restored);
+        }
+        RoomStatus::Playing => {}
+        other => return Err(mismatch(format!("status {other:?} is not unfinished"))),
+    }
+    // The dice seed is derived from the server's secret seed and the coaches' entropy
+    // published in `match_started` (provably fair dice, `crate::fair`).
+    let seed = log
+        .dice_seed()
+        .map_err(|e| mismatch(format!("the dice seed does not derive: {e}")))?
+        .ok_or_else(|| mismatch("a started match without a dice seed"))?;
+    let mut dice = ChaChaDice::from_seed(seed);
+    // The rules are trusted not to panic (they are fuzzed), but a stored log is data: a
+    // panic here would take the whole start-up down, so it is caught like in the room.
+    let replay = |f: &mut dyn FnMut() -> Result<Vec<blitz::Event>, String>| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .unwrap_or_else(|_| Err("the rules panicked".to_owned()))
+    };
+    let mut game = None;
+    let start = replay(&mut || {
+        let (g, events) = blitz::new_game(log.spec.setup, &mut dice).map_err(|e| e.to_string())?;
+        game = Some(g);
+        Ok(events)
+    })
+    .map_err(|e| mismatch(format!("the match does not start: {e}")))?;
+    let mut game = game.ok_or_else(|| mismatch("the match does not start"))?;
+
+    // The start: `match_started`, then the rules' opening events.
+    let mut cursor = match log.events.first().map(|e| &e.event) {
+        Some(RoomEvent::MatchStarted { .. }) => 1,
+        other => return Err(mismatch(format!("seq 1 is {other:?}, not match_started"))),
+    };
+    expect_game_events(&log.events, &mut cursor, &start, "the start")?;
+
+    let mut result = None;
+    for (n, c) in log.commands.iter().enumerate() {
+        if result.is_some() {
+            return Err(mismatch(format!("command {n} after the match ended")));
+        }
+        if c.seq_before != cursor as u64 || c.seq_after < c.seq_before {
+            return Err(mismatch(format!(
+                "command {n} covers seq ({}, {}], expected it to start at {cursor}",
+                c.seq_before, c.seq_after
+            )));
+        }
+        let end = usize::try_from(c.seq_after).unwrap_or(usize::MAX);
+        if end > log.events.len() {
+            return Err(mismatch(format!(
+                "command {n} ends at seq {end}, after the last event ({})",
+                log.events.len()
+            )));
+        }
+        let range = &log.events[cursor..end];
+        let mut at = 0;
+        // A timer command may open with the timer's announcement for that coach.
+        if c.source == CommandSource::Timer
+            && let Some(RoomEvent::TimerExpired { coach }) = range.first().map(|e| &e.event)
+        {
+            if *coach != c.coach {
+                return Err(mismatch(format!(
+                    "command {n}: the timer expired for {coach:?}, the command is {:?}'s",
+                    c.coach
+                )));
+            }
+            at = 1;
+        }
+        let events = replay(&mut || {
+            blitz::apply(&mut game, c.command, &mut dice).map_err(|e| format!("{e:?}"))
+        })
+        .map_err(|e| mismatch(format!("command {n} ({:?}) is refused: {e}", c.command)))?;
+        let mut local = at;
+        expect_game_events(range, &mut local, &events, &format!("command {n}"))?;
+        if let Some(outcome) = game.outcome {
+            let ended = MatchResult::Game {
+                outcome,
+                score: game.score,
+            };
+            match range.get(local).map(|e| &e.event) {
+                Some(RoomEvent::MatchEnded { result: r, .. }) if *r == ended => local += 1,
+                other => {
+                    return Err(mismatch(format!(
+                        "command {n} ends the game; stored {other:?}, expected match_ended"
+                    )));
+                }
+            }
+            result = Some(ended);
+        }
+        if local != range.len() {
+            return Err(mismatch(format!(
+                "command {n}: {} stored events the replay did not make",
+                range.len() - local
+            )));
+        }
+        cursor = end;
+        if let (CommandSource::Coach, Some(id)) = (c.source, c.client_id) {
+            restored
+                .applied
+                .push(((c.coach, id), (c.command, c.seq_after)));
+        }
+    }
+    restored.commands = log.commands.len() as u64;
+
+    // After the last command: nothing, or the end of a match no command ended.
+    let rest: Vec<&RoomEvent> = log.events[cursor..].iter().map(|e| &e.event).collect();
+    match rest.as_slice() {
+        [] => {}
+        [
+            RoomEvent::Conceded { coach },
+            RoomEvent::MatchEnded {
+                result: r @ MatchResult::Concession { loser },
+                ..
+            },
+        ]
+        | [
+            RoomEvent::Forfeited { coach },
+            RoomEvent::MatchEnded {
+                result: r @ MatchResult::Forfeit { loser },
+                ..
+            },
+        ] if result.is_none() && coach == loser => result = Some(*r),
+        other => {
+            return Err(mismatch(format!(
+                "after the last command: {other:?} (no command made these)"
+            )));
+        }
+    }
+
+    restored.status = if result.is_some() {
+        RoomStatus::Finished
+    } else {
+        RoomStatus::Playing
+    };
+    restored.result = result;
+    restored.game = Some((game, dice));
+    Ok(restored)
+}
+
+/// The stored events from `*cursor` on must be `expected`, as `game` events; moves the cursor
+/// past them.
+fn expect_game_events(
+    stored: &[StoredEvent],
+    cursor: &mut usize,
+    expected: &[blitz::Event],
+    what: &str,
+) -> Result<(), RecoveryError> {
+    for (i, want) in expected.iter().enumerate() {
+        match stored.get(*cursor + i).map(|e| (e.seq, &e.event)) {
+            Some((_, RoomEvent::Game { event })) if event == want => {}
+            Some((seq, got)) => {
+                return Err(mismatch(format!(
+                    "{what}: seq {seq} is stored as {got:?}, the replay makes {want:?}"
+                )));
+            }
+            None => {
+                return Err(mismatch(format!(
+                    "{what}: the log ends where the replay makes {want:?}"
+                )));
+            }
+        }
+    }
+    *cursor += expected.len();
+    Ok(())
+}

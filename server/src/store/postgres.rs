@@ -1,0 +1,454 @@
+//! The Postgres store: the production backend, chosen with `--database-url postgres://...`.
+//!
+//! Concurrency: a connection pool (sqlx's `PgPool`). Unlike SQLite, Postgres takes many
+//! writers at once (row locks, MVCC), and every room is its own writer: each room task awaits
+//! its own appends one at a time (so one match's log is written in order by one writer), while
+//! different rooms commit in parallel on different connections. Every method is one
+//! transaction; a method returns only after `COMMIT` has returned, so what a room publishes
+//! afterwards is durable (Postgres's default `synchronous_commit = on` has flushed the WAL).
+//!
+//! The pool has timers of its own (an acquire timeout, idle and lifetime reaping), all on
+//! tokio's clock: tests that pause tokio's time keep running on SQLite, whose store has none
+//! (see `sqlite.rs` and docs/server.md).
+//!
+//! The schema is `migrations/postgres/`, embedded by `build.rs` and applied on start by sqlx's
+//! migrator, which holds a Postgres advisory lock meanwhile: two servers starting on one
+//! database at once do not both apply a migration.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use dugout_protocol::{MatchResult, RoomSpec, RoomStatus};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
+use sqlx::{ConnectOptions, Connection, FromRow, Row};
+
+use super::*;
+
+/// The migrations under `migrations/postgres`, embedded by `build.rs`.
+const MIGRATIONS: &[(i64, &str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/postgres_migrations.rs"));
+
+/// Connections the pool opens at most. Each is a Postgres backend process; a room holds one
+/// only for the length of one transaction (a few milliseconds), so a handful serves many
+/// rooms: requests beyond it wait their turn in the pool's queue.
+pub const POOL_SIZE: u32 = 16;
+
+/// How long a statement waits for a free connection before it fails (and the room refuses
+/// the command, untouched).
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The Postgres implementation of [`Store`].
+#[derive(Debug, Clone)]
+pub struct PostgresStore {
+    pool: PgPool,
+}
+
+fn db(e: sqlx::Error) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+impl PostgresStore {
+    /// Connect to the database `url` names (it must exist) and apply the migrations.
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        let options = PgConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Database(format!("{}: {e}", redact(url))))?
+            .application_name("dugout-server");
+        Self::connect_with(options).await
+    }
+
+    /// Connect with ready-made options and apply the migrations.
+    pub async fn connect_with(options: PgConnectOptions) -> Result<Self, StoreError> {
+        // One plain connection first: if the server is unreachable or refuses us, that says
+        // why (the pool would only report that it timed out waiting for a connection).
+        let probe = options.connect().await.map_err(|e| {
+            StoreError::Database(format!(
+                "cannot connect to Postgres at {}:{}/{}: {e}",
+                options.get_host(),
+                options.get_port(),
+                options.get_database().unwrap_or("")
+            ))
+        })?;
+        let _ = probe.close().await;
+        let pool = PgPoolOptions::new()
+            .max_connections(POOL_SIZE)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect_with(options)
+            .await
+            .map_err(db)?;
+        migrator(MIGRATIONS)
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Database(e.to_string()))?;
+        Ok(PostgresStore { pool })
+    }
+
+    /// Close every connection (waits for the ones in use to come back).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    async fn insert_events(
+        tx: &mut sqlx::PgConnection,
+        id: &str,
+        events: &[StoredEvent],
+    ) -> Result<(), StoreError> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        // One statement for all of a step's events: two arrays, unnested into rows.
+        let seqs: Vec<i64> = events.iter().map(|e| seq_i64(e.seq)).collect();
+        let jsons = events
+            .iter()
+            .map(|e| to_json(&e.event))
+            .collect::<Result<Vec<String>, _>>()?;
+        sqlx::query(
+            "INSERT INTO match_events (match_id, seq, event) \
+             SELECT $1, t.seq, t.event::jsonb FROM UNNEST($2::bigint[], $3::text[]) AS t(seq, event)",
+        )
+        .bind(id)
+        .bind(seqs)
+        .bind(jsons)
+        .execute(&mut *tx)
+        .await
+        .map_err(db)?;
+        Ok(())
+    }
+}
+
+struct AccountRow(Account);
+
+impl<'r> FromRow<'r, PgRow> for AccountRow {
+    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
+        Ok(AccountRow(Account {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            bot: row.try_get("is_bot")?,
+        }))
+    }
+}
+
+struct CredentialRow(Credential);
+
+impl<'r> FromRow<'r, PgRow> for CredentialRow {
+    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
+        let AccountRow(account) = AccountRow::from_row(row)?;
+        Ok(CredentialRow(Credential {
+            account,
+            password_hash: row.try_get("password_hash")?,
+        }))
+    }
+}
+
+impl<'r> FromRow<'r, PgRow> for MatchRow {
+    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
+        Ok(MatchRow {
+            id: row.try_get("id")?,
+            spec: row.try_get("spec")?,
+            status: row.try_get("status")?,
+            home: row.try_get("home_account")?,
+            away: row.try_get("away_account")?,
+            seed: row.try_get("dice_seed")?,
+            result: row.try_get("result")?,
+        })
+    }
+}
+
+impl<'r> FromRow<'r, PgRow> for CommandRow {
+    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
+        Ok(CommandRow {
+            source: row.try_get("source")?,
+            coach: row.try_get("coach")?,
+            account: row.try_get("account_id")?,
+            client_id: row.try_get("client_id")?,
+            command: row.try_get("command")?,
+            seq_before: row.try_get("seq_before")?,
+            seq_after: row.try_get("seq_after")?,
+        })
+    }
+}
+
+impl<'r> FromRow<'r, PgRow> for EventRow {
+    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
+        Ok(EventRow {
+            seq: row.try_get("seq")?,
+            event: row.try_get("event")?,
+        })
+    }
+}
+
+impl Store for PostgresStore {
+    fn create_account<'a>(
+        &'a self,
+        name: &'a str,
+        password_hash: Option<&'a str>,
+        bot: bool,
+        owner: Option<AccountId>,
+        now_ms: i64,
+    ) -> StoreFuture<'a, Account> {
+        Box::pin(async move {
+            let row: Result<AccountRow, sqlx::Error> = sqlx::query_as(
+                "INSERT INTO accounts (name, password_hash, is_bot, owner_id, created_at) \
+                 VALUES ($1, $2, $3, $4, $5) RETURNING id, name, is_bot",
+            )
+            .bind(name)
+            .bind(password_hash)
+            .bind(bot)
+            .bind(owner)
+            .bind(now_ms)
+            .fetch_one(&self.pool)
+            .await;
+            match row {
+                Ok(AccountRow(account)) => Ok(account),
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    Err(StoreError::NameTaken)
+                }
+                Err(e) => Err(db(e)),
+            }
+        })
+    }
+
+    fn credential<'a>(&'a self, name: &'a str) -> StoreFuture<'a, Option<Credential>> {
+        Box::pin(async move {
+            // `lower(name)` is what the unique index covers: the lookup uses it.
+            let row: Option<CredentialRow> = sqlx::query_as(
+                "SELECT id, name, is_bot, password_hash FROM accounts \
+                 WHERE lower(name) = lower($1)",
+            )
+            .bind(name)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db)?;
+            Ok(row.map(|CredentialRow(c)| c))
+        })
+    }
+
+    fn create_token<'a>(
+        &'a self,
+        token_hash: &'a str,
+        account: AccountId,
+        kind: TokenKind,
+        now_ms: i64,
+        expires_at_ms: Option<i64>,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, account_id, kind, created_at, expires_at) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(token_hash)
+            .bind(account)
+            .bind(kind.as_str())
+            .bind(now_ms)
+            .bind(expires_at_ms)
+            .execute(&self.pool)
+            .await
+            .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn token_account<'a>(
+        &'a self,
+        token_hash: &'a str,
+        now_ms: i64,
+    ) -> StoreFuture<'a, Option<Account>> {
+        Box::pin(async move {
+            let row: Option<AccountRow> = sqlx::query_as(
+                "SELECT a.id, a.name, a.is_bot FROM sessions s \
+                 JOIN accounts a ON a.id = s.account_id \
+                 WHERE s.token_hash = $1 AND (s.expires_at IS NULL OR s.expires_at > $2)",
+            )
+            .bind(token_hash)
+            .bind(now_ms)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db)?;
+            Ok(row.map(|AccountRow(a)| a))
+        })
+    }
+
+    fn delete_token<'a>(&'a self, token_hash: &'a str) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let done = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                .bind(token_hash)
+                .execute(&self.pool)
+                .await
+                .map_err(db)?;
+            Ok(done.rows_affected() > 0)
+        })
+    }
+
+    fn create_match<'a>(
+        &'a self,
+        id: &'a str,
+        spec: &'a RoomSpec,
+        now_ms: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO matches (id, game, spec, status, created_at) \
+                 VALUES ($1, $2, $3::jsonb, $4, $5)",
+            )
+            .bind(id)
+            .bind(game_str(spec)?)
+            .bind(to_json(spec)?)
+            .bind(status_str(RoomStatus::Open))
+            .bind(now_ms)
+            .execute(&self.pool)
+            .await
+            .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn start_match<'a>(
+        &'a self,
+        id: &'a str,
+        seats: [AccountId; 2],
+        server_seed: [u8; 32],
+        events: &'a [StoredEvent],
+        now_ms: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await.map_err(db)?;
+            sqlx::query(
+                "UPDATE matches SET status = $1, home_account = $2, away_account = $3, \
+                 dice_seed = $4, started_at = $5 WHERE id = $6",
+            )
+            .bind(status_str(RoomStatus::Playing))
+            .bind(seats[0])
+            .bind(seats[1])
+            .bind(hex(&server_seed))
+            .bind(now_ms)
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db)?;
+            Self::insert_events(&mut tx, id, events).await?;
+            tx.commit().await.map_err(db)
+        })
+    }
+
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        command: Option<(u64, &'a CommandRecord)>,
+        events: &'a [StoredEvent],
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await.map_err(db)?;
+            if let Some((n, c)) = command {
+                sqlx::query(
+                    "INSERT INTO match_commands (match_id, n, source, coach, account_id, \
+                     client_id, command, seq_before, seq_after) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)",
+                )
+                .bind(id)
+                .bind(seq_i64(n))
+                .bind(source_str(c))
+                .bind(side_str(c.coach))
+                .bind(c.account)
+                // Bit for bit: a u64 id above i64::MAX is stored negative.
+                .bind(c.client_id.map(|v| v as i64))
+                .bind(to_json(&c.command)?)
+                .bind(seq_i64(c.seq_before))
+                .bind(seq_i64(c.seq_after))
+                .execute(&mut *tx)
+                .await
+                .map_err(db)?;
+            }
+            Self::insert_events(&mut tx, id, events).await?;
+            // Dropping `tx` on any error above rolls back: nothing of the step is kept.
+            tx.commit().await.map_err(db)
+        })
+    }
+
+    fn finish_match<'a>(
+        &'a self,
+        id: &'a str,
+        result: &'a MatchResult,
+        now_ms: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "UPDATE matches SET status = $1, result = $2::jsonb, finished_at = $3 \
+                 WHERE id = $4",
+            )
+            .bind(status_str(RoomStatus::Finished))
+            .bind(to_json(result)?)
+            .bind(now_ms)
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn close_match<'a>(&'a self, id: &'a str) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            sqlx::query("UPDATE matches SET status = $1 WHERE id = $2 AND status = $3")
+                .bind(status_str(RoomStatus::Closed))
+                .bind(id)
+                .bind(status_str(RoomStatus::Open))
+                .execute(&self.pool)
+                .await
+                .map_err(db)?;
+            Ok(())
+        })
+    }
+
+    fn match_log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchLog>> {
+        Box::pin(async move {
+            // One snapshot for the three reads (REPEATABLE READ): a consistent picture of
+            // the match even while its room appends.
+            let mut tx = self
+                .pool
+                .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                .await
+                .map_err(db)?;
+            let row: Option<MatchRow> = sqlx::query_as(
+                "SELECT id, spec::text AS spec, status, home_account, away_account, dice_seed, \
+                 result::text AS result FROM matches WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db)?;
+            let Some(m) = row else {
+                return Ok(None);
+            };
+            let commands: Vec<CommandRow> = sqlx::query_as(
+                "SELECT source, coach, account_id, client_id, command::text AS command, \
+                 seq_before, seq_after FROM match_commands WHERE match_id = $1 ORDER BY n",
+            )
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(db)?;
+            let events: Vec<EventRow> = sqlx::query_as(
+                "SELECT seq, event::text AS event FROM match_events WHERE match_id = $1 \
+                 ORDER BY seq",
+            )
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(db)?;
+            tx.commit().await.map_err(db)?;
+            m.decode(commands, events).map(Some)
+        })
+    }
+
+    fn unfinished_matches(&self) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            sqlx::query_scalar(
+                "SELECT id FROM matches WHERE status IN ($1, $2) ORDER BY created_at, id",
+            )
+            .bind(status_str(RoomStatus::Open))
+            .bind(status_str(RoomStatus::Playing))
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db)
+        })
+    }
+}
