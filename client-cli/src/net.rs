@@ -795,12 +795,14 @@ impl Session {
     }
 }
 
-/// Whether `room` is one a coach can join now: open, public, with a free seat that is not
-/// held by `me`.
+/// Whether `room` is one a coach can join now: open, public, with a coach waiting in one
+/// seat (not `me`) and the other seat free. (A room nobody sits in yet is left to its
+/// creator, who joins it next.)
 pub fn joinable(room: &RoomSummary, me: &str) -> bool {
     room.status == dugout_protocol::RoomStatus::Open
         && !room.private
         && room.seats.iter().any(Option::is_none)
+        && room.seats.iter().any(Option::is_some)
         && !room
             .seats
             .iter()
@@ -909,6 +911,9 @@ mod tests {
         r.seats = [Some("ada".into()), Some("bob".into())];
         assert!(!joinable(&r, "cyd"));
         r.seats = [None, None];
+        assert!(!joinable(&r, "cyd"), "nobody waits there (yet)");
+        r.seats = [None, Some("ada".into())];
+        assert!(joinable(&r, "cyd"));
         r.status = RoomStatus::Playing;
         assert!(!joinable(&r, "cyd"));
         r.status = RoomStatus::Open;

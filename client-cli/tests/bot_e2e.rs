@@ -1,0 +1,381 @@
+//! End to end: a real server (the `dugout-server` library's `run` on 127.0.0.1:0, SQLite in a
+//! temp dir, default limits) and real `dugout` processes: `register-bot` gets the tokens,
+//! two `dugout bot` processes play complete games against each other, and a bot whose
+//! connection is cut mid-match reconnects, resumes and finishes it.
+#![allow(clippy::unwrap_used)]
+
+use std::process::Output;
+use std::sync::Arc;
+use std::time::Duration;
+
+use dugout_protocol::{MatchResult, RoomStatus};
+use dugout_server::store::MatchLog;
+use dugout_server::{AppState, Config, run};
+use tempfile::TempDir;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::process::Command;
+use tokio::sync::{oneshot, watch};
+use tokio::task::JoinHandle;
+
+const DUGOUT: &str = env!("CARGO_BIN_EXE_dugout");
+
+/// Time allowed for the bots' games (a game takes a few seconds at the default rate).
+const GAMES_DEADLINE: Duration = Duration::from_secs(240);
+
+struct Server {
+    url: String,
+    state: AppState,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<std::io::Result<()>>>,
+    _dir: TempDir,
+}
+
+impl Server {
+    async fn start() -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            data_dir: dir.path().join("data"),
+            ..Config::default()
+        };
+        let state = AppState::open(config).await.unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run(listener, state.clone(), async {
+            let _ = stopped.await;
+        }));
+        Server {
+            url: format!("http://{addr}"),
+            state,
+            stop: Some(stop),
+            task: Some(task),
+            _dir: dir,
+        }
+    }
+
+    async fn stop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            tokio::time::timeout(Duration::from_secs(30), task)
+                .await
+                .expect("the server stops in time")
+                .expect("the server task did not panic")
+                .expect("the server ran");
+        }
+    }
+
+    async fn match_log(&self, room: &str) -> MatchLog {
+        self.state
+            .store()
+            .match_log(room)
+            .await
+            .expect("the store answers")
+            .expect("the match is stored")
+    }
+
+    /// A bot token from `dugout register-bot` (the owner is registered on first use).
+    async fn bot_token(&self, name: &str) -> String {
+        let out = Command::new(DUGOUT)
+            .args([
+                "register-bot",
+                "--server",
+                &self.url,
+                "--name",
+                name,
+                "--owner",
+                "owner",
+                "--password",
+                "correct horse battery",
+                "--register",
+            ])
+            .env_remove("DUGOUT_SESSION")
+            .output()
+            .await
+            .unwrap();
+        assert!(out.status.success(), "register-bot: {}", text(&out.stderr));
+        let token = text(&out.stdout).trim().to_owned();
+        assert_eq!(token.len(), 64, "a 32-byte hex token: {token:?}");
+        token
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Start `dugout bot` against `url` with `args` after the token.
+fn bot(url: &str, token: &str, args: &[&str]) -> tokio::process::Child {
+    Command::new(DUGOUT)
+        .args(["bot", "--server", url, "--token", token])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap()
+}
+
+async fn finish(child: tokio::process::Child, who: &str) -> Output {
+    let out = tokio::time::timeout(GAMES_DEADLINE, child.wait_with_output())
+        .await
+        .unwrap_or_else(|_| panic!("{who} did not finish its games in time"))
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{who} failed ({:?})\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    out
+}
+
+/// The `result ...` lines a bot printed.
+fn result_lines(out: &Output) -> Vec<String> {
+    text(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with("result "))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `key=value` from a result line.
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    line.split(' ')
+        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or_else(|| panic!("no {key} in {line:?}"))
+}
+
+/// The stored match is over, and its result is the one the bots printed.
+async fn check_stored(server: &Server, line: &str) {
+    let log = server.match_log(field(line, "room")).await;
+    assert_eq!(log.status, RoomStatus::Finished, "{line}");
+    let result = log.result.expect("a finished match has a result");
+    let winner = result
+        .winner()
+        .map_or("draw".to_owned(), |s| format!("{s:?}"));
+    assert_eq!(field(line, "winner"), winner, "{line}");
+    if let MatchResult::Game { score, .. } = result {
+        assert_eq!(
+            field(line, "score"),
+            format!("{}-{}", score[0], score[1]),
+            "{line}"
+        );
+    }
+    assert!(!log.commands.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bot_processes_play_complete_games_against_each_other() {
+    let mut server = Server::start().await;
+    let home = server.bot_token("home-bot").await;
+    let away = server.bot_token("away-bot").await;
+    // The joiner starts first: it waits for a room to open.
+    let joiner = bot(
+        &server.url,
+        &away,
+        &[
+            "--join",
+            "--strategy",
+            "random",
+            "--seed",
+            "2",
+            "--games",
+            "2",
+        ],
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let creator = bot(
+        &server.url,
+        &home,
+        &[
+            "--create",
+            "--team",
+            "human",
+            "--opponent-team",
+            "orc",
+            "--seed",
+            "1",
+            "--games",
+            "2",
+        ],
+    );
+    let (creator, joiner) = tokio::join!(finish(creator, "creator"), finish(joiner, "joiner"));
+
+    let (a, b) = (result_lines(&creator), result_lines(&joiner));
+    assert_eq!(a.len(), 2, "{}", text(&creator.stdout));
+    assert_eq!(a, b, "both bots report the same results");
+    assert_ne!(
+        field(&a[0], "room"),
+        field(&a[1], "room"),
+        "a new room each game"
+    );
+    for line in &a {
+        // Who sits where depends on who joins first.
+        let mut coaches = [field(line, "home"), field(line, "away")];
+        coaches.sort();
+        assert_eq!(coaches, ["away-bot", "home-bot"]);
+        assert_eq!(field(line, "by"), "game");
+        check_stored(&server, line).await;
+    }
+    for out in [&creator, &joiner] {
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("summary: 2 games"), "{stdout}");
+        assert!(stdout.contains(" 0 refused, 0 reconnects"), "{stdout}");
+    }
+    server.stop().await;
+}
+
+/// A TCP proxy whose connections can all be cut at once (new ones still get through).
+struct Proxy {
+    url: String,
+    cut: Arc<watch::Sender<u64>>,
+}
+
+impl Proxy {
+    async fn start(target: String) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let cut = Arc::new(watch::channel(0u64).0);
+        let cuts = cut.clone();
+        tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                let Ok(mut upstream) = TcpStream::connect(&target).await else {
+                    continue;
+                };
+                let mut cut_rx = cuts.subscribe();
+                tokio::spawn(async move {
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut client, &mut upstream) => {}
+                        _ = cut_rx.changed() => {}
+                    }
+                    // Both sockets drop here: the client sees its connection die.
+                });
+            }
+        });
+        Proxy { url, cut }
+    }
+
+    fn cut_all(&self) {
+        self.cut.send_modify(|n| *n += 1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_whose_connection_drops_reconnects_resumes_and_finishes_the_match() {
+    let mut server = Server::start().await;
+    let home = server.bot_token("home-bot").await;
+    let away = server.bot_token("away-bot").await;
+    let proxy = Proxy::start(server.url.trim_start_matches("http://").to_owned()).await;
+
+    // The creator talks through the proxy, and traces its messages; the joiner directly.
+    let trace_dir = tempfile::tempdir().unwrap();
+    let trace = trace_dir.path().join("creator.trace");
+    let creator = bot(
+        &proxy.url,
+        &home,
+        &[
+            "--create",
+            "--team",
+            "human",
+            "--opponent-team",
+            "orc",
+            "--seed",
+            "3",
+            "--trace",
+            trace.to_str().unwrap(),
+        ],
+    );
+    let joiner = bot(
+        &server.url,
+        &away,
+        &["--join", "--strategy", "random", "--seed", "4"],
+    );
+
+    // Cut once the match is well under way (and far from over: a game is hundreds of seq).
+    let give_up = tokio::time::Instant::now() + GAMES_DEADLINE;
+    let room = loop {
+        let playing = server
+            .state
+            .lobby()
+            .list_public()
+            .into_iter()
+            .find(|r| r.status == RoomStatus::Playing);
+        if let Some(r) = playing
+            && server.match_log(&r.room).await.events.len() >= 20
+        {
+            break r;
+        }
+        assert!(
+            tokio::time::Instant::now() < give_up,
+            "the match never got going"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    proxy.cut_all();
+
+    let (creator, joiner) = tokio::join!(finish(creator, "creator"), finish(joiner, "joiner"));
+    let (a, b) = (result_lines(&creator), result_lines(&joiner));
+    assert_eq!(a.len(), 1, "{}", text(&creator.stdout));
+    assert_eq!(a, b, "both bots report the same result");
+    assert_eq!(field(&a[0], "room"), room.room);
+    check_stored(&server, &a[0]).await;
+
+    let stderr = text(&creator.stderr);
+    eprintln!("the creator's log:\n{stderr}");
+    assert!(stderr.contains("reconnected"), "{stderr}");
+    let stdout = text(&creator.stdout);
+    assert!(stdout.contains(" 1 reconnects"), "{stdout}");
+    // The cut cost the bot nothing: no command was refused, none applied twice.
+    assert!(stdout.contains(" 0 refused,"), "{stdout}");
+    // After the cut: hello again, resume from the last seq seen (well into the match), and
+    // request ids that only go up (a message sent again keeps its id, nothing else reuses
+    // one).
+    let trace = std::fs::read_to_string(&trace).unwrap();
+    let sent: Vec<serde_json::Value> = trace
+        .lines()
+        .filter_map(|l| l.strip_prefix("> "))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(sent.iter().filter(|m| m["type"] == "hello").count(), 2);
+    let resume = sent
+        .iter()
+        .find(|m| m["type"] == "resume")
+        .expect("a resume after the reconnect");
+    assert!(resume["last_seq"].as_u64().unwrap() >= 20, "{resume}");
+    let mut by_id = std::collections::HashMap::new();
+    let mut max = 0;
+    for m in sent.iter().filter(|m| m.get("id").is_some()) {
+        let id = m["id"].as_u64().unwrap();
+        match by_id.get(&id) {
+            Some(first) => assert_eq!(first, m, "id {id} reused for another message"),
+            None => {
+                assert!(id > max, "id {id} after {max}: {m}");
+                max = id;
+                by_id.insert(id, m.clone());
+            }
+        }
+    }
+    assert!(
+        trace.contains(r#""token":"<token>""#),
+        "the token is masked"
+    );
+    assert!(!trace.contains(&home), "the token never reaches the trace");
+
+    let log = server.match_log(&room.room).await;
+    let applied: std::collections::HashSet<_> = log
+        .commands
+        .iter()
+        .filter_map(|c| c.client_id.map(|id| (c.coach, id)))
+        .collect();
+    let with_ids = log
+        .commands
+        .iter()
+        .filter(|c| c.client_id.is_some())
+        .count();
+    assert_eq!(applied.len(), with_ids, "a client id applied twice");
+    server.stop().await;
+}
