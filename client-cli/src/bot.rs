@@ -344,6 +344,13 @@ impl<'a> Bot<'a> {
             .await?
         {
             Answer::Ack(_) => {}
+            // Our own seat in a match under way (a restarted bot, `--join ROOM`): play on.
+            Answer::Refused(r) if r.code == ErrorCode::NotPlaying => {
+                writeln!(
+                    self.log,
+                    "dugout bot: the match in room {room} has started already; following it"
+                )?;
+            }
             Answer::Refused(r) if r.code == ErrorCode::UnknownRoom => {
                 return Err(Setback::Again(format!("room {room} closed: {r}")));
             }
@@ -506,8 +513,17 @@ impl<'a> Bot<'a> {
         let mut commands = 0u64;
         let mut refused = 0u64;
         let mut refused_in_a_row = 0u32;
+        // The first time round, look at the state the join left before waiting for news
+        // (a bot that rejoins its running match may have all it needs already).
+        let mut wait = false;
         loop {
-            match self.session.next_update().await? {
+            let update = if wait || self.session.has_updates() {
+                Some(self.session.next_update().await?)
+            } else {
+                None
+            };
+            wait = true;
+            match update.unwrap_or(Update::Reconnected { attempts: 0 }) {
                 Update::Server(ServerMessage::Events {
                     room: r, events, ..
                 }) if r == room => {
@@ -551,6 +567,7 @@ impl<'a> Bot<'a> {
                         return Err(Setback::Again(format!("room {room} is gone")));
                     }
                 }
+                Update::Reconnected { attempts: 0 } => {}
                 Update::Reconnected { attempts } => {
                     writeln!(
                         self.log,

@@ -379,3 +379,65 @@ async fn a_bot_whose_connection_drops_reconnects_resumes_and_finishes_the_match(
     assert_eq!(applied.len(), with_ids, "a client id applied twice");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_killed_mid_match_and_started_again_on_its_room_finishes_the_match() {
+    let mut server = Server::start().await;
+    let home = server.bot_token("home-bot").await;
+    let away = server.bot_token("away-bot").await;
+    let mut creator = bot(
+        &server.url,
+        &home,
+        &[
+            "--create",
+            "--team",
+            "orc",
+            "--opponent-team",
+            "human",
+            "--seed",
+            "5",
+        ],
+    );
+    let joiner = bot(
+        &server.url,
+        &away,
+        &["--join", "--strategy", "random", "--seed", "6"],
+    );
+    let give_up = tokio::time::Instant::now() + GAMES_DEADLINE;
+    let room = loop {
+        let playing = server
+            .state
+            .lobby()
+            .list_public()
+            .into_iter()
+            .find(|r| r.status == RoomStatus::Playing);
+        if let Some(r) = playing
+            && server.match_log(&r.room).await.events.len() >= 20
+        {
+            break r.room;
+        }
+        assert!(
+            tokio::time::Instant::now() < give_up,
+            "the match never got going"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    creator.start_kill().unwrap();
+    let _ = creator.wait().await;
+
+    // The same account, a new process: it takes its seat over and plays on. Its request
+    // ids start from the clock, above every id the killed process used.
+    let again = bot(&server.url, &home, &["--join", &room, "--seed", "7"]);
+    let (again, joiner) = tokio::join!(finish(again, "restarted"), finish(joiner, "joiner"));
+    let (a, b) = (result_lines(&again), result_lines(&joiner));
+    assert_eq!(a.len(), 1, "{}", text(&again.stdout));
+    assert_eq!(a, b, "both bots report the same result");
+    assert_eq!(field(&a[0], "room"), room);
+    check_stored(&server, &a[0]).await;
+    assert!(
+        text(&again.stdout).contains(" 0 refused,"),
+        "{}",
+        text(&again.stdout)
+    );
+    server.stop().await;
+}
