@@ -480,6 +480,57 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn post_json_sends_the_body_and_the_bearer_token() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
+        let addr = listener.local_addr().expect("bound address");
+        let fake_server = tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.expect("accept");
+            let mut request = Vec::new();
+            let mut buf = [0u8; 1024];
+            while !request.ends_with(b"{\"name\":\"b0t\"}") {
+                let n = socket.read(&mut buf).await.expect("read request");
+                assert!(n > 0, "client closed before finishing its request");
+                request.extend_from_slice(&buf[..n]);
+            }
+            socket
+                .write_all(
+                    b"HTTP/1.1 409 Conflict\r\ncontent-length: 51\r\n\r\n\
+                      {\"code\":\"name_taken\",\"message\":\"the name is taken\"}",
+                )
+                .await
+                .expect("write answer");
+            String::from_utf8(request).expect("request is UTF-8")
+        });
+        let url = ServerUrl::parse(&format!("http://{addr}")).expect("valid");
+        let failure = create_bot(&url, "s3ssion", "b0t")
+            .await
+            .expect_err("the name is taken");
+        match failure {
+            ApiFailure::Refused { status, error } => {
+                assert_eq!(status, 409);
+                assert_eq!(error.code, ErrorCode::NameTaken);
+            }
+            other => panic!("{other}"),
+        }
+        let request = fake_server.await.expect("fake server did not panic");
+        assert!(
+            request.starts_with("POST /api/bots HTTP/1.1\r\n"),
+            "{request}"
+        );
+        assert!(
+            request.contains("\r\nAuthorization: Bearer s3ssion\r\n"),
+            "{request}"
+        );
+        assert!(request.contains("\r\nContent-Length: 14\r\n"), "{request}");
+    }
+
+    #[test]
+    fn the_websocket_url_follows_the_base() {
+        let url = ServerUrl::parse("http://127.0.0.1:8080/dugout").expect("valid");
+        assert_eq!(url.websocket(), "ws://127.0.0.1:8080/dugout/ws");
+    }
+
+    #[tokio::test]
     async fn get_from_a_closed_port_is_an_error() {
         // Bind then drop, so the port is (almost certainly) closed.
         let addr = TcpListener::bind("127.0.0.1:0")
