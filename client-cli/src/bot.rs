@@ -523,61 +523,8 @@ impl<'a> Bot<'a> {
                 None
             };
             wait = true;
-            match update.unwrap_or(Update::Reconnected { attempts: 0 }) {
-                Update::Server(ServerMessage::Events {
-                    room: r, events, ..
-                }) if r == room => {
-                    let mut seen: Vec<Event> = Vec::new();
-                    for e in events {
-                        match e.event {
-                            RoomEvent::Game { event } => seen.push(event),
-                            RoomEvent::MatchStarted { coaches: c, .. } => coaches = c,
-                            _ => {}
-                        }
-                    }
-                    if !seen.is_empty() {
-                        strategy.observe(&seen);
-                    }
-                }
-                Update::Server(ServerMessage::RoomChanged { room: summary })
-                    if summary.room == room && summary.status == RoomStatus::Closed =>
-                {
-                    return Err(Setback::Again(format!("room {room} closed")));
-                }
-                Update::Server(ServerMessage::RoomChanged { room: summary })
-                    if summary.room == room =>
-                {
-                    // Names for a match this bot joined after its start (no match_started).
-                    for (i, name) in summary.seats.iter().enumerate() {
-                        if let (Some(name), Some(slot)) = (name, coaches.get_mut(i))
-                            && slot.is_empty()
-                        {
-                            slot.clone_from(name);
-                        }
-                    }
-                }
-                Update::Server(ServerMessage::Error { id, code, message }) => {
-                    writeln!(
-                        self.log,
-                        "dugout bot: server error {code:?} ({id:?}): {message}"
-                    )?;
-                    if code == ErrorCode::UnknownRoom
-                        && self.session.room(room).is_none_or(|s| !s.following)
-                    {
-                        return Err(Setback::Again(format!("room {room} is gone")));
-                    }
-                }
-                Update::Reconnected { attempts: 0 } => {}
-                Update::Reconnected { attempts } => {
-                    writeln!(
-                        self.log,
-                        "dugout bot: reconnected ({attempts} attempts); resuming room {room}"
-                    )?;
-                }
-                Update::Unreadable { text, why } => {
-                    writeln!(self.log, "dugout bot: unreadable message ({why}): {text}")?;
-                }
-                _ => {}
+            if let Some(update) = update {
+                self.absorb(room, update, strategy, &mut coaches)?;
             }
             // Catch up with everything received before deciding anything.
             if self.session.has_updates() {
@@ -677,6 +624,73 @@ impl<'a> Bot<'a> {
                 }
             }
         }
+    }
+
+    /// Take in one update while playing `room`: events go to the strategy, the coaches'
+    /// names are noted, news about the room and the connection is logged.
+    fn absorb(
+        &mut self,
+        room: &str,
+        update: Update,
+        strategy: &mut dyn Strategy,
+        coaches: &mut [String; 2],
+    ) -> Result<(), Setback> {
+        match update {
+            Update::Server(ServerMessage::Events {
+                room: r, events, ..
+            }) if r == room => {
+                let mut seen: Vec<Event> = Vec::new();
+                for e in events {
+                    match e.event {
+                        RoomEvent::Game { event } => seen.push(event),
+                        RoomEvent::MatchStarted { coaches: c, .. } => *coaches = c,
+                        _ => {}
+                    }
+                }
+                if !seen.is_empty() {
+                    strategy.observe(&seen);
+                }
+            }
+            Update::Server(ServerMessage::RoomChanged { room: summary })
+                if summary.room == room && summary.status == RoomStatus::Closed =>
+            {
+                return Err(Setback::Again(format!("room {room} closed")));
+            }
+            Update::Server(ServerMessage::RoomChanged { room: summary })
+                if summary.room == room =>
+            {
+                // Names for a match this bot joined after its start (no match_started).
+                for (i, name) in summary.seats.iter().enumerate() {
+                    if let (Some(name), Some(slot)) = (name, coaches.get_mut(i))
+                        && slot.is_empty()
+                    {
+                        slot.clone_from(name);
+                    }
+                }
+            }
+            Update::Server(ServerMessage::Error { id, code, message }) => {
+                writeln!(
+                    self.log,
+                    "dugout bot: server error {code:?} ({id:?}): {message}"
+                )?;
+                if code == ErrorCode::UnknownRoom
+                    && self.session.room(room).is_none_or(|s| !s.following)
+                {
+                    return Err(Setback::Again(format!("room {room} is gone")));
+                }
+            }
+            Update::Reconnected { attempts } => {
+                writeln!(
+                    self.log,
+                    "dugout bot: reconnected ({attempts} attempts); resuming room {room}"
+                )?;
+            }
+            Update::Unreadable { text, why } => {
+                writeln!(self.log, "dugout bot: unreadable message ({why}): {text}")?;
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// Ask for a snapshot of `room` (it comes as an update before the ack).
