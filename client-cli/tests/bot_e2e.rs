@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use dugout_protocol::{MatchResult, RoomStatus};
 use dugout_server::store::MatchLog;
-use dugout_server::{AppState, Config, run};
+use dugout_server::{AppState, Config, Limits, run};
 use tempfile::TempDir;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::process::Command;
@@ -32,10 +32,15 @@ struct Server {
 
 impl Server {
     async fn start() -> Server {
+        Self::start_with(Limits::default()).await
+    }
+
+    async fn start_with(limits: Limits) -> Server {
         let dir = tempfile::tempdir().unwrap();
         let config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             data_dir: dir.path().join("data"),
+            limits,
             ..Config::default()
         };
         let state = AppState::open(config).await.unwrap();
@@ -439,5 +444,53 @@ async fn a_bot_killed_mid_match_and_started_again_on_its_room_finishes_the_match
         "{}",
         text(&again.stdout)
     );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_sending_faster_than_the_server_allows_are_slowed_down_not_stopped() {
+    // The server takes 30 messages a second (bursts of 10); the bots are told 1,000.
+    let mut server = Server::start_with(Limits {
+        messages_per_second: 30.0,
+        message_burst: 10.0,
+        ..Limits::default()
+    })
+    .await;
+    let home = server.bot_token("home-bot").await;
+    let away = server.bot_token("away-bot").await;
+    let fast = ["--strategy", "random", "--rate", "1000"];
+    let trace_dir = tempfile::tempdir().unwrap();
+    let trace = trace_dir.path().join("creator.trace");
+    let trace_arg = trace.to_str().unwrap();
+    let creator = bot(
+        &server.url,
+        &home,
+        &[
+            &["--create", "--seed", "8", "--trace", trace_arg][..],
+            &fast[..],
+        ]
+        .concat(),
+    );
+    let joiner = bot(
+        &server.url,
+        &away,
+        &[&["--join", "--seed", "9"][..], &fast[..]].concat(),
+    );
+    let (creator, joiner) = tokio::join!(finish(creator, "creator"), finish(joiner, "joiner"));
+    let (a, b) = (result_lines(&creator), result_lines(&joiner));
+    assert_eq!(a.len(), 1, "{}", text(&creator.stdout));
+    assert_eq!(a, b);
+    check_stored(&server, &a[0]).await;
+    let trace = std::fs::read_to_string(&trace).unwrap();
+    assert!(
+        trace.contains(r#""code":"rate_limited""#),
+        "the server did slow the bot down"
+    );
+    for out in [&creator, &joiner] {
+        // `rate_limited` answers are waited out and the same message sent again: no
+        // command refused, no connection closed for it.
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains(" 0 refused, 0 reconnects"), "{stdout}");
+    }
     server.stop().await;
 }
