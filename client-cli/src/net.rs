@@ -353,6 +353,9 @@ impl Session {
     /// read meanwhile are kept for [`Session::next_update`]. After a reconnect the request
     /// is sent again with the same id, unless it is `create_room` or `chat` (then
     /// [`Answer::Interrupted`]); so is one refused with `rate_limited`, after a pause.
+    ///
+    /// Not cancel-safe: a request whose future is dropped stays pending (and is sent again
+    /// after a reconnect). [`Session::next_update_within`] is the way to wait with a limit.
     pub async fn request(
         &mut self,
         make: impl FnOnce(RequestId) -> ClientMessage,
