@@ -10,6 +10,7 @@
 //! | `GET /api/me` | bearer token | `{"account":..,"bot":..}` |
 //! | `POST /api/bots` | bearer token, `NewBot` | 201 `TokenGrant` (the bot's API token) |
 //! | `GET /api/rooms` | | public open and playing rooms |
+//! | `GET /api/matches[/{id}[/events,/state]]` | | the archive (see `archive`) |
 //! | `GET /ws` | | WebSocket upgrade (see `docs/protocol.md`) |
 //!
 //! Every error is an `ApiError` JSON body with the protocol's error code.
@@ -65,6 +66,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/bots", post(create_bot))
         .route("/api/rooms", get(rooms))
         .route(WS_PATH, get(crate::ws::upgrade))
+        .merge(crate::archive::routes())
         // Request bodies are small JSON documents.
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
 }

@@ -15,6 +15,7 @@
 
 pub mod accounts;
 pub mod api;
+pub mod archive;
 pub mod error;
 pub mod fair;
 pub mod lobby;

@@ -10,7 +10,8 @@ use dugout_protocol::{GameKind, MatchResult, RoomEvent, RoomSpec, RoomStatus, Ti
 use dugout_rules::blitz::{self, Command};
 use dugout_rules::core::Side;
 use dugout_server::store::{
-    Account, CommandRecord, CommandSource, SqliteStore, Store, StoreError, StoredEvent, TokenKind,
+    Account, CommandRecord, CommandSource, MatchHeader, SqliteStore, Store, StoreError,
+    StoredEvent, TokenKind,
 };
 
 /// Every case, as `sqlite::<case>` and `postgres::<case>`.
@@ -53,6 +54,7 @@ contract!(
     closing_applies_to_open_matches_only,
     unfinished_matches_are_the_open_and_playing_ones_oldest_first,
     many_matches_append_at_once_and_each_log_stays_in_order,
+    match_headers_are_newest_first_with_names_times_and_results,
 );
 
 fn spec() -> RoomSpec {
@@ -438,4 +440,53 @@ async fn an_unknown_database_url_is_refused_with_its_password_hidden() {
     let msg = err.to_string();
     assert!(msg.contains("unsupported database URL"), "{msg}");
     assert!(!msg.contains("hunter2"), "{msg}");
+}
+
+async fn match_headers_are_newest_first_with_names_times_and_results(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    assert_eq!(
+        store.match_headers().await.expect("read"),
+        Vec::<MatchHeader>::new()
+    );
+    assert_eq!(store.match_header("none").await.expect("read"), None);
+    let spec = spec();
+    for (id, at) in [
+        ("b", 20),
+        ("c", 30),
+        ("a", 10),
+        ("tie-1", 40),
+        ("tie-2", 40),
+    ] {
+        store.create_match(id, &spec, at).await.expect("create");
+    }
+    store
+        .start_match("b", [ada.id, bot.id], [2; 32], &started_events(), 21)
+        .await
+        .expect("start");
+    let result = MatchResult::Concession { loser: Side::Home };
+    store.finish_match("b", &result, 25).await.expect("finish");
+    let headers = store.match_headers().await.expect("read");
+    let ids: Vec<&str> = headers.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids, ["tie-2", "tie-1", "c", "b", "a"]);
+    let b = store.match_header("b").await.expect("read").expect("found");
+    assert_eq!(
+        b,
+        MatchHeader {
+            id: "b".into(),
+            spec: spec.clone(),
+            status: RoomStatus::Finished,
+            seats: [Some(ada.id), Some(bot.id)],
+            coaches: [Some("Ada".into()), Some("ada-bot".into())],
+            result: Some(result),
+            created_at_ms: 20,
+            started_at_ms: Some(21),
+            finished_at_ms: Some(25),
+        }
+    );
+    assert_eq!(headers[3], b);
+    let c = store.match_header("c").await.expect("read").expect("found");
+    assert_eq!(
+        (c.status, c.seats, c.coaches, c.result, c.started_at_ms),
+        (RoomStatus::Open, [None, None], [None, None], None, None)
+    );
 }

@@ -148,6 +148,53 @@ impl MatchLog {
     }
 }
 
+/// A match as the archive lists it: the `matches` row with its coaches' names, no log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchHeader {
+    pub id: String,
+    pub spec: RoomSpec,
+    pub status: RoomStatus,
+    pub seats: [Option<AccountId>; 2],
+    /// The coaches' account names, home then away.
+    pub coaches: [Option<String>; 2],
+    pub result: Option<MatchResult>,
+    /// Unix milliseconds.
+    pub created_at_ms: i64,
+    pub started_at_ms: Option<i64>,
+    pub finished_at_ms: Option<i64>,
+}
+
+/// The columns of a header query, decoded by either store.
+struct HeaderRow {
+    id: String,
+    spec: String,
+    status: String,
+    home: Option<i64>,
+    away: Option<i64>,
+    home_name: Option<String>,
+    away_name: Option<String>,
+    result: Option<String>,
+    created_at: i64,
+    started_at: Option<i64>,
+    finished_at: Option<i64>,
+}
+
+impl HeaderRow {
+    fn decode(self) -> Result<MatchHeader, StoreError> {
+        Ok(MatchHeader {
+            id: self.id,
+            spec: from_json(&self.spec)?,
+            status: parse_status(&self.status)?,
+            seats: [self.home, self.away],
+            coaches: [self.home_name, self.away_name],
+            result: self.result.as_deref().map(from_json).transpose()?,
+            created_at_ms: self.created_at,
+            started_at_ms: self.started_at,
+            finished_at_ms: self.finished_at,
+        })
+    }
+}
+
 /// The persistence a server needs. Every method is one transaction.
 pub trait Store: Send + Sync + 'static {
     /// A new account; [`StoreError::NameTaken`] if the name exists.
@@ -228,6 +275,12 @@ pub trait Store: Send + Sync + 'static {
     /// The ids of the matches that are not over (status open or playing), oldest first:
     /// what a server restores when it starts.
     fn unfinished_matches(&self) -> StoreFuture<'_, Vec<String>>;
+
+    /// Every match's header, newest first (by creation time, then id descending).
+    fn match_headers(&self) -> StoreFuture<'_, Vec<MatchHeader>>;
+
+    /// One match's header.
+    fn match_header<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchHeader>>;
 }
 
 /// Open the store a database URL names: `sqlite:...` or `postgres://...`

@@ -153,6 +153,35 @@ impl<'r> FromRow<'r, PgRow> for MatchRow {
     }
 }
 
+impl<'r> FromRow<'r, PgRow> for HeaderRow {
+    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
+        Ok(HeaderRow {
+            id: row.try_get("id")?,
+            spec: row.try_get("spec")?,
+            status: row.try_get("status")?,
+            home: row.try_get("home_account")?,
+            away: row.try_get("away_account")?,
+            home_name: row.try_get("home_name")?,
+            away_name: row.try_get("away_name")?,
+            result: row.try_get("result")?,
+            created_at: row.try_get("created_at")?,
+            started_at: row.try_get("started_at")?,
+            finished_at: row.try_get("finished_at")?,
+        })
+    }
+}
+
+/// The header columns, joined with the coaches' names.
+macro_rules! header_select {
+    () => {
+        "SELECT m.id, m.spec::text AS spec, m.status, m.home_account, m.away_account, \
+     h.name AS home_name, a.name AS away_name, m.result::text AS result, m.created_at, \
+     m.started_at, m.finished_at FROM matches m \
+     LEFT JOIN accounts h ON h.id = m.home_account \
+     LEFT JOIN accounts a ON a.id = m.away_account"
+    };
+}
+
 impl<'r> FromRow<'r, PgRow> for CommandRow {
     fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
         Ok(CommandRow {
@@ -449,6 +478,31 @@ impl Store for PostgresStore {
             .fetch_all(&self.pool)
             .await
             .map_err(db)
+        })
+    }
+
+    fn match_headers(&self) -> StoreFuture<'_, Vec<MatchHeader>> {
+        Box::pin(async move {
+            let rows: Vec<HeaderRow> = sqlx::query_as(concat!(
+                header_select!(),
+                " ORDER BY m.created_at DESC, m.id DESC"
+            ))
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db)?;
+            rows.into_iter().map(HeaderRow::decode).collect()
+        })
+    }
+
+    fn match_header<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchHeader>> {
+        Box::pin(async move {
+            let row: Option<HeaderRow> =
+                sqlx::query_as(concat!(header_select!(), " WHERE m.id = $1"))
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await
+                    .map_err(db)?;
+            row.map(HeaderRow::decode).transpose()
         })
     }
 }

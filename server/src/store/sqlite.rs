@@ -114,6 +114,35 @@ impl<'r> FromRow<'r, SqliteRow> for MatchRow {
     }
 }
 
+impl<'r> FromRow<'r, SqliteRow> for HeaderRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        Ok(HeaderRow {
+            id: row.try_get("id")?,
+            spec: row.try_get("spec")?,
+            status: row.try_get("status")?,
+            home: row.try_get("home_account")?,
+            away: row.try_get("away_account")?,
+            home_name: row.try_get("home_name")?,
+            away_name: row.try_get("away_name")?,
+            result: row.try_get("result")?,
+            created_at: row.try_get("created_at")?,
+            started_at: row.try_get("started_at")?,
+            finished_at: row.try_get("finished_at")?,
+        })
+    }
+}
+
+/// The header columns, joined with the coaches' names.
+macro_rules! header_select {
+    () => {
+        "SELECT m.id, m.spec AS spec, m.status, m.home_account, m.away_account, \
+     h.name AS home_name, a.name AS away_name, m.result AS result, m.created_at, \
+     m.started_at, m.finished_at FROM matches m \
+     LEFT JOIN accounts h ON h.id = m.home_account \
+     LEFT JOIN accounts a ON a.id = m.away_account"
+    };
+}
+
 impl<'r> FromRow<'r, SqliteRow> for CommandRow {
     fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
         Ok(CommandRow {
@@ -424,6 +453,31 @@ impl Store for SqliteStore {
             .fetch_all(&mut *self.conn.lock().await)
             .await
             .map_err(db)
+        })
+    }
+
+    fn match_headers(&self) -> StoreFuture<'_, Vec<MatchHeader>> {
+        Box::pin(async move {
+            let rows: Vec<HeaderRow> = sqlx::query_as(concat!(
+                header_select!(),
+                " ORDER BY m.created_at DESC, m.id DESC"
+            ))
+            .fetch_all(&mut *self.conn.lock().await)
+            .await
+            .map_err(db)?;
+            rows.into_iter().map(HeaderRow::decode).collect()
+        })
+    }
+
+    fn match_header<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchHeader>> {
+        Box::pin(async move {
+            let row: Option<HeaderRow> =
+                sqlx::query_as(concat!(header_select!(), " WHERE m.id = ?"))
+                    .bind(id)
+                    .fetch_optional(&mut *self.conn.lock().await)
+                    .await
+                    .map_err(db)?;
+            row.map(HeaderRow::decode).transpose()
         })
     }
 }
