@@ -245,6 +245,12 @@ pub enum ErrorCode {
     BadCredentials,
     /// HTTP: a name or password that breaks the account rules.
     InvalidAccount,
+    /// HTTP: the account may not do this (a league's management is its organiser's).
+    Forbidden,
+    /// HTTP: no such match, league or account (or not one the requester may see).
+    NotFound,
+    /// HTTP: the request conflicts with what is stored (a coach registered twice).
+    Conflict,
     Internal,
 }
 

@@ -11,6 +11,7 @@
 //! | `POST /api/bots` | bearer token, `NewBot` | 201 `TokenGrant` (the bot's API token) |
 //! | `GET /api/rooms` | | public open and playing rooms |
 //! | `GET /api/matches[/{id}[/events,/state]]` | | the archive (see `archive`) |
+//! | `/api/leagues...` | | leagues and standings (see `leagues`) |
 //! | `GET /ws` | | WebSocket upgrade (see `docs/protocol.md`) |
 //!
 //! Every error is an `ApiError` JSON body with the protocol's error code.
@@ -67,6 +68,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/rooms", get(rooms))
         .route(WS_PATH, get(crate::ws::upgrade))
         .merge(crate::archive::routes())
+        .merge(crate::leagues::routes())
         // Request bodies are small JSON documents.
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
 }

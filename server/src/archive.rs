@@ -4,7 +4,7 @@
 //!
 //! | route | answer |
 //! | --- | --- |
-//! | `GET /api/matches?game=&edition=&coach=&team=&status=&from=&to=&result=&limit=&offset=` | `MatchPage`, newest first |
+//! | `GET /api/matches?game=&edition=&coach=&team=&status=&from=&to=&result=&league=&limit=&offset=` | `MatchPage`, newest first |
 //! | `GET /api/matches/{id}` | `MatchSummary` |
 //! | `GET /api/matches/{id}/events?from=&limit=` | `EventPage` |
 //! | `GET /api/matches/{id}/state?seq=&as=` | `StateAt` |
@@ -90,6 +90,8 @@ pub struct MatchItem {
     pub created_at_ms: i64,
     pub started_at_ms: Option<i64>,
     pub finished_at_ms: Option<i64>,
+    /// The league the match counts for.
+    pub league: Option<i64>,
 }
 
 impl MatchItem {
@@ -107,6 +109,7 @@ impl MatchItem {
             created_at_ms: h.created_at_ms,
             started_at_ms: h.started_at_ms,
             finished_at_ms: h.finished_at_ms,
+            league: h.league,
         }
     }
 }
@@ -401,7 +404,8 @@ async fn list(
     let p = Params::new(
         q,
         &[
-            "game", "edition", "coach", "team", "status", "from", "to", "result", "limit", "offset",
+            "game", "edition", "coach", "team", "status", "from", "to", "result", "league",
+            "limit", "offset",
         ],
     )?;
     let game: Option<GameKind> = p.named("game", "game")?;
@@ -421,6 +425,13 @@ async fn list(
         }
     };
     let coach = p.get("coach")?.map(str::to_lowercase);
+    let league = p
+        .get("league")?
+        .map(|v| {
+            v.parse::<i64>()
+                .map_err(|_| bad(format!("parameter \"league\": {v:?} is not a league id")))
+        })
+        .transpose()?;
     let from = p.get("from")?.map(|v| parse_date("from", v)).transpose()?;
     // `to` is inclusive: a date means the whole day.
     let to = match p.get("to")? {
@@ -448,6 +459,7 @@ async fn list(
         .filter(|h| edition.is_none_or(|e| h.spec.setup.edition == e))
         .filter(|h| team.is_none_or(|t| h.spec.setup.teams.contains(&t)))
         .filter(|h| status.is_none_or(|s| h.status == s))
+        .filter(|h| league.is_none_or(|l| h.league == Some(l)))
         .filter(|h| from.is_none_or(|f| h.created_at_ms >= f))
         .filter(|h| to.is_none_or(|t| h.created_at_ms < t))
         .filter(|h| result.is_none_or(|r| h.result.as_ref().map(Winner::of) == Some(r)))
@@ -668,7 +680,7 @@ async fn state_at(
             Some(s) if s == mine => s,
             Some(_) => {
                 return Err(Failure::new(
-                    ErrorCode::NotYourSeat,
+                    ErrorCode::Forbidden,
                     "while the match is live only its coach sees a coach's view",
                 ));
             }

@@ -18,6 +18,7 @@ pub mod api;
 pub mod archive;
 pub mod error;
 pub mod fair;
+pub mod leagues;
 pub mod lobby;
 pub mod ratelimit;
 pub mod recovery;

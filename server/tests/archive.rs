@@ -16,11 +16,40 @@ use tokio::net::TcpStream;
 
 /// GET `path` over a real socket; the status and the JSON body.
 async fn http_get(server: &TestServer, path: &str, token: Option<&str>) -> (u16, Value) {
+    http(server, "GET", path, token, None).await
+}
+
+/// POST JSON over a real socket.
+async fn http_post(
+    server: &TestServer,
+    path: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (u16, Value) {
+    http(server, "POST", path, token, Some(body.to_string())).await
+}
+
+async fn http(
+    server: &TestServer,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<String>,
+) -> (u16, Value) {
     let mut s = TcpStream::connect(server.addr).await.expect("connect");
     let auth = token
         .map(|t| format!("Authorization: Bearer {t}\r\n"))
         .unwrap_or_default();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: test\r\n{auth}Connection: close\r\n\r\n");
+    let content = body
+        .map(|b| {
+            format!(
+                "Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{b}",
+                b.len()
+            )
+        })
+        .unwrap_or_else(|| "\r\n".to_owned());
+    let req =
+        format!("{method} {path} HTTP/1.1\r\nHost: test\r\n{auth}Connection: close\r\n{content}");
     s.write_all(req.as_bytes()).await.expect("write");
     let mut buf = Vec::new();
     tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut buf))
@@ -459,4 +488,208 @@ async fn check_state(s: &TestServer, id: &str, game: &blitz::Game, at: u64) {
     let want = serde_json::to_value(blitz::view(game, Seat::Coach(Side::Home)))
         .expect("a view serializes");
     assert_eq!(body["view"], want, "state at seq {at}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_computes_standings_from_stored_results_and_only_its_organiser_manages_it() {
+    let w = world().await;
+    let s = &w.server;
+    let [ta, tb, tc] = &w.tokens;
+    let org = s.register("organiser").await;
+
+    // ----- create, register, attach ------------------------------------------------------
+    let (status, body) = http_post(s, "/api/leagues", None, serde_json::json!({"name": "L"})).await;
+    assert_eq!(status, 401, "{body}");
+    let (status, league) = http_post(
+        s,
+        "/api/leagues",
+        Some(&org),
+        serde_json::json!({"name": "Spring Cup", "points": {"win": 2, "draw": 1, "loss": -1}}),
+    )
+    .await;
+    assert_eq!(status, 201, "{league}");
+    let id = league["id"].as_i64().expect("an id");
+    assert_eq!(league["organiser"], "organiser");
+    let (status, default) = http_post(
+        s,
+        "/api/leagues",
+        Some(&org),
+        serde_json::json!({"name": "Other"}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    assert_eq!(
+        default["points"],
+        serde_json::json!({"win": 3, "draw": 1, "loss": 0})
+    );
+
+    let base = format!("/api/leagues/{id}");
+    for (i, name) in ["coach_a", "coach_b", "coach_c"].into_iter().enumerate() {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/coaches"),
+            Some(&org),
+            serde_json::json!({"coach": name, "team": team_name(i)}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    // Only the organiser manages the league.
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/matches"),
+        Some(ta),
+        serde_json::json!({"match": w.m1}),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/coaches"),
+        Some(tb),
+        serde_json::json!({"coach": "coach_b", "team": team_name(0)}),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    for m in [&w.m1, &w.m2, &w.m4] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/matches"),
+            Some(&org),
+            serde_json::json!({"match": m}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (_, shown) = http_get(s, &base, None).await;
+    assert_eq!(shown["matches"], serde_json::json!([w.m4, w.m2, w.m1]));
+    let (status, listed) = http_get(s, &format!("/api/matches?league={id}"), Some(tc)).await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(ids(&listed), own(&[&w.m4, &w.m2, &w.m1]));
+
+    // ----- standings: from the stored results and the summaries' numbers --------------
+    let (status, table) = http_get(s, &format!("{base}/standings"), None).await;
+    assert_eq!(status, 200, "{table}");
+    let rows = table["standings"].as_array().expect("rows");
+    assert_eq!(rows.len(), 3);
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r["coach"] == name)
+            .unwrap_or_else(|| panic!("{name} in {table}"))
+            .clone()
+    };
+    let (a, b, c) = (row("coach_a"), row("coach_b"), row("coach_c"));
+    assert_eq!(
+        (&a["played"], &a["won"], &a["points"]),
+        (&1.into(), &1.into(), &2.into())
+    );
+    assert_eq!(
+        (&c["played"], &c["won"], &c["points"]),
+        (&1.into(), &1.into(), &2.into())
+    );
+    assert_eq!(
+        (&b["played"], &b["lost"], &b["points"]),
+        (&2.into(), &2.into(), &(-2).into())
+    );
+    // The live match m4 (a v c) does not count yet.
+    let (_, s1) = http_get(s, &format!("/api/matches/{}", w.m1), None).await;
+    let (_, s2) = http_get(s, &format!("/api/matches/{}", w.m2), None).await;
+    let n = |v: &Value, k: &str, i: usize| v[k][i].as_i64().expect("a number");
+    // coach_b: away in m1, home in m2.
+    let b_td = n(&s1, "touchdowns", 1) + n(&s2, "touchdowns", 0)
+        - n(&s1, "touchdowns", 0)
+        - n(&s2, "touchdowns", 1);
+    let b_inj = n(&s1, "injuries", 0) + n(&s2, "injuries", 1)
+        - n(&s1, "injuries", 1)
+        - n(&s2, "injuries", 0);
+    assert_eq!(b["touchdown_difference"], b_td);
+    assert_eq!(b["injury_difference"], b_inj);
+    assert_eq!(
+        a["touchdown_difference"],
+        n(&s1, "touchdowns", 0) - n(&s1, "touchdowns", 1)
+    );
+    assert_eq!(
+        a["injury_difference"],
+        n(&s1, "injuries", 1) - n(&s1, "injuries", 0)
+    );
+    // Sorted: points, touchdown difference, injury difference.
+    let key = |r: &Value| {
+        (
+            -r["points"].as_i64().expect("points"),
+            -r["touchdown_difference"].as_i64().expect("td"),
+            -r["injury_difference"].as_i64().expect("inj"),
+        )
+    };
+    assert!(rows.windows(2).all(|p| key(&p[0]) <= key(&p[1])), "{table}");
+    assert_eq!(rows[2]["coach"], "coach_b");
+
+    // ----- refusals -------------------------------------------------------------------
+    let other = default["id"].as_i64().expect("id");
+    let cases = [
+        (
+            format!("/api/leagues/{other}/matches"),
+            serde_json::json!({"match": w.m1}),
+            409,
+        ),
+        (
+            format!("{base}/matches"),
+            serde_json::json!({"match": "nope"}),
+            404,
+        ),
+        (
+            format!("{base}/matches"),
+            serde_json::json!({"game": "nope"}),
+            400,
+        ),
+        (
+            format!("{base}/coaches"),
+            serde_json::json!({"coach": "coach_a", "team": team_name(1)}),
+            409,
+        ),
+        (
+            format!("{base}/coaches"),
+            serde_json::json!({"coach": "nobody", "team": team_name(1)}),
+            404,
+        ),
+        (
+            format!("{base}/coaches"),
+            serde_json::json!({"coach": "organiser", "team": "Martians"}),
+            400,
+        ),
+        (
+            "/api/leagues".to_owned(),
+            serde_json::json!({"name": ""}),
+            400,
+        ),
+        (
+            "/api/leagues".to_owned(),
+            serde_json::json!({"name": "x", "points": {"win": 1000, "draw": 0, "loss": 0}}),
+            400,
+        ),
+        (
+            "/api/leagues/abc/coaches".to_owned(),
+            serde_json::json!({"coach": "coach_a", "team": team_name(1)}),
+            400,
+        ),
+        (
+            "/api/leagues/9999/coaches".to_owned(),
+            serde_json::json!({"coach": "coach_a", "team": team_name(1)}),
+            404,
+        ),
+    ];
+    for (path, body, want) in cases {
+        let (status, answer) = http_post(s, &path, Some(&org), body.clone()).await;
+        assert_eq!(status, want, "{path} {body}: {answer}");
+        assert!(answer["message"].is_string(), "{path}: {answer}");
+    }
+    for (path, want) in [
+        ("/api/leagues/abc/standings", 400),
+        ("/api/leagues/0", 400),
+        ("/api/leagues/9999/standings", 404),
+        ("/api/leagues/9999", 404),
+    ] {
+        let (status, answer) = http_get(s, path, None).await;
+        assert_eq!(status, want, "{path}: {answer}");
+        assert!(answer["message"].is_string(), "{path}: {answer}");
+    }
 }

@@ -10,8 +10,8 @@ use dugout_protocol::{GameKind, MatchResult, RoomEvent, RoomSpec, RoomStatus, Ti
 use dugout_rules::blitz::{self, Command};
 use dugout_rules::core::Side;
 use dugout_server::store::{
-    Account, CommandRecord, CommandSource, MatchHeader, SqliteStore, Store, StoreError,
-    StoredEvent, TokenKind,
+    Account, CommandRecord, CommandSource, MatchHeader, PointsScheme, SqliteStore, Store,
+    StoreError, StoredEvent, TokenKind,
 };
 
 /// Every case, as `sqlite::<case>` and `postgres::<case>`.
@@ -55,6 +55,7 @@ contract!(
     unfinished_matches_are_the_open_and_playing_ones_oldest_first,
     many_matches_append_at_once_and_each_log_stays_in_order,
     match_headers_are_newest_first_with_names_times_and_results,
+    a_league_keeps_its_scheme_coaches_and_matches,
 );
 
 fn spec() -> RoomSpec {
@@ -481,6 +482,7 @@ async fn match_headers_are_newest_first_with_names_times_and_results(store: Arc<
             created_at_ms: 20,
             started_at_ms: Some(21),
             finished_at_ms: Some(25),
+            league: None,
         }
     );
     assert_eq!(headers[3], b);
@@ -489,4 +491,101 @@ async fn match_headers_are_newest_first_with_names_times_and_results(store: Arc<
         (c.status, c.seats, c.coaches, c.result, c.started_at_ms),
         (RoomStatus::Open, [None, None], [None, None], None, None)
     );
+}
+
+async fn a_league_keeps_its_scheme_coaches_and_matches(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    assert_eq!(store.league(1).await.expect("read"), None);
+    let points = PointsScheme {
+        win: 2,
+        draw: 1,
+        loss: -1,
+    };
+    let league = store
+        .create_league("Spring", &ada, points, 7)
+        .await
+        .expect("create");
+    let other = store
+        .create_league("Autumn", &bot, PointsScheme::default(), 8)
+        .await
+        .expect("create");
+    assert_ne!(league.id, other.id);
+    assert_eq!(
+        store.league(league.id).await.expect("read"),
+        Some(league.clone())
+    );
+    assert_eq!(league.organiser, ada);
+    assert_eq!(league.points, points);
+    assert!(
+        store
+            .add_league_coach(league.id, bot.id, "Amazon")
+            .await
+            .expect("add")
+    );
+    assert!(
+        store
+            .add_league_coach(league.id, ada.id, "Human")
+            .await
+            .expect("add")
+    );
+    assert!(
+        !store
+            .add_league_coach(league.id, ada.id, "Orc")
+            .await
+            .expect("add")
+    );
+    let coaches = store.league_coaches(league.id).await.expect("read");
+    let names: Vec<(&str, &str)> = coaches
+        .iter()
+        .map(|c| (c.account.name.as_str(), c.team.as_str()))
+        .collect();
+    assert_eq!(names, [("Ada", "Human"), ("ada-bot", "Amazon")]);
+    assert!(
+        store
+            .league_coaches(other.id)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+
+    let spec = spec();
+    for (id, at) in [("x", 1), ("y", 2), ("z", 3)] {
+        store.create_match(id, &spec, at).await.expect("create");
+    }
+    assert!(
+        store
+            .set_match_league("x", Some(league.id))
+            .await
+            .expect("attach")
+    );
+    assert!(
+        store
+            .set_match_league("z", Some(league.id))
+            .await
+            .expect("attach")
+    );
+    assert!(
+        store
+            .set_match_league("y", Some(other.id))
+            .await
+            .expect("attach")
+    );
+    assert!(
+        !store
+            .set_match_league("nope", Some(league.id))
+            .await
+            .expect("attach")
+    );
+    let ids = |h: Vec<MatchHeader>| h.into_iter().map(|h| h.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.league_matches(league.id).await.expect("read")),
+        ["z", "x"]
+    );
+    assert!(store.set_match_league("z", None).await.expect("detach"));
+    assert_eq!(
+        ids(store.league_matches(league.id).await.expect("read")),
+        ["x"]
+    );
+    let x = store.match_header("x").await.expect("read").expect("found");
+    assert_eq!(x.league, Some(league.id));
 }
