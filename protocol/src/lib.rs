@@ -111,6 +111,7 @@ mod tests {
                     },
                     timer: TimerPolicy::None,
                     private: false,
+                    league: None,
                 },
             },
             ClientMessage::JoinRoom {

@@ -357,3 +357,30 @@ async fn standings(
 fn winner(result: &MatchResult) -> Option<Side> {
     result.winner()
 }
+
+/// May `who` create a room whose matches count for `league`? Its organiser and its
+/// registered coaches may.
+pub async fn may_create_in(
+    state: &AppState,
+    league: LeagueId,
+    who: &Account,
+) -> Result<(), Failure> {
+    let Some(l) = state.store().league(league).await? else {
+        return Err(Failure::new(
+            ErrorCode::InvalidSetup,
+            format!("no league {league}"),
+        ));
+    };
+    if l.organiser.id == who.id {
+        return Ok(());
+    }
+    let coaches = state.store().league_coaches(league).await?;
+    if coaches.iter().any(|c| c.account.id == who.id) {
+        Ok(())
+    } else {
+        Err(Failure::new(
+            ErrorCode::Forbidden,
+            format!("{} is not registered in league {league}", who.name),
+        ))
+    }
+}

@@ -623,6 +623,38 @@ async fn a_league_computes_standings_from_stored_results_and_only_its_organiser_
     assert!(rows.windows(2).all(|p| key(&p[0]) <= key(&p[1])), "{table}");
     assert_eq!(rows[2]["coach"], "coach_b");
 
+    // ----- a room created under the league counts for it -----------------------------
+    let mut league_spec = spec(setup([0, 1]), TimerPolicy::default());
+    league_spec.league = Some(id);
+    let mut a = s.client(ta).await;
+    let room = a.create_room(league_spec.clone()).await;
+    let (status, item) = http_get(s, &format!("/api/matches/{room}"), None).await;
+    assert_eq!(status, 200, "{item}");
+    assert_eq!(item["league"], id);
+    let stranger = s.register("stranger").await;
+    let mut x = s.client(&stranger).await;
+    let refused = x
+        .request(|rid| ClientMessage::CreateRoom {
+            id: rid,
+            room: league_spec.clone(),
+        })
+        .await;
+    assert!(
+        matches!(refused, Err((dugout_protocol::ErrorCode::Forbidden, _))),
+        "{refused:?}"
+    );
+    league_spec.league = Some(9999);
+    let refused = a
+        .request(|rid| ClientMessage::CreateRoom {
+            id: rid,
+            room: league_spec.clone(),
+        })
+        .await;
+    assert!(
+        matches!(refused, Err((dugout_protocol::ErrorCode::InvalidSetup, _))),
+        "{refused:?}"
+    );
+
     // ----- refusals -------------------------------------------------------------------
     let other = default["id"].as_i64().expect("id");
     let cases = [

@@ -68,6 +68,7 @@ fn spec() -> RoomSpec {
         },
         timer: TimerPolicy::PerTurn { seconds: 90 },
         private: true,
+        league: None,
     }
 }
 
