@@ -54,7 +54,7 @@ pub fn routes() -> Router<AppState> {
 // ----- bodies ----------------------------------------------------------------------------
 
 /// Who won: `home`, `away` or `draw`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Winner {
     Home,
@@ -73,7 +73,7 @@ impl Winner {
 }
 
 /// One match in a list.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct MatchItem {
     pub id: String,
     pub game: GameKind,
@@ -115,7 +115,7 @@ impl MatchItem {
 }
 
 /// Body of `GET /api/matches`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct MatchPage {
     pub matches: Vec<MatchItem>,
     /// Matches the filter selects in all (visible to the requester).
@@ -127,7 +127,7 @@ pub struct MatchPage {
 }
 
 /// The dice commitment of a match and whether its seed was revealed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct DiceInfo {
     /// SHA-256 of the server seed, hex, published at the start.
     pub commitment: Option<String>,
@@ -140,7 +140,7 @@ pub struct DiceInfo {
 }
 
 /// Body of `GET /api/matches/{id}`: the numbers are computed from the stored events.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct MatchSummary {
     #[serde(flatten)]
     pub item: MatchItem,
@@ -160,14 +160,14 @@ pub struct MatchSummary {
 }
 
 /// One entry of a log page.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct LogEntry {
     pub seq: u64,
     pub event: RoomEvent,
 }
 
 /// Body of `GET /api/matches/{id}/events`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct EventPage {
     pub events: Vec<LogEntry>,
     pub last_seq: u64,
@@ -179,7 +179,7 @@ pub struct EventPage {
 }
 
 /// A seat, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatName {
     Home,
@@ -198,7 +198,7 @@ impl SeatName {
 }
 
 /// Body of `GET /api/matches/{id}/state`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct StateAt {
     /// The sequence number asked for.
     pub seq: u64,

@@ -39,7 +39,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Body of `POST /api/leagues`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLeague {
     pub name: String,
@@ -49,7 +49,7 @@ pub struct NewLeague {
 }
 
 /// Body of `POST /api/leagues/{id}/coaches`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLeagueCoach {
     /// The coach's account name.
@@ -58,7 +58,7 @@ pub struct NewLeagueCoach {
 }
 
 /// Body of `POST /api/leagues/{id}/matches`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttachMatch {
     #[serde(rename = "match")]
@@ -66,14 +66,14 @@ pub struct AttachMatch {
 }
 
 /// A registered coach.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct CoachEntry {
     pub coach: String,
     pub team: String,
 }
 
 /// A league as the API shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct LeagueBody {
     pub id: LeagueId,
     pub name: String,
@@ -85,7 +85,7 @@ pub struct LeagueBody {
 }
 
 /// One line of the standings.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Standing {
     pub coach: String,
     pub team: String,
@@ -106,7 +106,7 @@ pub struct Standing {
 
 /// Body of `GET /api/leagues/{id}/standings`: by points, then touchdown difference, then
 /// injury difference, then name.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Standings {
     pub league: LeagueId,
     pub points: PointsScheme,

@@ -20,6 +20,7 @@ pub mod error;
 pub mod fair;
 pub mod leagues;
 pub mod lobby;
+pub mod openapi;
 pub mod ratelimit;
 pub mod recovery;
 pub mod room;

@@ -725,3 +725,23 @@ async fn a_league_computes_standings_from_stored_results_and_only_its_organiser_
         assert!(answer["message"].is_string(), "{path}: {answer}");
     }
 }
+
+#[tokio::test]
+async fn the_openapi_document_lists_the_archive_and_league_routes() {
+    let s = TestServer::start().await;
+    let (status, doc) = http_get(&s, "/api/openapi.json", None).await;
+    assert_eq!(status, 200, "{doc}");
+    assert_eq!(doc["openapi"], "3.1.0");
+    for (path, method) in [
+        ("/api/matches", "get"),
+        ("/api/matches/{id}", "get"),
+        ("/api/matches/{id}/events", "get"),
+        ("/api/matches/{id}/state", "get"),
+        ("/api/leagues", "post"),
+        ("/api/leagues/{id}/standings", "get"),
+    ] {
+        assert!(doc["paths"][path][method].is_object(), "{method} {path}");
+    }
+    assert!(doc["components"]["schemas"]["GameView"].is_object());
+    assert!(doc["components"]["schemas"]["MatchSummary"].is_object());
+}

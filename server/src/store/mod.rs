@@ -170,7 +170,9 @@ pub struct MatchHeader {
 pub type LeagueId = i64;
 
 /// Points for a win, a draw and a loss.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 pub struct PointsScheme {
     pub win: i32,
     pub draw: i32,
