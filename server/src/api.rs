@@ -71,6 +71,7 @@ pub fn routes() -> Router<AppState> {
         .route(WS_PATH, get(crate::ws::upgrade))
         .merge(crate::archive::routes())
         .merge(crate::leagues::routes())
+        .fallback(crate::archive::no_route)
         // Request bodies are small JSON documents.
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
 }

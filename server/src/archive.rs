@@ -234,6 +234,25 @@ impl FromRequestParts<AppState> for Viewer {
     }
 }
 
+/// The `{id}` of a path, or a JSON 400 (say, an id that is not UTF-8 once decoded).
+pub struct PathId(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathId {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(PathId(id)),
+            Err(e) => Err(bad(format!("bad id in the path: {}", e.body_text()))),
+        }
+    }
+}
+
+/// Any other route: a JSON 404.
+pub async fn no_route(uri: axum::http::Uri) -> Failure {
+    Failure::new(ErrorCode::NotFound, format!("no route {}", uri.path()))
+}
+
 /// The query string as pairs; unknown parameters are refused.
 struct Params(Vec<(String, String)>);
 
@@ -540,7 +559,7 @@ pub fn tally(setup: blitz::MatchSetup, events: &[StoredEvent]) -> Tally {
 async fn summary(
     State(state): State<AppState>,
     Viewer(viewer): Viewer,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> Result<Json<MatchSummary>, Failure> {
     let log = load(&state, &id, &viewer).await?;
     let header = state
@@ -593,7 +612,7 @@ async fn summary(
 async fn events(
     State(state): State<AppState>,
     Viewer(viewer): Viewer,
-    Path(id): Path<String>,
+    PathId(id): PathId,
     q: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<EventPage>, Failure> {
     let p = Params::new(q, &["from", "limit"])?;
@@ -640,7 +659,7 @@ async fn events(
 async fn state_at(
     State(state): State<AppState>,
     Viewer(viewer): Viewer,
-    Path(id): Path<String>,
+    PathId(id): PathId,
     q: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<StateAt>, Failure> {
     let p = Params::new(q, &["seq", "as"])?;

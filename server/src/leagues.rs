@@ -10,7 +10,7 @@
 //! | `POST /api/leagues/{id}/matches` | bearer (organiser), `AttachMatch` | 200 `LeagueBody` |
 //! | `GET /api/leagues/{id}/standings` | | `Standings` |
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::api::{Authenticated, Body};
-use crate::archive::tally;
+use crate::archive::{PathId, tally};
 use crate::error::Failure;
 use crate::store::{Account, League, LeagueId, PointsScheme, now_ms};
 
@@ -198,7 +198,7 @@ async fn create(
 
 async fn show(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> Result<Json<LeagueBody>, Failure> {
     let league = load(&state, &id).await?;
     Ok(Json(body(&state, league).await?))
@@ -207,7 +207,7 @@ async fn show(
 async fn add_coach(
     State(state): State<AppState>,
     Authenticated(who): Authenticated,
-    Path(id): Path<String>,
+    PathId(id): PathId,
     Body(new): Body<NewLeagueCoach>,
 ) -> Result<Response, Failure> {
     let league = load(&state, &id).await?;
@@ -237,7 +237,7 @@ async fn add_coach(
 async fn attach(
     State(state): State<AppState>,
     Authenticated(who): Authenticated,
-    Path(id): Path<String>,
+    PathId(id): PathId,
     Body(req): Body<AttachMatch>,
 ) -> Result<Json<LeagueBody>, Failure> {
     let league = load(&state, &id).await?;
@@ -277,7 +277,7 @@ async fn attach(
 
 async fn standings(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathId(id): PathId,
 ) -> Result<Json<Standings>, Failure> {
     let league = load(&state, &id).await?;
     let coaches = state.store().league_coaches(league.id).await?;

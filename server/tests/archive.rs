@@ -415,6 +415,9 @@ async fn the_archive_lists_filters_pages_summarises_replays_and_refuses() {
         (format!("/api/matches/{m}/events?from=0"), 400, "from"),
         (format!("/api/matches/{m}/events?from=99999"), 400, "from"),
         (format!("/api/matches/{m}/events?limit=5000"), 400, "limit"),
+        ("/api/matches/%FF%FE".into(), 400, "id"),
+        (format!("/api/matches/{m}/nothing"), 404, "no route"),
+        ("/api/matches?result=%FF".into(), 400, "result"),
     ];
     for (path, want, mention) in bad {
         let (status, body) = http_get(s, &path, None).await;
