@@ -22,10 +22,12 @@ use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::routing::get;
 use axum::{Json, Router};
-use dugout_protocol::{DiceCommitment, ErrorCode, GameKind, MatchResult, RoomEvent, RoomStatus};
-use dugout_rules::blitz::{self, Edition, Event, GameView, ScoreReason, data::TeamId};
-use dugout_rules::core::{ChaChaDice, Seat, Side};
-use serde::Serialize;
+use dugout_protocol::{
+    DiceCommitment, DiceInfo, ErrorCode, EventPage, GameKind, LogEntry, MatchItem, MatchPage,
+    MatchResult, MatchSummary, RoomEvent, RoomStatus, SeatName, StateAt, Winner,
+};
+use dugout_rules::blitz::{self, Edition, Event, ScoreReason, data::TeamId};
+use dugout_rules::core::{ChaChaDice, Side};
 use serde::de::DeserializeOwned;
 
 use crate::AppState;
@@ -53,162 +55,23 @@ pub fn routes() -> Router<AppState> {
 
 // ----- bodies ----------------------------------------------------------------------------
 
-/// Who won: `home`, `away` or `draw`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Winner {
-    Home,
-    Away,
-    Draw,
-}
-
-impl Winner {
-    fn of(result: &MatchResult) -> Winner {
-        match result.winner() {
-            Some(Side::Home) => Winner::Home,
-            Some(Side::Away) => Winner::Away,
-            None => Winner::Draw,
-        }
+/// A header as the archive lists it.
+fn item(h: &MatchHeader) -> MatchItem {
+    MatchItem {
+        id: h.id.clone(),
+        game: h.spec.game,
+        edition: h.spec.setup.edition,
+        teams: h.spec.setup.teams,
+        private: h.spec.private,
+        status: h.status,
+        coaches: h.coaches.clone(),
+        result: h.result,
+        winner: h.result.as_ref().map(Winner::of),
+        created_at_ms: h.created_at_ms,
+        started_at_ms: h.started_at_ms,
+        finished_at_ms: h.finished_at_ms,
+        league: h.league,
     }
-}
-
-/// One match in a list.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct MatchItem {
-    pub id: String,
-    pub game: GameKind,
-    pub edition: Edition,
-    /// Home team, then away.
-    pub teams: [TeamId; 2],
-    pub private: bool,
-    pub status: RoomStatus,
-    /// Coaches' account names, home then away.
-    pub coaches: [Option<String>; 2],
-    pub result: Option<MatchResult>,
-    pub winner: Option<Winner>,
-    /// Unix milliseconds.
-    pub created_at_ms: i64,
-    pub started_at_ms: Option<i64>,
-    pub finished_at_ms: Option<i64>,
-    /// The league the match counts for.
-    pub league: Option<i64>,
-}
-
-impl MatchItem {
-    fn of(h: &MatchHeader) -> MatchItem {
-        MatchItem {
-            id: h.id.clone(),
-            game: h.spec.game,
-            edition: h.spec.setup.edition,
-            teams: h.spec.setup.teams,
-            private: h.spec.private,
-            status: h.status,
-            coaches: h.coaches.clone(),
-            result: h.result,
-            winner: h.result.as_ref().map(Winner::of),
-            created_at_ms: h.created_at_ms,
-            started_at_ms: h.started_at_ms,
-            finished_at_ms: h.finished_at_ms,
-            league: h.league,
-        }
-    }
-}
-
-/// Body of `GET /api/matches`.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct MatchPage {
-    pub matches: Vec<MatchItem>,
-    /// Matches the filter selects in all (visible to the requester).
-    pub total: usize,
-    pub offset: usize,
-    pub limit: usize,
-    /// The `offset` of the next page, if there is one.
-    pub next_offset: Option<usize>,
-}
-
-/// The dice commitment of a match and whether its seed was revealed.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct DiceInfo {
-    /// SHA-256 of the server seed, hex, published at the start.
-    pub commitment: Option<String>,
-    /// The coaches' entropy, hex.
-    pub entropy: [Option<String>; 2],
-    /// Whether the log has `match_ended` (which reveals the seed).
-    pub revealed: bool,
-    /// The revealed server seed; `None` while the match is not over.
-    pub server_seed: Option<String>,
-}
-
-/// Body of `GET /api/matches/{id}`: the numbers are computed from the stored events.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct MatchSummary {
-    #[serde(flatten)]
-    pub item: MatchItem,
-    /// Points, home then away (the last `scored` totals; the result's score if it has one).
-    pub score: [u16; 2],
-    /// Touchdowns scored by each side.
-    pub touchdowns: [u32; 2],
-    /// Players of each side injured.
-    pub injuries: [u32; 2],
-    /// Points each side scored by claiming challenges.
-    pub challenge_points: [u32; 2],
-    /// From the start to the end (or to now, while the match is live); `None` before it starts.
-    pub duration_ms: Option<i64>,
-    /// The last sequence number of the log (0 before the start).
-    pub last_seq: u64,
-    pub dice: DiceInfo,
-}
-
-/// One entry of a log page.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct LogEntry {
-    pub seq: u64,
-    pub event: RoomEvent,
-}
-
-/// Body of `GET /api/matches/{id}/events`.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct EventPage {
-    pub events: Vec<LogEntry>,
-    pub last_seq: u64,
-    /// The `from` of the next page, if there is one.
-    pub next_from: Option<u64>,
-    /// Whether the events are projected for a seat (a live match): `home`, `away` or
-    /// `spectator`; `None`: unprojected (the match is over).
-    pub projected_for: Option<SeatName>,
-}
-
-/// A seat, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SeatName {
-    Home,
-    Away,
-    Spectator,
-}
-
-impl SeatName {
-    fn seat(self) -> Seat {
-        match self {
-            SeatName::Home => Seat::Coach(Side::Home),
-            SeatName::Away => Seat::Coach(Side::Away),
-            SeatName::Spectator => Seat::Spectator,
-        }
-    }
-}
-
-/// Body of `GET /api/matches/{id}/state`.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct StateAt {
-    /// The sequence number asked for.
-    pub seq: u64,
-    /// The sequence number the state is at: the end of the last whole command at or before
-    /// `seq` (a command's events are applied together; commands that add no event are
-    /// applied too, so this is the latest state with at most `seq` events), or the end of
-    /// the opening events (which may be after `seq`) if no command ends by then.
-    pub at_seq: u64,
-    pub seat: SeatName,
-    pub view: GameView,
 }
 
 // ----- extractors and parameters ---------------------------------------------------------
@@ -489,7 +352,7 @@ async fn list(
                     .any(|n| n.as_ref().is_some_and(|n| n.to_lowercase() == *c))
             })
         })
-        .map(MatchItem::of)
+        .map(item)
         .collect();
     let total = selected.len();
     let matches: Vec<MatchItem> = selected.into_iter().skip(offset).take(limit).collect();
@@ -593,7 +456,7 @@ async fn summary(
             .saturating_sub(s)
     });
     Ok(Json(MatchSummary {
-        item: MatchItem::of(&header),
+        item: item(&header),
         score: t.score,
         touchdowns: t.touchdowns,
         injuries: t.injuries,

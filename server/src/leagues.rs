@@ -15,16 +15,17 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use dugout_protocol::{ErrorCode, MatchResult, RoomStatus};
-use dugout_rules::blitz::data::TeamId;
+use dugout_protocol::{
+    AttachMatch, CoachEntry, ErrorCode, LeagueBody, MatchResult, NewLeague, NewLeagueCoach,
+    RoomStatus, Standing, Standings,
+};
 use dugout_rules::core::Side;
-use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::archive::{PathId, tally};
 use crate::error::Failure;
-use crate::store::{Account, League, LeagueId, PointsScheme, now_ms};
+use crate::store::{Account, League, LeagueId, now_ms};
 
 /// Longest league name, in characters.
 pub const MAX_LEAGUE_NAME: usize = 80;
@@ -36,81 +37,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/leagues/{id}/coaches", post(add_coach))
         .route("/api/leagues/{id}/matches", post(attach))
         .route("/api/leagues/{id}/standings", get(standings))
-}
-
-/// Body of `POST /api/leagues`.
-#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewLeague {
-    pub name: String,
-    /// Default 3/1/0.
-    #[serde(default)]
-    pub points: Option<PointsScheme>,
-}
-
-/// Body of `POST /api/leagues/{id}/coaches`.
-#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewLeagueCoach {
-    /// The coach's account name.
-    pub coach: String,
-    pub team: TeamId,
-}
-
-/// Body of `POST /api/leagues/{id}/matches`.
-#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AttachMatch {
-    #[serde(rename = "match")]
-    pub match_id: String,
-}
-
-/// A registered coach.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct CoachEntry {
-    pub coach: String,
-    pub team: String,
-}
-
-/// A league as the API shows it.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct LeagueBody {
-    pub id: LeagueId,
-    pub name: String,
-    pub organiser: String,
-    pub points: PointsScheme,
-    pub coaches: Vec<CoachEntry>,
-    /// Attached matches, newest first.
-    pub matches: Vec<String>,
-}
-
-/// One line of the standings.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct Standing {
-    pub coach: String,
-    pub team: String,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub points: i64,
-    pub touchdowns_for: u32,
-    pub touchdowns_against: u32,
-    pub touchdown_difference: i64,
-    /// Injuries to the opponents' players.
-    pub injuries_inflicted: u32,
-    /// Injuries to the coach's own players.
-    pub injuries_suffered: u32,
-    pub injury_difference: i64,
-}
-
-/// Body of `GET /api/leagues/{id}/standings`: by points, then touchdown difference, then
-/// injury difference, then name.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct Standings {
-    pub league: LeagueId,
-    pub points: PointsScheme,
-    pub standings: Vec<Standing>,
 }
 
 fn bad(message: impl Into<String>) -> Failure {

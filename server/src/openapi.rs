@@ -6,13 +6,14 @@
 //! every route the router declares is in the document.
 
 use axum::Json;
-use dugout_protocol::{ApiError, Credentials, NewBot, RoomSummary, TokenGrant};
+use dugout_protocol::{
+    ApiError, AttachMatch, Credentials, EventPage, LeagueBody, MatchPage, MatchSummary, NewBot,
+    NewLeague, NewLeagueCoach, RoomSummary, Standings, StateAt, TokenGrant,
+};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value, json};
 
 use crate::api::{Health, Me, Version};
-use crate::archive::{EventPage, MatchPage, MatchSummary, StateAt};
-use crate::leagues::{AttachMatch, LeagueBody, NewLeague, NewLeagueCoach, Standings};
 
 /// Who may call an operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

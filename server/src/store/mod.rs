@@ -169,25 +169,7 @@ pub struct MatchHeader {
 /// A league's row id.
 pub type LeagueId = i64;
 
-/// Points for a win, a draw and a loss.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
-)]
-pub struct PointsScheme {
-    pub win: i32,
-    pub draw: i32,
-    pub loss: i32,
-}
-
-impl Default for PointsScheme {
-    fn default() -> Self {
-        PointsScheme {
-            win: 3,
-            draw: 1,
-            loss: 0,
-        }
-    }
-}
+pub use dugout_protocol::PointsScheme;
 
 /// A league as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
