@@ -16,8 +16,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use dugout_protocol::{
-    AttachMatch, CoachEntry, ErrorCode, LeagueBody, MatchResult, NewLeague, NewLeagueCoach,
-    RoomStatus, Standing, Standings,
+    AttachMatch, CoachEntry, ErrorCode, LeagueBody, NewLeague, NewLeagueCoach, RoomStatus,
+    Standing, Standings,
 };
 use dugout_rules::core::Side;
 
@@ -238,7 +238,7 @@ async fn standings(
                 continue;
             };
             row.played += 1;
-            match winner(&result) {
+            match result.winner() {
                 None => {
                     row.drawn += 1;
                     row.points += i64::from(p.draw);
@@ -278,10 +278,6 @@ async fn standings(
         points: league.points,
         standings,
     }))
-}
-
-fn winner(result: &MatchResult) -> Option<Side> {
-    result.winner()
 }
 
 /// May `who` create a room whose matches count for `league`? Its organiser and its

@@ -360,6 +360,14 @@ async fn the_archive_lists_filters_pages_summarises_replays_and_refuses() {
     assert_eq!(status, 403, "{body}");
     let (_, ev) = http_get(s, &format!("/api/matches/{}/events", w.m4), None).await;
     assert_eq!(ev["projected_for"], "spectator");
+    let (_, ev) = http_get(s, &format!("/api/matches/{}/events", w.m4), Some(tc)).await;
+    assert_eq!(ev["projected_for"], "away");
+    let (_, ev) = http_get(s, &format!("/api/matches/{}/events", w.m1), None).await;
+    assert_eq!(
+        ev["projected_for"],
+        Value::Null,
+        "a finished match's log is public"
+    );
     // After the end, any seat's view of any seq.
     let (status, _) = http_get(
         s,
