@@ -400,6 +400,7 @@ impl<'a> Bot<'a> {
             },
             timer: Default::default(),
             private: false,
+            league: None,
         };
         match self
             .session

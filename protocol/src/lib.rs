@@ -4,9 +4,11 @@
 //! these types *is* the protocol (see `docs/protocol.md`), so changing a field name is a
 //! protocol change and must bump [`PROTOCOL_VERSION`].
 
+mod archive;
 mod messages;
 mod schema;
 
+pub use archive::*;
 pub use messages::*;
 pub use schema::{SCHEMA_DIR, schemas};
 
@@ -111,6 +113,7 @@ mod tests {
                     },
                     timer: TimerPolicy::None,
                     private: false,
+                    league: None,
                 },
             },
             ClientMessage::JoinRoom {

@@ -53,6 +53,10 @@ pub struct RoomSpec {
     /// Private rooms are not listed in the lobby; they are joined by id.
     #[serde(default)]
     pub private: bool,
+    /// The league the match counts for (`GET /api/leagues/{id}`): the creator must be its
+    /// organiser or a coach registered in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub league: Option<i64>,
 }
 
 /// A room as the lobby lists it.
@@ -245,6 +249,12 @@ pub enum ErrorCode {
     BadCredentials,
     /// HTTP: a name or password that breaks the account rules.
     InvalidAccount,
+    /// HTTP: the account may not do this (a league's management is its organiser's).
+    Forbidden,
+    /// HTTP: no such match, league or account (or not one the requester may see).
+    NotFound,
+    /// HTTP: the request conflicts with what is stored (a coach registered twice).
+    Conflict,
     Internal,
 }
 

@@ -7,7 +7,10 @@
 use schemars::schema_for;
 use serde_json::Value;
 
-use crate::{ApiError, ClientMessage, Credentials, NewBot, ServerMessage, TokenGrant};
+use crate::{
+    ApiError, AttachMatch, ClientMessage, Credentials, EventPage, LeagueBody, MatchPage,
+    MatchSummary, NewBot, NewLeague, NewLeagueCoach, ServerMessage, Standings, StateAt, TokenGrant,
+};
 
 /// Where the checked-in schema files live, relative to the `protocol` crate.
 pub const SCHEMA_DIR: &str = "schema";
@@ -34,6 +37,24 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             value(schema_for!(TokenGrant)),
         ),
         ("http-error.schema.json", value(schema_for!(ApiError))),
+        ("http-match-page.schema.json", value(schema_for!(MatchPage))),
+        (
+            "http-match-summary.schema.json",
+            value(schema_for!(MatchSummary)),
+        ),
+        ("http-event-page.schema.json", value(schema_for!(EventPage))),
+        ("http-state-at.schema.json", value(schema_for!(StateAt))),
+        ("http-new-league.schema.json", value(schema_for!(NewLeague))),
+        (
+            "http-new-league-coach.schema.json",
+            value(schema_for!(NewLeagueCoach)),
+        ),
+        (
+            "http-attach-match.schema.json",
+            value(schema_for!(AttachMatch)),
+        ),
+        ("http-league.schema.json", value(schema_for!(LeagueBody))),
+        ("http-standings.schema.json", value(schema_for!(Standings))),
     ]
 }
 

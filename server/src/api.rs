@@ -10,6 +10,9 @@
 //! | `GET /api/me` | bearer token | `{"account":..,"bot":..}` |
 //! | `POST /api/bots` | bearer token, `NewBot` | 201 `TokenGrant` (the bot's API token) |
 //! | `GET /api/rooms` | | public open and playing rooms |
+//! | `GET /api/matches[/{id}[/events,/state]]` | | the archive (see `archive`) |
+//! | `/api/leagues...` | | leagues and standings (see `leagues`) |
+//! | `GET /api/openapi.json` | | the OpenAPI 3.1 document (see `openapi`) |
 //! | `GET /ws` | | WebSocket upgrade (see `docs/protocol.md`) |
 //!
 //! Every error is an `ApiError` JSON body with the protocol's error code.
@@ -31,14 +34,14 @@ use crate::store::Account;
 use crate::{AppState, SERVER_VERSION};
 
 /// Body of `GET /health`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Health {
     /// Always `"ok"` while the server answers at all.
     pub status: &'static str,
 }
 
 /// Body of `GET /version`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Version {
     /// The server crate's version.
     pub server: &'static str,
@@ -47,7 +50,7 @@ pub struct Version {
 }
 
 /// Body of `GET /api/me`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Me {
     pub account: String,
     pub bot: bool,
@@ -64,7 +67,11 @@ pub fn routes() -> Router<AppState> {
         .route("/api/me", get(me))
         .route("/api/bots", post(create_bot))
         .route("/api/rooms", get(rooms))
+        .route("/api/openapi.json", get(crate::openapi::serve))
         .route(WS_PATH, get(crate::ws::upgrade))
+        .merge(crate::archive::routes())
+        .merge(crate::leagues::routes())
+        .fallback(crate::archive::no_route)
         // Request bodies are small JSON documents.
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
 }

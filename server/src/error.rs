@@ -54,12 +54,14 @@ impl Failure {
             | ErrorCode::SeatTaken
             | ErrorCode::DuplicateId
             | ErrorCode::WrongPhase
-            | ErrorCode::NotPlaying => StatusCode::CONFLICT,
+            | ErrorCode::NotPlaying
+            | ErrorCode::Conflict => StatusCode::CONFLICT,
             ErrorCode::NotSeated
             | ErrorCode::NotYourSeat
             | ErrorCode::NotYourTurn
-            | ErrorCode::IllegalCommand => StatusCode::FORBIDDEN,
-            ErrorCode::UnknownRoom => StatusCode::NOT_FOUND,
+            | ErrorCode::IllegalCommand
+            | ErrorCode::Forbidden => StatusCode::FORBIDDEN,
+            ErrorCode::UnknownRoom | ErrorCode::NotFound => StatusCode::NOT_FOUND,
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::ServerFull | ErrorCode::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,

@@ -15,9 +15,12 @@
 
 pub mod accounts;
 pub mod api;
+pub mod archive;
 pub mod error;
 pub mod fair;
+pub mod leagues;
 pub mod lobby;
+pub mod openapi;
 pub mod ratelimit;
 pub mod recovery;
 pub mod room;

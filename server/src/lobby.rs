@@ -121,6 +121,9 @@ impl Lobby {
         }
         let id = uuid::Uuid::now_v7().to_string();
         self.inner.store.create_match(&id, &spec, now_ms()).await?;
+        if let Some(league) = spec.league {
+            self.inner.store.set_match_league(&id, Some(league)).await?;
+        }
         self.launch(|ctx| room::Room::new(id.clone(), spec, ctx));
         Ok(id)
     }

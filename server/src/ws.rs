@@ -346,6 +346,9 @@ impl Conn {
                 Ok(Some(ack(id, None, None)))
             }
             ClientMessage::CreateRoom { id, room } => {
+                if let Some(league) = room.league {
+                    crate::leagues::may_create_in(&self.state, league, &account).await?;
+                }
                 let room = self.state.lobby().create(room).await?;
                 Ok(Some(ack(id, Some(0), Some(room))))
             }

@@ -10,7 +10,8 @@ use dugout_protocol::{GameKind, MatchResult, RoomEvent, RoomSpec, RoomStatus, Ti
 use dugout_rules::blitz::{self, Command};
 use dugout_rules::core::Side;
 use dugout_server::store::{
-    Account, CommandRecord, CommandSource, SqliteStore, Store, StoreError, StoredEvent, TokenKind,
+    Account, CommandRecord, CommandSource, MatchHeader, PointsScheme, SqliteStore, Store,
+    StoreError, StoredEvent, TokenKind,
 };
 
 /// Every case, as `sqlite::<case>` and `postgres::<case>`.
@@ -53,6 +54,8 @@ contract!(
     closing_applies_to_open_matches_only,
     unfinished_matches_are_the_open_and_playing_ones_oldest_first,
     many_matches_append_at_once_and_each_log_stays_in_order,
+    match_headers_are_newest_first_with_names_times_and_results,
+    a_league_keeps_its_scheme_coaches_and_matches,
 );
 
 fn spec() -> RoomSpec {
@@ -65,6 +68,7 @@ fn spec() -> RoomSpec {
         },
         timer: TimerPolicy::PerTurn { seconds: 90 },
         private: true,
+        league: None,
     }
 }
 
@@ -438,4 +442,151 @@ async fn an_unknown_database_url_is_refused_with_its_password_hidden() {
     let msg = err.to_string();
     assert!(msg.contains("unsupported database URL"), "{msg}");
     assert!(!msg.contains("hunter2"), "{msg}");
+}
+
+async fn match_headers_are_newest_first_with_names_times_and_results(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    assert_eq!(
+        store.match_headers().await.expect("read"),
+        Vec::<MatchHeader>::new()
+    );
+    assert_eq!(store.match_header("none").await.expect("read"), None);
+    let spec = spec();
+    for (id, at) in [
+        ("b", 20),
+        ("c", 30),
+        ("a", 10),
+        ("tie-1", 40),
+        ("tie-2", 40),
+    ] {
+        store.create_match(id, &spec, at).await.expect("create");
+    }
+    store
+        .start_match("b", [ada.id, bot.id], [2; 32], &started_events(), 21)
+        .await
+        .expect("start");
+    let result = MatchResult::Concession { loser: Side::Home };
+    store.finish_match("b", &result, 25).await.expect("finish");
+    let headers = store.match_headers().await.expect("read");
+    let ids: Vec<&str> = headers.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids, ["tie-2", "tie-1", "c", "b", "a"]);
+    let b = store.match_header("b").await.expect("read").expect("found");
+    assert_eq!(
+        b,
+        MatchHeader {
+            id: "b".into(),
+            spec: spec.clone(),
+            status: RoomStatus::Finished,
+            seats: [Some(ada.id), Some(bot.id)],
+            coaches: [Some("Ada".into()), Some("ada-bot".into())],
+            result: Some(result),
+            created_at_ms: 20,
+            started_at_ms: Some(21),
+            finished_at_ms: Some(25),
+            league: None,
+        }
+    );
+    assert_eq!(headers[3], b);
+    let c = store.match_header("c").await.expect("read").expect("found");
+    assert_eq!(
+        (c.status, c.seats, c.coaches, c.result, c.started_at_ms),
+        (RoomStatus::Open, [None, None], [None, None], None, None)
+    );
+}
+
+async fn a_league_keeps_its_scheme_coaches_and_matches(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    assert_eq!(store.league(1).await.expect("read"), None);
+    let points = PointsScheme {
+        win: 2,
+        draw: 1,
+        loss: -1,
+    };
+    let league = store
+        .create_league("Spring", &ada, points, 7)
+        .await
+        .expect("create");
+    let other = store
+        .create_league("Autumn", &bot, PointsScheme::default(), 8)
+        .await
+        .expect("create");
+    assert_ne!(league.id, other.id);
+    assert_eq!(
+        store.league(league.id).await.expect("read"),
+        Some(league.clone())
+    );
+    assert_eq!(league.organiser, ada);
+    assert_eq!(league.points, points);
+    assert!(
+        store
+            .add_league_coach(league.id, bot.id, "Amazon")
+            .await
+            .expect("add")
+    );
+    assert!(
+        store
+            .add_league_coach(league.id, ada.id, "Human")
+            .await
+            .expect("add")
+    );
+    assert!(
+        !store
+            .add_league_coach(league.id, ada.id, "Orc")
+            .await
+            .expect("add")
+    );
+    let coaches = store.league_coaches(league.id).await.expect("read");
+    let names: Vec<(&str, &str)> = coaches
+        .iter()
+        .map(|c| (c.account.name.as_str(), c.team.as_str()))
+        .collect();
+    assert_eq!(names, [("Ada", "Human"), ("ada-bot", "Amazon")]);
+    assert!(
+        store
+            .league_coaches(other.id)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+
+    let spec = spec();
+    for (id, at) in [("x", 1), ("y", 2), ("z", 3)] {
+        store.create_match(id, &spec, at).await.expect("create");
+    }
+    assert!(
+        store
+            .set_match_league("x", Some(league.id))
+            .await
+            .expect("attach")
+    );
+    assert!(
+        store
+            .set_match_league("z", Some(league.id))
+            .await
+            .expect("attach")
+    );
+    assert!(
+        store
+            .set_match_league("y", Some(other.id))
+            .await
+            .expect("attach")
+    );
+    assert!(
+        !store
+            .set_match_league("nope", Some(league.id))
+            .await
+            .expect("attach")
+    );
+    let ids = |h: Vec<MatchHeader>| h.into_iter().map(|h| h.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.league_matches(league.id).await.expect("read")),
+        ["z", "x"]
+    );
+    assert!(store.set_match_league("z", None).await.expect("detach"));
+    assert_eq!(
+        ids(store.league_matches(league.id).await.expect("read")),
+        ["x"]
+    );
+    let x = store.match_header("x").await.expect("read").expect("found");
+    assert_eq!(x.league, Some(league.id));
 }

@@ -64,6 +64,7 @@ async fn a_subscriber_whose_queue_is_full_gets_a_snapshot_once_drained_and_no_ga
         },
         timer: TimerPolicy::None,
         private: false,
+        league: None,
     };
     let room = lobby.create(spec).await.expect("room");
     let mut home = conn(&*store, 1, "home", 64).await;

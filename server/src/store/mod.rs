@@ -148,6 +148,79 @@ impl MatchLog {
     }
 }
 
+/// A match as the archive lists it: the `matches` row with its coaches' names, no log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchHeader {
+    pub id: String,
+    pub spec: RoomSpec,
+    pub status: RoomStatus,
+    pub seats: [Option<AccountId>; 2],
+    /// The coaches' account names, home then away.
+    pub coaches: [Option<String>; 2],
+    pub result: Option<MatchResult>,
+    /// Unix milliseconds.
+    pub created_at_ms: i64,
+    pub started_at_ms: Option<i64>,
+    pub finished_at_ms: Option<i64>,
+    /// The league the match counts for.
+    pub league: Option<LeagueId>,
+}
+
+/// A league's row id.
+pub type LeagueId = i64;
+
+pub use dugout_protocol::PointsScheme;
+
+/// A league as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct League {
+    pub id: LeagueId,
+    pub name: String,
+    pub organiser: Account,
+    pub points: PointsScheme,
+    pub created_at_ms: i64,
+}
+
+/// A coach registered in a league, with their team (its serde name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeagueCoach {
+    pub account: Account,
+    pub team: String,
+}
+
+/// The columns of a header query, decoded by either store.
+struct HeaderRow {
+    id: String,
+    spec: String,
+    status: String,
+    home: Option<i64>,
+    away: Option<i64>,
+    home_name: Option<String>,
+    away_name: Option<String>,
+    result: Option<String>,
+    created_at: i64,
+    started_at: Option<i64>,
+    finished_at: Option<i64>,
+    league: Option<i64>,
+}
+
+impl HeaderRow {
+    fn decode(self) -> Result<MatchHeader, StoreError> {
+        Ok(MatchHeader {
+            id: self.id,
+            spec: from_json(&self.spec)?,
+            status: parse_status(&self.status)?,
+            seats: [self.home, self.away],
+            coaches: [self.home_name, self.away_name],
+            result: self.result.as_deref().map(from_json).transpose()?,
+            created_at_ms: self.created_at,
+            started_at_ms: self.started_at,
+            finished_at_ms: self.finished_at,
+            league: self.league,
+        })
+    }
+}
+
 /// The persistence a server needs. Every method is one transaction.
 pub trait Store: Send + Sync + 'static {
     /// A new account; [`StoreError::NameTaken`] if the name exists.
@@ -228,6 +301,83 @@ pub trait Store: Send + Sync + 'static {
     /// The ids of the matches that are not over (status open or playing), oldest first:
     /// what a server restores when it starts.
     fn unfinished_matches(&self) -> StoreFuture<'_, Vec<String>>;
+
+    /// Every match's header, newest first (by creation time, then id descending).
+    fn match_headers(&self) -> StoreFuture<'_, Vec<MatchHeader>>;
+
+    /// One match's header.
+    fn match_header<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchHeader>>;
+
+    /// A new league run by `organiser`.
+    fn create_league<'a>(
+        &'a self,
+        name: &'a str,
+        organiser: &'a Account,
+        points: PointsScheme,
+        now_ms: i64,
+    ) -> StoreFuture<'a, League>;
+
+    /// One league.
+    fn league(&self, id: LeagueId) -> StoreFuture<'_, Option<League>>;
+
+    /// Register a coach and their team in a league; `false` if the coach is registered.
+    fn add_league_coach<'a>(
+        &'a self,
+        league: LeagueId,
+        account: AccountId,
+        team: &'a str,
+    ) -> StoreFuture<'a, bool>;
+
+    /// A league's coaches, by account id.
+    fn league_coaches(&self, league: LeagueId) -> StoreFuture<'_, Vec<LeagueCoach>>;
+
+    /// Attach a match to a league (or detach it: `None`); `false` if there is no such match.
+    fn set_match_league<'a>(
+        &'a self,
+        id: &'a str,
+        league: Option<LeagueId>,
+    ) -> StoreFuture<'a, bool>;
+
+    /// The headers of a league's matches, newest first.
+    fn league_matches(&self, league: LeagueId) -> StoreFuture<'_, Vec<MatchHeader>>;
+
+    /// The account called `name` (case-insensitive).
+    fn account_named<'a>(&'a self, name: &'a str) -> StoreFuture<'a, Option<Account>> {
+        Box::pin(async move { Ok(self.credential(name).await?.map(|c| c.account)) })
+    }
+}
+
+/// The columns of a `leagues` row joined with its organiser.
+struct LeagueRow {
+    id: i64,
+    name: String,
+    organiser_id: i64,
+    organiser_name: String,
+    organiser_bot: bool,
+    win: i32,
+    draw: i32,
+    loss: i32,
+    created_at: i64,
+}
+
+impl LeagueRow {
+    fn decode(self) -> League {
+        League {
+            id: self.id,
+            name: self.name,
+            organiser: Account {
+                id: self.organiser_id,
+                name: self.organiser_name,
+                bot: self.organiser_bot,
+            },
+            points: PointsScheme {
+                win: self.win,
+                draw: self.draw,
+                loss: self.loss,
+            },
+            created_at_ms: self.created_at,
+        }
+    }
 }
 
 /// Open the store a database URL names: `sqlite:...` or `postgres://...`

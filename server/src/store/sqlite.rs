@@ -114,6 +114,52 @@ impl<'r> FromRow<'r, SqliteRow> for MatchRow {
     }
 }
 
+impl<'r> FromRow<'r, SqliteRow> for HeaderRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        Ok(HeaderRow {
+            id: row.try_get("id")?,
+            spec: row.try_get("spec")?,
+            status: row.try_get("status")?,
+            home: row.try_get("home_account")?,
+            away: row.try_get("away_account")?,
+            home_name: row.try_get("home_name")?,
+            away_name: row.try_get("away_name")?,
+            result: row.try_get("result")?,
+            created_at: row.try_get("created_at")?,
+            started_at: row.try_get("started_at")?,
+            finished_at: row.try_get("finished_at")?,
+            league: row.try_get("league_id")?,
+        })
+    }
+}
+
+/// The header columns, joined with the coaches' names.
+macro_rules! header_select {
+    () => {
+        "SELECT m.id, m.spec AS spec, m.status, m.home_account, m.away_account, \
+     h.name AS home_name, a.name AS away_name, m.result AS result, m.created_at, \
+     m.started_at, m.finished_at, m.league_id FROM matches m \
+     LEFT JOIN accounts h ON h.id = m.home_account \
+     LEFT JOIN accounts a ON a.id = m.away_account"
+    };
+}
+
+impl<'r> FromRow<'r, SqliteRow> for LeagueRow {
+    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
+        Ok(LeagueRow {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            organiser_id: row.try_get("organiser_id")?,
+            organiser_name: row.try_get("organiser_name")?,
+            organiser_bot: row.try_get("organiser_bot")?,
+            win: row.try_get("win_points")?,
+            draw: row.try_get("draw_points")?,
+            loss: row.try_get("loss_points")?,
+            created_at: row.try_get("created_at")?,
+        })
+    }
+}
+
 impl<'r> FromRow<'r, SqliteRow> for CommandRow {
     fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
         Ok(CommandRow {
@@ -424,6 +470,149 @@ impl Store for SqliteStore {
             .fetch_all(&mut *self.conn.lock().await)
             .await
             .map_err(db)
+        })
+    }
+
+    fn match_headers(&self) -> StoreFuture<'_, Vec<MatchHeader>> {
+        Box::pin(async move {
+            let rows: Vec<HeaderRow> = sqlx::query_as(concat!(
+                header_select!(),
+                " ORDER BY m.created_at DESC, m.id DESC"
+            ))
+            .fetch_all(&mut *self.conn.lock().await)
+            .await
+            .map_err(db)?;
+            rows.into_iter().map(HeaderRow::decode).collect()
+        })
+    }
+
+    fn match_header<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchHeader>> {
+        Box::pin(async move {
+            let row: Option<HeaderRow> =
+                sqlx::query_as(concat!(header_select!(), " WHERE m.id = ?"))
+                    .bind(id)
+                    .fetch_optional(&mut *self.conn.lock().await)
+                    .await
+                    .map_err(db)?;
+            row.map(HeaderRow::decode).transpose()
+        })
+    }
+
+    fn create_league<'a>(
+        &'a self,
+        name: &'a str,
+        organiser: &'a Account,
+        points: PointsScheme,
+        now_ms: i64,
+    ) -> StoreFuture<'a, League> {
+        Box::pin(async move {
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO leagues (name, organiser_id, win_points, draw_points, loss_points, \
+                 created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            )
+            .bind(name)
+            .bind(organiser.id)
+            .bind(points.win)
+            .bind(points.draw)
+            .bind(points.loss)
+            .bind(now_ms)
+            .fetch_one(&mut *self.conn.lock().await)
+            .await
+            .map_err(db)?;
+            Ok(League {
+                id,
+                name: name.to_owned(),
+                organiser: organiser.clone(),
+                points,
+                created_at_ms: now_ms,
+            })
+        })
+    }
+
+    fn league(&self, id: LeagueId) -> StoreFuture<'_, Option<League>> {
+        Box::pin(async move {
+            let row: Option<LeagueRow> = sqlx::query_as(
+                "SELECT l.id, l.name, l.organiser_id, a.name AS organiser_name, \
+                 a.is_bot AS organiser_bot, l.win_points, l.draw_points, l.loss_points, \
+                 l.created_at FROM leagues l JOIN accounts a ON a.id = l.organiser_id \
+                 WHERE l.id = ?",
+            )
+            .bind(id)
+            .fetch_optional(&mut *self.conn.lock().await)
+            .await
+            .map_err(db)?;
+            Ok(row.map(LeagueRow::decode))
+        })
+    }
+
+    fn add_league_coach<'a>(
+        &'a self,
+        league: LeagueId,
+        account: AccountId,
+        team: &'a str,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let done = sqlx::query(
+                "INSERT INTO league_coaches (league_id, account_id, team) \
+                 VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            )
+            .bind(league)
+            .bind(account)
+            .bind(team)
+            .execute(&mut *self.conn.lock().await)
+            .await
+            .map_err(db)?;
+            Ok(done.rows_affected() > 0)
+        })
+    }
+
+    fn league_coaches(&self, league: LeagueId) -> StoreFuture<'_, Vec<LeagueCoach>> {
+        Box::pin(async move {
+            let rows: Vec<(i64, String, bool, String)> = sqlx::query_as(
+                "SELECT a.id, a.name, a.is_bot, c.team FROM league_coaches c \
+                 JOIN accounts a ON a.id = c.account_id WHERE c.league_id = ? ORDER BY a.id",
+            )
+            .bind(league)
+            .fetch_all(&mut *self.conn.lock().await)
+            .await
+            .map_err(db)?;
+            Ok(rows
+                .into_iter()
+                .map(|(id, name, bot, team)| LeagueCoach {
+                    account: Account { id, name, bot },
+                    team,
+                })
+                .collect())
+        })
+    }
+
+    fn set_match_league<'a>(
+        &'a self,
+        id: &'a str,
+        league: Option<LeagueId>,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let done = sqlx::query("UPDATE matches SET league_id = ? WHERE id = ?")
+                .bind(league)
+                .bind(id)
+                .execute(&mut *self.conn.lock().await)
+                .await
+                .map_err(db)?;
+            Ok(done.rows_affected() > 0)
+        })
+    }
+
+    fn league_matches(&self, league: LeagueId) -> StoreFuture<'_, Vec<MatchHeader>> {
+        Box::pin(async move {
+            let rows: Vec<HeaderRow> = sqlx::query_as(concat!(
+                header_select!(),
+                " WHERE m.league_id = ? ORDER BY m.created_at DESC, m.id DESC"
+            ))
+            .bind(league)
+            .fetch_all(&mut *self.conn.lock().await)
+            .await
+            .map_err(db)?;
+            rows.into_iter().map(HeaderRow::decode).collect()
         })
     }
 }

@@ -566,6 +566,7 @@ pub fn spec(setup: MatchSetup, timer: TimerPolicy) -> RoomSpec {
         setup,
         timer,
         private: false,
+        league: None,
     }
 }
 

@@ -1,0 +1,244 @@
+//! The bodies of the archive and league routes (`GET /api/matches...`, `/api/leagues...`):
+//! see `docs/server.md` and the server's `GET /api/openapi.json`.
+
+use dugout_rules::blitz::{Edition, GameView, data::TeamId};
+use dugout_rules::core::{Seat, Side};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{GameKind, MatchResult, RoomEvent, RoomStatus};
+
+/// Who won: `home`, `away` or `draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Winner {
+    Home,
+    Away,
+    Draw,
+}
+
+impl Winner {
+    /// The winner of a result.
+    pub fn of(result: &MatchResult) -> Winner {
+        match result.winner() {
+            Some(Side::Home) => Winner::Home,
+            Some(Side::Away) => Winner::Away,
+            None => Winner::Draw,
+        }
+    }
+}
+
+/// One match in a list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchItem {
+    pub id: String,
+    pub game: GameKind,
+    pub edition: Edition,
+    /// Home team, then away.
+    pub teams: [TeamId; 2],
+    pub private: bool,
+    pub status: RoomStatus,
+    /// Coaches' account names, home then away.
+    pub coaches: [Option<String>; 2],
+    pub result: Option<MatchResult>,
+    pub winner: Option<Winner>,
+    /// Unix milliseconds.
+    pub created_at_ms: i64,
+    pub started_at_ms: Option<i64>,
+    pub finished_at_ms: Option<i64>,
+    /// The league the match counts for.
+    pub league: Option<i64>,
+}
+
+/// Body of `GET /api/matches`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchPage {
+    pub matches: Vec<MatchItem>,
+    /// Matches the filter selects in all (visible to the requester).
+    pub total: usize,
+    pub offset: usize,
+    pub limit: usize,
+    /// The `offset` of the next page, if there is one.
+    pub next_offset: Option<usize>,
+}
+
+/// The dice commitment of a match and whether its seed was revealed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct DiceInfo {
+    /// SHA-256 of the server seed, hex, published at the start.
+    pub commitment: Option<String>,
+    /// The coaches' entropy, hex.
+    pub entropy: [Option<String>; 2],
+    /// Whether the log has `match_ended` (which reveals the seed).
+    pub revealed: bool,
+    /// The revealed server seed; `None` while the match is not over.
+    pub server_seed: Option<String>,
+}
+
+/// Body of `GET /api/matches/{id}`: the numbers are computed from the stored events.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchSummary {
+    #[serde(flatten)]
+    pub item: MatchItem,
+    /// Points, home then away (the last `scored` totals; the result's score if it has one).
+    pub score: [u16; 2],
+    /// Touchdowns scored by each side.
+    pub touchdowns: [u32; 2],
+    /// Players of each side injured.
+    pub injuries: [u32; 2],
+    /// Points each side scored by claiming challenges.
+    pub challenge_points: [u32; 2],
+    /// From the start to the end (or to now, while the match is live); `None` before it starts.
+    pub duration_ms: Option<i64>,
+    /// The last sequence number of the log (0 before the start).
+    pub last_seq: u64,
+    pub dice: DiceInfo,
+}
+
+/// One entry of a log page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct LogEntry {
+    pub seq: u64,
+    pub event: RoomEvent,
+}
+
+/// Body of `GET /api/matches/{id}/events`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct EventPage {
+    pub events: Vec<LogEntry>,
+    pub last_seq: u64,
+    /// The `from` of the next page, if there is one.
+    pub next_from: Option<u64>,
+    /// Whether the events are projected for a seat (a live match): `home`, `away` or
+    /// `spectator`; `None`: unprojected (the match is over).
+    pub projected_for: Option<SeatName>,
+}
+
+/// A seat, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatName {
+    Home,
+    Away,
+    Spectator,
+}
+
+impl SeatName {
+    /// The rules' seat.
+    pub fn seat(self) -> Seat {
+        match self {
+            SeatName::Home => Seat::Coach(Side::Home),
+            SeatName::Away => Seat::Coach(Side::Away),
+            SeatName::Spectator => Seat::Spectator,
+        }
+    }
+}
+
+/// Body of `GET /api/matches/{id}/state`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StateAt {
+    /// The sequence number asked for.
+    pub seq: u64,
+    /// The sequence number the state is at: the end of the last whole command at or before
+    /// `seq` (a command's events are applied together; commands that add no event are
+    /// applied too, so this is the latest state with at most `seq` events), or the end of
+    /// the opening events (which may be after `seq`) if no command ends by then.
+    pub at_seq: u64,
+    pub seat: SeatName,
+    pub view: GameView,
+}
+
+/// Points for a win, a draw and a loss.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+pub struct PointsScheme {
+    pub win: i32,
+    pub draw: i32,
+    pub loss: i32,
+}
+
+impl Default for PointsScheme {
+    fn default() -> Self {
+        PointsScheme {
+            win: 3,
+            draw: 1,
+            loss: 0,
+        }
+    }
+}
+
+/// Body of `POST /api/leagues`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewLeague {
+    pub name: String,
+    /// Default 3/1/0.
+    #[serde(default)]
+    pub points: Option<PointsScheme>,
+}
+
+/// Body of `POST /api/leagues/{id}/coaches`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewLeagueCoach {
+    /// The coach's account name.
+    pub coach: String,
+    pub team: TeamId,
+}
+
+/// Body of `POST /api/leagues/{id}/matches`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttachMatch {
+    #[serde(rename = "match")]
+    pub match_id: String,
+}
+
+/// A registered coach.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CoachEntry {
+    pub coach: String,
+    pub team: String,
+}
+
+/// A league as the API shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct LeagueBody {
+    pub id: i64,
+    pub name: String,
+    pub organiser: String,
+    pub points: PointsScheme,
+    pub coaches: Vec<CoachEntry>,
+    /// Attached matches, newest first.
+    pub matches: Vec<String>,
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Standing {
+    pub coach: String,
+    pub team: String,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub points: i64,
+    pub touchdowns_for: u32,
+    pub touchdowns_against: u32,
+    pub touchdown_difference: i64,
+    /// Injuries to the opponents' players.
+    pub injuries_inflicted: u32,
+    /// Injuries to the coach's own players.
+    pub injuries_suffered: u32,
+    pub injury_difference: i64,
+}
+
+/// Body of `GET /api/leagues/{id}/standings`: by points, then touchdown difference, then
+/// injury difference, then name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Standings {
+    pub league: i64,
+    pub points: PointsScheme,
+    pub standings: Vec<Standing>,
+}

@@ -1,0 +1,600 @@
+//! The match archive (REST, JSON): list and filter stored matches, one match's summary, its
+//! event log, and its state at any sequence number (replayed from the stored commands with
+//! the derived dice, server-side).
+//!
+//! | route | answer |
+//! | --- | --- |
+//! | `GET /api/matches?game=&edition=&coach=&team=&status=&from=&to=&result=&league=&limit=&offset=` | `MatchPage`, newest first |
+//! | `GET /api/matches/{id}` | `MatchSummary` |
+//! | `GET /api/matches/{id}/events?from=&limit=` | `EventPage` |
+//! | `GET /api/matches/{id}/state?seq=&as=` | `StateAt` |
+//!
+//! Who sees what: a public match is seen by anyone; a private one only by its two coaches
+//! (to anyone else it does not exist: 404). While a match is live (its log has no
+//! `match_ended`) its events and states are projected for the requester's seat: a coach sees
+//! their own hand, everyone else the spectator view; the server seed is never shown. Once
+//! the log has `match_ended`, everything is public (the seed is revealed then anyway).
+//!
+//! Every bad parameter is a 4xx with an `ApiError` body naming the parameter.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::routing::get;
+use axum::{Json, Router};
+use dugout_protocol::{
+    DiceCommitment, DiceInfo, ErrorCode, EventPage, GameKind, LogEntry, MatchItem, MatchPage,
+    MatchResult, MatchSummary, RoomEvent, RoomStatus, SeatName, StateAt, Winner,
+};
+use dugout_rules::blitz::{self, Edition, Event, ScoreReason, data::TeamId};
+use dugout_rules::core::{ChaChaDice, Side};
+use serde::de::DeserializeOwned;
+
+use crate::AppState;
+use crate::api::Bearer;
+use crate::error::Failure;
+use crate::store::{Account, MatchHeader, MatchLog, StoredEvent, now_ms};
+
+/// Most matches one page lists.
+pub const MAX_PAGE: usize = 100;
+/// Matches a page lists unless `limit` says otherwise.
+pub const DEFAULT_PAGE: usize = 20;
+/// Most events one page of a log holds.
+pub const MAX_EVENTS_PAGE: usize = 1000;
+/// Events a page holds unless `limit` says otherwise.
+pub const DEFAULT_EVENTS_PAGE: usize = 200;
+
+/// The archive's routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/matches", get(list))
+        .route("/api/matches/{id}", get(summary))
+        .route("/api/matches/{id}/events", get(events))
+        .route("/api/matches/{id}/state", get(state_at))
+}
+
+// ----- bodies ----------------------------------------------------------------------------
+
+/// A header as the archive lists it.
+fn item(h: &MatchHeader) -> MatchItem {
+    MatchItem {
+        id: h.id.clone(),
+        game: h.spec.game,
+        edition: h.spec.setup.edition,
+        teams: h.spec.setup.teams,
+        private: h.spec.private,
+        status: h.status,
+        coaches: h.coaches.clone(),
+        result: h.result,
+        winner: h.result.as_ref().map(Winner::of),
+        created_at_ms: h.created_at_ms,
+        started_at_ms: h.started_at_ms,
+        finished_at_ms: h.finished_at_ms,
+        league: h.league,
+    }
+}
+
+// ----- extractors and parameters ---------------------------------------------------------
+
+/// The requester's account, if the request carries a bearer token (a bad token is a 401).
+pub struct Viewer(pub Option<Account>);
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = Failure;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        if !parts
+            .headers
+            .contains_key(axum::http::header::AUTHORIZATION)
+        {
+            return Ok(Viewer(None));
+        }
+        let Bearer(token) = Bearer::from_request_parts(parts, state).await?;
+        Ok(Viewer(Some(state.accounts().authenticate(&token).await?)))
+    }
+}
+
+/// The `{id}` of a path, or a JSON 400 (say, an id that is not UTF-8 once decoded).
+pub struct PathId(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathId {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(PathId(id)),
+            Err(e) => Err(bad(format!("bad id in the path: {}", e.body_text()))),
+        }
+    }
+}
+
+/// Any other route: a JSON 404.
+pub async fn no_route(uri: axum::http::Uri) -> Failure {
+    Failure::new(ErrorCode::NotFound, format!("no route {}", uri.path()))
+}
+
+/// The query string as pairs; unknown parameters are refused.
+struct Params(Vec<(String, String)>);
+
+impl Params {
+    fn new(
+        q: Result<Query<Vec<(String, String)>>, QueryRejection>,
+        known: &[&str],
+    ) -> Result<Params, Failure> {
+        let Query(pairs) = q.map_err(|e| bad(format!("bad query string: {}", e.body_text())))?;
+        for (k, _) in &pairs {
+            if !known.contains(&k.as_str()) {
+                return Err(bad(format!(
+                    "unknown parameter {k:?}; known: {}",
+                    known.join(", ")
+                )));
+            }
+        }
+        Ok(Params(pairs))
+    }
+
+    fn get(&self, key: &str) -> Result<Option<&str>, Failure> {
+        let mut found = self.0.iter().filter(|(k, _)| k == key);
+        let first = found.next().map(|(_, v)| v.as_str());
+        if found.next().is_some() {
+            return Err(bad(format!("parameter {key:?} is given twice")));
+        }
+        Ok(first)
+    }
+
+    fn number(&self, key: &str) -> Result<Option<u64>, Failure> {
+        self.get(key)?
+            .map(|v| {
+                v.parse::<u64>().map_err(|_| {
+                    bad(format!(
+                        "parameter {key:?} must be a non-negative integer, not {v:?}"
+                    ))
+                })
+            })
+            .transpose()
+    }
+
+    fn limit(&self, default: usize, max: usize) -> Result<usize, Failure> {
+        match self.number("limit")? {
+            None => Ok(default),
+            Some(0) => Err(bad("parameter \"limit\" must be at least 1")),
+            Some(n) if n > max as u64 => Err(bad(format!(
+                "parameter \"limit\" is {n}; the most is {max}"
+            ))),
+            Some(n) => Ok(n as usize),
+        }
+    }
+
+    /// A value named by its serde name (`status=finished`, `team=...`).
+    fn named<T: DeserializeOwned>(&self, key: &str, what: &str) -> Result<Option<T>, Failure> {
+        self.get(key)?
+            .map(|v| {
+                serde_json::from_value(serde_json::Value::String(v.to_owned()))
+                    .map_err(|_| bad(format!("parameter {key:?}: {v:?} is not a known {what}")))
+            })
+            .transpose()
+    }
+}
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure::new(ErrorCode::Malformed, message)
+}
+
+fn unknown_match(id: &str) -> Failure {
+    Failure::new(ErrorCode::UnknownRoom, format!("no match {id:?}"))
+}
+
+/// A date: `YYYY-MM-DD` (UTC midnight) or Unix milliseconds.
+fn parse_date(key: &str, v: &str) -> Result<i64, Failure> {
+    let err = || {
+        bad(format!(
+            "parameter {key:?}: {v:?} is not a date (YYYY-MM-DD, UTC) or Unix milliseconds"
+        ))
+    };
+    if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+        return v.parse::<i64>().map_err(|_| err());
+    }
+    let parts: Vec<&str> = v.split('-').collect();
+    let [y, m, d] = parts.as_slice() else {
+        return Err(err());
+    };
+    if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return Err(err());
+    }
+    let (Ok(y), Ok(m), Ok(d)) = (y.parse::<i64>(), m.parse::<i64>(), d.parse::<i64>()) else {
+        return Err(err());
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days_in_month = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return Err(err()),
+    };
+    if d < 1 || d > days_in_month {
+        return Err(err());
+    }
+    Ok(days_from_civil(y, m, d) * 86_400_000)
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// May `viewer` see this match at all?
+fn visible(seats: &[Option<i64>; 2], private: bool, viewer: &Option<Account>) -> bool {
+    !private || viewer.as_ref().is_some_and(|a| seats.contains(&Some(a.id)))
+}
+
+/// The requester's side in this match, if they coach in it.
+fn own_side(seats: &[Option<i64>; 2], viewer: &Option<Account>) -> Option<Side> {
+    let a = viewer.as_ref()?;
+    if seats[0] == Some(a.id) {
+        Some(Side::Home)
+    } else if seats[1] == Some(a.id) {
+        Some(Side::Away)
+    } else {
+        None
+    }
+}
+
+fn side_seat(side: Option<Side>) -> SeatName {
+    match side {
+        Some(Side::Home) => SeatName::Home,
+        Some(Side::Away) => SeatName::Away,
+        None => SeatName::Spectator,
+    }
+}
+
+/// Whether the log has `match_ended`: only then is the match's secret public.
+fn ended(log: &MatchLog) -> bool {
+    log.events
+        .iter()
+        .any(|e| matches!(e.event, RoomEvent::MatchEnded { .. }))
+}
+
+async fn load(state: &AppState, id: &str, viewer: &Option<Account>) -> Result<MatchLog, Failure> {
+    let log = state
+        .store()
+        .match_log(id)
+        .await?
+        .ok_or_else(|| unknown_match(id))?;
+    if !visible(&log.seats, log.spec.private, viewer) {
+        return Err(unknown_match(id));
+    }
+    Ok(log)
+}
+
+// ----- handlers --------------------------------------------------------------------------
+
+async fn list(
+    State(state): State<AppState>,
+    Viewer(viewer): Viewer,
+    q: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<MatchPage>, Failure> {
+    let p = Params::new(
+        q,
+        &[
+            "game", "edition", "coach", "team", "status", "from", "to", "result", "league",
+            "limit", "offset",
+        ],
+    )?;
+    let game: Option<GameKind> = p.named("game", "game")?;
+    let edition: Option<Edition> = p.named("edition", "edition")?;
+    let team: Option<TeamId> = p.named("team", "team")?;
+    let status: Option<RoomStatus> =
+        p.named("status", "status (open, playing, finished, closed)")?;
+    let result: Option<Winner> = match p.get("result")? {
+        None => None,
+        Some("home") => Some(Winner::Home),
+        Some("away") => Some(Winner::Away),
+        Some("draw") => Some(Winner::Draw),
+        Some(other) => {
+            return Err(bad(format!(
+                "parameter \"result\": {other:?} is not home, away or draw"
+            )));
+        }
+    };
+    let coach = p.get("coach")?.map(str::to_lowercase);
+    let league = p
+        .get("league")?
+        .map(|v| {
+            v.parse::<i64>()
+                .map_err(|_| bad(format!("parameter \"league\": {v:?} is not a league id")))
+        })
+        .transpose()?;
+    let from = p.get("from")?.map(|v| parse_date("from", v)).transpose()?;
+    // `to` is inclusive: a date means the whole day.
+    let to = match p.get("to")? {
+        None => None,
+        Some(v) => {
+            let t = parse_date("to", v)?;
+            let whole_day = v.contains('-');
+            Some(if whole_day { t + 86_400_000 } else { t + 1 })
+        }
+    };
+    if let (Some(f), Some(t)) = (from, to)
+        && f >= t
+    {
+        return Err(bad("parameter \"from\" is after \"to\""));
+    }
+    let limit = p.limit(DEFAULT_PAGE, MAX_PAGE)?;
+    let offset = usize::try_from(p.number("offset")?.unwrap_or(0))
+        .map_err(|_| bad("parameter \"offset\" is too large"))?;
+
+    let headers = state.store().match_headers().await?;
+    let selected: Vec<MatchItem> = headers
+        .iter()
+        .filter(|h| visible(&h.seats, h.spec.private, &viewer))
+        .filter(|h| game.is_none_or(|g| h.spec.game == g))
+        .filter(|h| edition.is_none_or(|e| h.spec.setup.edition == e))
+        .filter(|h| team.is_none_or(|t| h.spec.setup.teams.contains(&t)))
+        .filter(|h| status.is_none_or(|s| h.status == s))
+        .filter(|h| league.is_none_or(|l| h.league == Some(l)))
+        .filter(|h| from.is_none_or(|f| h.created_at_ms >= f))
+        .filter(|h| to.is_none_or(|t| h.created_at_ms < t))
+        .filter(|h| result.is_none_or(|r| h.result.as_ref().map(Winner::of) == Some(r)))
+        .filter(|h| {
+            coach.as_ref().is_none_or(|c| {
+                h.coaches
+                    .iter()
+                    .any(|n| n.as_ref().is_some_and(|n| n.to_lowercase() == *c))
+            })
+        })
+        .map(item)
+        .collect();
+    let total = selected.len();
+    let matches: Vec<MatchItem> = selected.into_iter().skip(offset).take(limit).collect();
+    let next_offset = (offset.saturating_add(limit) < total).then(|| offset + limit);
+    Ok(Json(MatchPage {
+        matches,
+        total,
+        offset,
+        limit,
+        next_offset,
+    }))
+}
+
+/// The side of every player of a setup, by player index (the roster does not depend on
+/// the dice).
+fn player_sides(setup: blitz::MatchSetup) -> Vec<Side> {
+    let mut dice = ChaChaDice::from_seed([0; 32]);
+    match blitz::new_game(setup, &mut dice) {
+        Ok((game, _)) => game.players.iter().map(|p| p.side).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The numbers of a summary, from the events.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub score: [u16; 2],
+    pub touchdowns: [u32; 2],
+    pub injuries: [u32; 2],
+    pub challenge_points: [u32; 2],
+}
+
+/// Count touchdowns, injuries and challenge points from a log's events.
+pub fn tally(setup: blitz::MatchSetup, events: &[StoredEvent]) -> Tally {
+    let sides = player_sides(setup);
+    let mut t = Tally::default();
+    for e in events {
+        let RoomEvent::Game { event } = &e.event else {
+            continue;
+        };
+        match event {
+            Event::Scored {
+                coach,
+                points,
+                reason,
+                total,
+            } => {
+                let i = coach.index();
+                t.score[i] = *total;
+                match reason {
+                    ScoreReason::Touchdown => t.touchdowns[i] += 1,
+                    ScoreReason::Challenge => t.challenge_points[i] += u32::from(*points),
+                    _ => {}
+                }
+            }
+            Event::Injured { player } => {
+                if let Some(side) = sides.get(usize::from(player.0)) {
+                    t.injuries[side.index()] += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    t
+}
+
+async fn summary(
+    State(state): State<AppState>,
+    Viewer(viewer): Viewer,
+    PathId(id): PathId,
+) -> Result<Json<MatchSummary>, Failure> {
+    let log = load(&state, &id, &viewer).await?;
+    let header = state
+        .store()
+        .match_header(&id)
+        .await?
+        .ok_or_else(|| unknown_match(&id))?;
+    let mut t = tally(log.spec.setup, &log.events);
+    if let Some(MatchResult::Game { score, .. }) = log.result {
+        t.score = score;
+    }
+    let commitment: Option<DiceCommitment> = match log.events.first().map(|e| &e.event) {
+        Some(RoomEvent::MatchStarted { dice, .. }) => dice.clone(),
+        _ => None,
+    };
+    // The seed as the log reveals it: never the stored secret.
+    let revealed = log.events.iter().find_map(|e| match &e.event {
+        RoomEvent::MatchEnded { server_seed, .. } => Some(server_seed.clone()),
+        _ => None,
+    });
+    let duration_ms = header.started_at_ms.map(|s| {
+        header
+            .finished_at_ms
+            .unwrap_or_else(|| {
+                if header.status == RoomStatus::Playing {
+                    now_ms()
+                } else {
+                    s
+                }
+            })
+            .saturating_sub(s)
+    });
+    Ok(Json(MatchSummary {
+        item: item(&header),
+        score: t.score,
+        touchdowns: t.touchdowns,
+        injuries: t.injuries,
+        challenge_points: t.challenge_points,
+        duration_ms,
+        last_seq: log.events.last().map_or(0, |e| e.seq),
+        dice: DiceInfo {
+            commitment: commitment.as_ref().map(|c| c.commitment.clone()),
+            entropy: commitment.map_or([None, None], |c| c.entropy),
+            revealed: revealed.is_some(),
+            server_seed: revealed.flatten(),
+        },
+    }))
+}
+
+async fn events(
+    State(state): State<AppState>,
+    Viewer(viewer): Viewer,
+    PathId(id): PathId,
+    q: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<EventPage>, Failure> {
+    let p = Params::new(q, &["from", "limit"])?;
+    let from = p.number("from")?.unwrap_or(1);
+    let limit = p.limit(DEFAULT_EVENTS_PAGE, MAX_EVENTS_PAGE)?;
+    let log = load(&state, &id, &viewer).await?;
+    let last_seq = log.events.last().map_or(0, |e| e.seq);
+    if from == 0 || from > last_seq.saturating_add(1) {
+        return Err(bad(format!(
+            "parameter \"from\" is {from}; the log's sequence numbers run from 1 to {last_seq}"
+        )));
+    }
+    let projected_for = (!ended(&log)).then(|| side_seat(own_side(&log.seats, &viewer)));
+    let page: Vec<&StoredEvent> = log
+        .events
+        .iter()
+        .filter(|e| e.seq >= from)
+        .take(limit)
+        .collect();
+    let next_from = page
+        .last()
+        .map(|e| e.seq + 1)
+        .filter(|next| *next <= last_seq);
+    let events = page
+        .into_iter()
+        .filter_map(|e| {
+            let event = match (projected_for, &e.event) {
+                (Some(seat), RoomEvent::Game { event }) => RoomEvent::Game {
+                    event: event.project(seat.seat())?,
+                },
+                (_, other) => other.clone(),
+            };
+            Some(LogEntry { seq: e.seq, event })
+        })
+        .collect();
+    Ok(Json(EventPage {
+        events,
+        last_seq,
+        next_from,
+        projected_for,
+    }))
+}
+
+async fn state_at(
+    State(state): State<AppState>,
+    Viewer(viewer): Viewer,
+    PathId(id): PathId,
+    q: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<StateAt>, Failure> {
+    let p = Params::new(q, &["seq", "as"])?;
+    let seq = p.number("seq")?;
+    let asked: Option<SeatName> = match p.get("as")? {
+        None => None,
+        Some("home") => Some(SeatName::Home),
+        Some("away") => Some(SeatName::Away),
+        Some("spectator") => Some(SeatName::Spectator),
+        Some(other) => {
+            return Err(bad(format!(
+                "parameter \"as\": {other:?} is not home, away or spectator"
+            )));
+        }
+    };
+    let log = load(&state, &id, &viewer).await?;
+    let last_seq = log.events.last().map_or(0, |e| e.seq);
+    if last_seq == 0 {
+        return Err(Failure::new(
+            ErrorCode::WrongPhase,
+            format!("match {id:?} has not started: it has no state yet"),
+        ));
+    }
+    let seq = seq.unwrap_or(last_seq);
+    if seq == 0 || seq > last_seq {
+        return Err(bad(format!(
+            "parameter \"seq\" is {seq}; the log's sequence numbers run from 1 to {last_seq}"
+        )));
+    }
+    let mine = side_seat(own_side(&log.seats, &viewer));
+    let seat = if ended(&log) {
+        asked.unwrap_or(mine)
+    } else {
+        match asked {
+            None => mine,
+            Some(SeatName::Spectator) => SeatName::Spectator,
+            Some(s) if s == mine => s,
+            Some(_) => {
+                return Err(Failure::new(
+                    ErrorCode::Forbidden,
+                    "while the match is live only its coach sees a coach's view",
+                ));
+            }
+        }
+    };
+    let (game, at_seq) = replay_to(&log, seq)?;
+    Ok(Json(StateAt {
+        seq,
+        at_seq,
+        seat,
+        view: blitz::view(&game, seat.seat()),
+    }))
+}
+
+/// Replay a stored match to `seq`: the game after the last whole command whose events end
+/// at or before `seq`, and that command's last seq. The dice seed never leaves the server.
+pub fn replay_to(log: &MatchLog, seq: u64) -> Result<(blitz::Game, u64), Failure> {
+    let seed = log
+        .dice_seed()?
+        .ok_or_else(|| Failure::new(ErrorCode::WrongPhase, "the match has not started"))?;
+    let mut dice = ChaChaDice::from_seed(seed);
+    let (mut game, opening) = blitz::new_game(log.spec.setup, &mut dice)
+        .map_err(|e| Failure::internal(format!("stored setup of {}: {e}", log.id)))?;
+    // `match_started` is seq 1; the opening events follow it.
+    let mut at = 1 + opening.len() as u64;
+    for c in &log.commands {
+        if c.seq_after > seq {
+            break;
+        }
+        blitz::apply(&mut game, c.command, &mut dice)
+            .map_err(|e| Failure::internal(format!("stored command of {}: {e:?}", log.id)))?;
+        at = c.seq_after;
+    }
+    Ok((game, at))
+}

@@ -1,0 +1,758 @@
+//! The match archive over real HTTP: a server on port 0, matches played through the real
+//! room code over WebSocket, then `GET /api/matches...` with a plain HTTP/1.1 client.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Client, Picker, TestServer, plain_setup, play_one, spec};
+use dugout_protocol::{ClientMessage, RoomId, TimerPolicy};
+use dugout_rules::blitz::{self, MatchSetup, data::TeamId};
+use dugout_rules::core::{ChaChaDice, Seat, Side};
+use dugout_server::store::{MatchLog, hex};
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// GET `path` over a real socket; the status and the JSON body.
+async fn http_get(server: &TestServer, path: &str, token: Option<&str>) -> (u16, Value) {
+    http(server, "GET", path, token, None).await
+}
+
+/// POST JSON over a real socket.
+async fn http_post(
+    server: &TestServer,
+    path: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (u16, Value) {
+    http(server, "POST", path, token, Some(body.to_string())).await
+}
+
+async fn http(
+    server: &TestServer,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<String>,
+) -> (u16, Value) {
+    let mut s = TcpStream::connect(server.addr).await.expect("connect");
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let content = body
+        .map(|b| {
+            format!(
+                "Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{b}",
+                b.len()
+            )
+        })
+        .unwrap_or_else(|| "\r\n".to_owned());
+    let req =
+        format!("{method} {path} HTTP/1.1\r\nHost: test\r\n{auth}Connection: close\r\n{content}");
+    s.write_all(req.as_bytes()).await.expect("write");
+    let mut buf = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut buf))
+        .await
+        .expect("answer in time")
+        .expect("read");
+    let text = String::from_utf8(buf).expect("utf-8");
+    let (head, body) = text.split_once("\r\n\r\n").expect("a head and a body");
+    let status: u16 = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status line");
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    let value = if body.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("JSON body for {path}: {e}: {body}"))
+    };
+    (status, value)
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).expect("chunk size");
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+    out
+}
+
+fn setup(teams: [usize; 2]) -> MatchSetup {
+    MatchSetup {
+        teams: [TeamId::ALL[teams[0]], TeamId::ALL[teams[1]]],
+        ..plain_setup()
+    }
+}
+
+/// A match between `home` and `away` (tokens): started, `moves` commands played, then
+/// conceded by `concede` if given. The two clients stay connected.
+async fn play(
+    server: &TestServer,
+    home: &str,
+    away: &str,
+    setup: MatchSetup,
+    private: bool,
+    moves: usize,
+    concede: Option<Side>,
+) -> (RoomId, Client, Client) {
+    let mut a = server.client(home).await;
+    let mut b = server.client(away).await;
+    let mut room_spec = spec(setup, TimerPolicy::default());
+    room_spec.private = private;
+    let room = a.create_room(room_spec).await;
+    assert!(a.join(&room, Some(Side::Home)).await.is_ok());
+    assert!(b.join(&room, Some(Side::Away)).await.is_ok());
+    common::start(&mut a, &mut b, &room).await;
+    let mut picker = Picker::new(moves as u64);
+    for _ in 0..moves {
+        if play_one(&mut [&mut a, &mut b], &mut [], &room, &mut picker)
+            .await
+            .is_none()
+        {
+            break;
+        }
+    }
+    if let Some(loser) = concede {
+        let c = if loser == Side::Home { &mut a } else { &mut b };
+        let r = room.clone();
+        let answer = c.request(|id| ClientMessage::Concede { id, room: r }).await;
+        assert!(answer.is_ok(), "{answer:?}");
+        // Wait until the store has the result.
+        for _ in 0..200 {
+            let log = server.match_log(&room).await;
+            if log.result.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    // Distinct creation times.
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    (room, a, b)
+}
+
+struct World {
+    server: TestServer,
+    tokens: [String; 3],
+    /// Public, coach_a beats coach_b (b concedes).
+    m1: RoomId,
+    /// Public, coach_c beats coach_b (b, at home, concedes).
+    m2: RoomId,
+    /// Private, coach_a v coach_c, live.
+    m3: RoomId,
+    /// Public, coach_a v coach_c, live.
+    m4: RoomId,
+    _clients: Vec<Client>,
+}
+
+async fn world() -> World {
+    let server = TestServer::start().await;
+    let tokens = [
+        server.register("coach_a").await,
+        server.register("coach_b").await,
+        server.register("coach_c").await,
+    ];
+    let [ta, tb, tc] = &tokens;
+    let mut clients = Vec::new();
+    let (m1, a, b) = play(&server, ta, tb, setup([0, 1]), false, 30, Some(Side::Away)).await;
+    clients.extend([a, b]);
+    let (m2, a, b) = play(&server, tb, tc, setup([2, 3]), false, 12, Some(Side::Home)).await;
+    clients.extend([a, b]);
+    let (m3, a, b) = play(&server, ta, tc, setup([0, 2]), true, 6, None).await;
+    clients.extend([a, b]);
+    let (m4, a, b) = play(&server, ta, tc, setup([1, 3]), false, 6, None).await;
+    clients.extend([a, b]);
+    World {
+        server,
+        tokens,
+        m1,
+        m2,
+        m3,
+        m4,
+        _clients: clients,
+    }
+}
+
+fn ids(page: &Value) -> Vec<String> {
+    page["matches"]
+        .as_array()
+        .expect("matches")
+        .iter()
+        .map(|m| m["id"].as_str().expect("id").to_owned())
+        .collect()
+}
+
+fn own(xs: &[&RoomId]) -> Vec<String> {
+    xs.iter().map(|x| x.to_string()).collect()
+}
+
+fn team_name(i: usize) -> String {
+    serde_json::to_value(TeamId::ALL[i])
+        .expect("a team serializes")
+        .as_str()
+        .expect("a team is a string")
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_archive_lists_filters_pages_summarises_replays_and_refuses() {
+    let w = world().await;
+    let s = &w.server;
+    let [ta, tb, tc] = &w.tokens;
+
+    // ----- list, newest first; the private match only for its coaches ----------------
+    let (status, all) = http_get(s, "/api/matches", None).await;
+    assert_eq!(status, 200, "{all}");
+    assert_eq!(ids(&all), own(&[&w.m4, &w.m2, &w.m1]));
+    assert_eq!(all["total"], 3);
+    let (_, for_c) = http_get(s, "/api/matches", Some(tc)).await;
+    assert_eq!(ids(&for_c), own(&[&w.m4, &w.m3, &w.m2, &w.m1]));
+    let (_, for_b) = http_get(s, "/api/matches", Some(tb)).await;
+    assert_eq!(ids(&for_b), own(&[&w.m4, &w.m2, &w.m1]));
+
+    // ----- filters ----------------------------------------------------------------------
+    let cases: Vec<(String, Vec<&RoomId>)> = vec![
+        ("status=finished".into(), vec![&w.m2, &w.m1]),
+        ("status=playing".into(), vec![&w.m4]),
+        ("result=home".into(), vec![&w.m1]),
+        ("result=away".into(), vec![&w.m2]),
+        ("result=draw".into(), vec![]),
+        ("coach=COACH_A".into(), vec![&w.m4, &w.m1]),
+        ("coach=coach_b&status=finished".into(), vec![&w.m2, &w.m1]),
+        (format!("team={}", team_name(2)), vec![&w.m2]),
+        (
+            "game=blitz&edition=Bb2024".into(),
+            vec![&w.m4, &w.m2, &w.m1],
+        ),
+        ("from=2000-01-01".into(), vec![&w.m4, &w.m2, &w.m1]),
+        ("to=2000-01-01".into(), vec![]),
+        ("from=99999999999999".into(), vec![]),
+    ];
+    for (q, want) in cases {
+        let (status, page) = http_get(s, &format!("/api/matches?{q}"), None).await;
+        assert_eq!(status, 200, "{q}: {page}");
+        assert_eq!(ids(&page), own(&want), "{q}");
+    }
+
+    // ----- pagination ------------------------------------------------------------------
+    let (_, p1) = http_get(s, "/api/matches?limit=2", None).await;
+    assert_eq!(ids(&p1), own(&[&w.m4, &w.m2]));
+    assert_eq!(p1["next_offset"], 2);
+    let (_, p2) = http_get(s, "/api/matches?limit=2&offset=2", None).await;
+    assert_eq!(ids(&p2), own(&[&w.m1]));
+    assert_eq!(p2["next_offset"], Value::Null);
+
+    // ----- summary: the numbers match the events ---------------------------------------
+    let log1 = s.match_log(&w.m1).await;
+    let (status, sum) = http_get(s, &format!("/api/matches/{}", w.m1), None).await;
+    assert_eq!(status, 200, "{sum}");
+    assert_eq!(sum["status"], "finished");
+    assert_eq!(sum["winner"], "home");
+    assert_eq!(sum["coaches"], serde_json::json!(["coach_a", "coach_b"]));
+    let events = all_events(s, &w.m1, None).await;
+    assert_eq!(events.len(), log1.events.len());
+    let (td, inj, ch) = count(&log1, &events);
+    assert_eq!(sum["touchdowns"], serde_json::json!(td));
+    assert_eq!(sum["injuries"], serde_json::json!(inj));
+    assert_eq!(sum["challenge_points"], serde_json::json!(ch));
+    assert_eq!(sum["last_seq"], log1.events.len() as u64);
+    assert_eq!(sum["dice"]["revealed"], true);
+    let seed = hex(&log1.server_seed.expect("a started match has a seed"));
+    assert_eq!(sum["dice"]["server_seed"], seed.as_str());
+    assert!(sum["duration_ms"].as_i64().is_some());
+
+    // A live match never shows its seed, anywhere.
+    let log4 = s.match_log(&w.m4).await;
+    let seed4 = hex(&log4.server_seed.expect("seed"));
+    let (_, sum4) = http_get(s, &format!("/api/matches/{}", w.m4), None).await;
+    assert_eq!(sum4["dice"]["revealed"], false);
+    assert_eq!(sum4["dice"]["server_seed"], Value::Null);
+    assert!(sum4["dice"]["commitment"].is_string());
+    for path in [
+        format!("/api/matches/{}", w.m4),
+        format!("/api/matches/{}/events", w.m4),
+        format!("/api/matches/{}/state", w.m4),
+        "/api/matches".to_owned(),
+    ] {
+        for token in [None, Some(ta.as_str()), Some(tc.as_str())] {
+            let (_, body) = http_get(s, &path, token).await;
+            assert!(!body.to_string().contains(&seed4), "{path} shows the seed");
+        }
+    }
+
+    // ----- replay to seq equals a fresh replay ------------------------------------------
+    let dice_seed = log1.dice_seed().expect("derives").expect("a seed");
+    let mut dice = ChaChaDice::from_seed(dice_seed);
+    let (mut game, opening) = blitz::new_game(log1.spec.setup, &mut dice).expect("setup");
+    let mut checked = 0;
+    let mut at = 1 + opening.len() as u64;
+    check_state(s, &w.m1, &game, at).await;
+    for (n, c) in log1.commands.iter().enumerate() {
+        blitz::apply(&mut game, c.command, &mut dice).expect("replays");
+        at = c.seq_after;
+        // Commands that add no event leave the seq where it was: the state at a seq is the
+        // one after all of them.
+        let last_at_this_seq = log1
+            .commands
+            .get(n + 1)
+            .is_none_or(|next| next.seq_after > at);
+        if last_at_this_seq && (n % 7 == 0 || n + 1 == log1.commands.len()) {
+            check_state(s, &w.m1, &game, at).await;
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3);
+    // A seq inside a command's events: the state after the last whole command before it.
+    if let Some(c) = log1
+        .commands
+        .iter()
+        .find(|c| c.seq_after > c.seq_before + 1)
+    {
+        let (status, body) = http_get(
+            s,
+            &format!("/api/matches/{}/state?seq={}", w.m1, c.seq_after - 1),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert!(body["at_seq"].as_u64().expect("at_seq") <= c.seq_before.max(at));
+    }
+
+    // ----- permissions -----------------------------------------------------------------
+    for token in [None, Some(tb.as_str())] {
+        for path in [
+            format!("/api/matches/{}", w.m3),
+            format!("/api/matches/{}/events", w.m3),
+            format!("/api/matches/{}/state", w.m3),
+        ] {
+            let (status, body) = http_get(s, &path, token).await;
+            assert_eq!(status, 404, "{path} {token:?}: {body}");
+        }
+    }
+    let (status, _) = http_get(s, &format!("/api/matches/{}", w.m3), Some(ta)).await;
+    assert_eq!(status, 200);
+    // The live match: a coach sees their own hand, nobody else does.
+    let (_, anon) = http_get(s, &format!("/api/matches/{}/state", w.m4), None).await;
+    assert_eq!(anon["seat"], "spectator");
+    assert_eq!(anon["view"]["hands"][0]["cards"], Value::Null);
+    assert_eq!(anon["view"]["hands"][1]["cards"], Value::Null);
+    let (_, home) = http_get(s, &format!("/api/matches/{}/state", w.m4), Some(ta)).await;
+    assert_eq!(home["seat"], "home");
+    assert!(home["view"]["hands"][0]["cards"].is_array(), "{home}");
+    assert_eq!(home["view"]["hands"][1]["cards"], Value::Null);
+    let (status, body) =
+        http_get(s, &format!("/api/matches/{}/state?as=away", w.m4), Some(ta)).await;
+    assert_eq!(status, 403, "{body}");
+    let (_, ev) = http_get(s, &format!("/api/matches/{}/events", w.m4), None).await;
+    assert_eq!(ev["projected_for"], "spectator");
+    let (_, ev) = http_get(s, &format!("/api/matches/{}/events", w.m4), Some(tc)).await;
+    assert_eq!(ev["projected_for"], "away");
+    let (_, ev) = http_get(s, &format!("/api/matches/{}/events", w.m1), None).await;
+    assert_eq!(
+        ev["projected_for"],
+        Value::Null,
+        "a finished match's log is public"
+    );
+    // After the end, any seat's view of any seq.
+    let (status, _) = http_get(
+        s,
+        &format!("/api/matches/{}/state?as=away&seq=3", w.m1),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    // ----- bad parameters: 4xx with a message, never a 500 ----------------------------
+    let m = &w.m1;
+    let bad = [
+        ("/api/matches?limit=0".to_owned(), 400, "limit"),
+        ("/api/matches?limit=101".into(), 400, "limit"),
+        ("/api/matches?limit=ten".into(), 400, "limit"),
+        ("/api/matches?offset=-1".into(), 400, "offset"),
+        ("/api/matches?status=won".into(), 400, "status"),
+        ("/api/matches?result=win".into(), 400, "result"),
+        ("/api/matches?game=chess".into(), 400, "game"),
+        ("/api/matches?edition=1066".into(), 400, "edition"),
+        ("/api/matches?team=nobody".into(), 400, "team"),
+        ("/api/matches?from=2024-13-01".into(), 400, "from"),
+        ("/api/matches?to=yesterday".into(), 400, "to"),
+        ("/api/matches?from=2024-02-30".into(), 400, "from"),
+        (
+            "/api/matches?from=2025-01-02&to=2025-01-01".into(),
+            400,
+            "from",
+        ),
+        ("/api/matches?sort=asc".into(), 400, "sort"),
+        ("/api/matches?limit=1&limit=2".into(), 400, "limit"),
+        ("/api/matches/no-such-match".into(), 404, "no-such-match"),
+        (
+            "/api/matches/no-such-match/events".into(),
+            404,
+            "no-such-match",
+        ),
+        (
+            "/api/matches/no-such-match/state".into(),
+            404,
+            "no-such-match",
+        ),
+        (format!("/api/matches/{m}/state?seq=abc"), 400, "seq"),
+        (format!("/api/matches/{m}/state?seq=0"), 400, "seq"),
+        (format!("/api/matches/{m}/state?seq=99999999"), 400, "seq"),
+        (
+            format!("/api/matches/{m}/state?seq=99999999999999999999999"),
+            400,
+            "seq",
+        ),
+        (format!("/api/matches/{m}/state?as=referee"), 400, "as"),
+        (format!("/api/matches/{m}/events?from=abc"), 400, "from"),
+        (format!("/api/matches/{m}/events?from=0"), 400, "from"),
+        (format!("/api/matches/{m}/events?from=99999"), 400, "from"),
+        (format!("/api/matches/{m}/events?limit=5000"), 400, "limit"),
+        ("/api/matches/%FF%FE".into(), 400, "id"),
+        (format!("/api/matches/{m}/nothing"), 404, "no route"),
+        ("/api/matches?result=%FF".into(), 400, "result"),
+    ];
+    for (path, want, mention) in bad {
+        let (status, body) = http_get(s, &path, None).await;
+        assert_eq!(status, want, "{path}: {body}");
+        let message = body["message"].as_str().unwrap_or_default();
+        assert!(message.contains(mention), "{path}: {body}");
+        assert!(body["code"].is_string(), "{path}: {body}");
+    }
+    let (status, body) = http_get(s, "/api/matches", Some("not-a-token")).await;
+    assert_eq!(status, 401, "{body}");
+}
+
+/// Every event of a match through `/events`, page by page.
+async fn all_events(s: &TestServer, id: &str, token: Option<&str>) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut from = 1;
+    loop {
+        let (status, page) = http_get(
+            s,
+            &format!("/api/matches/{id}/events?from={from}&limit=50"),
+            token,
+        )
+        .await;
+        assert_eq!(status, 200, "{page}");
+        out.extend(page["events"].as_array().expect("events").iter().cloned());
+        match page["next_from"].as_u64() {
+            Some(next) => from = next,
+            None => return out,
+        }
+    }
+}
+
+/// Touchdowns, injuries (by the injured player's side) and challenge points, counted from
+/// the events the API served.
+fn count(log: &MatchLog, events: &[Value]) -> ([u32; 2], [u32; 2], [u32; 2]) {
+    let mut dice = ChaChaDice::from_seed([0; 32]);
+    let (game, _) = blitz::new_game(log.spec.setup, &mut dice).expect("setup");
+    let side = |s: &Value| usize::from(s.as_str() == Some("away"));
+    let (mut td, mut inj, mut ch) = ([0; 2], [0; 2], [0; 2]);
+    for e in events {
+        let ev = &e["event"];
+        if ev["type"] != "game" {
+            continue;
+        }
+        let g = &ev["event"];
+        match g["type"].as_str() {
+            Some("scored") if g["reason"] == "touchdown" => td[side(&g["coach"])] += 1,
+            Some("scored") if g["reason"] == "challenge" => {
+                ch[side(&g["coach"])] += g["points"].as_u64().expect("points") as u32
+            }
+            Some("injured") => {
+                let p = g["player"].as_u64().expect("player") as usize;
+                inj[game.players[p].side.index()] += 1;
+            }
+            _ => {}
+        }
+    }
+    (td, inj, ch)
+}
+
+/// The state the API replays to `at` is the one a fresh replay reaches.
+async fn check_state(s: &TestServer, id: &str, game: &blitz::Game, at: u64) {
+    let (status, body) = http_get(
+        s,
+        &format!("/api/matches/{id}/state?seq={at}&as=home"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["at_seq"], at);
+    let want = serde_json::to_value(blitz::view(game, Seat::Coach(Side::Home)))
+        .expect("a view serializes");
+    assert_eq!(body["view"], want, "state at seq {at}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_computes_standings_from_stored_results_and_only_its_organiser_manages_it() {
+    let w = world().await;
+    let s = &w.server;
+    let [ta, tb, tc] = &w.tokens;
+    let org = s.register("organiser").await;
+
+    // ----- create, register, attach ------------------------------------------------------
+    let (status, body) = http_post(s, "/api/leagues", None, serde_json::json!({"name": "L"})).await;
+    assert_eq!(status, 401, "{body}");
+    let (status, league) = http_post(
+        s,
+        "/api/leagues",
+        Some(&org),
+        serde_json::json!({"name": "Spring Cup", "points": {"win": 2, "draw": 1, "loss": -1}}),
+    )
+    .await;
+    assert_eq!(status, 201, "{league}");
+    let id = league["id"].as_i64().expect("an id");
+    assert_eq!(league["organiser"], "organiser");
+    let (status, default) = http_post(
+        s,
+        "/api/leagues",
+        Some(&org),
+        serde_json::json!({"name": "Other"}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    assert_eq!(
+        default["points"],
+        serde_json::json!({"win": 3, "draw": 1, "loss": 0})
+    );
+
+    let base = format!("/api/leagues/{id}");
+    for (i, name) in ["coach_a", "coach_b", "coach_c"].into_iter().enumerate() {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/coaches"),
+            Some(&org),
+            serde_json::json!({"coach": name, "team": team_name(i)}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    // Only the organiser manages the league.
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/matches"),
+        Some(ta),
+        serde_json::json!({"match": w.m1}),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/coaches"),
+        Some(tb),
+        serde_json::json!({"coach": "coach_b", "team": team_name(0)}),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    for m in [&w.m1, &w.m2, &w.m4] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/matches"),
+            Some(&org),
+            serde_json::json!({"match": m}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (_, shown) = http_get(s, &base, None).await;
+    assert_eq!(shown["matches"], serde_json::json!([w.m4, w.m2, w.m1]));
+    let (status, listed) = http_get(s, &format!("/api/matches?league={id}"), Some(tc)).await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(ids(&listed), own(&[&w.m4, &w.m2, &w.m1]));
+
+    // ----- standings: from the stored results and the summaries' numbers --------------
+    let (status, table) = http_get(s, &format!("{base}/standings"), None).await;
+    assert_eq!(status, 200, "{table}");
+    let rows = table["standings"].as_array().expect("rows");
+    assert_eq!(rows.len(), 3);
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r["coach"] == name)
+            .unwrap_or_else(|| panic!("{name} in {table}"))
+            .clone()
+    };
+    let (a, b, c) = (row("coach_a"), row("coach_b"), row("coach_c"));
+    assert_eq!(
+        (&a["played"], &a["won"], &a["points"]),
+        (&1.into(), &1.into(), &2.into())
+    );
+    assert_eq!(
+        (&c["played"], &c["won"], &c["points"]),
+        (&1.into(), &1.into(), &2.into())
+    );
+    assert_eq!(
+        (&b["played"], &b["lost"], &b["points"]),
+        (&2.into(), &2.into(), &(-2).into())
+    );
+    // The live match m4 (a v c) does not count yet.
+    let (_, s1) = http_get(s, &format!("/api/matches/{}", w.m1), None).await;
+    let (_, s2) = http_get(s, &format!("/api/matches/{}", w.m2), None).await;
+    let n = |v: &Value, k: &str, i: usize| v[k][i].as_i64().expect("a number");
+    // coach_b: away in m1, home in m2.
+    let b_td = n(&s1, "touchdowns", 1) + n(&s2, "touchdowns", 0)
+        - n(&s1, "touchdowns", 0)
+        - n(&s2, "touchdowns", 1);
+    let b_inj = n(&s1, "injuries", 0) + n(&s2, "injuries", 1)
+        - n(&s1, "injuries", 1)
+        - n(&s2, "injuries", 0);
+    assert_eq!(b["touchdown_difference"], b_td);
+    assert_eq!(b["injury_difference"], b_inj);
+    assert_eq!(
+        a["touchdown_difference"],
+        n(&s1, "touchdowns", 0) - n(&s1, "touchdowns", 1)
+    );
+    assert_eq!(
+        a["injury_difference"],
+        n(&s1, "injuries", 1) - n(&s1, "injuries", 0)
+    );
+    // Sorted: points, touchdown difference, injury difference.
+    let key = |r: &Value| {
+        (
+            -r["points"].as_i64().expect("points"),
+            -r["touchdown_difference"].as_i64().expect("td"),
+            -r["injury_difference"].as_i64().expect("inj"),
+        )
+    };
+    assert!(rows.windows(2).all(|p| key(&p[0]) <= key(&p[1])), "{table}");
+    assert_eq!(rows[2]["coach"], "coach_b");
+
+    // ----- a room created under the league counts for it -----------------------------
+    let mut league_spec = spec(setup([0, 1]), TimerPolicy::default());
+    league_spec.league = Some(id);
+    let mut a = s.client(ta).await;
+    let room = a.create_room(league_spec.clone()).await;
+    let (status, item) = http_get(s, &format!("/api/matches/{room}"), None).await;
+    assert_eq!(status, 200, "{item}");
+    assert_eq!(item["league"], id);
+    let stranger = s.register("stranger").await;
+    let mut x = s.client(&stranger).await;
+    let refused = x
+        .request(|rid| ClientMessage::CreateRoom {
+            id: rid,
+            room: league_spec.clone(),
+        })
+        .await;
+    assert!(
+        matches!(refused, Err((dugout_protocol::ErrorCode::Forbidden, _))),
+        "{refused:?}"
+    );
+    league_spec.league = Some(9999);
+    let refused = a
+        .request(|rid| ClientMessage::CreateRoom {
+            id: rid,
+            room: league_spec.clone(),
+        })
+        .await;
+    assert!(
+        matches!(refused, Err((dugout_protocol::ErrorCode::InvalidSetup, _))),
+        "{refused:?}"
+    );
+
+    // ----- refusals -------------------------------------------------------------------
+    let other = default["id"].as_i64().expect("id");
+    let cases = [
+        (
+            format!("/api/leagues/{other}/matches"),
+            serde_json::json!({"match": w.m1}),
+            409,
+        ),
+        (
+            format!("{base}/matches"),
+            serde_json::json!({"match": "nope"}),
+            404,
+        ),
+        (
+            format!("{base}/matches"),
+            serde_json::json!({"game": "nope"}),
+            400,
+        ),
+        (
+            format!("{base}/coaches"),
+            serde_json::json!({"coach": "coach_a", "team": team_name(1)}),
+            409,
+        ),
+        (
+            format!("{base}/coaches"),
+            serde_json::json!({"coach": "nobody", "team": team_name(1)}),
+            404,
+        ),
+        (
+            format!("{base}/coaches"),
+            serde_json::json!({"coach": "organiser", "team": "Martians"}),
+            400,
+        ),
+        (
+            "/api/leagues".to_owned(),
+            serde_json::json!({"name": ""}),
+            400,
+        ),
+        (
+            "/api/leagues".to_owned(),
+            serde_json::json!({"name": "x", "points": {"win": 1000, "draw": 0, "loss": 0}}),
+            400,
+        ),
+        (
+            "/api/leagues/abc/coaches".to_owned(),
+            serde_json::json!({"coach": "coach_a", "team": team_name(1)}),
+            400,
+        ),
+        (
+            "/api/leagues/9999/coaches".to_owned(),
+            serde_json::json!({"coach": "coach_a", "team": team_name(1)}),
+            404,
+        ),
+    ];
+    for (path, body, want) in cases {
+        let (status, answer) = http_post(s, &path, Some(&org), body.clone()).await;
+        assert_eq!(status, want, "{path} {body}: {answer}");
+        assert!(answer["message"].is_string(), "{path}: {answer}");
+    }
+    for (path, want) in [
+        ("/api/leagues/abc/standings", 400),
+        ("/api/leagues/0", 400),
+        ("/api/leagues/9999/standings", 404),
+        ("/api/leagues/9999", 404),
+    ] {
+        let (status, answer) = http_get(s, path, None).await;
+        assert_eq!(status, want, "{path}: {answer}");
+        assert!(answer["message"].is_string(), "{path}: {answer}");
+    }
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_the_archive_and_league_routes() {
+    let s = TestServer::start().await;
+    let (status, doc) = http_get(&s, "/api/openapi.json", None).await;
+    assert_eq!(status, 200, "{doc}");
+    assert_eq!(doc["openapi"], "3.1.0");
+    for (path, method) in [
+        ("/api/matches", "get"),
+        ("/api/matches/{id}", "get"),
+        ("/api/matches/{id}/events", "get"),
+        ("/api/matches/{id}/state", "get"),
+        ("/api/leagues", "post"),
+        ("/api/leagues/{id}/standings", "get"),
+    ] {
+        assert!(doc["paths"][path][method].is_object(), "{method} {path}");
+    }
+    assert!(doc["components"]["schemas"]["GameView"].is_object());
+    assert!(doc["components"]["schemas"]["MatchSummary"].is_object());
+}
