@@ -618,15 +618,26 @@ pub async fn seated_match(
 }
 
 /// A seeded picker among legal commands.
-pub struct Picker(ChaChaDice);
+pub struct Picker(ChaChaDice, bool);
 
 impl Picker {
     pub fn new(seed: u64) -> Self {
-        Picker(ChaChaDice::from_u64(seed))
+        Picker(ChaChaDice::from_u64(seed), false)
+    }
+
+    /// A picker that always claims a challenge card when it may (otherwise uniform), so a
+    /// test that needs cards in hands gets them whatever the server's dice do.
+    pub fn claiming(seed: u64) -> Self {
+        Picker(ChaChaDice::from_u64(seed), true)
     }
 
     pub fn pick(&mut self, legal: &[Command]) -> Command {
         assert!(!legal.is_empty(), "nothing legal to pick");
+        if self.1
+            && let Some(claim) = legal.iter().find(|c| matches!(c, Command::Claim { .. }))
+        {
+            return *claim;
+        }
         let i = usize::from(self.0.roll(Die::Range(legal.len() as u16)));
         legal[i.min(legal.len() - 1)]
     }
