@@ -1,0 +1,312 @@
+//! Events and prompts in words, for the event log and the prompt line of the match screen.
+
+use dugout_rules::blitz::{
+    ActionKind, Event, FreeGrant, MoveKind, Outcome, Prompt, PromptKind, RollKind, RollPurpose,
+    ScoreReason, Window,
+};
+use dugout_rules::core::{BlockFace, Die, Seat, Side};
+
+/// "Home" or "Away".
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Home => "Home",
+        Side::Away => "Away",
+    }
+}
+
+/// The name of a block die face.
+pub fn block_face_name(face: BlockFace) -> &'static str {
+    match face {
+        BlockFace::Miss => "Miss",
+        BlockFace::Tackle => "Tackle",
+        BlockFace::Shove => "Shove",
+        BlockFace::Smash => "Smash",
+        BlockFace::Kerrunch => "Kerrunch!",
+    }
+}
+
+fn action_name(action: ActionKind) -> &'static str {
+    match action {
+        ActionKind::Run => "Run",
+        ActionKind::Mark => "Mark",
+        ActionKind::Throw => "Throw",
+        ActionKind::Block => "Block",
+        ActionKind::Sidestep => "Sidestep",
+        ActionKind::StandUp => "Stand Up",
+        ActionKind::Reserves => "Reserves",
+        ActionKind::Foul => "Foul",
+        ActionKind::ThrowTeamMate => "Throw Team-mate",
+    }
+}
+
+fn purpose_name(purpose: RollPurpose) -> &'static str {
+    match purpose {
+        RollPurpose::CoinToss => "the coin toss",
+        RollPurpose::Arena => "the arena",
+        RollPurpose::Trapdoor => "a trapdoor",
+        RollPurpose::Movement => "movement",
+        RollPurpose::Bounce => "a bounce",
+        RollPurpose::Throw => "a throw",
+        RollPurpose::Block => "a block",
+        RollPurpose::Armour => "armour",
+        RollPurpose::Violent => "a violent injury",
+        RollPurpose::Foul => "a foul",
+        RollPurpose::SquigBall => "the Squig Ball",
+        RollPurpose::Shuffle => "a shuffle",
+        RollPurpose::PitchInvasion => "a pitch invasion",
+    }
+}
+
+/// "1 pt", "2 pts".
+pub fn pts(points: u8) -> String {
+    if points == 1 {
+        "1 pt".to_string()
+    } else {
+        format!("{points} pts")
+    }
+}
+
+fn join(items: impl IntoIterator<Item = String>) -> String {
+    items.into_iter().collect::<Vec<_>>().join(", ")
+}
+
+/// One event in words, dice faces included.
+pub fn describe(event: &Event) -> String {
+    match event {
+        Event::CoinToss { winner } => format!("{} won the coin toss", side_name(*winner)),
+        Event::ArenaRolled { arena } => format!("The arena is {}", arena.name()),
+        Event::BoardChosen { side } => format!(
+            "Board: {}",
+            match side {
+                dugout_rules::blitz::data::BoardSide::OneTrapdoor => "one trapdoor",
+                dugout_rules::blitz::data::BoardSide::TwoTrapdoors => "two trapdoors",
+            }
+        ),
+        Event::CoachA { coach } => format!("{} is Coach A", side_name(*coach)),
+        Event::CardDealt {
+            slot,
+            challenge,
+            points,
+        } => format!(
+            "Challenge dealt to slot {}: {} ({})",
+            slot + 1,
+            challenge.name(),
+            pts(*points)
+        ),
+        Event::DeckTop { remaining, .. } => format!("{remaining} cards left in the deck"),
+        Event::ActiveDiscarded { slot, bonus, .. } => format!(
+            "Challenge in slot {} discarded ({} face up)",
+            slot + 1,
+            bonus.name()
+        ),
+        Event::PlayerPlaced { player, square } => {
+            format!("Player #{} set up at {square}", player.0)
+        }
+        Event::BallEntered { kind, square, .. } => {
+            format!("{} enters play at {square}", kind.name())
+        }
+        Event::TurnStarted { coach, turn } => {
+            format!("{}'s turn {turn} begins", side_name(*coach))
+        }
+        Event::Rolled(roll) => {
+            let who = roll.coach.map_or("The game", side_name);
+            let faces = match roll.die {
+                Die::Block => join(
+                    roll.faces
+                        .iter()
+                        .map(|&f| block_face_name(BlockFace::from_index(f)).to_string()),
+                ),
+                _ => join(roll.faces.iter().map(u16::to_string)),
+            };
+            let die = match roll.die {
+                Die::D6 => "D6".to_string(),
+                Die::D8 => "D8".to_string(),
+                Die::Block if roll.faces.len() == 1 => "a block die".to_string(),
+                Die::Block => format!("{} block dice", roll.faces.len()),
+                Die::Range(n) => format!("D{n}"),
+            };
+            let mut s = format!(
+                "{who} {} {die} for {}: {faces}",
+                if roll.reroll { "re-rolled" } else { "rolled" },
+                purpose_name(roll.purpose)
+            );
+            if let Some(target) = roll.target {
+                s.push_str(&format!(" (needs {target}+"));
+                if roll.modifier != 0 {
+                    s.push_str(&format!(", modifier {:+}", roll.modifier));
+                }
+                s.push(')');
+            }
+            match roll.success {
+                Some(true) => s.push_str(": success"),
+                Some(false) => s.push_str(": failure"),
+                None => {}
+            }
+            s
+        }
+        Event::ActionStarted {
+            player,
+            action,
+            free,
+        } => format!(
+            "Player #{} takes a {}{} action",
+            player.0,
+            if *free { "free " } else { "" },
+            action_name(*action)
+        ),
+        Event::PlayerMoved { player, from, to } => {
+            format!("Player #{} moves {from} -> {to}", player.0)
+        }
+        Event::BallBounced { from, to, .. } => format!("The ball bounces {from} -> {to}"),
+        Event::BallPossessed { player, .. } => format!("Player #{} has the ball", player.0),
+        Event::BallLanded { square, .. } => format!("The ball lands at {square}"),
+        Event::BallRemoved { .. } => "A ball leaves play".to_string(),
+        Event::BlockDieChosen { face } => format!("Block die chosen: {}", block_face_name(*face)),
+        Event::Pushed { player, from, to } => {
+            format!("Player #{} is pushed {from} -> {to}", player.0)
+        }
+        Event::TeamMateThrown {
+            thrower,
+            player,
+            to,
+            ..
+        } => format!(
+            "Player #{} throws team-mate #{} towards {to}",
+            thrower.0, player.0
+        ),
+        Event::KnockedDown { player } => format!("Player #{} is knocked down", player.0),
+        Event::PlacedProne { player } => format!("Player #{} is placed prone", player.0),
+        Event::Injured { player } => format!("Player #{} is injured", player.0),
+        Event::Ejected { player } => format!("Player #{} is sent off", player.0),
+        Event::StoodUp { player } => format!("Player #{} stands up", player.0),
+        Event::ToReserves { player } => format!("Player #{} goes to the reserves", player.0),
+        Event::FinishedForTurn { player } => {
+            format!("Player #{} is finished for this turn", player.0)
+        }
+        Event::Touchdown { player, .. } => format!("TOUCHDOWN by player #{}!", player.0),
+        Event::Scored {
+            coach,
+            points,
+            reason,
+            total,
+        } => format!(
+            "{} scores {points} for {} (total {total})",
+            side_name(*coach),
+            match reason {
+                ScoreReason::Touchdown => "a touchdown",
+                ScoreReason::Challenge => "a challenge",
+                ScoreReason::CleanSweep => "a clean sweep",
+                ScoreReason::GenerousCoaches => "Generous Coaches",
+            }
+        ),
+        Event::Claimed {
+            coach,
+            challenge,
+            points,
+            ..
+        } => format!(
+            "{} claims {} ({})",
+            side_name(*coach),
+            challenge.name(),
+            pts(*points)
+        ),
+        Event::BonusPlayed { coach, bonus, .. } => {
+            format!("{} plays {}", side_name(*coach), bonus.name())
+        }
+        Event::HandDiscarded { coach, bonus, .. } => {
+            format!("{} discards {}", side_name(*coach), bonus.name())
+        }
+        Event::RerollUsed { coach, source } => {
+            format!("{} uses a re-roll ({source:?})", side_name(*coach))
+        }
+        Event::RandomEvent { coach, event } => {
+            format!("{} draws Random Event: {}", side_name(*coach), event.name())
+        }
+        Event::RookiesCardUsed { coach } => {
+            format!("{} uses Rookies to Watch", side_name(*coach))
+        }
+        Event::TurnEnded { coach } => format!("{}'s turn ends", side_name(*coach)),
+        Event::GameOver { outcome, score } => {
+            let winner = match outcome {
+                Outcome::SuddenDeath { winner } => {
+                    format!("{} wins by sudden death", side_name(*winner))
+                }
+                Outcome::Points {
+                    winner: Some(winner),
+                } => format!("{} wins", side_name(*winner)),
+                Outcome::Points { winner: None } => "A draw".to_string(),
+            };
+            format!("Game over: {winner}, {}-{}", score[0], score[1])
+        }
+    }
+}
+
+/// What the prompt asks, from `seat`'s point of view: "You: ..." or "Waiting for Away: ...".
+pub fn describe_prompt(prompt: &Prompt, seat: Seat) -> String {
+    let what = match &prompt.kind {
+        PromptKind::ChooseBoardSide => "choose the board side".to_string(),
+        PromptKind::SetUp => "set up the next player in your end zone".to_string(),
+        PromptKind::ChooseBall => "choose the ball that enters play".to_string(),
+        PromptKind::RefreshDiscard => "choose an active challenge to discard".to_string(),
+        PromptKind::Action => "choose an action, play a Bonus Play or end the turn".to_string(),
+        PromptKind::Move { player, kind, left } => format!(
+            "move player #{} ({}, {left} squares left) or stop",
+            player.0,
+            match kind {
+                MoveKind::Run => "Run",
+                MoveKind::Mark | MoveKind::MarkTowards(_) => "Mark",
+            }
+        ),
+        PromptKind::Reroll { kind } => format!(
+            "re-roll the {} roll?",
+            match kind {
+                RollKind::Throw => "throw",
+                RollKind::Block => "block",
+                RollKind::Armour => "armour",
+            }
+        ),
+        PromptKind::BlockDie { faces } => format!(
+            "choose a block die: {}",
+            join(faces.iter().map(|f| block_face_name(*f).to_string()))
+        ),
+        PromptKind::FollowUp { square, .. } => format!("follow up into {square}?"),
+        PromptKind::SafeHandsBounce { from } => {
+            format!("choose where the ball bounces from {from}")
+        }
+        PromptKind::Claim => "claim a challenge or decline".to_string(),
+        PromptKind::FreeAction { player, grant } => format!(
+            "player #{} may take a free {}",
+            player.0,
+            match grant {
+                FreeGrant::Block | FreeGrant::DivingTackleBlock => "Block",
+                FreeGrant::Run | FreeGrant::ShortRun => "Run",
+                FreeGrant::ShortThrow | FreeGrant::DumpOff => "Throw",
+                FreeGrant::StandUp => "Stand Up",
+                FreeGrant::Sidestep => "Sidestep",
+                FreeGrant::Reserves | FreeGrant::EmergencyReserves => "Reserves action",
+                FreeGrant::InterventionMark(_) => "Mark",
+                FreeGrant::MarkBonus => "Bonus Play after the Mark",
+            }
+        ),
+        PromptKind::BonusWindow { window } => format!(
+            "play a Bonus Play {}?",
+            match window {
+                Window::AfterOpponentRun { .. } => "after the opponent's Run",
+                Window::AfterOpponentMark { .. } => "after the opponent's Mark",
+                Window::OpponentSidestep { .. } => "against the Sidestep",
+                Window::BlockTarget { .. } => "as a Block target",
+                Window::BeforeArmour { .. } => "before the armour roll",
+                Window::AfterMark { .. } => "after your Mark",
+            }
+        ),
+        PromptKind::HandLimit { excess } => format!("discard {excess} card(s) to the hand limit"),
+        PromptKind::EventPlayer { event } => format!("pick a player for {}", event.name()),
+        PromptKind::Minion { .. } => "use Minion to save the team-mate?".to_string(),
+        PromptKind::GameOver => return "The match is over".to_string(),
+    };
+    match prompt.coach {
+        Some(coach) if seat == Seat::Coach(coach) => format!("You: {what}"),
+        Some(coach) => format!("Waiting for {}: {what}", side_name(coach)),
+        None => "The match is over".to_string(),
+    }
+}

@@ -1,0 +1,129 @@
+//! The lobby: open rooms, the selected one highlighted, and the keys.
+
+use dugout_protocol::{GameKind, RoomStatus, RoomSummary};
+use dugout_rules::blitz::Edition;
+use dugout_rules::blitz::data::team;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::widgets::{Block, Borders, Paragraph, Row, Table, TableState};
+
+/// What the lobby shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LobbyModel {
+    pub rooms: Vec<RoomSummary>,
+    /// Index into `rooms` of the highlighted room.
+    pub selected: usize,
+    /// A line for errors and notices ("joined room 3", "room is full").
+    pub status: Option<String>,
+}
+
+/// The key help line under the room list.
+pub const LOBBY_KEYS: &str =
+    "Up/Down select  Enter join  s spectate  c create room  r refresh  q quit";
+
+fn status_name(status: RoomStatus) -> &'static str {
+    match status {
+        RoomStatus::Open => "open",
+        RoomStatus::Playing => "playing",
+        RoomStatus::Finished => "finished",
+        RoomStatus::Closed => "closed",
+    }
+}
+
+fn edition_name(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Bb2018 => "2018",
+        Edition::Bb2024 => "2024",
+    }
+}
+
+fn room_row(room: &RoomSummary) -> Row<'static> {
+    let game = match room.game {
+        GameKind::Blitz => "Blitz Bowl",
+    };
+    let teams = format!(
+        "{} v {}",
+        team(room.setup.teams[0]).name,
+        team(room.setup.teams[1]).name
+    );
+    let seat = |i: usize| {
+        let name = room.seats[i]
+            .clone()
+            .unwrap_or_else(|| "(free)".to_string());
+        if room.ready[i] {
+            format!("{name}*")
+        } else {
+            name
+        }
+    };
+    let seats = format!("{} / {}", seat(0), seat(1));
+    let mut status = status_name(room.status).to_string();
+    if room.private {
+        status.push_str(" private");
+    }
+    if room.spectators > 0 {
+        status.push_str(&format!(" +{} watching", room.spectators));
+    }
+    Row::new(vec![
+        // Room ids are long (UUIDs): the first 8 characters tell rooms apart.
+        room.room.chars().take(8).collect::<String>(),
+        game.to_string(),
+        edition_name(room.setup.edition).to_string(),
+        teams,
+        seats,
+        status,
+    ])
+}
+
+/// Draws the lobby into `area`.
+pub fn render_lobby(frame: &mut Frame, area: Rect, model: &LobbyModel) {
+    let [list_area, status_area, keys_area] = Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+
+    let header = Row::new(vec!["Room", "Game", "Edition", "Teams", "Seats", "Status"])
+        .style(Style::new().add_modifier(Modifier::BOLD));
+    let table = Table::new(
+        model.rooms.iter().map(room_row),
+        [
+            Constraint::Length(8),
+            Constraint::Length(10),
+            Constraint::Length(7),
+            Constraint::Fill(2),
+            Constraint::Fill(2),
+            Constraint::Fill(1),
+        ],
+    )
+    .header(header)
+    .block(
+        Block::default()
+            .borders(Borders::ALL)
+            .title(format!(" Lobby: {} rooms ", model.rooms.len())),
+    )
+    .row_highlight_style(
+        Style::new()
+            .fg(Color::Black)
+            .bg(Color::Yellow)
+            .add_modifier(Modifier::BOLD),
+    )
+    .highlight_symbol("> ");
+    let mut state = TableState::default().with_selected(
+        (!model.rooms.is_empty()).then(|| model.selected.min(model.rooms.len() - 1)),
+    );
+    frame.render_stateful_widget(table, list_area, &mut state);
+
+    let status = match (&model.status, model.rooms.is_empty()) {
+        (Some(s), _) => s.clone(),
+        (None, true) => "No open rooms: press c to create one".to_string(),
+        (None, false) => String::new(),
+    };
+    frame.render_widget(Paragraph::new(status), status_area);
+    frame.render_widget(
+        Paragraph::new(LOBBY_KEYS).style(Style::new().fg(Color::DarkGray)),
+        keys_area,
+    );
+}

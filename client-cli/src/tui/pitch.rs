@@ -1,0 +1,278 @@
+//! The match screen: the pitch drawn from a [`GameView`], the score, whose turn it is and what
+//! is being asked, the active challenges, the hands and the event log.
+
+use dugout_rules::blitz::data::{BoardSide, board, team};
+use dugout_rules::blitz::{BallAt, Event, GameView, Place, Player};
+use dugout_rules::core::{Seat, Side, Square};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+use super::describe::{describe, describe_prompt, pts, side_name};
+
+/// What the match screen shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchModel {
+    pub view: GameView,
+    /// Who is looking: a coach sees their own hand; a spectator only counts.
+    pub seat: Seat,
+    /// Coach display names in the home and away seats.
+    pub names: [String; 2],
+    /// The events seen so far, oldest first; the log shows the newest that fit.
+    pub events: Vec<Event>,
+    /// The square the keyboard cursor is on, if any.
+    pub cursor: Option<Square>,
+}
+
+/// Width of one pitch square in terminal cells.
+pub const CELL_WIDTH: u16 = 3;
+/// Columns taken by the row labels left of the pitch.
+pub const ROW_LABEL_WIDTH: u16 = 2;
+
+/// The one-letter abbreviation of a player's position: the first letter of the position
+/// name's last word ("Piranha Warrior Blitzer" -> 'B'); lowercase when the player is prone.
+pub fn position_letter(view: &GameView, player: &Player) -> char {
+    let def = team(view.teams[player.side.index()]);
+    let letter = def
+        .positions
+        .get(usize::from(player.position))
+        .and_then(|p| p.name.split_whitespace().last())
+        .and_then(|w| w.chars().next())
+        .unwrap_or('?')
+        .to_ascii_uppercase();
+    if matches!(player.place, Place::Prone(_)) {
+        letter.to_ascii_lowercase()
+    } else {
+        letter
+    }
+}
+
+fn team_colour(side: Side) -> Color {
+    match side {
+        Side::Home => Color::Blue,
+        Side::Away => Color::Red,
+    }
+}
+
+/// Where the ball `at` is on the pitch, if it is.
+fn ball_square(view: &GameView, at: BallAt) -> Option<Square> {
+    match at {
+        BallAt::Loose(s) => Some(s),
+        BallAt::Held(id) => view.players.iter().find(|p| p.id == id)?.square(),
+    }
+}
+
+/// The text (3 cells) and style of one square.
+///
+/// Players: ` X ` in their team's colour, `X` their position letter (lowercase and dimmed
+/// when prone), `*` in the first cell when they hold a ball. A loose ball is ` o `, a
+/// blocked square `###`, a trapdoor `[ ]`, an empty end-zone square ` : ` and any other
+/// empty square ` . `.
+pub fn square_cell(view: &GameView, sq: Square) -> (String, Style) {
+    let def = board(view.board.unwrap_or(BoardSide::OneTrapdoor));
+    let at = |list: &[(u8, u8)]| {
+        list.iter()
+            .any(|&(x, y)| i16::from(sq.x) == i16::from(x) && i16::from(sq.y) == i16::from(y))
+    };
+    let end_zone = sq.x == 0 || sq.x == def.length as i8 - 1;
+    let ball_here = view
+        .balls
+        .iter()
+        .any(|b| ball_square(view, b.at) == Some(sq));
+    if let Some(p) = view.players.iter().find(|p| p.square() == Some(sq)) {
+        let letter = position_letter(view, p);
+        let mut style = Style::new()
+            .fg(Color::White)
+            .bg(team_colour(p.side))
+            .add_modifier(Modifier::BOLD);
+        if !p.is_standing() {
+            style = style
+                .remove_modifier(Modifier::BOLD)
+                .add_modifier(Modifier::DIM | Modifier::ITALIC);
+        }
+        let ball = if ball_here { '*' } else { ' ' };
+        return (format!("{ball}{letter} "), style);
+    }
+    if ball_here {
+        return (
+            " o ".to_string(),
+            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+        );
+    }
+    if at(def.blocked) {
+        return ("###".to_string(), Style::new().fg(Color::DarkGray));
+    }
+    if at(def.trapdoors) {
+        return ("[ ]".to_string(), Style::new().fg(Color::Magenta));
+    }
+    if end_zone {
+        return (" : ".to_string(), Style::new().fg(Color::Green));
+    }
+    (" . ".to_string(), Style::new().fg(Color::DarkGray))
+}
+
+/// The pitch as lines: a header of column numbers, then one line per row `y`.
+fn pitch_lines(model: &MatchModel) -> Vec<Line<'static>> {
+    let def = board(model.view.board.unwrap_or(BoardSide::OneTrapdoor));
+    let mut header = String::from("  ");
+    for x in 0..def.length {
+        header.push_str(&format!("{x:^3}"));
+    }
+    let mut lines = vec![Line::styled(header, Style::new().fg(Color::DarkGray))];
+    for y in 0..def.width as i8 {
+        let mut spans = vec![Span::styled(
+            format!("{y:>2}"),
+            Style::new().fg(Color::DarkGray),
+        )];
+        for x in 0..def.length as i8 {
+            let sq = Square::new(x, y);
+            let (text, mut style) = square_cell(&model.view, sq);
+            if model.cursor == Some(sq) {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            spans.push(Span::styled(text, style));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+fn header_line(model: &MatchModel) -> Line<'static> {
+    let v = &model.view;
+    let team_name = |side: Side| team(v.teams[side.index()]).name;
+    let mut spans = vec![
+        Span::styled(
+            format!(
+                "{} ({}) {}",
+                team_name(Side::Home),
+                model.names[0],
+                v.score[0]
+            ),
+            Style::new()
+                .fg(team_colour(Side::Home))
+                .add_modifier(Modifier::BOLD),
+        ),
+        Span::raw(" - "),
+        Span::styled(
+            format!(
+                "{} {} ({})",
+                v.score[1],
+                team_name(Side::Away),
+                model.names[1]
+            ),
+            Style::new()
+                .fg(team_colour(Side::Away))
+                .add_modifier(Modifier::BOLD),
+        ),
+    ];
+    let turn = match v.turn_active {
+        Some(side) => format!(
+            "   {}'s turn {}, actions {}/{}",
+            side_name(side),
+            v.turns_started[side.index()],
+            v.actions_taken,
+            v.action_limit
+        ),
+        None => "   no turn in progress".to_string(),
+    };
+    spans.push(Span::raw(turn));
+    if let Some(left) = v.final_turns_left {
+        spans.push(Span::raw(format!(", final turns left {left}")));
+    }
+    Line::from(spans)
+}
+
+fn side_panel_lines(model: &MatchModel) -> Vec<Line<'static>> {
+    let v = &model.view;
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let mut lines = vec![Line::styled("Challenges", bold)];
+    if v.active_cards.is_empty() {
+        lines.push(Line::raw("  (none)"));
+    }
+    for c in &v.active_cards {
+        lines.push(Line::raw(format!(
+            "  {}. {} ({})",
+            c.slot + 1,
+            c.challenge.name(),
+            pts(c.points)
+        )));
+    }
+    let top = match (v.deck_top, v.deck_top_is_event) {
+        (Some(c), _) => c.name().to_string(),
+        (None, true) => "a Random Event".to_string(),
+        (None, false) => "empty".to_string(),
+    };
+    lines.push(Line::raw(format!(
+        "  Deck: {} left, top: {top}",
+        v.deck_remaining
+    )));
+    lines.push(Line::raw(""));
+    for side in Side::BOTH {
+        let hand = &v.hands[side.index()];
+        let own = model.seat == Seat::Coach(side);
+        let title = if own {
+            format!("Your hand ({})", hand.count)
+        } else {
+            format!(
+                "{} hand: {} card{}",
+                side_name(side),
+                hand.count,
+                if hand.count == 1 { "" } else { "s" }
+            )
+        };
+        lines.push(Line::styled(title, bold.fg(team_colour(side))));
+        if own && let Some(cards) = &hand.cards {
+            for (i, (_, bonus)) in cards.iter().enumerate() {
+                lines.push(Line::raw(format!("  {}. {}", i + 1, bonus.name())));
+            }
+        }
+    }
+    lines
+}
+
+/// Draws the match screen into `area`.
+pub fn render_match(frame: &mut Frame, area: Rect, model: &MatchModel) {
+    let def = board(model.view.board.unwrap_or(BoardSide::OneTrapdoor));
+    let pitch_width = ROW_LABEL_WIDTH + CELL_WIDTH * u16::from(def.length) + 2;
+    let pitch_height = u16::from(def.width) + 1 + 2;
+    let [header_area, prompt_area, middle, log_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(pitch_height),
+        Constraint::Min(3),
+    ])
+    .areas(area);
+    let [pitch_area, side_area] =
+        Layout::horizontal([Constraint::Length(pitch_width), Constraint::Min(20)]).areas(middle);
+
+    frame.render_widget(Paragraph::new(header_line(model)), header_area);
+    frame.render_widget(
+        Paragraph::new(describe_prompt(&model.view.prompt, model.seat))
+            .style(Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)),
+        prompt_area,
+    );
+    frame.render_widget(
+        Paragraph::new(pitch_lines(model))
+            .block(Block::default().borders(Borders::ALL).title(" Pitch ")),
+        pitch_area,
+    );
+    frame.render_widget(
+        Paragraph::new(side_panel_lines(model))
+            .block(Block::default().borders(Borders::ALL))
+            .wrap(Wrap { trim: false }),
+        side_area,
+    );
+
+    let rows = usize::from(log_area.height.saturating_sub(2));
+    let start = model.events.len().saturating_sub(rows);
+    let log: Vec<Line> = model.events[start..]
+        .iter()
+        .map(|e| Line::raw(describe(e)))
+        .collect();
+    frame.render_widget(
+        Paragraph::new(log).block(Block::default().borders(Borders::ALL).title(" Events ")),
+        log_area,
+    );
+}
