@@ -1,8 +1,8 @@
 //! Events and prompts in words, for the event log and the prompt line of the match screen.
 
 use dugout_rules::blitz::{
-    ActionKind, Event, FreeGrant, MoveKind, Outcome, Prompt, PromptKind, RollKind, RollPurpose,
-    ScoreReason, Window,
+    ActionKind, Event, FreeGrant, GameView, MoveKind, Outcome, PlayerId, Prompt, PromptKind,
+    RollKind, RollPurpose, ScoreReason, Window,
 };
 use dugout_rules::core::{BlockFace, Die, Seat, Side};
 
@@ -70,8 +70,30 @@ fn join(items: impl IntoIterator<Item = String>) -> String {
     items.into_iter().collect::<Vec<_>>().join(", ")
 }
 
-/// One event in words, dice faces included.
+/// One event in words, dice faces included. Players are "Player #N"; see [`describe_in`] for
+/// their team and position.
 pub fn describe(event: &Event) -> String {
+    describe_with(event, None)
+}
+
+/// One event in words, naming players by side and position from `view` ("Home Blitzer #4").
+pub fn describe_in(event: &Event, view: &GameView) -> String {
+    describe_with(event, Some(view))
+}
+
+/// "Home Blitzer #4" (the short position name of [`super::pitch::position_keys`]) with a
+/// view, "Player #4" without.
+pub fn player_label(view: Option<&GameView>, id: PlayerId) -> String {
+    let found = view.and_then(|v| {
+        let p = v.players.iter().find(|p| p.id == id)?;
+        let name = super::pitch::position_short_name(v, p)?;
+        Some(format!("{} {name} #{}", side_name(p.side), id.0))
+    });
+    found.unwrap_or_else(|| format!("Player #{}", id.0))
+}
+
+fn describe_with(event: &Event, view: Option<&GameView>) -> String {
+    let p = |id: PlayerId| player_label(view, id);
     match event {
         Event::CoinToss { winner } => format!("{} won the coin toss", side_name(*winner)),
         Event::ArenaRolled { arena } => format!("The arena is {}", arena.name()),
@@ -100,7 +122,7 @@ pub fn describe(event: &Event) -> String {
             bonus.name()
         ),
         Event::PlayerPlaced { player, square } => {
-            format!("Player #{} set up at {square}", player.0)
+            format!("{} set up at {square}", p(*player))
         }
         Event::BallEntered { kind, square, .. } => {
             format!("{} enters play at {square}", kind.name())
@@ -149,21 +171,21 @@ pub fn describe(event: &Event) -> String {
             action,
             free,
         } => format!(
-            "Player #{} takes a {}{} action",
-            player.0,
+            "{} takes a {}{} action",
+            p(*player),
             if *free { "free " } else { "" },
             action_name(*action)
         ),
         Event::PlayerMoved { player, from, to } => {
-            format!("Player #{} moves {from} -> {to}", player.0)
+            format!("{} moves {from} -> {to}", p(*player))
         }
         Event::BallBounced { from, to, .. } => format!("The ball bounces {from} -> {to}"),
-        Event::BallPossessed { player, .. } => format!("Player #{} has the ball", player.0),
+        Event::BallPossessed { player, .. } => format!("{} has the ball", p(*player)),
         Event::BallLanded { square, .. } => format!("The ball lands at {square}"),
         Event::BallRemoved { .. } => "A ball leaves play".to_string(),
         Event::BlockDieChosen { face } => format!("Block die chosen: {}", block_face_name(*face)),
         Event::Pushed { player, from, to } => {
-            format!("Player #{} is pushed {from} -> {to}", player.0)
+            format!("{} is pushed {from} -> {to}", p(*player))
         }
         Event::TeamMateThrown {
             thrower,
@@ -171,19 +193,20 @@ pub fn describe(event: &Event) -> String {
             to,
             ..
         } => format!(
-            "Player #{} throws team-mate #{} towards {to}",
-            thrower.0, player.0
+            "{} throws team-mate {} towards {to}",
+            p(*thrower),
+            p(*player)
         ),
-        Event::KnockedDown { player } => format!("Player #{} is knocked down", player.0),
-        Event::PlacedProne { player } => format!("Player #{} is placed prone", player.0),
-        Event::Injured { player } => format!("Player #{} is injured", player.0),
-        Event::Ejected { player } => format!("Player #{} is sent off", player.0),
-        Event::StoodUp { player } => format!("Player #{} stands up", player.0),
-        Event::ToReserves { player } => format!("Player #{} goes to the reserves", player.0),
+        Event::KnockedDown { player } => format!("{} is knocked down", p(*player)),
+        Event::PlacedProne { player } => format!("{} is placed prone", p(*player)),
+        Event::Injured { player } => format!("{} is injured", p(*player)),
+        Event::Ejected { player } => format!("{} is sent off", p(*player)),
+        Event::StoodUp { player } => format!("{} stands up", p(*player)),
+        Event::ToReserves { player } => format!("{} goes to the reserves", p(*player)),
         Event::FinishedForTurn { player } => {
-            format!("Player #{} is finished for this turn", player.0)
+            format!("{} is finished for this turn", p(*player))
         }
-        Event::Touchdown { player, .. } => format!("TOUCHDOWN by player #{}!", player.0),
+        Event::Touchdown { player, .. } => format!("TOUCHDOWN by {}!", p(*player)),
         Event::Scored {
             coach,
             points,
@@ -242,7 +265,8 @@ pub fn describe(event: &Event) -> String {
 }
 
 /// What the prompt asks, from `seat`'s point of view: "You: ..." or "Waiting for Away: ...".
-pub fn describe_prompt(prompt: &Prompt, seat: Seat) -> String {
+/// Players are named as [`player_label`] does with `view`.
+pub fn describe_prompt(prompt: &Prompt, seat: Seat, view: Option<&GameView>) -> String {
     let what = match &prompt.kind {
         PromptKind::ChooseBoardSide => "choose the board side".to_string(),
         PromptKind::SetUp => "set up the next player in your end zone".to_string(),
@@ -250,8 +274,8 @@ pub fn describe_prompt(prompt: &Prompt, seat: Seat) -> String {
         PromptKind::RefreshDiscard => "choose an active challenge to discard".to_string(),
         PromptKind::Action => "choose an action, play a Bonus Play or end the turn".to_string(),
         PromptKind::Move { player, kind, left } => format!(
-            "move player #{} ({}, {left} squares left) or stop",
-            player.0,
+            "move {} ({}, {left} squares left) or stop",
+            player_label(view, *player),
             match kind {
                 MoveKind::Run => "Run",
                 MoveKind::Mark | MoveKind::MarkTowards(_) => "Mark",
@@ -275,8 +299,8 @@ pub fn describe_prompt(prompt: &Prompt, seat: Seat) -> String {
         }
         PromptKind::Claim => "claim a challenge or decline".to_string(),
         PromptKind::FreeAction { player, grant } => format!(
-            "player #{} may take a free {}",
-            player.0,
+            "{} may take a free {}",
+            player_label(view, *player),
             match grant {
                 FreeGrant::Block | FreeGrant::DivingTackleBlock => "Block",
                 FreeGrant::Run | FreeGrant::ShortRun => "Run",

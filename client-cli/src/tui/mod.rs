@@ -10,7 +10,7 @@ pub mod describe;
 pub mod lobby;
 pub mod pitch;
 
-pub use describe::{describe, describe_prompt};
+pub use describe::{describe, describe_in, describe_prompt};
 pub use lobby::{LobbyModel, render_lobby};
 pub use pitch::{MatchModel, render_match};
 

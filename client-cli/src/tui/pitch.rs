@@ -1,7 +1,7 @@
 //! The match screen: the pitch drawn from a [`GameView`], the score, whose turn it is and what
 //! is being asked, the active challenges, the hands and the event log.
 
-use dugout_rules::blitz::data::{BoardSide, board, team};
+use dugout_rules::blitz::data::{BoardSide, TeamDef, board, team};
 use dugout_rules::blitz::{BallAt, Event, GameView, Place, Player};
 use dugout_rules::core::{Seat, Side, Square};
 use ratatui::Frame;
@@ -10,7 +10,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::describe::{describe, describe_prompt, pts, side_name};
+use super::describe::{describe_in, describe_prompt, pts, side_name};
 
 /// What the match screen shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,22 +31,60 @@ pub const CELL_WIDTH: u16 = 3;
 /// Columns taken by the row labels left of the pitch.
 pub const ROW_LABEL_WIDTH: u16 = 2;
 
-/// The one-letter abbreviation of a player's position: the first letter of the position
-/// name's last word ("Piranha Warrior Blitzer" -> 'B'); lowercase when the player is prone.
+/// Each position of a team as a distinct letter and a short name, in position order.
+///
+/// The letter is the first letter of the position name's last word ("Piranha Warrior
+/// Blitzer" -> 'B'); if an earlier position took it, the first free initial of the other
+/// words, then any free letter of the name. The short name is the last word, or the whole
+/// name when another position's name ends in the same word ("Skink", "Chameleon Skink").
+pub fn position_keys(def: &TeamDef) -> Vec<(char, String)> {
+    let mut used: Vec<char> = Vec::new();
+    def.positions
+        .iter()
+        .map(|pos| {
+            let words: Vec<&str> = pos.name.split_whitespace().collect();
+            let last = words.last().copied().unwrap_or(pos.name);
+            let initials = std::iter::once(last)
+                .chain(words.iter().copied().filter(|w| *w != last))
+                .filter_map(|w| w.chars().next());
+            let letter = initials
+                .chain(pos.name.chars())
+                .filter(char::is_ascii_alphabetic)
+                .map(|c| c.to_ascii_uppercase())
+                .find(|c| !used.contains(c))
+                .unwrap_or('?');
+            used.push(letter);
+            let shared = def
+                .positions
+                .iter()
+                .filter(|p| p.name.split_whitespace().last() == Some(last))
+                .count()
+                > 1;
+            let short = if shared { pos.name } else { last };
+            (letter, short.to_string())
+        })
+        .collect()
+}
+
+/// A player's position letter from [`position_keys`]; lowercase when the player is prone.
 pub fn position_letter(view: &GameView, player: &Player) -> char {
-    let def = team(view.teams[player.side.index()]);
-    let letter = def
-        .positions
+    let keys = position_keys(team(view.teams[player.side.index()]));
+    let letter = keys
         .get(usize::from(player.position))
-        .and_then(|p| p.name.split_whitespace().last())
-        .and_then(|w| w.chars().next())
-        .unwrap_or('?')
-        .to_ascii_uppercase();
+        .map_or('?', |(c, _)| *c);
     if matches!(player.place, Place::Prone(_)) {
         letter.to_ascii_lowercase()
     } else {
         letter
     }
+}
+
+/// A player's short position name from [`position_keys`] ("Blitzer").
+pub fn position_short_name(view: &GameView, player: &Player) -> Option<String> {
+    position_keys(team(view.teams[player.side.index()]))
+        .into_iter()
+        .nth(usize::from(player.position))
+        .map(|(_, name)| name)
 }
 
 fn team_colour(side: Side) -> Color {
@@ -229,6 +267,23 @@ fn side_panel_lines(model: &MatchModel) -> Vec<Line<'static>> {
             }
         }
     }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Positions", bold));
+    for side in Side::BOTH {
+        let def = team(v.teams[side.index()]);
+        let legend = position_keys(def)
+            .into_iter()
+            .map(|(letter, name)| format!("{letter} {name}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {}: ", def.name), bold.fg(team_colour(side))),
+            Span::raw(legend),
+        ]));
+    }
+    lines.push(Line::raw(
+        "  lowercase: prone, *: holds the ball, o: loose ball",
+    ));
     lines
 }
 
@@ -249,8 +304,12 @@ pub fn render_match(frame: &mut Frame, area: Rect, model: &MatchModel) {
 
     frame.render_widget(Paragraph::new(header_line(model)), header_area);
     frame.render_widget(
-        Paragraph::new(describe_prompt(&model.view.prompt, model.seat))
-            .style(Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)),
+        Paragraph::new(describe_prompt(
+            &model.view.prompt,
+            model.seat,
+            Some(&model.view),
+        ))
+        .style(Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)),
         prompt_area,
     );
     frame.render_widget(
@@ -269,7 +328,7 @@ pub fn render_match(frame: &mut Frame, area: Rect, model: &MatchModel) {
     let start = model.events.len().saturating_sub(rows);
     let log: Vec<Line> = model.events[start..]
         .iter()
-        .map(|e| Line::raw(describe(e)))
+        .map(|e| Line::raw(describe_in(e, &model.view)))
         .collect();
     frame.render_widget(
         Paragraph::new(log).block(Block::default().borders(Borders::ALL).title(" Events ")),

@@ -157,6 +157,17 @@ fn match_model(seat: Seat) -> MatchModel {
     }
 }
 
+/// The Home Piranha Warrior Blitzer of [`match_model`].
+fn blitzer(model: &MatchModel) -> PlayerId {
+    model
+        .view
+        .players
+        .iter()
+        .find(|p| p.square() == Some(Square::new(5, 4)))
+        .expect("the blitzer at (5,4)")
+        .id
+}
+
 fn draw_match(model: &MatchModel) -> Buffer {
     let mut t = Terminal::new(TestBackend::new(110, 30)).expect("test terminal");
     t.draw(|f| render_match(f, f.area(), model)).expect("draw");
@@ -234,9 +245,25 @@ fn match_screen_shows_score_turn_prompt_cards_and_log() {
         )),
         "{text}"
     );
+    // The legend of position letters.
+    assert!(
+        text.contains("Amazon: L Linewoman, T Thrower, B Blitzer, J Blocker"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Human: L Lineman, T Thrower, C Catcher, B Blitzer"),
+        "{text}"
+    );
     // The event log, in words.
     assert!(text.contains("Home's turn 2 begins"), "{text}");
-    assert!(text.contains("moves (4,4) -> (5,4)"), "{text}");
+    // With the view, the log names players by side and position.
+    assert!(
+        text.contains(&format!(
+            "Home Blitzer #{} moves (4,4) -> (5,4)",
+            blitzer(&model).0
+        )),
+        "{text}"
+    );
 }
 
 #[test]
@@ -279,6 +306,26 @@ fn match_screen_shows_own_hand_but_only_the_opponents_count() {
 }
 
 #[test]
+fn position_letters_are_distinct_within_every_team() {
+    use dugout_rules::blitz::data::team;
+    for id in TeamId::ALL {
+        let keys = pitch::position_keys(team(id));
+        assert_eq!(keys.len(), team(id).positions.len());
+        for (i, (letter, name)) in keys.iter().enumerate() {
+            assert!(letter.is_ascii_uppercase(), "{id:?}: {letter}");
+            assert!(
+                keys[..i].iter().all(|(l, n)| l != letter && n != name),
+                "{id:?}: {keys:?}"
+            );
+        }
+    }
+    // Same last word: the letter moves to another initial and the name is spelled out.
+    let lizards = pitch::position_keys(team(TeamId::Lizardmen));
+    assert_eq!(lizards[0], ('S', "Skink".to_string()));
+    assert_eq!(lizards[1], ('C', "Chameleon Skink".to_string()));
+}
+
+#[test]
 fn the_cursor_square_is_reversed() {
     let mut model = match_model(Seat::Coach(Side::Home));
     model.cursor = Some(Square::new(5, 4));
@@ -287,6 +334,46 @@ fn the_cursor_square_is_reversed() {
     assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED));
     let (x, y) = cell_of(6, 4);
     assert!(!buf[(x, y)].modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn describe_in_names_players_and_prompts_use_the_same_names() {
+    let model = match_model(Seat::Coach(Side::Home));
+    let id = blitzer(&model);
+    let event = Event::KnockedDown { player: id };
+    assert_eq!(
+        describe_in(&event, &model.view),
+        format!("Home Blitzer #{} is knocked down", id.0)
+    );
+    assert_eq!(
+        describe(&event),
+        format!("Player #{} is knocked down", id.0)
+    );
+    let catcher = model
+        .view
+        .players
+        .iter()
+        .find(|p| p.square() == Some(Square::new(6, 4)))
+        .expect("catcher")
+        .id;
+    let prompt = dugout_rules::blitz::Prompt {
+        coach: Some(Side::Away),
+        kind: dugout_rules::blitz::PromptKind::FreeAction {
+            player: catcher,
+            grant: dugout_rules::blitz::FreeGrant::StandUp,
+        },
+    };
+    assert_eq!(
+        describe_prompt(&prompt, Seat::Coach(Side::Away), Some(&model.view)),
+        format!("You: Away Catcher #{} may take a free Stand Up", catcher.0)
+    );
+    assert_eq!(
+        describe_prompt(&prompt, Seat::Spectator, None),
+        format!(
+            "Waiting for Away: Player #{} may take a free Stand Up",
+            catcher.0
+        )
+    );
 }
 
 #[test]
@@ -359,7 +446,7 @@ fn describe_puts_events_in_words() {
                 player: PlayerId(1),
                 ball: BallId(0),
             },
-            "TOUCHDOWN by player #1!",
+            "TOUCHDOWN by Player #1!",
         ),
         (
             Event::Scored {
