@@ -18,6 +18,28 @@ pub struct LobbyModel {
     pub status: Option<String>,
 }
 
+impl LobbyModel {
+    /// The highlighted room, if there is any room.
+    pub fn selected_room(&self) -> Option<&RoomSummary> {
+        self.rooms
+            .get(self.selected.min(self.rooms.len().saturating_sub(1)))
+    }
+
+    /// Moves the highlight down one room, wrapping to the top.
+    pub fn select_next(&mut self) {
+        if !self.rooms.is_empty() {
+            self.selected = (self.selected + 1) % self.rooms.len();
+        }
+    }
+
+    /// Moves the highlight up one room, wrapping to the bottom.
+    pub fn select_prev(&mut self) {
+        if !self.rooms.is_empty() {
+            self.selected = (self.selected + self.rooms.len() - 1) % self.rooms.len();
+        }
+    }
+}
+
 /// The key help line under the room list.
 pub const LOBBY_KEYS: &str =
     "Up/Down select  Enter join  s spectate  c create room  r refresh  q quit";

@@ -26,6 +26,28 @@ pub struct MatchModel {
     pub cursor: Option<Square>,
 }
 
+impl MatchModel {
+    /// Moves the cursor by `(dx, dy)`, staying on the board; with no cursor yet it starts
+    /// at the centre square.
+    pub fn move_cursor(&mut self, dx: i8, dy: i8) {
+        let def = board(self.view.board.unwrap_or(BoardSide::OneTrapdoor));
+        let (max_x, max_y) = (def.length as i8 - 1, def.width as i8 - 1);
+        self.cursor = Some(match self.cursor {
+            None => Square::new(max_x / 2, max_y / 2),
+            Some(sq) => Square::new(
+                sq.x.saturating_add(dx).clamp(0, max_x),
+                sq.y.saturating_add(dy).clamp(0, max_y),
+            ),
+        });
+    }
+
+    /// The player on the cursor's square, if any.
+    pub fn player_at_cursor(&self) -> Option<&Player> {
+        let sq = self.cursor?;
+        self.view.players.iter().find(|p| p.square() == Some(sq))
+    }
+}
+
 /// Width of one pitch square in terminal cells.
 pub const CELL_WIDTH: u16 = 3;
 /// Columns taken by the row labels left of the pitch.

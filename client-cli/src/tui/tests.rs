@@ -488,3 +488,75 @@ fn describe_puts_events_in_words() {
         assert_eq!(describe(&event), words);
     }
 }
+
+#[test]
+fn lobby_selection_wraps_and_names_the_room() {
+    let mut model = LobbyModel {
+        rooms: vec![
+            room("a", [TeamId::Amazon, TeamId::Orc], [Some("ada"), None]),
+            room("b", [TeamId::Human, TeamId::Orc], [Some("bob"), None]),
+        ],
+        ..LobbyModel::default()
+    };
+    assert_eq!(model.selected_room().map(|r| r.room.as_str()), Some("a"));
+    model.select_next();
+    assert_eq!(model.selected_room().map(|r| r.room.as_str()), Some("b"));
+    model.select_next();
+    assert_eq!(model.selected, 0);
+    model.select_prev();
+    assert_eq!(model.selected, 1);
+    let mut empty = LobbyModel::default();
+    empty.select_next();
+    empty.select_prev();
+    assert_eq!((empty.selected, empty.selected_room()), (0, None));
+}
+
+#[test]
+fn the_cursor_starts_at_the_centre_and_stays_on_the_board() {
+    let mut model = match_model(Seat::Coach(Side::Home));
+    model.move_cursor(1, 0);
+    assert_eq!(model.cursor, Some(Square::new(7, 5)));
+    model.move_cursor(-2, -1);
+    assert_eq!(model.cursor, Some(Square::new(5, 4)));
+    assert_eq!(
+        model.player_at_cursor().map(|p| p.id),
+        Some(blitzer(&model))
+    );
+    model.move_cursor(-100, 100);
+    assert_eq!(model.cursor, Some(Square::new(0, 10)));
+    assert!(model.player_at_cursor().is_none());
+    model.move_cursor(100, -100);
+    assert_eq!(model.cursor, Some(Square::new(14, 0)));
+}
+
+const KEYS: &[(&str, &str)] = &[
+    ("arrows", "move the cursor"),
+    ("Enter", "select the player under the cursor"),
+    ("?", "show or hide this help"),
+];
+
+#[test]
+fn the_help_overlay_lists_the_keys_over_the_screen() {
+    let model = match_model(Seat::Coach(Side::Home));
+    let mut t = Terminal::new(TestBackend::new(110, 30)).expect("test terminal");
+    t.draw(|f| {
+        render_match(f, f.area(), &model);
+        render_help(f, f.area(), "Keys", KEYS);
+    })
+    .expect("draw");
+    let buf = t.backend().buffer().clone();
+    let text = screen(&buf);
+    assert!(text.contains(" Keys "), "{text}");
+    for (key, what) in KEYS {
+        let row = (0..buf.area.height)
+            .map(|y| line(&buf, y))
+            .find(|l| l.contains(what))
+            .unwrap_or_else(|| panic!("{what} missing:\n{text}"));
+        assert!(row.contains(key), "{row}");
+    }
+    // The screen under it is still there around the box.
+    assert!(
+        line(&buf, 0).contains("Amazon (ada) 2 - 1 Human (bob)"),
+        "{text}"
+    );
+}
