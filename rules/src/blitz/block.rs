@@ -401,10 +401,10 @@ impl Ctx<'_> {
         let Some(Frame::Block(mut st)) = self.g.stack.pop() else {
             return;
         };
-        if let BlockStage::FollowUp { square, .. } = st.stage {
-            if follow {
-                self.follow_up(st.blocker, square);
-            }
+        if let BlockStage::FollowUp { square, .. } = st.stage
+            && follow
+        {
+            self.follow_up(st.blocker, square);
         }
         st.stage = if st.pending.is_empty() {
             BlockStage::Done
