@@ -106,7 +106,6 @@ impl Ctx<'_> {
                     left,
                     moved: 0,
                     must_end_open: false,
-                    free: false,
                 });
             }
             ActionChoice::Sidestep { to } => self.sidestep(player, to),
@@ -162,7 +161,6 @@ impl Ctx<'_> {
             left,
             moved: 0,
             must_end_open,
-            free: grant == Some(FreeGrant::ShortRun),
         });
     }
 
@@ -191,7 +189,6 @@ impl Ctx<'_> {
             left,
             moved,
             must_end_open,
-            free,
         }) = self.g.stack.pop()
         else {
             return;
@@ -203,7 +200,10 @@ impl Ctx<'_> {
         let pick_up = kind == MoveKind::Run || p.has(Ability::HandlingSkills);
         self.touch_loose_ball(player, to, pick_up);
         let mut left = left.saturating_sub(1);
-        if self.move_must_stop(player, kind, to) {
+        // The rules that end a move at once (2024 Mark next to an opponent, §3.9; Titchy and
+        // Defensive Play, §5.4, §5.6) are the move rules' own `stops` squares.
+        let scan = super::legal::BoardScan::new(self.g, p.side);
+        if super::legal::MoveRules::new(self.g, &scan, player, kind, must_end_open).stops_at(to) {
             left = 0;
         }
         self.push(Frame::Moving {
@@ -212,24 +212,7 @@ impl Ctx<'_> {
             left,
             moved: moved + 1,
             must_end_open,
-            free,
         });
-    }
-
-    /// Rules that end a move at once: 2024 Mark stops on becoming adjacent to a standing
-    /// opponent (§3.9); Titchy and Defensive Play end a Run that moves adjacent (§5.4, §5.6).
-    fn move_must_stop(&self, player: PlayerId, kind: MoveKind, at: Square) -> bool {
-        let side = self.g.player(player).side;
-        let mut adjacent = self.g.standing_opponents_adjacent(side, at);
-        match kind {
-            MoveKind::Mark | MoveKind::MarkTowards(_) => {
-                self.g.is_2024() && adjacent.next().is_some()
-            }
-            MoveKind::Run => {
-                let defensive_play = self.g.turn.defensive_play && side == self.active();
-                adjacent.any(|o| defensive_play || o.has(Ability::Titchy))
-            }
-        }
     }
 
     pub(crate) fn stop_moving(&mut self) {

@@ -74,8 +74,6 @@ pub enum Frame {
         moved: u8,
         /// May move adjacent to opponents but must end Open (Elusive, Dodge...).
         must_end_open: bool,
-        /// Hit and Run: the run started Marked and may only leave.
-        free: bool,
     },
     /// Finish a Run/Mark: interrupt windows, then `AfterAction`.
     MoveDone {

@@ -1122,6 +1122,11 @@ impl MoveRules {
         self.grid.contains(sq) && self.legal_end_fast(sq)
     }
 
+    /// Does entering `sq` end the move there?
+    pub(crate) fn stops_at(&self, sq: Square) -> bool {
+        self.grid.contains(sq) && self.stops.contains(self.grid.index(sq))
+    }
+
     fn legal_end_fast(&self, sq: Square) -> bool {
         self.ends.contains(self.grid.index(sq))
     }
