@@ -14,8 +14,9 @@ pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
 #[derive(Debug, Parser)]
 #[command(name = "dugout", version)]
 pub struct Cli {
+    /// What to do; none: `play`.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 #[derive(Debug, PartialEq, Subcommand)]
@@ -34,6 +35,21 @@ pub enum Command {
     /// Create a bot account owned by a person and print its API token (for `dugout bot
     /// --token`).
     RegisterBot(RegisterBotArgs),
+    /// Play in the terminal: log in, the lobby, matches (the default command).
+    Play {
+        /// Server base URL for the login screen (a remembered session's server wins).
+        #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
+        server: String,
+    },
+    /// Step through a stored match in the terminal (REST archive).
+    Replay {
+        /// The match id.
+        #[arg(value_name = "MATCH")]
+        id: String,
+        /// Server base URL.
+        #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
+        server: String,
+    },
 }
 
 #[derive(Debug, PartialEq, Args)]
@@ -118,7 +134,7 @@ mod tests {
     #[test]
     fn version_takes_no_arguments() {
         let cli = Cli::try_parse_from(["dugout", "version"]).expect("parses");
-        assert_eq!(cli.command, Command::Version);
+        assert_eq!(cli.command, Some(Command::Version));
         assert!(Cli::try_parse_from(["dugout", "version", "extra"]).is_err());
     }
 
@@ -128,16 +144,16 @@ mod tests {
             .expect("parses");
         assert_eq!(
             cli.command,
-            Command::Health {
+            Some(Command::Health {
                 server: "http://example.test:9000".into()
-            }
+            })
         );
     }
 
     fn bot(args: &[&str]) -> Result<BotArgs, clap::Error> {
         let all = ["dugout", "bot", "--token", "t"].iter().chain(args);
         match Cli::try_parse_from(all)?.command {
-            Command::Bot(b) => Ok(b),
+            Some(Command::Bot(b)) => Ok(b),
             other => panic!("not a bot command: {other:?}"),
         }
     }
@@ -203,8 +219,27 @@ mod tests {
     }
 
     #[test]
-    fn a_subcommand_is_required() {
-        assert!(Cli::try_parse_from(["dugout"]).is_err());
+    fn no_subcommand_means_play_and_replay_takes_a_match() {
+        assert_eq!(
+            Cli::try_parse_from(["dugout"]).expect("parses").command,
+            None
+        );
+        let cli = Cli::try_parse_from(["dugout", "replay", "m1", "--server", "http://h:1"])
+            .expect("parses");
+        assert_eq!(
+            cli.command,
+            Some(Command::Replay {
+                id: "m1".into(),
+                server: "http://h:1".into()
+            })
+        );
+        assert!(Cli::try_parse_from(["dugout", "replay"]).is_err());
+        assert!(matches!(
+            Cli::try_parse_from(["dugout", "play", "--server", "http://h:2"])
+                .expect("parses")
+                .command,
+            Some(Command::Play { .. })
+        ));
     }
 
     #[test]

@@ -11,7 +11,10 @@
 //! * [`http`]: the few HTTP requests the client needs (health, accounts, bot tokens).
 //! * [`tui`]: the terminal screens (lobby, match) as pure render functions, and events in
 //!   words.
+//! * [`app`]: the interactive client (`dugout play`, `dugout replay`): a pure model of keys,
+//!   clicks and server messages, its screens, and the runtime around them.
 
+pub mod app;
 pub mod bot;
 pub mod duel;
 pub mod http;

@@ -1,5 +1,5 @@
-//! `dugout`: the Dugout terminal client: `version`, `health`, `bot` and `register-bot`
-//! (the TUI comes later).
+//! `dugout`: the Dugout terminal client: `play` (the default), `replay`, `version`,
+//! `health`, `bot` and `register-bot`.
 
 mod cli;
 
@@ -16,16 +16,45 @@ use crate::cli::{BotArgs, Cli, Command, RegisterBotArgs};
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Command::Version => {
+        None => play(&default_server()),
+        Some(Command::Play { server }) => play(&server),
+        Some(Command::Replay { id, server }) => replay(&server, &id),
+        Some(Command::Version) => {
             println!(
                 "dugout {} (protocol {PROTOCOL_VERSION})",
                 env!("CARGO_PKG_VERSION")
             );
             ExitCode::SUCCESS
         }
-        Command::Health { server } => health(&server),
-        Command::Bot(args) => bot(args),
-        Command::RegisterBot(args) => register_bot(args),
+        Some(Command::Health { server }) => health(&server),
+        Some(Command::Bot(args)) => bot(args),
+        Some(Command::RegisterBot(args)) => register_bot(args),
+    }
+}
+
+fn default_server() -> String {
+    std::env::var("DUGOUT_SERVER").unwrap_or_else(|_| cli::DEFAULT_SERVER.to_string())
+}
+
+/// `dugout play` (and plain `dugout`): the interactive terminal client.
+fn play(server: &str) -> ExitCode {
+    match dugout_client::app::run::play(server) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("dugout: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `dugout replay MATCH`: step through a stored match.
+fn replay(server: &str, id: &str) -> ExitCode {
+    match dugout_client::app::run::replay(server, id) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("dugout: {err}");
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -18,6 +18,8 @@
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fmt;
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use dugout_protocol::{
@@ -250,6 +252,9 @@ pub struct Session {
     /// Instant of the last frame from the server, and whether we pinged since.
     heard: Instant,
     pinged: bool,
+    /// Whether a connection is up (false while reconnecting); shared with whoever asked for
+    /// it with [`Session::link_flag`].
+    link: Arc<AtomicBool>,
 }
 
 impl fmt::Debug for Session {
@@ -309,8 +314,10 @@ impl Session {
             reconnects: 0,
             heard: Instant::now(),
             pinged: false,
+            link: Arc::new(AtomicBool::new(false)),
         };
         session.establish().await?;
+        session.link.store(true, Ordering::SeqCst);
         Ok(session)
     }
 
@@ -327,6 +334,12 @@ impl Session {
     /// How many times the connection dropped and was re-established.
     pub fn reconnects(&self) -> u32 {
         self.reconnects
+    }
+
+    /// A flag that is `true` while the session has a connection and `false` while it is
+    /// reconnecting after a drop (for a user interface to show).
+    pub fn link_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.link)
     }
 
     /// The id the next request will get.
@@ -528,7 +541,9 @@ impl Session {
     /// After a drop: reconnect, resume every followed room, send unanswered requests again.
     async fn reconnect(&mut self) -> Result<(), Error> {
         self.ws = None;
+        self.link.store(false, Ordering::SeqCst);
         let attempts = self.establish().await?;
+        self.link.store(true, Ordering::SeqCst);
         self.reconnects += 1;
         // Resume first: a command is only accepted from a connection that follows the room.
         let mut follow: Vec<(RoomId, u64)> = self

@@ -22,8 +22,13 @@ pub struct MatchModel {
     pub names: [String; 2],
     /// The events seen so far, oldest first; the log shows the newest that fit.
     pub events: Vec<Event>,
-    /// The square the keyboard cursor is on, if any.
+    /// The square the keyboard cursor is on, if any: drawn reversed, its text in `( )`.
     pub cursor: Option<Square>,
+    /// Squares a legal command of the coach targets now: drawn on green, ` + ` when empty
+    /// and `+X+` around a player.
+    pub targets: Vec<Square>,
+    /// The square of the selected player, if any: underlined on magenta.
+    pub selected: Option<Square>,
 }
 
 impl MatchModel {
@@ -188,9 +193,23 @@ fn pitch_lines(model: &MatchModel) -> Vec<Line<'static>> {
         )];
         for x in 0..def.length as i8 {
             let sq = Square::new(x, y);
-            let (text, mut style) = square_cell(&model.view, sq);
+            let (mut text, mut style) = square_cell(&model.view, sq);
+            if model.targets.contains(&sq) {
+                style = style.bg(Color::Green);
+                let middle = text.chars().nth(1).unwrap_or(' ');
+                text = if matches!(middle, '.' | ':' | ' ') {
+                    " + ".to_string()
+                } else {
+                    format!("+{middle}+")
+                };
+            }
+            if model.selected == Some(sq) {
+                style = style.bg(Color::Magenta).add_modifier(Modifier::UNDERLINED);
+            }
             if model.cursor == Some(sq) {
                 style = style.add_modifier(Modifier::REVERSED);
+                let middle = text.chars().nth(1).unwrap_or(' ');
+                text = format!("({middle})");
             }
             spans.push(Span::styled(text, style));
         }

@@ -154,6 +154,8 @@ fn match_model(seat: Seat) -> MatchModel {
             },
         ],
         cursor: None,
+        targets: Vec::new(),
+        selected: None,
     }
 }
 

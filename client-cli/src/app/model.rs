@@ -1,0 +1,1401 @@
+//! The interactive client as a pure model: [`App`] holds everything the screens show, and
+//! turns keys, mouse clicks and what the network says into new state plus [`Effect`]s for
+//! the runtime to carry out (HTTP, WebSocket requests, the session file). Nothing here
+//! touches a terminal or a socket, so every key is unit-tested.
+
+use std::time::{Duration, Instant};
+
+use dugout_protocol::{
+    ClientMessage, Decision, ErrorCode, MatchResult, RequestId, RoomEvent, RoomId, RoomSpec,
+    RoomStatus, RoomSummary, ServerMessage,
+};
+use dugout_protocol::{LogEntry, StateAt};
+use dugout_rules::blitz::data::{BoardSide, board};
+use dugout_rules::blitz::{Command, Event, GameView, PlayerId};
+use dugout_rules::core::{Seat, Side, Square};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+use super::choices::{label, subject, target};
+use super::config::Saved;
+use super::forms::{LoginForm, RoomForm, SeatChoice};
+use crate::net::{Answer, Update};
+use crate::tui::LobbyModel;
+use crate::tui::pitch::{CELL_WIDTH, ROW_LABEL_WIDTH};
+
+/// A request to the server over the WebSocket; the runtime gives it an id.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    ListRooms,
+    CreateRoom(Box<RoomSpec>),
+    Join { room: RoomId, seat: Option<Side> },
+    Spectate(RoomId),
+    Leave(RoomId),
+    Ready(RoomId),
+    Command { room: RoomId, command: Command },
+    Concede(RoomId),
+    Snapshot(RoomId),
+    Chat { room: RoomId, text: String },
+}
+
+impl Request {
+    /// The wire message with request id `id`.
+    pub fn message(&self, id: RequestId) -> ClientMessage {
+        match self.clone() {
+            Request::ListRooms => ClientMessage::ListRooms { id },
+            Request::CreateRoom(room) => ClientMessage::CreateRoom { id, room: *room },
+            Request::Join { room, seat } => ClientMessage::JoinRoom {
+                id,
+                room,
+                seat,
+                entropy: None,
+            },
+            Request::Spectate(room) => ClientMessage::Spectate { id, room },
+            Request::Leave(room) => ClientMessage::Leave { id, room },
+            Request::Ready(room) => ClientMessage::Ready { id, room },
+            Request::Command { room, command } => ClientMessage::Command { id, room, command },
+            Request::Concede(room) => ClientMessage::Concede { id, room },
+            Request::Snapshot(room) => ClientMessage::Snapshot { id, room },
+            Request::Chat { room, text } => ClientMessage::Chat { id, room, text },
+        }
+    }
+}
+
+/// What the runtime must do for the model.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// `POST /api/login` (or `/api/register` first); answer with [`Input::LoggedIn`] or
+    /// [`Input::LoginFailed`].
+    Login {
+        server: String,
+        name: String,
+        password: String,
+        register: bool,
+    },
+    /// Open the WebSocket session; answer with [`Input::Connected`] or
+    /// [`Input::ConnectFailed`].
+    Connect { server: String, token: String },
+    /// Send a request on the session; its answer comes as [`Input::Answer`].
+    Send(Request),
+    /// Remember the session in the config file.
+    Save(Saved),
+    /// Forget the remembered session and close the connection; `POST /api/logout`.
+    Logout { server: String, token: String },
+    /// Replay: fetch the state at this seq (`GET /api/matches/{id}/state?seq=`).
+    FetchState { seq: u64 },
+    /// Leave the program.
+    Quit,
+}
+
+/// What the runtime tells the model.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    LoggedIn {
+        server: String,
+        account: String,
+        token: String,
+    },
+    LoginFailed(String),
+    Connected {
+        account: String,
+    },
+    /// The session could not start; `auth`: the token was refused (log in again).
+    ConnectFailed {
+        message: String,
+        auth: bool,
+    },
+    /// The connection dropped (`false`) or is up again (`true`).
+    Link(bool),
+    /// The session gave up (no server for too long).
+    Disconnected(String),
+    Answer {
+        request: Request,
+        answer: Answer,
+    },
+    Update(Update),
+    /// Replay: the state at a seq.
+    State(Box<StateAt>),
+    StateFailed(String),
+}
+
+/// The connection, as the status line shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    Offline,
+    Connecting,
+    Up,
+    Reconnecting,
+}
+
+/// A match being played or watched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Play {
+    pub room: RoomId,
+    /// The seat we asked for (`None`: spectating); the snapshot's seat once it came.
+    pub seat: Seat,
+    pub names: [String; 2],
+    /// The latest view (from the last snapshot).
+    pub view: Option<GameView>,
+    pub events: Vec<Event>,
+    pub seq: u64,
+    pub decision: Option<Decision>,
+    /// When `decision` arrived (its `time_left_ms` counts from then).
+    pub decision_at: Instant,
+    /// A command was sent and not answered yet: nothing else is sent meanwhile.
+    pub sent: bool,
+    pub cursor: Square,
+    pub selected: Option<PlayerId>,
+    /// Highlighted entry of the choices menu.
+    pub menu: usize,
+    pub chat: Vec<String>,
+    /// The chat line being typed, if the chat input is open.
+    pub chat_input: Option<String>,
+    pub result: Option<MatchResult>,
+    /// The room as the lobby last described it (for the waiting screen).
+    pub summary: Option<RoomSummary>,
+    snapshot_pending: bool,
+    snapshot_dirty: bool,
+}
+
+impl Play {
+    pub fn new(room: RoomId, seat: Seat, now: Instant) -> Play {
+        Play {
+            room,
+            seat,
+            names: ["Home".into(), "Away".into()],
+            view: None,
+            events: Vec::new(),
+            seq: 0,
+            decision: None,
+            decision_at: now,
+            sent: false,
+            cursor: Square::new(7, 5),
+            selected: None,
+            menu: 0,
+            chat: Vec::new(),
+            chat_input: None,
+            result: None,
+            summary: None,
+            snapshot_pending: false,
+            snapshot_dirty: false,
+        }
+    }
+
+    /// The legal commands we may send now (none while one is in flight).
+    pub fn legal(&self) -> &[Command] {
+        match &self.decision {
+            Some(d) if !self.sent => &d.legal,
+            _ => &[],
+        }
+    }
+
+    fn on_pitch(&self, id: PlayerId) -> bool {
+        self.view
+            .as_ref()
+            .and_then(|v| v.players.iter().find(|p| p.id == id))
+            .is_some_and(|p| p.square().is_some())
+    }
+
+    /// The commands the menu offers: those of the selected player, or all.
+    pub fn menu_commands(&self) -> Vec<Command> {
+        self.legal()
+            .iter()
+            .filter(|c| match self.selected {
+                Some(sel) => subject(c) == Some(sel),
+                None => true,
+            })
+            .copied()
+            .collect()
+    }
+
+    /// Commands a click on `sq` may mean: they target `sq` and are either about nobody on
+    /// the pitch or about the selected player.
+    pub fn commands_at(&self, sq: Square) -> Vec<Command> {
+        let view = self.view.as_ref();
+        self.legal()
+            .iter()
+            .filter(|c| target(c, view) == Some(sq))
+            .filter(|c| match subject(c) {
+                None => true,
+                Some(p) => Some(p) == self.selected || !self.on_pitch(p),
+            })
+            .copied()
+            .collect()
+    }
+
+    /// The squares to highlight as targets.
+    pub fn targets(&self) -> Vec<Square> {
+        let view = self.view.as_ref();
+        let mut out: Vec<Square> = self
+            .legal()
+            .iter()
+            .filter(|c| match subject(c) {
+                None => true,
+                Some(p) => Some(p) == self.selected || !self.on_pitch(p),
+            })
+            .filter_map(|c| target(c, view))
+            .collect();
+        out.sort_by_key(|s| (s.y, s.x));
+        out.dedup();
+        out
+    }
+
+    /// The players on the pitch that some legal command is about.
+    pub fn actors(&self) -> Vec<PlayerId> {
+        let mut out: Vec<PlayerId> = self
+            .legal()
+            .iter()
+            .filter_map(subject)
+            .filter(|p| self.on_pitch(*p))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn player_at(&self, sq: Square) -> Option<PlayerId> {
+        self.view
+            .as_ref()?
+            .players
+            .iter()
+            .find(|p| p.square() == Some(sq))
+            .map(|p| p.id)
+    }
+
+    /// Milliseconds left on the deciding coach's clock at `now`.
+    pub fn time_left(&self, now: Instant) -> Option<Duration> {
+        let ms = self.decision.as_ref()?.time_left_ms?;
+        let spent = now.saturating_duration_since(self.decision_at);
+        Some(Duration::from_millis(ms).saturating_sub(spent))
+    }
+
+    fn max_square(&self) -> (i8, i8) {
+        let def = board(
+            self.view
+                .as_ref()
+                .and_then(|v| v.board)
+                .unwrap_or(BoardSide::OneTrapdoor),
+        );
+        (def.length as i8 - 1, def.width as i8 - 1)
+    }
+
+    fn move_cursor(&mut self, dx: i8, dy: i8) {
+        let (mx, my) = self.max_square();
+        self.cursor = Square::new(
+            self.cursor.x.saturating_add(dx).clamp(0, mx),
+            self.cursor.y.saturating_add(dy).clamp(0, my),
+        );
+    }
+}
+
+/// A stored match being stepped through.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    pub id: String,
+    pub entries: Vec<LogEntry>,
+    pub names: [String; 2],
+    /// Index into `entries` of the last event shown (`None`: before the first).
+    pub pos: Option<usize>,
+    pub view: Option<GameView>,
+    /// The seq of the state shown and the seq it was asked for.
+    pub at_seq: Option<u64>,
+    pub asked: Option<u64>,
+    /// A number being typed: after `t` a turn, after `:` a seq.
+    pub input: Option<(char, String)>,
+    pub cursor: Square,
+}
+
+impl Replay {
+    pub fn new(id: String, entries: Vec<LogEntry>, names: [String; 2]) -> Replay {
+        Replay {
+            id,
+            entries,
+            names,
+            pos: None,
+            view: None,
+            at_seq: None,
+            asked: None,
+            input: None,
+            cursor: Square::new(7, 5),
+        }
+    }
+
+    /// The seq of the last event shown (0 before the first).
+    pub fn seq(&self) -> u64 {
+        self.pos
+            .and_then(|i| self.entries.get(i))
+            .map_or(0, |e| e.seq)
+    }
+
+    /// The game events up to the position, for the log.
+    pub fn events(&self) -> Vec<Event> {
+        let end = self.pos.map_or(0, |i| i + 1);
+        self.entries[..end.min(self.entries.len())]
+            .iter()
+            .filter_map(|e| match &e.event {
+                RoomEvent::Game { event } => Some(event.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn go(&mut self, pos: Option<usize>) -> Vec<Effect> {
+        let pos = pos.map(|p| p.min(self.entries.len().saturating_sub(1)));
+        let pos = if self.entries.is_empty() { None } else { pos };
+        self.pos = pos;
+        let seq = self.seq().max(1);
+        self.asked = Some(seq);
+        vec![Effect::FetchState { seq }]
+    }
+
+    /// The index of the last event whose seq is at most `seq`.
+    fn index_of_seq(&self, seq: u64) -> Option<usize> {
+        self.entries.iter().rposition(|e| e.seq <= seq)
+    }
+
+    /// The index of the `turn_started` event of turn `turn` (either coach's, the first).
+    fn index_of_turn(&self, turn: u16) -> Option<usize> {
+        self.entries.iter().position(|e| {
+            matches!(&e.event, RoomEvent::Game { event: Event::TurnStarted { turn: t, .. } } if *t == turn)
+        })
+    }
+}
+
+/// The screen shown.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Screen {
+    Login(LoginForm),
+    Lobby,
+    Play(Box<Play>),
+    Replay(Box<Replay>),
+}
+
+/// The whole client.
+#[derive(Clone, Debug, PartialEq)]
+pub struct App {
+    pub screen: Screen,
+    pub lobby: LobbyModel,
+    /// The create-room form, when open (over the lobby).
+    pub form: Option<RoomForm>,
+    pub server: String,
+    pub account: Option<String>,
+    pub token: Option<String>,
+    /// The status line: the last error or notice.
+    pub status: Option<String>,
+    pub link: Link,
+    pub help: bool,
+    pub now: Instant,
+    /// The seat chosen in the create-room form, for the room being created.
+    creating_seat: Option<Side>,
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+impl App {
+    /// Starting up: with a remembered session, connect with it; else the login screen.
+    pub fn start(server: &str, saved: Option<Saved>, now: Instant) -> (App, Vec<Effect>) {
+        let mut app = App {
+            screen: Screen::Login(LoginForm::new(server, "")),
+            lobby: LobbyModel::default(),
+            form: None,
+            server: server.to_string(),
+            account: None,
+            token: None,
+            status: None,
+            link: Link::Offline,
+            help: false,
+            now,
+            creating_seat: None,
+        };
+        let effects = match saved {
+            Some(s) if !s.token.is_empty() => {
+                app.server = s.server.clone();
+                app.account = Some(s.account.clone());
+                app.token = Some(s.token.clone());
+                app.screen = Screen::Login(LoginForm::new(&s.server, &s.account));
+                app.link = Link::Connecting;
+                app.status = Some(format!("Connecting to {} as {}...", s.server, s.account));
+                vec![Effect::Connect {
+                    server: s.server,
+                    token: s.token,
+                }]
+            }
+            Some(s) => {
+                app.screen = Screen::Login(LoginForm::new(&s.server, &s.account));
+                app.server = s.server;
+                Vec::new()
+            }
+            None => Vec::new(),
+        };
+        (app, effects)
+    }
+
+    /// A replay of a stored match, loaded already; fetch its first state.
+    pub fn replay(server: &str, replay: Replay, now: Instant) -> (App, Vec<Effect>) {
+        let (mut app, _) = App::start(server, None, now);
+        let mut replay = replay;
+        let effects = replay.go(None);
+        app.screen = Screen::Replay(Box::new(replay));
+        app.status = Some("Replay: Right/Left step, g/G start/end, t turn, : seq".into());
+        (app, effects)
+    }
+
+    pub fn tick(&mut self, now: Instant) {
+        self.now = now;
+    }
+
+    // ----- keys ------------------------------------------------------------------------
+
+    pub fn on_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        if k.kind == KeyEventKind::Release {
+            return Vec::new();
+        }
+        if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
+            return vec![Effect::Quit];
+        }
+        let typing = match &self.screen {
+            Screen::Login(_) => true,
+            Screen::Play(p) => p.chat_input.is_some(),
+            Screen::Replay(r) => r.input.is_some(),
+            Screen::Lobby => false,
+        };
+        if self.help {
+            self.help = false;
+            return Vec::new();
+        }
+        if !typing && k.code == KeyCode::Char('?') {
+            self.help = true;
+            return Vec::new();
+        }
+        match &self.screen {
+            Screen::Login(_) => self.login_key(k),
+            Screen::Lobby => {
+                if self.form.is_some() {
+                    self.form_key(k)
+                } else {
+                    self.lobby_key(k)
+                }
+            }
+            Screen::Play(_) => self.play_key(k),
+            Screen::Replay(_) => self.replay_key(k),
+        }
+    }
+
+    fn login_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        let Screen::Login(form) = &mut self.screen else {
+            return Vec::new();
+        };
+        if form.busy {
+            return if k.code == KeyCode::Esc {
+                vec![Effect::Quit]
+            } else {
+                Vec::new()
+            };
+        }
+        match k.code {
+            KeyCode::Esc => return vec![Effect::Quit],
+            KeyCode::Tab | KeyCode::Down => form.next(),
+            KeyCode::BackTab | KeyCode::Up => form.prev(),
+            KeyCode::Backspace => {
+                if let Some(f) = form.field_mut() {
+                    f.pop();
+                }
+            }
+            KeyCode::Char(c) => {
+                if let Some(f) = form.field_mut() {
+                    if f.len() < 256 {
+                        f.push(c);
+                    }
+                } else if c == ' ' {
+                    let register = form_register(form);
+                    return self.submit_login(register);
+                }
+            }
+            KeyCode::Enter => match form.focus {
+                0 | 1 => form.next(),
+                2 | 3 => return self.submit_login(false),
+                _ => return self.submit_login(true),
+            },
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn submit_login(&mut self, register: bool) -> Vec<Effect> {
+        let Screen::Login(form) = &mut self.screen else {
+            return Vec::new();
+        };
+        let (server, name, password) = (
+            form.server.trim().to_string(),
+            form.name.trim().to_string(),
+            form.password.clone(),
+        );
+        if server.is_empty() || name.is_empty() || password.is_empty() {
+            self.status = Some("Fill in the server, the name and the password".into());
+            return Vec::new();
+        }
+        form.busy = true;
+        self.status = Some(if register {
+            format!("Registering {name}...")
+        } else {
+            format!("Logging in as {name}...")
+        });
+        vec![Effect::Login {
+            server,
+            name,
+            password,
+            register,
+        }]
+    }
+
+    fn lobby_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        let selected = self.lobby.selected_room().map(|r| r.room.clone());
+        match k.code {
+            KeyCode::Char('q') | KeyCode::Esc => vec![Effect::Quit],
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.lobby.select_next();
+                Vec::new()
+            }
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.lobby.select_prev();
+                Vec::new()
+            }
+            KeyCode::Char('r') => {
+                self.status = Some("Refreshing the room list...".into());
+                vec![Effect::Send(Request::ListRooms)]
+            }
+            KeyCode::Char('c') => {
+                self.form = Some(RoomForm::default());
+                Vec::new()
+            }
+            KeyCode::Enter => match selected {
+                Some(room) => {
+                    self.status = Some(format!("Joining room {}...", short(&room)));
+                    vec![Effect::Send(Request::Join { room, seat: None })]
+                }
+                None => {
+                    self.status = Some("No room selected: press c to create one".into());
+                    Vec::new()
+                }
+            },
+            KeyCode::Char('s') => match selected {
+                Some(room) => {
+                    self.status = Some(format!("Watching room {}...", short(&room)));
+                    vec![Effect::Send(Request::Spectate(room))]
+                }
+                None => Vec::new(),
+            },
+            KeyCode::Char('L') => self.logout(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn logout(&mut self) -> Vec<Effect> {
+        let token = self.token.take().unwrap_or_default();
+        let name = self.account.take().unwrap_or_default();
+        self.screen = Screen::Login(LoginForm::new(&self.server, &name));
+        self.link = Link::Offline;
+        self.lobby = LobbyModel::default();
+        self.status = Some("Logged out".into());
+        vec![Effect::Logout {
+            server: self.server.clone(),
+            token,
+        }]
+    }
+
+    fn form_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        let Some(form) = self.form.as_mut() else {
+            return Vec::new();
+        };
+        match k.code {
+            KeyCode::Esc => self.form = None,
+            KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => form.next(),
+            KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => form.prev(),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(true),
+            KeyCode::Left | KeyCode::Char('h') => form.change(false),
+            KeyCode::Enter => {
+                let spec = form.spec();
+                self.creating_seat = Some(match form.seat {
+                    SeatChoice::Home => Side::Home,
+                    SeatChoice::Away => Side::Away,
+                });
+                self.form = None;
+                self.status = Some("Creating the room...".into());
+                return vec![Effect::Send(Request::CreateRoom(Box::new(spec)))];
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn play_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        if let Some(input) = play.chat_input.as_mut() {
+            match k.code {
+                KeyCode::Esc => play.chat_input = None,
+                KeyCode::Backspace => {
+                    input.pop();
+                }
+                KeyCode::Char(c) if input.chars().count() < 500 => input.push(c),
+                KeyCode::Enter => {
+                    let text = input.trim().to_string();
+                    play.chat_input = None;
+                    if !text.is_empty() {
+                        return vec![Effect::Send(Request::Chat {
+                            room: play.room.clone(),
+                            text,
+                        })];
+                    }
+                }
+                _ => {}
+            }
+            return Vec::new();
+        }
+        match k.code {
+            KeyCode::Left | KeyCode::Char('h') => play.move_cursor(-1, 0),
+            KeyCode::Right | KeyCode::Char('l') => play.move_cursor(1, 0),
+            KeyCode::Up | KeyCode::Char('k') => play.move_cursor(0, -1),
+            KeyCode::Down | KeyCode::Char('j') => play.move_cursor(0, 1),
+            KeyCode::Char(' ') => return self.act_at_cursor(),
+            KeyCode::Esc => {
+                play.selected = None;
+                play.menu = 0;
+            }
+            KeyCode::Tab | KeyCode::Char('n') => {
+                let n = play.menu_commands().len();
+                if n > 0 {
+                    play.menu = (play.menu + 1) % n;
+                }
+            }
+            KeyCode::BackTab | KeyCode::Char('p') => {
+                let n = play.menu_commands().len();
+                if n > 0 {
+                    play.menu = (play.menu + n - 1) % n;
+                }
+            }
+            KeyCode::Enter => {
+                let menu = play.menu_commands();
+                if let Some(cmd) = menu.get(play.menu).copied() {
+                    return self.send_command(cmd);
+                }
+                self.status = Some("Nothing to choose now".into());
+            }
+            KeyCode::Char(c @ '1'..='9') => {
+                let i = usize::from(c as u8 - b'1');
+                let menu = play.menu_commands();
+                if let Some(cmd) = menu.get(i).copied() {
+                    return self.send_command(cmd);
+                }
+                self.status = Some(format!("There is no choice {c}"));
+            }
+            KeyCode::Char('e') => return self.send_if_legal(Command::EndTurn, "End turn"),
+            KeyCode::Char('d') => return self.send_if_legal(Command::Decline, "Decline"),
+            KeyCode::Char('t') => play.chat_input = Some(String::new()),
+            KeyCode::Char('r') => {
+                return vec![Effect::Send(Request::Snapshot(play.room.clone()))];
+            }
+            KeyCode::Char('C') => {
+                if matches!(play.seat, Seat::Coach(_)) && play.result.is_none() {
+                    self.status = Some("Conceding...".into());
+                    return vec![Effect::Send(Request::Concede(play.room.clone()))];
+                }
+            }
+            KeyCode::Char('q') => {
+                let room = play.room.clone();
+                let over = play.result.is_some() || !matches!(play.seat, Seat::Coach(_));
+                let started = play.view.is_some();
+                self.screen = Screen::Lobby;
+                self.status = Some(if over || !started {
+                    "Back in the lobby".to_string()
+                } else {
+                    format!(
+                        "Back in the lobby; your seat in room {} is kept (Enter on it to return)",
+                        short(&room)
+                    )
+                });
+                return vec![
+                    Effect::Send(Request::Leave(room)),
+                    Effect::Send(Request::ListRooms),
+                ];
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn send_if_legal(&mut self, cmd: Command, what: &str) -> Vec<Effect> {
+        let Screen::Play(play) = &self.screen else {
+            return Vec::new();
+        };
+        if play.legal().contains(&cmd) {
+            self.send_command(cmd)
+        } else {
+            self.status = Some(format!("{what} is not possible now"));
+            Vec::new()
+        }
+    }
+
+    /// Send `cmd` if (and only if) it is one of the legal commands.
+    fn send_command(&mut self, cmd: Command) -> Vec<Effect> {
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        if !play.legal().contains(&cmd) {
+            return Vec::new();
+        }
+        play.sent = true;
+        play.selected = None;
+        play.menu = 0;
+        self.status = Some(format!("Sent: {}", label(&cmd, play.view.as_ref())));
+        vec![Effect::Send(Request::Command {
+            room: play.room.clone(),
+            command: cmd,
+        })]
+    }
+
+    /// Space or a click: choose the command aimed at the cursor's square, or select the
+    /// player there.
+    fn act_at_cursor(&mut self) -> Vec<Effect> {
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        let sq = play.cursor;
+        let here = play.commands_at(sq);
+        if here.len() == 1 {
+            return self.send_command(here[0]);
+        }
+        if here.len() > 1 {
+            // Several commands aim here (a block with or without a card, say): let the
+            // menu tell them apart.
+            let first = here[0];
+            if let Some(p) = subject(&first).filter(|p| play.on_pitch(*p)) {
+                play.selected = Some(p);
+            }
+            let menu = play.menu_commands();
+            play.menu = menu.iter().position(|c| *c == first).unwrap_or(0);
+            self.status = Some("Several choices aim there: Tab to pick one, Enter to send".into());
+            return Vec::new();
+        }
+        if let Some(p) = play.player_at(sq) {
+            if play.actors().contains(&p) {
+                play.selected = Some(p);
+                play.menu = 0;
+                let n = play.menu_commands().len();
+                self.status = Some(format!(
+                    "{} selected: {n} choice{}; green squares are targets",
+                    crate::tui::describe::player_label(play.view.as_ref(), p),
+                    if n == 1 { "" } else { "s" }
+                ));
+                return Vec::new();
+            }
+            self.status = Some("That player has nothing to do now".into());
+            return Vec::new();
+        }
+        self.status = Some(if play.legal().is_empty() {
+            "Not your decision now".to_string()
+        } else {
+            "Nothing to do on that square".to_string()
+        });
+        Vec::new()
+    }
+
+    fn replay_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        let Screen::Replay(r) = &mut self.screen else {
+            return Vec::new();
+        };
+        if let Some((what, text)) = r.input.as_mut() {
+            match k.code {
+                KeyCode::Esc => r.input = None,
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Char(c) if c.is_ascii_digit() && text.len() < 9 => text.push(c),
+                KeyCode::Enter => {
+                    let what = *what;
+                    let number = text.parse::<u64>().ok();
+                    r.input = None;
+                    let Some(n) = number else {
+                        self.status = Some("Type a number".into());
+                        return Vec::new();
+                    };
+                    let found = if what == 't' {
+                        r.index_of_turn(u16::try_from(n).unwrap_or(u16::MAX))
+                    } else {
+                        r.index_of_seq(n)
+                    };
+                    return match found {
+                        Some(i) => r.go(Some(i)),
+                        None if what == 't' => {
+                            self.status = Some(format!("No turn {n} in this match"));
+                            Vec::new()
+                        }
+                        None => r.go(None),
+                    };
+                }
+                _ => {}
+            }
+            return Vec::new();
+        }
+        let last = r.entries.len().checked_sub(1);
+        match k.code {
+            KeyCode::Char('q') | KeyCode::Esc => vec![Effect::Quit],
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
+                let next = match r.pos {
+                    None => 0,
+                    Some(i) => (i + 1).min(last.unwrap_or(0)),
+                };
+                r.go(Some(next))
+            }
+            KeyCode::Left | KeyCode::Char('h') => {
+                let prev = r.pos.and_then(|i| i.checked_sub(1));
+                r.go(prev)
+            }
+            KeyCode::Home | KeyCode::Char('g') => r.go(None),
+            KeyCode::End | KeyCode::Char('G') => r.go(last),
+            KeyCode::Char('t') => {
+                r.input = Some(('t', String::new()));
+                Vec::new()
+            }
+            KeyCode::Char(':') => {
+                r.input = Some((':', String::new()));
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    // ----- mouse -----------------------------------------------------------------------
+
+    /// A left click on the pitch moves the cursor there and acts as Space. The match screen
+    /// draws the pitch at the top left: its squares start at column 3, row 4.
+    pub fn on_mouse(&mut self, m: MouseEvent) -> Vec<Effect> {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) || self.help {
+            return Vec::new();
+        }
+        let Some(sq) = square_at(m.column, m.row) else {
+            return Vec::new();
+        };
+        match &mut self.screen {
+            Screen::Play(play) if play.chat_input.is_none() => {
+                let (mx, my) = play.max_square();
+                if sq.x > mx || sq.y > my {
+                    return Vec::new();
+                }
+                play.cursor = sq;
+                self.act_at_cursor()
+            }
+            Screen::Replay(r) => {
+                r.cursor = sq;
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    // ----- the network -----------------------------------------------------------------
+
+    pub fn on_input(&mut self, input: Input) -> Vec<Effect> {
+        match input {
+            Input::LoggedIn {
+                server,
+                account,
+                token,
+            } => {
+                self.server = server.clone();
+                self.account = Some(account.clone());
+                self.token = Some(token.clone());
+                self.link = Link::Connecting;
+                self.status = Some(format!("Logged in as {account}; connecting..."));
+                vec![
+                    Effect::Save(Saved {
+                        server: server.clone(),
+                        account,
+                        token: token.clone(),
+                    }),
+                    Effect::Connect { server, token },
+                ]
+            }
+            Input::LoginFailed(why) => {
+                if let Screen::Login(form) = &mut self.screen {
+                    form.busy = false;
+                    form.password.clear();
+                    form.focus = 2;
+                }
+                self.status = Some(format!("Login failed: {why}"));
+                Vec::new()
+            }
+            Input::Connected { account } => {
+                self.link = Link::Up;
+                self.account = Some(account.clone());
+                if matches!(self.screen, Screen::Login(_)) {
+                    self.screen = Screen::Lobby;
+                }
+                self.status = Some(format!("Connected as {account}"));
+                vec![Effect::Send(Request::ListRooms)]
+            }
+            Input::ConnectFailed { message, auth } => {
+                self.link = Link::Offline;
+                let name = self.account.clone().unwrap_or_default();
+                let mut form = LoginForm::new(&self.server, &name);
+                if auth {
+                    self.token = None;
+                    self.status = Some(format!(
+                        "Your saved session is no longer valid ({message}): log in again"
+                    ));
+                } else {
+                    self.status = Some(format!("Cannot connect: {message}"));
+                    form.focus = 0;
+                }
+                self.screen = Screen::Login(form);
+                Vec::new()
+            }
+            Input::Link(up) => {
+                self.link = if up { Link::Up } else { Link::Reconnecting };
+                Vec::new()
+            }
+            Input::Disconnected(why) => {
+                self.link = Link::Offline;
+                self.status = Some(format!("Disconnected: {why}"));
+                let name = self.account.clone().unwrap_or_default();
+                let mut form = LoginForm::new(&self.server, &name);
+                form.focus = 2;
+                self.screen = Screen::Login(form);
+                Vec::new()
+            }
+            Input::Answer { request, answer } => self.on_answer(request, answer),
+            Input::Update(update) => self.on_update(update),
+            Input::State(state) => {
+                if let Screen::Replay(r) = &mut self.screen {
+                    if r.asked == Some(state.seq) {
+                        r.view = Some(state.view);
+                        r.at_seq = Some(state.at_seq);
+                    }
+                }
+                Vec::new()
+            }
+            Input::StateFailed(why) => {
+                self.status = Some(format!("Cannot load the state: {why}"));
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_answer(&mut self, request: Request, answer: Answer) -> Vec<Effect> {
+        let refusal = match answer {
+            Answer::Ack(ack) => return self.on_ack(request, ack.room),
+            Answer::Refused(r) => format!("{:?}: {}", r.code, r.message),
+            Answer::Interrupted => "the connection dropped; it may not have happened".into(),
+        };
+        let what = match &request {
+            Request::ListRooms => "Listing rooms",
+            Request::CreateRoom(_) => "Creating the room",
+            Request::Join { .. } => "Joining",
+            Request::Spectate(_) => "Watching",
+            Request::Leave(_) => "Leaving",
+            Request::Ready(_) => "Ready",
+            Request::Command { .. } => "Your command",
+            Request::Concede(_) => "Conceding",
+            Request::Snapshot(_) => "Snapshot",
+            Request::Chat { .. } => "Chat",
+        };
+        if let Screen::Play(play) = &mut self.screen {
+            match &request {
+                Request::Command { room, .. } if *room == play.room => play.sent = false,
+                Request::Snapshot(room) if *room == play.room => {
+                    play.snapshot_pending = false;
+                }
+                _ => {}
+            }
+        }
+        self.status = Some(format!("{what} refused: {refusal}"));
+        Vec::new()
+    }
+
+    fn on_ack(&mut self, request: Request, room: Option<RoomId>) -> Vec<Effect> {
+        let now = self.now;
+        match request {
+            Request::CreateRoom(_) => {
+                let Some(room) = room else {
+                    return Vec::new();
+                };
+                let seat = self.creating_seat.take();
+                self.status = Some(format!("Room {} created; taking a seat...", short(&room)));
+                vec![Effect::Send(Request::Join { room, seat })]
+            }
+            Request::Join { room, seat } => {
+                let summary = self.lobby.rooms.iter().find(|r| r.room == room).cloned();
+                let me = self.account.clone().unwrap_or_default();
+                // The seat taken: the one asked for, else ours already, else the free one.
+                let side = seat.or_else(|| {
+                    let s = summary.as_ref()?;
+                    let mine = s
+                        .seats
+                        .iter()
+                        .position(|n| n.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(&me)));
+                    let free = s.seats.iter().position(Option::is_none);
+                    Side::BOTH.get(mine.or(free)?).copied()
+                });
+                let open = summary
+                    .as_ref()
+                    .is_none_or(|s| s.status == RoomStatus::Open);
+                let already = matches!(&self.screen, Screen::Play(p) if p.room == room);
+                if !already {
+                    let seat = side.map_or(Seat::Spectator, Seat::Coach);
+                    let mut play = Play::new(room.clone(), seat, now);
+                    if let Some(s) = &summary {
+                        play.names = names_of(s);
+                    }
+                    play.summary = summary;
+                    self.screen = Screen::Play(Box::new(play));
+                }
+                if !open {
+                    self.status = Some(format!("Back in room {}", short(&room)));
+                    return Vec::new();
+                }
+                self.status = Some(format!(
+                    "In room {}: ready; waiting for an opponent",
+                    short(&room)
+                ));
+                vec![Effect::Send(Request::Ready(room))]
+            }
+            Request::Spectate(room) => {
+                let mut play = Play::new(room.clone(), Seat::Spectator, now);
+                play.summary = self.lobby.rooms.iter().find(|r| r.room == room).cloned();
+                if let Some(s) = &play.summary {
+                    play.names = names_of(s);
+                }
+                self.screen = Screen::Play(Box::new(play));
+                self.status = Some(format!("Watching room {}", short(&room)));
+                Vec::new()
+            }
+            Request::Snapshot(room) => {
+                if let Screen::Play(play) = &mut self.screen
+                    && play.room == room
+                {
+                    play.snapshot_pending = false;
+                    if play.snapshot_dirty {
+                        play.snapshot_dirty = false;
+                        play.snapshot_pending = true;
+                        return vec![Effect::Send(Request::Snapshot(room))];
+                    }
+                }
+                Vec::new()
+            }
+            Request::Command { room, .. } => {
+                // The events for it came before the ack and cleared `sent` with a new
+                // decision; an ack of a command that changed nothing clears it here.
+                if let Screen::Play(play) = &mut self.screen
+                    && play.room == room
+                {
+                    play.sent = false;
+                }
+                Vec::new()
+            }
+            Request::Concede(_) => {
+                self.status = Some("You conceded".into());
+                Vec::new()
+            }
+            Request::ListRooms | Request::Leave(_) | Request::Ready(_) | Request::Chat { .. } => {
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_update(&mut self, update: Update) -> Vec<Effect> {
+        match update {
+            Update::Reconnected { attempts } => {
+                self.link = Link::Up;
+                self.status = Some(format!("Reconnected (after {attempts} attempts)"));
+                Vec::new()
+            }
+            Update::Unreadable { why, .. } => {
+                self.status = Some(format!("Unreadable message from the server: {why}"));
+                Vec::new()
+            }
+            Update::Server(msg) => self.on_server(msg),
+        }
+    }
+
+    fn on_server(&mut self, msg: ServerMessage) -> Vec<Effect> {
+        let now = self.now;
+        match msg {
+            ServerMessage::Rooms { rooms } => {
+                self.lobby.rooms = rooms
+                    .into_iter()
+                    .filter(|r| r.status != RoomStatus::Closed)
+                    .collect();
+                if self.lobby.status.is_none() && matches!(self.screen, Screen::Lobby) {
+                    self.status = Some(format!("{} rooms", self.lobby.rooms.len()));
+                }
+                Vec::new()
+            }
+            ServerMessage::RoomChanged { room } => {
+                if let Screen::Play(play) = &mut self.screen
+                    && play.room == room.room
+                {
+                    play.names = names_of(&room);
+                    play.summary = Some(room.clone());
+                }
+                let rooms = &mut self.lobby.rooms;
+                match rooms.iter().position(|r| r.room == room.room) {
+                    Some(i) if room.status == RoomStatus::Closed => {
+                        rooms.remove(i);
+                    }
+                    Some(i) => rooms[i] = room,
+                    None if room.status != RoomStatus::Closed => rooms.push(room),
+                    None => {}
+                }
+                if self.lobby.selected >= rooms.len() {
+                    self.lobby.selected = rooms.len().saturating_sub(1);
+                }
+                Vec::new()
+            }
+            ServerMessage::Error { code, message, .. } => {
+                self.status = Some(format!("Server: {code:?}: {message}"));
+                if code == ErrorCode::Unauthenticated {
+                    return vec![Effect::Quit];
+                }
+                Vec::new()
+            }
+            ServerMessage::Chat {
+                room,
+                from,
+                seat,
+                text,
+            } => {
+                if let Screen::Play(play) = &mut self.screen
+                    && play.room == room
+                {
+                    let who = match seat {
+                        Seat::Coach(s) => format!("{from} ({s:?})"),
+                        Seat::Spectator => format!("{from} (watching)"),
+                    };
+                    play.chat.push(format!("{who}: {text}"));
+                }
+                Vec::new()
+            }
+            ServerMessage::Snapshot {
+                room,
+                seq,
+                seat,
+                view,
+                decision,
+                result,
+            } => {
+                let Screen::Play(play) = &mut self.screen else {
+                    return Vec::new();
+                };
+                if play.room != room {
+                    return Vec::new();
+                }
+                let first = play.view.is_none();
+                play.seat = seat;
+                play.seq = seq;
+                play.view = Some(*view);
+                play.result = result;
+                play.sent = false;
+                set_decision(play, decision, now);
+                if first {
+                    play.cursor = first_cursor(play);
+                }
+                Vec::new()
+            }
+            ServerMessage::Events {
+                room,
+                seq,
+                events,
+                decision,
+            } => {
+                let Screen::Play(play) = &mut self.screen else {
+                    return Vec::new();
+                };
+                if play.room != room {
+                    return Vec::new();
+                }
+                play.seq = seq;
+                let any = !events.is_empty();
+                for e in events {
+                    match e.event {
+                        RoomEvent::Game { event } => play.events.push(event),
+                        RoomEvent::MatchStarted { coaches, .. } => {
+                            play.names = coaches.clone();
+                            play.chat.push(format!(
+                                "* Match started: {} (Home) v {} (Away)",
+                                coaches[0], coaches[1]
+                            ));
+                        }
+                        RoomEvent::TimerExpired { coach } => {
+                            play.chat.push(format!("* {coach:?}'s timer ran out"));
+                        }
+                        RoomEvent::Conceded { coach } => {
+                            play.chat.push(format!("* {coach:?} conceded"));
+                        }
+                        RoomEvent::Forfeited { coach } => {
+                            play.chat.push(format!("* {coach:?} forfeited (clock)"));
+                        }
+                        RoomEvent::MatchEnded { result, .. } => {
+                            play.result = Some(result);
+                            play.chat
+                                .push(format!("* Match ended: {}", result_words(&result)));
+                        }
+                    }
+                }
+                play.sent = false;
+                set_decision(play, decision, now);
+                if any {
+                    // Events change the state: ask for it (one request at a time).
+                    if play.snapshot_pending {
+                        play.snapshot_dirty = true;
+                    } else {
+                        play.snapshot_pending = true;
+                        return vec![Effect::Send(Request::Snapshot(room))];
+                    }
+                }
+                Vec::new()
+            }
+            ServerMessage::Welcome { .. }
+            | ServerMessage::Ack { .. }
+            | ServerMessage::Pong { .. } => Vec::new(),
+        }
+    }
+
+    /// The keys of the current screen, for the help overlay.
+    pub fn help_keys(&self) -> &'static [(&'static str, &'static str)] {
+        match &self.screen {
+            Screen::Login(_) => LOGIN_KEYS,
+            Screen::Lobby if self.form.is_some() => FORM_KEYS,
+            Screen::Lobby => LOBBY_HELP,
+            Screen::Play(_) => PLAY_KEYS,
+            Screen::Replay(_) => REPLAY_KEYS,
+        }
+    }
+}
+
+fn form_register(form: &LoginForm) -> bool {
+    form.focus == 4
+}
+
+fn set_decision(play: &mut Play, decision: Decision, now: Instant) {
+    let changed = play.decision.as_ref() != Some(&decision);
+    if changed {
+        play.selected = None;
+        play.menu = 0;
+    }
+    play.decision = Some(decision);
+    play.decision_at = now;
+}
+
+/// Where the cursor starts: on the first target, else the first player who can act.
+fn first_cursor(play: &Play) -> Square {
+    if let Some(sq) = play.targets().first() {
+        return *sq;
+    }
+    play.cursor
+}
+
+fn names_of(room: &RoomSummary) -> [String; 2] {
+    [
+        room.seats[0].clone().unwrap_or_else(|| "(free)".into()),
+        room.seats[1].clone().unwrap_or_else(|| "(free)".into()),
+    ]
+}
+
+/// The first 8 characters of a room id (UUIDs: enough to tell rooms apart).
+pub fn short(room: &str) -> String {
+    room.chars().take(8).collect()
+}
+
+/// A match result in words.
+pub fn result_words(result: &MatchResult) -> String {
+    match result {
+        MatchResult::Game { score, outcome } => format!(
+            "{} ({}-{})",
+            match outcome {
+                dugout_rules::blitz::Outcome::Points { winner: Some(s) }
+                | dugout_rules::blitz::Outcome::SuddenDeath { winner: s } => format!("{s:?} won"),
+                dugout_rules::blitz::Outcome::Points { winner: None } => "a draw".into(),
+            },
+            score[0],
+            score[1]
+        ),
+        MatchResult::Concession { loser } => format!("{loser:?} conceded"),
+        MatchResult::Forfeit { loser } => format!("{loser:?} forfeited"),
+    }
+}
+
+/// The pitch square under terminal cell `(column, row)` of the match screen, if any.
+pub fn square_at(column: u16, row: u16) -> Option<Square> {
+    let left = 1 + ROW_LABEL_WIDTH;
+    let top = 4;
+    if column < left || row < top {
+        return None;
+    }
+    let x = (column - left) / CELL_WIDTH;
+    let y = row - top;
+    Some(Square::new(i8::try_from(x).ok()?, i8::try_from(y).ok()?))
+}
+
+/// A key event with no modifiers (for tests and the runtime).
+pub fn plain(code: KeyCode) -> KeyEvent {
+    key(code)
+}
+
+pub const LOGIN_KEYS: &[(&str, &str)] = &[
+    ("Tab / Down", "next field"),
+    ("Shift-Tab / Up", "previous field"),
+    ("Enter", "log in (on Register: register)"),
+    ("Esc / Ctrl-C", "quit"),
+];
+
+pub const LOBBY_HELP: &[(&str, &str)] = &[
+    ("Up/Down j/k", "select a room"),
+    ("Enter", "join the selected room (its free seat)"),
+    ("s", "watch the selected room"),
+    ("c", "create a room"),
+    ("r", "refresh the list"),
+    ("L", "log out"),
+    ("? ", "this help"),
+    ("q / Ctrl-C", "quit"),
+];
+
+pub const FORM_KEYS: &[(&str, &str)] = &[
+    ("Up/Down", "field"),
+    ("Left/Right Space", "change the value"),
+    ("Enter", "create the room and take the seat"),
+    ("Esc", "cancel"),
+];
+
+pub const PLAY_KEYS: &[(&str, &str)] = &[
+    ("arrows / hjkl", "move the cursor"),
+    (
+        "Space / click",
+        "select the player there, or choose the green target",
+    ),
+    ("Tab / Shift-Tab", "highlight the next / previous choice"),
+    ("Enter", "send the highlighted choice"),
+    ("1-9", "send choice 1-9 of the list"),
+    ("e", "end the turn"),
+    ("d", "decline (re-roll, claim, free action...)"),
+    ("Esc", "unselect the player"),
+    ("t", "type a chat line (Enter sends, Esc cancels)"),
+    ("r", "reload the state from the server"),
+    ("C", "concede"),
+    ("q", "back to the lobby"),
+    ("?", "this help"),
+    ("Ctrl-C", "quit"),
+];
+
+pub const REPLAY_KEYS: &[(&str, &str)] = &[
+    ("Right / l / Space", "next event"),
+    ("Left / h", "previous event"),
+    ("g / Home", "the start"),
+    ("G / End", "the end"),
+    ("t N Enter", "jump to turn N"),
+    (": N Enter", "jump to seq N"),
+    ("q / Esc", "quit"),
+];

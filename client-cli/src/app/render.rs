@@ -1,0 +1,446 @@
+//! The client's screens, drawn from the [`App`] model: login, lobby (with the create-room
+//! form), match and replay, a status line, and the help overlay.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use dugout_rules::core::{Seat, Side};
+
+use super::choices::label;
+use super::forms::{LoginForm, RoomForm};
+use super::model::{App, Link, Play, Replay, Screen, short};
+use crate::tui::describe::describe_prompt;
+use crate::tui::pitch::{CELL_WIDTH, ROW_LABEL_WIDTH};
+use crate::tui::{MatchModel, render_help, render_lobby, render_match};
+
+/// Width of the right-hand column of the match screen.
+const SIDE_COLUMN: u16 = 48;
+
+/// Draws the whole client.
+pub fn render_app(frame: &mut Frame, app: &App) {
+    let [main, status] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(1)]).areas(frame.area());
+    match &app.screen {
+        Screen::Login(form) => render_login(frame, main, form),
+        Screen::Lobby => {
+            let mut lobby = app.lobby.clone();
+            lobby.status = None;
+            render_lobby(frame, main, &lobby);
+            if let Some(form) = &app.form {
+                render_form(frame, main, form);
+            }
+        }
+        Screen::Play(play) => render_play(frame, main, app, play),
+        Screen::Replay(replay) => render_replay(frame, main, replay),
+    }
+    render_status(frame, status, app);
+    if app.help {
+        let title = match &app.screen {
+            Screen::Login(_) => "Login keys",
+            Screen::Lobby => "Lobby keys",
+            Screen::Play(_) => "Match keys",
+            Screen::Replay(_) => "Replay keys",
+        };
+        render_help(frame, main, title, app.help_keys());
+    }
+}
+
+fn render_status(frame: &mut Frame, area: Rect, app: &App) {
+    let (link, style) = match app.link {
+        Link::Up => (
+            format!("[{}] ", app.account.as_deref().unwrap_or("?")),
+            Style::new().fg(Color::Green),
+        ),
+        Link::Connecting => ("[connecting...] ".into(), Style::new().fg(Color::Yellow)),
+        Link::Reconnecting => (
+            "[reconnecting...] ".into(),
+            Style::new()
+                .fg(Color::Black)
+                .bg(Color::Yellow)
+                .add_modifier(Modifier::BOLD),
+        ),
+        Link::Offline => (String::new(), Style::new()),
+    };
+    let line = Line::from(vec![
+        Span::styled(link, style),
+        Span::raw(app.status.clone().unwrap_or_default()),
+        Span::styled("  (? help)", Style::new().fg(Color::DarkGray)),
+    ]);
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [boxed] = Layout::horizontal([Constraint::Length(width.min(area.width))])
+        .flex(Flex::Center)
+        .areas(row);
+    boxed
+}
+
+fn render_login(frame: &mut Frame, area: Rect, form: &LoginForm) {
+    let boxed = centred(area, 60, 12);
+    let focus = |i: usize| {
+        if form.focus == i {
+            Style::new()
+                .fg(Color::Black)
+                .bg(Color::Yellow)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new()
+        }
+    };
+    let marker = |i: usize| if form.focus == i { "> " } else { "  " };
+    let field = |i: usize, name: &str, value: String| {
+        Line::from(vec![
+            Span::raw(format!("{}{name:<10}", marker(i))),
+            Span::styled(format!("{value}_"), focus(i)),
+        ])
+    };
+    let lines = vec![
+        Line::raw("Log in, or register a new account."),
+        Line::raw(""),
+        field(0, "Server", form.server.clone()),
+        field(1, "Name", form.name.clone()),
+        field(2, "Password", "*".repeat(form.password.chars().count())),
+        Line::raw(""),
+        Line::from(vec![
+            Span::raw(format!("{}", marker(3))),
+            Span::styled("[ Log in ]", focus(3)),
+            Span::raw(format!("   {}", marker(4))),
+            Span::styled("[ Register ]", focus(4)),
+        ]),
+        Line::raw(""),
+        Line::styled(
+            if form.busy {
+                "Waiting for the server..."
+            } else {
+                "Tab: next field   Enter: log in / register   Esc: quit"
+            },
+            Style::new().fg(Color::DarkGray),
+        ),
+    ];
+    frame.render_widget(Clear, boxed);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Dugout: Blood Bowl online "),
+        ),
+        boxed,
+    );
+}
+
+fn render_form(frame: &mut Frame, area: Rect, form: &RoomForm) {
+    let height = u16::try_from(RoomForm::FIELDS.len()).unwrap_or(20) + 4;
+    let boxed = centred(area, 64, height);
+    let mut lines: Vec<Line> = RoomForm::FIELDS
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let focused = form.focus == i;
+            let style = if focused {
+                Style::new()
+                    .fg(Color::Black)
+                    .bg(Color::Yellow)
+                    .add_modifier(Modifier::BOLD)
+            } else {
+                Style::new()
+            };
+            Line::from(vec![
+                Span::raw(format!("{}{name:<24}", if focused { "> " } else { "  " })),
+                Span::styled(format!("< {} >", form.value(i)), style),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "Up/Down field  Left/Right change  Enter create  Esc cancel",
+        Style::new().fg(Color::DarkGray),
+    ));
+    frame.render_widget(Clear, boxed);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Create a room (Blitz Bowl) "),
+        ),
+        boxed,
+    );
+}
+
+fn clock(ms: std::time::Duration) -> String {
+    let s = ms.as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+fn seat_words(seat: Seat, names: &[String; 2]) -> String {
+    match seat {
+        Seat::Coach(Side::Home) => format!("you are Home ({})", names[0]),
+        Seat::Coach(Side::Away) => format!("you are Away ({})", names[1]),
+        Seat::Spectator => "watching".to_string(),
+    }
+}
+
+fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
+    let Some(view) = &play.view else {
+        render_waiting(frame, area, play);
+        return;
+    };
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(60), Constraint::Length(SIDE_COLUMN)]).areas(area);
+    let model = MatchModel {
+        view: view.clone(),
+        seat: play.seat,
+        names: play.names.clone(),
+        events: play.events.clone(),
+        cursor: Some(play.cursor),
+        targets: play.targets(),
+        selected: play.selected.and_then(|id| {
+            view.players
+                .iter()
+                .find(|p| p.id == id)
+                .and_then(|p| p.square())
+        }),
+    };
+    render_match(frame, left, &model);
+
+    let menu = play.menu_commands();
+    let menu_rows = u16::try_from(menu.len().clamp(1, 12)).unwrap_or(12) + 2;
+    let [info_area, menu_area, chat_area] = Layout::vertical([
+        Constraint::Length(6),
+        Constraint::Length(menu_rows),
+        Constraint::Min(4),
+    ])
+    .areas(right);
+
+    // Whose decision, the clock, the seat.
+    let mut info = vec![Line::raw(format!(
+        "Room {} seq {}, {}",
+        short(&play.room),
+        play.seq,
+        seat_words(play.seat, &play.names)
+    ))];
+    let prompt = play.decision.as_ref().map(|d| &d.prompt);
+    let asked = match prompt {
+        Some(p) => describe_prompt(p, play.seat, Some(view)),
+        None => describe_prompt(&view.prompt, play.seat, Some(view)),
+    };
+    info.push(Line::styled(
+        asked,
+        Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+    ));
+    match (play.time_left(app.now), prompt.and_then(|p| p.coach)) {
+        (Some(left), Some(coach)) => info.push(Line::raw(format!(
+            "Clock: {} {} {}",
+            match coach {
+                Side::Home => "Home",
+                Side::Away => "Away",
+            },
+            clock(left),
+            if play.seat == Seat::Coach(coach) {
+                "(yours, running)"
+            } else {
+                "(running)"
+            }
+        ))),
+        _ => info.push(Line::raw("Clock: no time limit")),
+    }
+    if let Some(result) = &play.result {
+        info.push(Line::styled(
+            format!("Match over: {}", super::model::result_words(result)),
+            Style::new().add_modifier(Modifier::BOLD),
+        ));
+    } else if play.sent {
+        info.push(Line::raw("Sent; waiting for the server..."));
+    }
+    frame.render_widget(
+        Paragraph::new(info)
+            .wrap(Wrap { trim: true })
+            .block(Block::default().borders(Borders::ALL).title(" Match ")),
+        info_area,
+    );
+
+    // The choices.
+    let rows = usize::from(menu_rows.saturating_sub(2)).max(1);
+    let first = play.menu.saturating_sub(rows - 1);
+    let mut lines: Vec<Line> = menu
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .map(|(i, c)| {
+            let text = format!(
+                "{}{} {}",
+                if i == play.menu { ">" } else { " " },
+                if i < 9 {
+                    format!("{}.", i + 1)
+                } else {
+                    "  ".to_string()
+                },
+                label(c, Some(view))
+            );
+            if i == play.menu {
+                Line::styled(
+                    text,
+                    Style::new()
+                        .fg(Color::Black)
+                        .bg(Color::Yellow)
+                        .add_modifier(Modifier::BOLD),
+                )
+            } else {
+                Line::raw(text)
+            }
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push(Line::styled(
+            if play.legal().is_empty() {
+                "(nothing for you to choose now)"
+            } else {
+                "(select a player with Space)"
+            },
+            Style::new().fg(Color::DarkGray),
+        ));
+    }
+    let title = match play.selected {
+        Some(_) => format!(" Choices of the selected player ({}) ", menu.len()),
+        None => format!(" Choices ({}) ", menu.len()),
+    };
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
+        menu_area,
+    );
+    render_chat(frame, chat_area, play);
+}
+
+fn render_chat(frame: &mut Frame, area: Rect, play: &Play) {
+    let rows = usize::from(area.height.saturating_sub(3)).max(1);
+    let start = play.chat.len().saturating_sub(rows);
+    let mut lines: Vec<Line> = play.chat[start..]
+        .iter()
+        .map(|l| Line::raw(l.clone()))
+        .collect();
+    while lines.len() < rows {
+        lines.push(Line::raw(""));
+    }
+    lines.push(match &play.chat_input {
+        Some(text) => Line::styled(
+            format!("say: {text}_"),
+            Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+        ),
+        None => Line::styled("t: chat", Style::new().fg(Color::DarkGray)),
+    });
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL).title(" Chat ")),
+        area,
+    );
+}
+
+fn render_waiting(frame: &mut Frame, area: Rect, play: &Play) {
+    let [top, chat] = Layout::vertical([Constraint::Length(9), Constraint::Min(4)]).areas(area);
+    let mut lines = vec![
+        Line::raw(format!(
+            "Room {}: waiting for the match to start ({})",
+            short(&play.room),
+            seat_words(play.seat, &play.names)
+        )),
+        Line::raw(""),
+    ];
+    if let Some(s) = &play.summary {
+        let t = |i: usize| dugout_rules::blitz::data::team(s.setup.teams[i]).name;
+        for (i, side) in ["Home", "Away"].iter().enumerate() {
+            lines.push(Line::raw(format!(
+                "  {side}: {} with {}{}",
+                s.seats[i].as_deref().unwrap_or("(free seat)"),
+                t(i),
+                if s.ready[i] { ", ready" } else { "" }
+            )));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "The match starts when both coaches are seated and ready.  q: back to the lobby",
+        Style::new().fg(Color::DarkGray),
+    ));
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Room ")),
+        top,
+    );
+    render_chat(frame, chat, play);
+}
+
+fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(60), Constraint::Length(SIDE_COLUMN)]).areas(area);
+    match &r.view {
+        Some(view) => {
+            let model = MatchModel {
+                view: view.clone(),
+                seat: Seat::Spectator,
+                names: r.names.clone(),
+                events: r.events(),
+                cursor: Some(r.cursor),
+                targets: Vec::new(),
+                selected: None,
+            };
+            render_match(frame, left, &model);
+        }
+        None => frame.render_widget(
+            Paragraph::new("Loading the state...").block(Block::default().borders(Borders::ALL)),
+            left,
+        ),
+    }
+    let last = r.entries.last().map_or(0, |e| e.seq);
+    let mut lines = vec![
+        Line::raw(format!("Match {}", short(&r.id))),
+        Line::raw(format!("Event seq {} of {last}", r.seq())),
+        Line::raw(match r.at_seq {
+            Some(at) => format!("State after seq {at}"),
+            None => "State: loading...".to_string(),
+        }),
+    ];
+    if let Some(entry) = r.pos.and_then(|i| r.entries.get(i)) {
+        let text = match &entry.event {
+            dugout_protocol::RoomEvent::Game { event } => match &r.view {
+                Some(v) => crate::tui::describe_in(event, v),
+                None => crate::tui::describe(event),
+            },
+            other => format!("{other:?}").chars().take(120).collect(),
+        };
+        lines.push(Line::styled(
+            format!("This event: {text}"),
+            Style::new().fg(Color::Yellow),
+        ));
+    }
+    if let Some((what, text)) = &r.input {
+        lines.push(Line::styled(
+            format!("{} {text}_", if *what == 't' { "Turn:" } else { "Seq:" }),
+            Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+        ));
+    }
+    lines.push(Line::raw(""));
+    for (k, t) in super::model::REPLAY_KEYS {
+        lines.push(Line::styled(
+            format!("{k}: {t}"),
+            Style::new().fg(Color::DarkGray),
+        ));
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(Block::default().borders(Borders::ALL).title(" Replay ")),
+        right,
+    );
+}
+
+/// The left edge and top of the pitch squares on the match screen (for mouse clicks).
+pub const PITCH_ORIGIN: (u16, u16) = (1 + ROW_LABEL_WIDTH, 4);
+/// Each square's width in cells.
+pub const SQUARE_WIDTH: u16 = CELL_WIDTH;

@@ -1,0 +1,1 @@
+//! Model and screen tests.
