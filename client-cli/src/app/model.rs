@@ -11,7 +11,7 @@ use dugout_protocol::{
 };
 use dugout_protocol::{LogEntry, StateAt};
 use dugout_rules::blitz::data::{BoardSide, board};
-use dugout_rules::blitz::{Command, Event, GameView, PlayerId};
+use dugout_rules::blitz::{Command, Event, GameView, PlayerId, PromptKind};
 use dugout_rules::core::{Seat, Side, Square};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -1193,16 +1193,13 @@ impl App {
                 if play.room != room {
                     return Vec::new();
                 }
-                let first = play.view.is_none();
                 play.seat = seat;
                 play.seq = seq;
                 play.view = Some(*view);
                 play.result = result;
                 play.sent = false;
                 set_decision(play, decision, now);
-                if first {
-                    play.cursor = first_cursor(play);
-                }
+                place_cursor(play);
                 Vec::new()
             }
             ServerMessage::Events {
@@ -1290,12 +1287,48 @@ fn set_decision(play: &mut Play, decision: Decision, now: Instant) {
     play.decision_at = now;
 }
 
+/// With a fresh view and a decision of ours: the cursor goes to the moving player during a
+/// move, stays where it is if it is on a target or a player who can act, else goes to
+/// [`first_cursor`].
+fn place_cursor(play: &mut Play) {
+    if play.legal().is_empty() {
+        return;
+    }
+    if let Some(PromptKind::Move { player, .. }) = play.decision.as_ref().map(|d| &d.prompt.kind)
+        && let Some(sq) = play.view.as_ref().and_then(|v| {
+            v.players
+                .iter()
+                .find(|p| p.id == *player)
+                .and_then(|p| p.square())
+        })
+    {
+        play.cursor = sq;
+        return;
+    }
+    let here = play.cursor;
+    let on_actor = play
+        .player_at(here)
+        .is_some_and(|p| play.actors().contains(&p));
+    if play.targets().contains(&here) || on_actor {
+        return;
+    }
+    play.cursor = first_cursor(play);
+}
+
 /// Where the cursor starts: on the first target, else the first player who can act.
 fn first_cursor(play: &Play) -> Square {
     if let Some(sq) = play.targets().first() {
         return *sq;
     }
-    play.cursor
+    let actor = play.actors().first().and_then(|id| {
+        play.view
+            .as_ref()?
+            .players
+            .iter()
+            .find(|p| p.id == *id)?
+            .square()
+    });
+    actor.unwrap_or(play.cursor)
 }
 
 fn names_of(room: &RoomSummary) -> [String; 2] {

@@ -1,1 +1,754 @@
-//! Model and screen tests.
+//! Model tests (keys, clicks and server messages in, effects out) and `TestBackend` render
+//! tests of the client's screens.
+
+use std::time::{Duration, Instant};
+
+use dugout_protocol::{
+    Decision, ErrorCode, GameKind, LogEntry, RoomEvent, RoomStatus, RoomSummary, SeqEvent,
+    ServerMessage, StateAt, TimerPolicy,
+};
+use dugout_rules::blitz::data::TeamId;
+use dugout_rules::blitz::scenario::Scenario;
+use dugout_rules::blitz::{
+    ActionChoice, Command, Edition, Event, Game, MatchSetup, PlayerId, legal_commands, view,
+};
+use dugout_rules::core::{Seat, Side, Square};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::style::Color;
+
+use super::config::Saved;
+use super::model::{App, Effect, Input, Link, Play, Replay, Request, Screen, plain, square_at};
+use super::render::render_app;
+use crate::net::{Ack, Answer, Refusal, Update};
+
+fn key(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    app.on_key(plain(code))
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        assert!(key(app, KeyCode::Char(c)).is_empty(), "typing {c:?}");
+    }
+}
+
+fn screen(app: &App, w: u16, h: u16) -> (String, Buffer) {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| render_app(f, app)).expect("draw");
+    let buf = t.backend().buffer().clone();
+    let text = (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n");
+    (text, buf)
+}
+
+fn room(id: &str, seats: [Option<&str>; 2], status: RoomStatus) -> RoomSummary {
+    RoomSummary {
+        room: id.into(),
+        game: GameKind::Blitz,
+        setup: MatchSetup {
+            edition: Edition::Bb2024,
+            teams: [TeamId::Amazon, TeamId::Human],
+            options: Default::default(),
+        },
+        timer: TimerPolicy::PerTurn { seconds: 120 },
+        private: false,
+        seats: seats.map(|s| s.map(String::from)),
+        ready: [true, false],
+        status,
+        spectators: 0,
+        seq: 0,
+    }
+}
+
+fn ack(request: Request, room: Option<&str>) -> Input {
+    Input::Answer {
+        request,
+        answer: Answer::Ack(Ack {
+            seq: None,
+            room: room.map(String::from),
+        }),
+    }
+}
+
+fn server(msg: ServerMessage) -> Input {
+    Input::Update(Update::Server(msg))
+}
+
+/// A logged-in app in the lobby.
+fn lobby_app(now: Instant) -> App {
+    let (mut app, effects) = App::start(
+        "http://127.0.0.1:1",
+        Some(Saved {
+            server: "http://127.0.0.1:1".into(),
+            account: "ada".into(),
+            token: "tok".into(),
+        }),
+        now,
+    );
+    assert_eq!(
+        effects,
+        vec![Effect::Connect {
+            server: "http://127.0.0.1:1".into(),
+            token: "tok".into()
+        }],
+        "a remembered session connects at once"
+    );
+    let effects = app.on_input(Input::Connected {
+        account: "ada".into(),
+    });
+    assert_eq!(effects, vec![Effect::Send(Request::ListRooms)]);
+    assert_eq!(app.screen, Screen::Lobby);
+    app
+}
+
+// ----- login ---------------------------------------------------------------------------
+
+#[test]
+fn login_screen_types_logs_in_saves_and_connects() {
+    let now = Instant::now();
+    let (mut app, effects) = App::start("http://127.0.0.1:8080", None, now);
+    assert!(effects.is_empty(), "nothing remembered: the login screen");
+    typed(&mut app, "ada");
+    assert!(key(&mut app, KeyCode::Tab).is_empty());
+    typed(&mut app, "secret-pw");
+    let (text, _) = screen(&app, 100, 20);
+    assert!(text.contains("Server    http://127.0.0.1:8080"), "{text}");
+    assert!(text.contains("Name      ada"), "{text}");
+    assert!(text.contains("Password  *********"), "masked: {text}");
+    assert!(!text.contains("secret-pw"), "{text}");
+    assert!(text.contains("[ Log in ]") && text.contains("[ Register ]"), "{text}");
+
+    // Tab to the Register button, Enter: register.
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Tab);
+    let effects = key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        effects,
+        vec![Effect::Login {
+            server: "http://127.0.0.1:8080".into(),
+            name: "ada".into(),
+            password: "secret-pw".into(),
+            register: true
+        }]
+    );
+    assert!(key(&mut app, KeyCode::Enter).is_empty(), "busy: no second login");
+
+    let effects = app.on_input(Input::LoggedIn {
+        server: "http://127.0.0.1:8080".into(),
+        account: "ada".into(),
+        token: "t0k".into(),
+    });
+    assert_eq!(
+        effects,
+        vec![
+            Effect::Save(Saved {
+                server: "http://127.0.0.1:8080".into(),
+                account: "ada".into(),
+                token: "t0k".into()
+            }),
+            Effect::Connect {
+                server: "http://127.0.0.1:8080".into(),
+                token: "t0k".into()
+            }
+        ]
+    );
+    app.on_input(Input::Connected {
+        account: "ada".into(),
+    });
+    assert_eq!(app.screen, Screen::Lobby);
+    assert_eq!(app.link, Link::Up);
+}
+
+#[test]
+fn a_refused_login_says_why_and_a_stale_token_goes_back_to_login() {
+    let now = Instant::now();
+    let (mut app, _) = App::start("http://h:1", None, now);
+    typed(&mut app, "ada");
+    key(&mut app, KeyCode::Tab);
+    typed(&mut app, "wrongpass");
+    assert!(matches!(
+        key(&mut app, KeyCode::Enter).as_slice(),
+        [Effect::Login {
+            register: false,
+            ..
+        }]
+    ));
+    app.on_input(Input::LoginFailed("BadCredentials: wrong name or password".into()));
+    let (text, _) = screen(&app, 100, 20);
+    assert!(
+        text.contains("Login failed: BadCredentials: wrong name or password"),
+        "{text}"
+    );
+
+    // A remembered token the server no longer knows.
+    let mut app = lobby_app(now);
+    let effects = app.on_input(Input::ConnectFailed {
+        message: "the server refused the hello".into(),
+        auth: true,
+    });
+    assert!(effects.is_empty());
+    assert!(matches!(app.screen, Screen::Login(_)));
+    assert_eq!(app.token, None);
+    let (text, _) = screen(&app, 120, 20);
+    assert!(text.contains("no longer valid"), "{text}");
+    assert!(text.contains("log in again"), "{text}");
+}
+
+#[test]
+fn logout_forgets_the_token() {
+    let mut app = lobby_app(Instant::now());
+    let effects = key(&mut app, KeyCode::Char('L'));
+    assert_eq!(
+        effects,
+        vec![Effect::Logout {
+            server: "http://127.0.0.1:1".into(),
+            token: "tok".into()
+        }]
+    );
+    assert!(matches!(app.screen, Screen::Login(_)));
+    assert_eq!(app.token, None);
+}
+
+// ----- lobby ---------------------------------------------------------------------------
+
+#[test]
+fn the_lobby_lists_pushed_rooms_and_joins_and_spectates() {
+    let mut app = lobby_app(Instant::now());
+    app.on_input(server(ServerMessage::Rooms {
+        rooms: vec![room("room-aaaa-1", [Some("bob"), None], RoomStatus::Open)],
+    }));
+    app.on_input(server(ServerMessage::RoomChanged {
+        room: room("room-bbbb-2", [Some("cyd"), Some("dan")], RoomStatus::Playing),
+    }));
+    assert_eq!(app.lobby.rooms.len(), 2);
+    let (text, _) = screen(&app, 110, 12);
+    assert!(text.contains("Lobby: 2 rooms"), "{text}");
+    assert!(text.contains("bob* / (free)"), "{text}");
+    assert!(text.contains("cyd* / dan"), "{text}");
+
+    // Enter joins the highlighted room's free seat; the ack makes us ready.
+    let effects = key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        effects,
+        vec![Effect::Send(Request::Join {
+            room: "room-aaaa-1".into(),
+            seat: None
+        })]
+    );
+    let effects = app.on_input(ack(
+        Request::Join {
+            room: "room-aaaa-1".into(),
+            seat: None,
+        },
+        Some("room-aaaa-1"),
+    ));
+    assert_eq!(
+        effects,
+        vec![Effect::Send(Request::Ready("room-aaaa-1".into()))]
+    );
+    let Screen::Play(play) = &app.screen else {
+        panic!("the room screen");
+    };
+    assert_eq!(play.seat, Seat::Coach(Side::Away), "the free seat was Away");
+    let (text, _) = screen(&app, 110, 20);
+    assert!(text.contains("waiting for the match to start"), "{text}");
+    assert!(text.contains("Away: (free seat) with Human"), "{text}");
+
+    // Back to the lobby, spectate the other one.
+    let effects = key(&mut app, KeyCode::Char('q'));
+    assert_eq!(
+        effects,
+        vec![
+            Effect::Send(Request::Leave("room-aaaa-1".into())),
+            Effect::Send(Request::ListRooms)
+        ]
+    );
+    key(&mut app, KeyCode::Down);
+    let effects = key(&mut app, KeyCode::Char('s'));
+    assert_eq!(
+        effects,
+        vec![Effect::Send(Request::Spectate("room-bbbb-2".into()))]
+    );
+    // A closed room leaves the list.
+    app.screen = Screen::Lobby;
+    app.on_input(server(ServerMessage::RoomChanged {
+        room: room("room-aaaa-1", [None, None], RoomStatus::Closed),
+    }));
+    assert_eq!(app.lobby.rooms.len(), 1);
+}
+
+#[test]
+fn the_create_room_form_builds_the_spec_then_joins_the_chosen_seat() {
+    let mut app = lobby_app(Instant::now());
+    assert!(key(&mut app, KeyCode::Char('c')).is_empty());
+    let (text, _) = screen(&app, 110, 30);
+    assert!(text.contains("Create a room (Blitz Bowl)"), "{text}");
+    for field in ["Edition", "Home team", "Away team", "Timer", "Private", "Random events"] {
+        assert!(text.contains(field), "{field}: {text}");
+    }
+    // Home team one step on, seat Away, per-turn timer 150 s, private, random events.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right); // seat: Away
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right); // timer: per turn
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right); // 150 s
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Char(' ')); // private
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right); // random events
+    let (text, _) = screen(&app, 110, 30);
+    assert!(text.contains("< per turn >"), "{text}");
+    assert!(text.contains("< 150 s >"), "{text}");
+    let effects = key(&mut app, KeyCode::Enter);
+    let [Effect::Send(Request::CreateRoom(spec))] = effects.as_slice() else {
+        panic!("create_room: {effects:?}");
+    };
+    assert_eq!(spec.setup.teams, [TeamId::ALL[1], TeamId::ALL[1]]);
+    assert_eq!(spec.timer, TimerPolicy::PerTurn { seconds: 150 });
+    assert!(spec.private);
+    assert!(spec.setup.options.random_events);
+    assert!(app.form.is_none());
+    // The ack names the room: take the chosen seat.
+    let effects = app.on_input(ack(Request::CreateRoom(spec.clone()), Some("new-room")));
+    assert_eq!(
+        effects,
+        vec![Effect::Send(Request::Join {
+            room: "new-room".into(),
+            seat: Some(Side::Away)
+        })]
+    );
+    // A refusal is shown, nothing crashes.
+    app.on_input(Input::Answer {
+        request: Request::CreateRoom(spec.clone()),
+        answer: Answer::Refused(Refusal {
+            code: ErrorCode::InvalidSetup,
+            message: "random events need the 2024 edition".into(),
+        }),
+    });
+    let (text, _) = screen(&app, 110, 30);
+    assert!(
+        text.contains("Creating the room refused: InvalidSetup: random events need"),
+        "{text}"
+    );
+}
+
+// ----- the match -----------------------------------------------------------------------
+
+struct Fixture {
+    game: Game,
+    blitzer: PlayerId,
+    catcher: PlayerId,
+}
+
+/// Amazon (Home) against Human at Home's Action prompt: a Blitzer at (5,4) next to a
+/// standing Catcher at (6,4); no cards in hand unless `cards`.
+fn fixture(cards: bool) -> Fixture {
+    let mut s = Scenario::new(MatchSetup {
+        edition: Edition::Bb2024,
+        teams: [TeamId::Amazon, TeamId::Human],
+        options: Default::default(),
+    });
+    let blitzer = s.position(Side::Home, "Piranha Warrior Blitzer");
+    let thrower = s.position(Side::Home, "Python Warrior Thrower");
+    let catcher = s.position(Side::Away, "Catcher");
+    s.stand(blitzer, 5, 4).stand(thrower, 1, 5).stand(catcher, 6, 4);
+    s.give_ball(thrower);
+    s.active_card(0, 3);
+    if cards {
+        s.hand_card(Side::Home, 0).hand_card(Side::Home, 1);
+        s.hand_card(Side::Away, 2);
+    }
+    Fixture {
+        game: s.at_action_prompt(),
+        blitzer,
+        catcher,
+    }
+}
+
+fn playing(fx: &Fixture, seat: Seat, now: Instant) -> App {
+    let mut app = lobby_app(now);
+    app.on_input(ack(
+        Request::Join {
+            room: "r1".into(),
+            seat: Some(Side::Home),
+        },
+        Some("r1"),
+    ));
+    let legal = if seat == Seat::Coach(Side::Home) {
+        legal_commands(&fx.game)
+    } else {
+        Vec::new()
+    };
+    app.on_input(server(ServerMessage::Snapshot {
+        room: "r1".into(),
+        seq: 40,
+        seat,
+        view: Box::new(view(&fx.game, seat)),
+        decision: Decision {
+            prompt: dugout_rules::blitz::prompt(&fx.game).clone(),
+            legal,
+            time_left_ms: Some(95_000),
+        },
+        result: None,
+    }));
+    app
+}
+
+fn play(app: &App) -> &Play {
+    match &app.screen {
+        Screen::Play(p) => p,
+        other => panic!("not playing: {other:?}"),
+    }
+}
+
+fn move_cursor_to(app: &mut App, sq: Square) {
+    for _ in 0..20 {
+        let c = play(app).cursor;
+        let code = if c.x < sq.x {
+            KeyCode::Char('l')
+        } else if c.x > sq.x {
+            KeyCode::Char('h')
+        } else if c.y < sq.y {
+            KeyCode::Char('j')
+        } else if c.y > sq.y {
+            KeyCode::Char('k')
+        } else {
+            return;
+        };
+        assert!(key(app, code).is_empty(), "moving the cursor sends nothing");
+    }
+    assert_eq!(play(app).cursor, sq);
+}
+
+#[test]
+fn selecting_a_player_then_a_legal_target_sends_exactly_that_command() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    let block = Command::Action {
+        player: fx.blitzer,
+        choice: ActionChoice::Block { target: fx.catcher },
+        bonus: None,
+    };
+    assert!(legal_commands(&fx.game).contains(&block), "the fixture offers the block");
+
+    // An empty square nobody aims at: nothing.
+    move_cursor_to(&mut app, Square::new(10, 8));
+    assert!(key(&mut app, KeyCode::Char(' ')).is_empty());
+    assert_eq!(play(&app).selected, None);
+    // The catcher before selecting anyone: not ours, nothing.
+    move_cursor_to(&mut app, Square::new(6, 4));
+    assert!(key(&mut app, KeyCode::Char(' ')).is_empty());
+
+    // Select the blitzer: its choices only, the catcher's square a target.
+    move_cursor_to(&mut app, Square::new(5, 4));
+    assert!(key(&mut app, KeyCode::Char(' ')).is_empty());
+    assert_eq!(play(&app).selected, Some(fx.blitzer));
+    let menu = play(&app).menu_commands();
+    assert!(menu.contains(&block));
+    assert!(menu.iter().all(|c| super::choices::subject(c) == Some(fx.blitzer)));
+    assert!(play(&app).targets().contains(&Square::new(6, 4)));
+    assert!(!play(&app).targets().contains(&Square::new(9, 9)));
+
+    // An illegal square for the selected player: nothing is sent.
+    move_cursor_to(&mut app, Square::new(12, 9));
+    assert!(key(&mut app, KeyCode::Char(' ')).is_empty());
+
+    // The catcher: the block, exactly.
+    move_cursor_to(&mut app, Square::new(6, 4));
+    let effects = key(&mut app, KeyCode::Char(' '));
+    assert_eq!(
+        effects,
+        vec![Effect::Send(Request::Command {
+            room: "r1".into(),
+            command: block
+        })]
+    );
+    // In flight: nothing more is sent until the server answers.
+    assert!(play(&app).sent);
+    assert!(key(&mut app, KeyCode::Char('e')).is_empty());
+    assert!(key(&mut app, KeyCode::Enter).is_empty());
+}
+
+#[test]
+fn menu_keys_send_only_legal_commands_and_a_refusal_is_shown() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    let legal = legal_commands(&fx.game);
+    // Digit 2 sends the second choice of the menu (all choices: nobody selected).
+    let effects = key(&mut app, KeyCode::Char('2'));
+    assert_eq!(
+        effects,
+        vec![Effect::Send(Request::Command {
+            room: "r1".into(),
+            command: legal[1]
+        })]
+    );
+    // The server refuses it (a race, say): the typed error is shown, the choices come back.
+    app.on_input(Input::Answer {
+        request: Request::Command {
+            room: "r1".into(),
+            command: legal[1],
+        },
+        answer: Answer::Refused(Refusal {
+            code: ErrorCode::NotYourTurn,
+            message: "the game waits for the other coach (Action)".into(),
+        }),
+    });
+    assert!(!play(&app).sent);
+    let (text, _) = screen(&app, 160, 50);
+    assert!(
+        text.contains("Your command refused: NotYourTurn: the game waits for the other coach"),
+        "{text}"
+    );
+    // Tab, Tab, Enter: the third.
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Tab);
+    assert_eq!(
+        key(&mut app, KeyCode::Enter),
+        vec![Effect::Send(Request::Command {
+            room: "r1".into(),
+            command: legal[2]
+        })]
+    );
+    app.on_input(ack(
+        Request::Command {
+            room: "r1".into(),
+            command: legal[2],
+        },
+        Some("r1"),
+    ));
+    // e: end turn (legal at the Action prompt); d: decline is not legal here.
+    assert_eq!(
+        key(&mut app, KeyCode::Char('e')),
+        vec![Effect::Send(Request::Command {
+            room: "r1".into(),
+            command: Command::EndTurn
+        })]
+    );
+    app.on_input(ack(
+        Request::Command {
+            room: "r1".into(),
+            command: Command::EndTurn,
+        },
+        Some("r1"),
+    ));
+    assert!(key(&mut app, KeyCode::Char('d')).is_empty());
+    assert!(app.status.as_deref().unwrap_or("").contains("not possible"));
+    // A spectator has no choices at all.
+    let mut watcher = playing(&fx, Seat::Spectator, Instant::now());
+    assert!(key(&mut watcher, KeyCode::Char('1')).is_empty());
+    assert!(key(&mut watcher, KeyCode::Char('e')).is_empty());
+    move_cursor_to(&mut watcher, Square::new(5, 4));
+    assert!(key(&mut watcher, KeyCode::Char(' ')).is_empty());
+}
+
+#[test]
+fn a_click_on_the_pitch_moves_the_cursor_and_acts() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    let click = |col: u16, row: u16| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: col,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    assert_eq!(square_at(3, 4), Some(Square::new(0, 0)));
+    assert_eq!(square_at(3 + 3 * 5 + 2, 4 + 4), Some(Square::new(5, 4)));
+    assert_eq!(square_at(2, 4), None);
+    // Click the blitzer: selected. Click the catcher: the block.
+    assert!(app.on_mouse(click(3 + 3 * 5 + 1, 8)).is_empty());
+    assert_eq!(play(&app).cursor, Square::new(5, 4));
+    assert_eq!(play(&app).selected, Some(fx.blitzer));
+    let effects = app.on_mouse(click(3 + 3 * 6, 8));
+    assert_eq!(
+        effects,
+        vec![Effect::Send(Request::Command {
+            room: "r1".into(),
+            command: Command::Action {
+                player: fx.blitzer,
+                choice: ActionChoice::Block { target: fx.catcher },
+                bonus: None
+            }
+        })]
+    );
+}
+
+#[test]
+fn the_match_screen_shows_cursor_targets_hands_clock_and_chat() {
+    let fx = fixture(true);
+    let t0 = Instant::now();
+    let mut app = playing(&fx, Seat::Coach(Side::Home), t0);
+    move_cursor_to(&mut app, Square::new(5, 4));
+    key(&mut app, KeyCode::Char(' '));
+    app.on_input(server(ServerMessage::Chat {
+        room: "r1".into(),
+        from: "bob".into(),
+        seat: Seat::Coach(Side::Away),
+        text: "good luck".into(),
+    }));
+    key(&mut app, KeyCode::Char('t'));
+    typed(&mut app, "thanks");
+    app.tick(t0 + Duration::from_millis(5_500));
+    let (text, buf) = screen(&app, 160, 50);
+    // The cursor on the selected blitzer: its letter in ( ).
+    let row = text.lines().nth(4 + 4).expect("pitch row 4");
+    assert!(row.contains("(B)"), "cursor on the blitzer: {row}");
+    // The catcher's square is a target: +C+ on green.
+    assert!(row.contains("+C+"), "{row}");
+    let col = 3 + 3 * 6;
+    assert_eq!(buf[(col + 1, 8)].bg, Color::Green);
+    assert_eq!(buf[(3 + 3 * 9 + 1, 8)].bg, Color::Reset, "not a target");
+    // Own hand listed, opponent's only counted.
+    assert!(text.contains("Your hand (2)"), "{text}");
+    assert!(text.contains("Away hand: 1 card"), "{text}");
+    // The clock: 95 s at the snapshot, 5.5 s later.
+    assert!(text.contains("Clock: Home 1:29 (yours, running)"), "{text}");
+    // Choices of the selected player, chat and the line being typed.
+    assert!(text.contains("Choices of the selected player"), "{text}");
+    assert!(text.contains("Block Away Catcher"), "{text}");
+    assert!(text.contains("bob (Away): good luck"), "{text}");
+    assert!(text.contains("say: thanks_"), "{text}");
+    // Enter sends the chat line.
+    assert_eq!(
+        key(&mut app, KeyCode::Enter),
+        vec![Effect::Send(Request::Chat {
+            room: "r1".into(),
+            text: "thanks".into()
+        })]
+    );
+    // The opponent sees only our count.
+    let away = playing(&fx, Seat::Coach(Side::Away), t0);
+    let (text, _) = screen(&away, 160, 50);
+    assert!(text.contains("Home hand: 2 cards"), "{text}");
+    assert!(text.contains("Your hand (1)"), "{text}");
+    assert!(text.contains("Clock: Home 1:35 (running)"), "{text}");
+    // Help overlay.
+    let mut app = app;
+    key(&mut app, KeyCode::Char('?'));
+    let (text, _) = screen(&app, 160, 50);
+    assert!(text.contains("Match keys"), "{text}");
+    assert!(text.contains("send the highlighted choice"), "{text}");
+}
+
+#[test]
+fn events_ask_for_one_snapshot_at_a_time_and_update_the_log() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    let decision = Decision {
+        prompt: dugout_rules::blitz::prompt(&fx.game).clone(),
+        legal: vec![Command::EndTurn],
+        time_left_ms: None,
+    };
+    let events = |seq: u64| ServerMessage::Events {
+        room: "r1".into(),
+        seq,
+        events: vec![SeqEvent {
+            seq,
+            event: RoomEvent::Game {
+                event: Event::TurnStarted {
+                    coach: Side::Home,
+                    turn: 3,
+                },
+            },
+        }],
+        decision: decision.clone(),
+    };
+    assert_eq!(
+        app.on_input(server(events(41))),
+        vec![Effect::Send(Request::Snapshot("r1".into()))]
+    );
+    assert!(app.on_input(server(events(42))).is_empty(), "one at a time");
+    assert_eq!(play(&app).events.len(), 2);
+    assert_eq!(play(&app).legal(), &[Command::EndTurn]);
+    // Its ack: the events since ask for another.
+    assert_eq!(
+        app.on_input(ack(Request::Snapshot("r1".into()), Some("r1"))),
+        vec![Effect::Send(Request::Snapshot("r1".into()))]
+    );
+    assert!(
+        app.on_input(ack(Request::Snapshot("r1".into()), Some("r1")))
+            .is_empty()
+    );
+    // Reconnecting shows, and goes.
+    app.on_input(Input::Link(false));
+    let (text, _) = screen(&app, 160, 50);
+    assert!(text.contains("[reconnecting...]"), "{text}");
+    app.on_input(Input::Update(Update::Reconnected { attempts: 2 }));
+    let (text, _) = screen(&app, 160, 50);
+    assert!(!text.contains("reconnecting"), "{text}");
+    assert!(text.contains("Home's turn 3 begins"), "the log: {text}");
+}
+
+// ----- replay --------------------------------------------------------------------------
+
+#[test]
+fn replay_keys_step_and_jump_and_ask_for_the_state() {
+    let entries: Vec<LogEntry> = (1..=6)
+        .map(|seq| LogEntry {
+            seq,
+            event: RoomEvent::Game {
+                event: Event::TurnStarted {
+                    coach: Side::Home,
+                    turn: u16::try_from(seq).unwrap_or(0),
+                },
+            },
+        })
+        .collect();
+    let replay = Replay::new("m1".into(), entries, ["ada".into(), "bob".into()]);
+    let (mut app, effects) = App::replay("http://h:1", replay, Instant::now());
+    assert_eq!(effects, vec![Effect::FetchState { seq: 1 }]);
+    assert_eq!(key(&mut app, KeyCode::Right), vec![Effect::FetchState { seq: 1 }]);
+    assert_eq!(key(&mut app, KeyCode::Right), vec![Effect::FetchState { seq: 2 }]);
+    assert_eq!(key(&mut app, KeyCode::Left), vec![Effect::FetchState { seq: 1 }]);
+    assert_eq!(key(&mut app, KeyCode::End), vec![Effect::FetchState { seq: 6 }]);
+    assert_eq!(key(&mut app, KeyCode::Right), vec![Effect::FetchState { seq: 6 }]);
+    assert_eq!(key(&mut app, KeyCode::Home), vec![Effect::FetchState { seq: 1 }]);
+    key(&mut app, KeyCode::Char('t'));
+    typed(&mut app, "4");
+    assert_eq!(key(&mut app, KeyCode::Enter), vec![Effect::FetchState { seq: 4 }]);
+    key(&mut app, KeyCode::Char(':'));
+    typed(&mut app, "5");
+    assert_eq!(key(&mut app, KeyCode::Enter), vec![Effect::FetchState { seq: 5 }]);
+    key(&mut app, KeyCode::Char('t'));
+    typed(&mut app, "99");
+    assert!(key(&mut app, KeyCode::Enter).is_empty());
+    assert!(app.status.as_deref().unwrap_or("").contains("No turn 99"));
+
+    // A state for another seq (an older request) is not shown; the asked one is.
+    let fx = fixture(false);
+    let state = |seq: u64| StateAt {
+        seq,
+        at_seq: seq,
+        seat: dugout_protocol::SeatName::Spectator,
+        view: view(&fx.game, Seat::Spectator),
+    };
+    app.on_input(Input::State(Box::new(state(2))));
+    let Screen::Replay(r) = &app.screen else {
+        panic!("replay");
+    };
+    assert_eq!(r.view, None);
+    app.on_input(Input::State(Box::new(state(5))));
+    let (text, _) = screen(&app, 160, 50);
+    assert!(text.contains("Event seq 5 of 6"), "{text}");
+    assert!(text.contains("State after seq 5"), "{text}");
+    assert!(text.contains("Amazon"), "the pitch and teams: {text}");
+}
+
+#[test]
+fn ctrl_c_quits_everywhere() {
+    let mut app = lobby_app(Instant::now());
+    assert_eq!(
+        app.on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        vec![Effect::Quit]
+    );
+}
