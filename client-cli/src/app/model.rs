@@ -695,6 +695,7 @@ impl App {
             }
             KeyCode::Char('e') => return self.send_if_legal(Command::EndTurn, "End turn"),
             KeyCode::Char('d') => return self.send_if_legal(Command::Decline, "Decline"),
+            KeyCode::Char('s') => return self.send_if_legal(Command::StopMoving, "Stop moving"),
             KeyCode::Char('t') => play.chat_input = Some(String::new()),
             KeyCode::Char('r') => {
                 return vec![Effect::Send(Request::Snapshot(play.room.clone()))];
@@ -1244,6 +1245,14 @@ impl App {
                 }
                 play.sent = false;
                 set_decision(play, decision, now);
+                let ours = !play.legal().is_empty();
+                if self
+                    .status
+                    .as_deref()
+                    .is_some_and(|s| s.starts_with("Sent: ") || s.starts_with("In room "))
+                {
+                    self.status = ours.then(|| "Your decision".to_string());
+                }
                 if any {
                     // Events change the state: ask for it (one request at a time).
                     if play.snapshot_pending {
@@ -1414,6 +1423,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("1-9", "send choice 1-9 of the list"),
     ("e", "end the turn"),
     ("d", "decline (re-roll, claim, free action...)"),
+    ("s", "stop moving"),
     ("Esc", "unselect the player"),
     ("t", "type a chat line (Enter sends, Esc cancels)"),
     ("r", "reload the state from the server"),

@@ -210,7 +210,7 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
     render_match(frame, left, &model);
 
     let menu = play.menu_commands();
-    let menu_rows = u16::try_from(menu.len().clamp(1, 12)).unwrap_or(12) + 2;
+    let menu_rows = u16::try_from(menu.len().clamp(1, 20)).unwrap_or(20) + 2;
     let [info_area, menu_area, chat_area] = Layout::vertical([
         Constraint::Length(6),
         Constraint::Length(menu_rows),

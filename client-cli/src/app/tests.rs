@@ -122,7 +122,10 @@ fn login_screen_types_logs_in_saves_and_connects() {
     assert!(text.contains("Name      ada"), "{text}");
     assert!(text.contains("Password  *********"), "masked: {text}");
     assert!(!text.contains("secret-pw"), "{text}");
-    assert!(text.contains("[ Log in ]") && text.contains("[ Register ]"), "{text}");
+    assert!(
+        text.contains("[ Log in ]") && text.contains("[ Register ]"),
+        "{text}"
+    );
 
     // Tab to the Register button, Enter: register.
     key(&mut app, KeyCode::Tab);
@@ -137,7 +140,10 @@ fn login_screen_types_logs_in_saves_and_connects() {
             register: true
         }]
     );
-    assert!(key(&mut app, KeyCode::Enter).is_empty(), "busy: no second login");
+    assert!(
+        key(&mut app, KeyCode::Enter).is_empty(),
+        "busy: no second login"
+    );
 
     let effects = app.on_input(Input::LoggedIn {
         server: "http://127.0.0.1:8080".into(),
@@ -179,7 +185,9 @@ fn a_refused_login_says_why_and_a_stale_token_goes_back_to_login() {
             ..
         }]
     ));
-    app.on_input(Input::LoginFailed("BadCredentials: wrong name or password".into()));
+    app.on_input(Input::LoginFailed(
+        "BadCredentials: wrong name or password".into(),
+    ));
     let (text, _) = screen(&app, 100, 20);
     assert!(
         text.contains("Login failed: BadCredentials: wrong name or password"),
@@ -224,7 +232,11 @@ fn the_lobby_lists_pushed_rooms_and_joins_and_spectates() {
         rooms: vec![room("room-aaaa-1", [Some("bob"), None], RoomStatus::Open)],
     }));
     app.on_input(server(ServerMessage::RoomChanged {
-        room: room("room-bbbb-2", [Some("cyd"), Some("dan")], RoomStatus::Playing),
+        room: room(
+            "room-bbbb-2",
+            [Some("cyd"), Some("dan")],
+            RoomStatus::Playing,
+        ),
     }));
     assert_eq!(app.lobby.rooms.len(), 2);
     let (text, _) = screen(&app, 110, 12);
@@ -289,7 +301,14 @@ fn the_create_room_form_builds_the_spec_then_joins_the_chosen_seat() {
     assert!(key(&mut app, KeyCode::Char('c')).is_empty());
     let (text, _) = screen(&app, 110, 30);
     assert!(text.contains("Create a room (Blitz Bowl)"), "{text}");
-    for field in ["Edition", "Home team", "Away team", "Timer", "Private", "Random events"] {
+    for field in [
+        "Edition",
+        "Home team",
+        "Away team",
+        "Timer",
+        "Private",
+        "Random events",
+    ] {
         assert!(text.contains(field), "{field}: {text}");
     }
     // Home team one step on, seat Away, per-turn timer 150 s, private, random events.
@@ -361,7 +380,9 @@ fn fixture(cards: bool) -> Fixture {
     let blitzer = s.position(Side::Home, "Piranha Warrior Blitzer");
     let thrower = s.position(Side::Home, "Python Warrior Thrower");
     let catcher = s.position(Side::Away, "Catcher");
-    s.stand(blitzer, 5, 4).stand(thrower, 1, 5).stand(catcher, 6, 4);
+    s.stand(blitzer, 5, 4)
+        .stand(thrower, 1, 5)
+        .stand(catcher, 6, 4);
     s.give_ball(thrower);
     s.active_card(0, 3);
     if cards {
@@ -439,7 +460,10 @@ fn selecting_a_player_then_a_legal_target_sends_exactly_that_command() {
         choice: ActionChoice::Block { target: fx.catcher },
         bonus: None,
     };
-    assert!(legal_commands(&fx.game).contains(&block), "the fixture offers the block");
+    assert!(
+        legal_commands(&fx.game).contains(&block),
+        "the fixture offers the block"
+    );
 
     // An empty square nobody aims at: nothing.
     move_cursor_to(&mut app, Square::new(10, 8));
@@ -455,7 +479,10 @@ fn selecting_a_player_then_a_legal_target_sends_exactly_that_command() {
     assert_eq!(play(&app).selected, Some(fx.blitzer));
     let menu = play(&app).menu_commands();
     assert!(menu.contains(&block));
-    assert!(menu.iter().all(|c| super::choices::subject(c) == Some(fx.blitzer)));
+    assert!(
+        menu.iter()
+            .all(|c| super::choices::subject(c) == Some(fx.blitzer))
+    );
     assert!(play(&app).targets().contains(&Square::new(6, 4)));
     assert!(!play(&app).targets().contains(&Square::new(9, 9)));
 
@@ -707,18 +734,42 @@ fn replay_keys_step_and_jump_and_ask_for_the_state() {
     let replay = Replay::new("m1".into(), entries, ["ada".into(), "bob".into()]);
     let (mut app, effects) = App::replay("http://h:1", replay, Instant::now());
     assert_eq!(effects, vec![Effect::FetchState { seq: 1 }]);
-    assert_eq!(key(&mut app, KeyCode::Right), vec![Effect::FetchState { seq: 1 }]);
-    assert_eq!(key(&mut app, KeyCode::Right), vec![Effect::FetchState { seq: 2 }]);
-    assert_eq!(key(&mut app, KeyCode::Left), vec![Effect::FetchState { seq: 1 }]);
-    assert_eq!(key(&mut app, KeyCode::End), vec![Effect::FetchState { seq: 6 }]);
-    assert_eq!(key(&mut app, KeyCode::Right), vec![Effect::FetchState { seq: 6 }]);
-    assert_eq!(key(&mut app, KeyCode::Home), vec![Effect::FetchState { seq: 1 }]);
+    assert_eq!(
+        key(&mut app, KeyCode::Right),
+        vec![Effect::FetchState { seq: 1 }]
+    );
+    assert_eq!(
+        key(&mut app, KeyCode::Right),
+        vec![Effect::FetchState { seq: 2 }]
+    );
+    assert_eq!(
+        key(&mut app, KeyCode::Left),
+        vec![Effect::FetchState { seq: 1 }]
+    );
+    assert_eq!(
+        key(&mut app, KeyCode::End),
+        vec![Effect::FetchState { seq: 6 }]
+    );
+    assert_eq!(
+        key(&mut app, KeyCode::Right),
+        vec![Effect::FetchState { seq: 6 }]
+    );
+    assert_eq!(
+        key(&mut app, KeyCode::Home),
+        vec![Effect::FetchState { seq: 1 }]
+    );
     key(&mut app, KeyCode::Char('t'));
     typed(&mut app, "4");
-    assert_eq!(key(&mut app, KeyCode::Enter), vec![Effect::FetchState { seq: 4 }]);
+    assert_eq!(
+        key(&mut app, KeyCode::Enter),
+        vec![Effect::FetchState { seq: 4 }]
+    );
     key(&mut app, KeyCode::Char(':'));
     typed(&mut app, "5");
-    assert_eq!(key(&mut app, KeyCode::Enter), vec![Effect::FetchState { seq: 5 }]);
+    assert_eq!(
+        key(&mut app, KeyCode::Enter),
+        vec![Effect::FetchState { seq: 5 }]
+    );
     key(&mut app, KeyCode::Char('t'));
     typed(&mut app, "99");
     assert!(key(&mut app, KeyCode::Enter).is_empty());
