@@ -1245,6 +1245,7 @@ impl App {
                 }
                 play.sent = false;
                 set_decision(play, decision, now);
+                place_cursor(play);
                 let ours = !play.legal().is_empty();
                 if self
                     .status

@@ -193,6 +193,13 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
     };
     let [left, right] =
         Layout::horizontal([Constraint::Min(60), Constraint::Length(SIDE_COLUMN)]).areas(area);
+    // The view comes from the last snapshot; the decision is newer (it comes with every
+    // answer): its prompt is the one to show.
+    let mut view = view.clone();
+    if let Some(d) = &play.decision {
+        view.prompt = d.prompt.clone();
+    }
+    let view = &view;
     let model = MatchModel {
         view: view.clone(),
         seat: play.seat,

@@ -1,0 +1,360 @@
+//! End to end, as a person would: the real `dugout` binary in a tmux pane (160x50,
+//! TERM=xterm-256color) against a real `dugout-server` process (temp SQLite, free port).
+//! Keys go in with `tmux send-keys`, the screen comes out with `tmux capture-pane -p`, and
+//! every wait polls the screen with a deadline. The person registers, creates a room, a
+//! `dugout bot` process joins it, and the person sets up the team and plays the first turn
+//! by keys, the screen following each step.
+//!
+//! tmux is required: without it the test fails, unless `DUGOUT_SKIP_TMUX=1`. The server
+//! binary is `DUGOUT_SERVER_BIN`, else `dugout-server` next to the `dugout` binary (built by
+//! `cargo test --workspace`; else this test builds it with cargo).
+#![allow(clippy::unwrap_used)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+const DUGOUT: &str = env!("CARGO_BIN_EXE_dugout");
+const WAIT: Duration = Duration::from_secs(60);
+
+/// Kills a child process when dropped.
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A tmux server on its own socket, killed when dropped (even when the test fails).
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("run tmux")
+    }
+
+    fn screen(&self) -> String {
+        let out = self.cmd(&["capture-pane", "-p", "-t", "tui"]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "tui"];
+        args.extend_from_slice(keys);
+        let out = self.cmd(&args);
+        assert!(out.status.success(), "send-keys {keys:?}");
+    }
+
+    fn type_text(&self, text: &str) {
+        let out = self.cmd(&["send-keys", "-t", "tui", "-l", text]);
+        assert!(out.status.success(), "send-keys -l {text:?}");
+    }
+
+    /// Polls the screen until `ok` holds; panics with the screen after [`WAIT`].
+    fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if ok(&screen) {
+                return screen;
+            }
+            if start.elapsed() > WAIT {
+                panic!("timed out waiting for {what}; the screen:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.cmd(&["kill-server"]);
+    }
+}
+
+fn tmux_available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The `dugout-server` binary (see the module docs).
+fn server_binary() -> PathBuf {
+    if let Some(p) = std::env::var_os("DUGOUT_SERVER_BIN") {
+        return PathBuf::from(p);
+    }
+    let sibling = Path::new(DUGOUT)
+        .with_file_name("dugout-server")
+        .with_extension(std::env::consts::EXE_EXTENSION);
+    if !sibling.exists() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "-p", "dugout-server", "--bin", "dugout-server"])
+            .status()
+            .expect("run cargo build");
+        assert!(status.success(), "cargo build -p dugout-server failed");
+    }
+    assert!(
+        sibling.exists(),
+        "no dugout-server binary at {}: run `cargo build -p dugout-server` or set DUGOUT_SERVER_BIN",
+        sibling.display()
+    );
+    sibling
+}
+
+/// Start the server on a free port; its base URL once it says it listens.
+fn start_server(dir: &Path) -> (Proc, String) {
+    let mut child = Command::new(server_binary())
+        .args(["--listen", "127.0.0.1:0", "--log", "info", "--data-dir"])
+        .arg(dir.join("data"))
+        .env_remove("DATABASE_URL")
+        .env_remove("DUGOUT_DATABASE_URL")
+        .env_remove("DUGOUT_LISTEN")
+        .env_remove("DUGOUT_DATA_DIR")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start dugout-server");
+    let stderr = child.stderr.take().expect("stderr");
+    let proc = Proc(child);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut tx = Some(tx);
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(addr) = line
+                .split("listening on http://")
+                .nth(1)
+                .and_then(|rest| rest.split_whitespace().next())
+                && let Some(tx) = tx.take()
+            {
+                let _ = tx.send(addr.to_string());
+            }
+        }
+    });
+    let addr = rx
+        .recv_timeout(WAIT)
+        .expect("the server says where it listens");
+    (proc, format!("http://{addr}"))
+}
+
+/// The text of screen line `n` (0-based).
+fn line(screen: &str, n: usize) -> String {
+    screen.lines().nth(n).unwrap_or("").to_string()
+}
+
+/// The prompt line of the match screen (line 1).
+fn prompt(screen: &str) -> String {
+    line(screen, 1)
+}
+
+/// The seq shown in the match panel ("Room xxxxxxxx seq N").
+fn seq(screen: &str) -> Option<u64> {
+    let after = screen.split(" seq ").nth(1)?;
+    after
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
+#[test]
+fn a_person_registers_creates_a_room_and_plays_the_first_turn_in_tmux() {
+    if !tmux_available() {
+        if std::env::var("DUGOUT_SKIP_TMUX").as_deref() == Ok("1") {
+            eprintln!("tmux is missing: skipped because DUGOUT_SKIP_TMUX=1");
+            return;
+        }
+        panic!(
+            "tmux is required for this end-to-end test (apt-get install tmux); \
+             set DUGOUT_SKIP_TMUX=1 to skip it"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, url) = start_server(dir.path());
+
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let tmux = Tmux {
+        socket: format!("dugout-e2e-{}-{nanos}", std::process::id()),
+    };
+    let config = dir.path().join("session.json");
+    let client = format!(
+        "env TERM=xterm-256color DUGOUT_CONFIG='{}' '{DUGOUT}' play --server '{url}' 2>'{}'",
+        config.display(),
+        dir.path().join("client.err").display()
+    );
+    let out = tmux.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "tui",
+        "-x",
+        "160",
+        "-y",
+        "50",
+        &client,
+    ]);
+    assert!(
+        out.status.success(),
+        "tmux new-session: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // Register.
+    tmux.wait_for("the login screen", |s| s.contains("Log in, or register"));
+    tmux.type_text("ada");
+    tmux.keys(&["Tab"]);
+    tmux.type_text("correct horse");
+    let screen = tmux.wait_for("the masked password", |s| {
+        s.contains("Password  *************_")
+    });
+    assert!(!screen.contains("correct horse"), "{screen}");
+    tmux.keys(&["Tab", "Tab", "Enter"]);
+    tmux.wait_for("the lobby", |s| s.contains("Lobby: 0 rooms"));
+    let saved = std::fs::read_to_string(&config).expect("the session is remembered");
+    assert!(saved.contains("\"account\":\"ada\""), "{saved}");
+
+    // Create a room (the defaults: Amazon v Black Orc, my seat Home).
+    tmux.keys(&["c"]);
+    tmux.wait_for("the create-room form", |s| s.contains("Create a room"));
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the room", |s| {
+        s.contains("waiting for the match to start") && s.contains("Home: ada with Amazon, ready")
+    });
+    assert!(
+        screen.contains("Away: (free seat) with Black Orc"),
+        "{screen}"
+    );
+
+    // A bot joins the open room.
+    let token = Command::new(DUGOUT)
+        .args(["register-bot", "--server", &url, "--name", "bobbot"])
+        .args([
+            "--owner",
+            "bob",
+            "--password",
+            "correct horse",
+            "--register",
+        ])
+        .env_remove("DUGOUT_SESSION")
+        .output()
+        .expect("register-bot");
+    assert!(token.status.success());
+    let token = String::from_utf8_lossy(&token.stdout).trim().to_string();
+    let _bot = Proc(
+        Command::new(DUGOUT)
+            .args(["bot", "--server", &url, "--token", &token, "--join"])
+            .args(["--strategy", "random", "--seed", "3", "--rate", "20"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the bot"),
+    );
+    let screen = tmux.wait_for("the match screen", |s| s.contains(" Pitch "));
+    assert!(screen.contains("Amazon (ada)"), "{screen}");
+    assert!(screen.contains("Black Orc (bobbot)"), "{screen}");
+
+    // Set up: every time it is our set-up, Space places a player on the cursor (which
+    // waits on a free square of our end zone); until our first Action prompt.
+    let mut placed = 0;
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < WAIT * 2, "set-up did not finish");
+        let screen = tmux.wait_for("our decision", |s| prompt(s).starts_with("You:"));
+        let asked = prompt(&screen);
+        if asked.contains("choose an action") {
+            break;
+        }
+        let before = seq(&screen);
+        if asked.contains("set up the next player") {
+            assert!(
+                screen.contains("Place Home"),
+                "the placing choices: {screen}"
+            );
+            tmux.keys(&["Space"]);
+            placed += 1;
+        } else {
+            // Any other question of the pre-game (the board side, a ball): the first choice.
+            tmux.keys(&["1"]);
+        }
+        tmux.wait_for("the answer to show", |s| {
+            seq(s) != before || !prompt(s).starts_with("You:")
+        });
+    }
+    assert!(placed >= 5, "we placed our team by keys ({placed})");
+    // Our players stand on the pitch (Amazon letters L, T, B, J; the Black Orcs are G and
+    // O), in our end zone, once the state after the last placement has come.
+    let ours_on_pitch = |screen: &str| {
+        (4..15)
+            .map(|row| {
+                line(screen, row)
+                    .chars()
+                    .skip(3)
+                    .take(45)
+                    .filter(|c| "LTBJ".contains(*c))
+                    .count()
+            })
+            .sum::<usize>()
+    };
+    tmux.wait_for("our team on the pitch", |s| ours_on_pitch(s) >= placed);
+
+    // The first turn: Space selects the player under the cursor (it starts on one who can
+    // act), Enter starts its first action (a Run), 1 moves one square, s stops, e ends the
+    // turn.
+    tmux.keys(&["Space"]);
+    tmux.wait_for("a selected player", |s| {
+        s.contains("Choices of the selected player")
+    });
+    let before = seq(&tmux.screen());
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the move prompt", |s| {
+        prompt(s).contains("You: move") && seq(s) != before
+    });
+    assert!(screen.contains("Move to"), "{screen}");
+    let before = seq(&screen);
+    tmux.keys(&["1"]);
+    let screen = tmux.wait_for("the move", |s| seq(s) != before);
+    assert!(
+        screen.contains(" moves ("),
+        "the log tells the move: {screen}"
+    );
+    // Then stop (s) and end the turn (e); answer anything else asked meanwhile with its
+    // first choice.
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < WAIT * 2, "the turn did not end");
+        let screen = tmux.wait_for("our decision or the end of our turn", |s| {
+            prompt(s).starts_with("You:") || s.contains("Home's turn ends")
+        });
+        if screen.contains("Home's turn ends") {
+            assert!(
+                !screen.contains("refused"),
+                "no command was refused: {screen}"
+            );
+            break;
+        }
+        let asked = prompt(&screen);
+        let before = (seq(&screen), asked.clone());
+        if asked.contains("You: move") {
+            tmux.keys(&["s"]);
+        } else if asked.contains("choose an action") {
+            tmux.keys(&["e"]);
+        } else {
+            tmux.keys(&["1"]);
+        }
+        tmux.wait_for("the answer to show", |s| (seq(s), prompt(s)) != before);
+    }
+}
