@@ -32,11 +32,14 @@ impl Drop for Proc {
 /// A tmux server on its own socket, killed when dropped (even when the test fails).
 struct Tmux {
     socket: String,
+    /// `TMUX_TMPDIR`: the socket lives in the test's temp dir, removed with it.
+    dir: PathBuf,
 }
 
 impl Tmux {
     fn cmd(&self, args: &[&str]) -> std::process::Output {
         Command::new("tmux")
+            .env("TMUX_TMPDIR", &self.dir)
             .arg("-L")
             .arg(&self.socket)
             .args(args)
@@ -189,6 +192,7 @@ fn a_person_registers_creates_a_room_and_plays_the_first_turn_in_tmux() {
         .map_or(0, |d| d.as_nanos());
     let tmux = Tmux {
         socket: format!("dugout-e2e-{}-{nanos}", std::process::id()),
+        dir: dir.path().to_path_buf(),
     };
     let config = dir.path().join("session.json");
     let client = format!(

@@ -700,11 +700,9 @@ impl App {
             KeyCode::Char('r') => {
                 return vec![Effect::Send(Request::Snapshot(play.room.clone()))];
             }
-            KeyCode::Char('C') => {
-                if matches!(play.seat, Seat::Coach(_)) && play.result.is_none() {
-                    self.status = Some("Conceding...".into());
-                    return vec![Effect::Send(Request::Concede(play.room.clone()))];
-                }
+            KeyCode::Char('C') if matches!(play.seat, Seat::Coach(_)) && play.result.is_none() => {
+                self.status = Some("Conceding...".into());
+                return vec![Effect::Send(Request::Concede(play.room.clone()))];
             }
             KeyCode::Char('q') => {
                 let room = play.room.clone();
@@ -971,11 +969,11 @@ impl App {
             Input::Answer { request, answer } => self.on_answer(request, answer),
             Input::Update(update) => self.on_update(update),
             Input::State(state) => {
-                if let Screen::Replay(r) = &mut self.screen {
-                    if r.asked == Some(state.seq) {
-                        r.view = Some(state.view);
-                        r.at_seq = Some(state.at_seq);
-                    }
+                if let Screen::Replay(r) = &mut self.screen
+                    && r.asked == Some(state.seq)
+                {
+                    r.view = Some(state.view);
+                    r.at_seq = Some(state.at_seq);
                 }
                 Vec::new()
             }

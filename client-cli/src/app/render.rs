@@ -109,7 +109,7 @@ fn render_login(frame: &mut Frame, area: Rect, form: &LoginForm) {
         field(2, "Password", "*".repeat(form.password.chars().count())),
         Line::raw(""),
         Line::from(vec![
-            Span::raw(format!("{}", marker(3))),
+            Span::raw(marker(3)),
             Span::styled("[ Log in ]", focus(3)),
             Span::raw(format!("   {}", marker(4))),
             Span::styled("[ Register ]", focus(4)),

@@ -660,7 +660,6 @@ fn the_match_screen_shows_cursor_targets_hands_clock_and_chat() {
     assert!(text.contains("Your hand (1)"), "{text}");
     assert!(text.contains("Clock: Home 1:35 (running)"), "{text}");
     // Help overlay.
-    let mut app = app;
     key(&mut app, KeyCode::Char('?'));
     let (text, _) = screen(&app, 160, 50);
     assert!(text.contains("Match keys"), "{text}");
