@@ -1297,7 +1297,7 @@ fn set_decision(play: &mut Play, decision: Decision, now: Instant) {
 
 /// With a fresh view and a decision of ours: the cursor goes to the moving player during a
 /// move, stays where it is if it is on a target or a player who can act, else goes to
-/// [`first_cursor`].
+/// [`nearest_cursor`].
 fn place_cursor(play: &mut Play) {
     if play.legal().is_empty() {
         return;
@@ -1320,23 +1320,39 @@ fn place_cursor(play: &mut Play) {
     if play.targets().contains(&here) || on_actor {
         return;
     }
-    play.cursor = first_cursor(play);
+    play.cursor = nearest_cursor(play);
 }
 
-/// Where the cursor starts: on the first target, else the first player who can act.
-fn first_cursor(play: &Play) -> Square {
-    if let Some(sq) = play.targets().first() {
-        return *sq;
+/// The target nearest the cursor (on a tie the one after it in reading order, so placing
+/// players one after another walks down the end zone), else the nearest player who can
+/// act, else where the cursor is.
+fn nearest_cursor(play: &Play) -> Square {
+    let here = play.cursor;
+    let nearest = |squares: Vec<Square>| {
+        squares.into_iter().min_by_key(|sq| {
+            let distance = (i16::from(sq.x) - i16::from(here.x))
+                .abs()
+                .max((i16::from(sq.y) - i16::from(here.y)).abs());
+            let before = (sq.y, sq.x) < (here.y, here.x);
+            (distance, before, sq.y, sq.x)
+        })
+    };
+    if let Some(sq) = nearest(play.targets()) {
+        return sq;
     }
-    let actor = play.actors().first().and_then(|id| {
-        play.view
-            .as_ref()?
-            .players
-            .iter()
-            .find(|p| p.id == *id)?
-            .square()
-    });
-    actor.unwrap_or(play.cursor)
+    let actors: Vec<Square> = play
+        .actors()
+        .iter()
+        .filter_map(|id| {
+            play.view
+                .as_ref()?
+                .players
+                .iter()
+                .find(|p| p.id == *id)?
+                .square()
+        })
+        .collect();
+    nearest(actors).unwrap_or(here)
 }
 
 fn names_of(room: &RoomSummary) -> [String; 2] {

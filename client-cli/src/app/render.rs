@@ -13,7 +13,6 @@ use super::choices::label;
 use super::forms::{LoginForm, RoomForm};
 use super::model::{App, Link, Play, Replay, Screen, short};
 use crate::tui::describe::describe_prompt;
-use crate::tui::pitch::{CELL_WIDTH, ROW_LABEL_WIDTH};
 use crate::tui::{MatchModel, render_help, render_lobby, render_match};
 
 /// Width of the right-hand column of the match screen.
@@ -419,7 +418,7 @@ fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
                 Some(v) => crate::tui::describe_in(event, v),
                 None => crate::tui::describe(event),
             },
-            other => format!("{other:?}").chars().take(120).collect(),
+            other => room_event_words(other),
         };
         lines.push(Line::styled(
             format!("This event: {text}"),
@@ -447,7 +446,22 @@ fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
     );
 }
 
-/// The left edge and top of the pitch squares on the match screen (for mouse clicks).
-pub const PITCH_ORIGIN: (u16, u16) = (1 + ROW_LABEL_WIDTH, 4);
-/// Each square's width in cells.
-pub const SQUARE_WIDTH: u16 = CELL_WIDTH;
+/// A room event that is not a game event, in words.
+fn room_event_words(event: &dugout_protocol::RoomEvent) -> String {
+    use dugout_protocol::RoomEvent;
+    match event {
+        RoomEvent::MatchStarted { coaches, .. } => {
+            format!(
+                "Match started: {} (Home) v {} (Away)",
+                coaches[0], coaches[1]
+            )
+        }
+        RoomEvent::TimerExpired { coach } => format!("{coach:?}'s timer ran out"),
+        RoomEvent::Conceded { coach } => format!("{coach:?} conceded"),
+        RoomEvent::Forfeited { coach } => format!("{coach:?} forfeited (clock)"),
+        RoomEvent::MatchEnded { result, .. } => {
+            format!("Match ended: {}", super::model::result_words(result))
+        }
+        RoomEvent::Game { event } => crate::tui::describe(event),
+    }
+}

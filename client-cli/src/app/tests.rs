@@ -802,3 +802,48 @@ fn ctrl_c_quits_everywhere() {
         vec![Effect::Quit]
     );
 }
+
+#[test]
+fn on_a_new_decision_the_cursor_goes_to_the_nearest_target_after_it() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    let reserve = fx
+        .game
+        .players
+        .iter()
+        .find(|p| p.side == Side::Home && p.square().is_none())
+        .expect("a Home player in reserve")
+        .id;
+    let place = |y: i8| Command::PlacePlayer {
+        player: reserve,
+        square: Square::new(0, y),
+    };
+    move_cursor_to(&mut app, Square::new(0, 1));
+    let decision = Decision {
+        prompt: dugout_rules::blitz::Prompt {
+            coach: Some(Side::Home),
+            kind: dugout_rules::blitz::PromptKind::SetUp,
+        },
+        legal: vec![place(0), place(2), place(3)],
+        time_left_ms: None,
+    };
+    app.on_input(server(ServerMessage::Events {
+        room: "r1".into(),
+        seq: 41,
+        events: Vec::new(),
+        decision,
+    }));
+    assert_eq!(
+        play(&app).cursor,
+        Square::new(0, 2),
+        "(0,0) and (0,2) tie: the later"
+    );
+    // The reserve player is off the pitch: its placements are targets without selecting.
+    assert_eq!(
+        key(&mut app, KeyCode::Char(' ')),
+        vec![Effect::Send(Request::Command {
+            room: "r1".into(),
+            command: place(2)
+        })]
+    );
+}
