@@ -171,7 +171,24 @@ async fn a_finished_match_replays_to_the_state_the_archive_reports() {
         panic!("the replay screen");
     };
     let at_turn_2 = r.view.clone().expect("a state");
-    assert!(at_turn_2.turns_started.iter().any(|t| *t >= 2));
+    let turn_2_seq = r
+        .entries
+        .iter()
+        .find(|e| {
+            matches!(
+                &e.event,
+                RoomEvent::Game {
+                    event: dugout_rules::blitz::Event::TurnStarted { turn: 2, .. }
+                }
+            )
+        })
+        .map(|e| e.seq);
+    assert_eq!(Some(r.seq()), turn_2_seq, "at the event that starts turn 2");
+    // The archive's state at a seq is the one after the last whole command up to it: the
+    // command whose events start turn 2 may end later.
+    let at = r.at_seq.expect("the state's seq");
+    assert!(at <= r.seq(), "{at} <= {}", r.seq());
+    assert!(at_turn_2.turns_started.iter().all(|t| *t <= 2));
 
     let effects = press(&mut app, KeyCode::End);
     assert_eq!(effects, vec![Effect::FetchState { seq: last_seq }]);
