@@ -386,6 +386,8 @@ pub struct App {
     pub link: Link,
     pub help: bool,
     pub now: Instant,
+    /// The room id being typed in the lobby (`i`), to join a private room.
+    pub join_input: Option<String>,
     /// The seat chosen in the create-room form, for the room being created.
     creating_seat: Option<Side>,
 }
@@ -408,6 +410,7 @@ impl App {
             link: Link::Offline,
             help: false,
             now,
+            join_input: None,
             creating_seat: None,
         };
         let effects = match saved {
@@ -460,7 +463,7 @@ impl App {
             Screen::Login(_) => true,
             Screen::Play(p) => p.chat_input.is_some(),
             Screen::Replay(r) => r.input.is_some(),
-            Screen::Lobby => false,
+            Screen::Lobby => self.join_input.is_some(),
         };
         if self.help {
             self.help = false;
@@ -552,6 +555,25 @@ impl App {
     }
 
     fn lobby_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        if let Some(input) = self.join_input.as_mut() {
+            match k.code {
+                KeyCode::Esc => self.join_input = None,
+                KeyCode::Backspace => {
+                    input.pop();
+                }
+                KeyCode::Char(c) if input.len() < 64 && !c.is_control() => input.push(c),
+                KeyCode::Enter => {
+                    let room = input.trim().to_string();
+                    self.join_input = None;
+                    if !room.is_empty() {
+                        self.status = Some(format!("Joining room {}...", short(&room)));
+                        return vec![Effect::Send(Request::Join { room, seat: None })];
+                    }
+                }
+                _ => {}
+            }
+            return Vec::new();
+        }
         let selected = self.lobby.selected_room().map(|r| r.room.clone());
         match k.code {
             KeyCode::Char('q') | KeyCode::Esc => vec![Effect::Quit],
@@ -589,6 +611,10 @@ impl App {
                 None => Vec::new(),
             },
             KeyCode::Char('L') => self.logout(),
+            KeyCode::Char('i') => {
+                self.join_input = Some(String::new());
+                Vec::new()
+            }
             _ => Vec::new(),
         }
     }
@@ -1413,6 +1439,7 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ("Up/Down j/k", "select a room"),
     ("Enter", "join the selected room (its free seat)"),
     ("s", "watch the selected room"),
+    ("i", "type a room id to join (private rooms)"),
     ("c", "create a room"),
     ("r", "refresh the list"),
     ("L", "log out"),

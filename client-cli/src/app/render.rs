@@ -63,9 +63,15 @@ fn render_status(frame: &mut Frame, area: Rect, app: &App) {
         ),
         Link::Offline => (String::new(), Style::new()),
     };
+    let status = match (&app.screen, &app.join_input) {
+        (Screen::Lobby, Some(text)) => {
+            format!("Join room by id: {text}_  (Enter joins, Esc cancels)")
+        }
+        _ => app.status.clone().unwrap_or_default(),
+    };
     let line = Line::from(vec![
         Span::styled(link, style),
-        Span::raw(app.status.clone().unwrap_or_default()),
+        Span::raw(status),
         Span::styled("  (? help)", Style::new().fg(Color::DarkGray)),
     ]);
     frame.render_widget(Paragraph::new(line), area);
@@ -351,13 +357,22 @@ fn render_chat(frame: &mut Frame, area: Rect, play: &Play) {
 
 fn render_waiting(frame: &mut Frame, area: Rect, play: &Play) {
     let [top, chat] = Layout::vertical([Constraint::Length(9), Constraint::Min(4)]).areas(area);
+    let private = play.summary.as_ref().is_some_and(|s| s.private);
     let mut lines = vec![
         Line::raw(format!(
             "Room {}: waiting for the match to start ({})",
             short(&play.room),
             seat_words(play.seat, &play.names)
         )),
-        Line::raw(""),
+        Line::raw(format!(
+            "Room id: {}{}",
+            play.room,
+            if private {
+                "  (private: give this id to your opponent; they join it with i in the lobby)"
+            } else {
+                ""
+            }
+        )),
     ];
     if let Some(s) = &play.summary {
         let t = |i: usize| dugout_rules::blitz::data::team(s.setup.teams[i]).name;

@@ -847,3 +847,37 @@ fn on_a_new_decision_the_cursor_goes_to_the_nearest_target_after_it() {
         })]
     );
 }
+
+#[test]
+fn a_private_room_is_joined_by_typing_its_id() {
+    let mut app = lobby_app(Instant::now());
+    assert!(key(&mut app, KeyCode::Char('i')).is_empty());
+    typed(&mut app, "0193-priv q");
+    key(&mut app, KeyCode::Backspace);
+    key(&mut app, KeyCode::Backspace);
+    let (text, _) = screen(&app, 110, 12);
+    assert!(text.contains("Join room by id: 0193-priv_"), "{text}");
+    assert_eq!(
+        key(&mut app, KeyCode::Enter),
+        vec![Effect::Send(Request::Join {
+            room: "0193-priv".into(),
+            seat: None
+        })]
+    );
+    // Its creator sees the whole id to pass on.
+    app.on_input(ack(
+        Request::Join {
+            room: "0193-priv".into(),
+            seat: Some(Side::Home),
+        },
+        Some("0193-priv"),
+    ));
+    let mut private = room("0193-priv", [Some("ada"), None], RoomStatus::Open);
+    private.private = true;
+    app.on_input(server(ServerMessage::RoomChanged { room: private }));
+    let (text, _) = screen(&app, 140, 20);
+    assert!(
+        text.contains("Room id: 0193-priv  (private: give this id"),
+        "{text}"
+    );
+}

@@ -41,8 +41,7 @@ impl LobbyModel {
 }
 
 /// The key help line under the room list.
-pub const LOBBY_KEYS: &str =
-    "Up/Down select  Enter join  s spectate  c create room  r refresh  q quit";
+pub const LOBBY_KEYS: &str = "Up/Down select  Enter join  s spectate  c create room  i join by id  r refresh  L log out  q quit";
 
 fn status_name(status: RoomStatus) -> &'static str {
     match status {
