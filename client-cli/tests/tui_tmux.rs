@@ -6,8 +6,8 @@
 //! by keys, the screen following each step.
 //!
 //! tmux is required: without it the test fails, unless `DUGOUT_SKIP_TMUX=1`. The server
-//! binary is `DUGOUT_SERVER_BIN`, else `dugout-server` next to the `dugout` binary, which
-//! this test has cargo build (or find up to date) first.
+//! binary is `DUGOUT_SERVER_BIN`, else `dugout-server` next to the `dugout` binary (built by
+//! `cargo test --workspace`; if it is missing, this test has cargo build it).
 #![allow(clippy::unwrap_used)]
 
 use std::io::{BufRead, BufReader};
@@ -101,18 +101,16 @@ fn server_binary() -> PathBuf {
     let sibling = Path::new(DUGOUT)
         .with_file_name("dugout-server")
         .with_extension(std::env::consts::EXE_EXTENSION);
-    // Built (or found up to date) by cargo every time, so a changed server is never tested
-    // through a stale binary; quick when it is up to date.
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let built = Command::new(cargo)
-        .args(["build", "-p", "dugout-server", "--bin", "dugout-server"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !built {
-        eprintln!(
-            "cargo build -p dugout-server failed; using {}",
-            sibling.display()
-        );
+    // `cargo test --workspace` builds it (the server's own tests need it), with the
+    // workspace's features: building it again here with other features would only rebuild
+    // it. Alone (`cargo test -p dugout-client`) it may be missing: then cargo builds it.
+    if !sibling.exists() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "-p", "dugout-server", "--bin", "dugout-server"])
+            .status()
+            .expect("run cargo build");
+        assert!(status.success(), "cargo build -p dugout-server failed");
     }
     assert!(
         sibling.exists(),
