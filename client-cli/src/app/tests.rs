@@ -881,3 +881,34 @@ fn a_private_room_is_joined_by_typing_its_id() {
         "{text}"
     );
 }
+
+#[test]
+fn every_screen_draws_at_any_terminal_size() {
+    let fx = fixture(true);
+    let now = Instant::now();
+    let mut apps = vec![App::start("http://h:1", None, now).0, lobby_app(now)];
+    let mut form = lobby_app(now);
+    key(&mut form, KeyCode::Char('c'));
+    apps.push(form);
+    let mut waiting = lobby_app(now);
+    waiting.on_input(ack(
+        Request::Join {
+            room: "r1".into(),
+            seat: Some(Side::Home),
+        },
+        Some("r1"),
+    ));
+    apps.push(waiting);
+    let mut helped = playing(&fx, Seat::Coach(Side::Home), now);
+    key(&mut helped, KeyCode::Char('?'));
+    apps.push(helped);
+    apps.push(playing(&fx, Seat::Spectator, now));
+    let replay = Replay::new("m".into(), Vec::new(), ["a".into(), "b".into()]);
+    apps.push(App::replay("http://h:1", replay, now).0);
+    for app in &apps {
+        for (w, h) in [(1, 1), (20, 5), (80, 24), (120, 40), (200, 60)] {
+            let (text, _) = screen(app, w, h);
+            assert_eq!(text.lines().count(), usize::from(h));
+        }
+    }
+}
