@@ -1270,13 +1270,13 @@ impl App {
                 play.sent = false;
                 set_decision(play, decision, now);
                 place_cursor(play);
-                let ours = !play.legal().is_empty();
                 if self
                     .status
                     .as_deref()
                     .is_some_and(|s| s.starts_with("Sent: ") || s.starts_with("In room "))
                 {
-                    self.status = ours.then(|| "Your decision".to_string());
+                    // Done with: the status line goes back to the keys' hint.
+                    self.status = None;
                 }
                 if any {
                     // Events change the state: ask for it (one request at a time).

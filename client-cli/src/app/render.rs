@@ -63,11 +63,18 @@ fn render_status(frame: &mut Frame, area: Rect, app: &App) {
         ),
         Link::Offline => (String::new(), Style::new()),
     };
+    let hint = match &app.screen {
+        Screen::Play(p) if !p.legal().is_empty() => {
+            "Your decision: Space selects/chooses on the pitch, Tab+Enter or 1-9 from the choices"
+        }
+        Screen::Play(_) => "arrows move the cursor, t chat, q lobby",
+        _ => "",
+    };
     let status = match (&app.screen, &app.join_input) {
         (Screen::Lobby, Some(text)) => {
             format!("Join room by id: {text}_  (Enter joins, Esc cancels)")
         }
-        _ => app.status.clone().unwrap_or_default(),
+        _ => app.status.clone().unwrap_or_else(|| hint.to_string()),
     };
     let line = Line::from(vec![
         Span::styled(link, style),
