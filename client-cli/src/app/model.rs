@@ -658,6 +658,9 @@ impl App {
     }
 
     fn play_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        if k.code != KeyCode::Char('C') && self.status.as_deref() == Some(CONCEDE_CONFIRM) {
+            self.status = None;
+        }
         let Screen::Play(play) = &mut self.screen else {
             return Vec::new();
         };
@@ -727,8 +730,12 @@ impl App {
                 return vec![Effect::Send(Request::Snapshot(play.room.clone()))];
             }
             KeyCode::Char('C') if matches!(play.seat, Seat::Coach(_)) && play.result.is_none() => {
-                self.status = Some("Conceding...".into());
-                return vec![Effect::Send(Request::Concede(play.room.clone()))];
+                if self.status.as_deref() == Some(CONCEDE_CONFIRM) {
+                    self.status = Some("Conceding...".into());
+                    return vec![Effect::Send(Request::Concede(play.room.clone()))];
+                }
+                self.status = Some(CONCEDE_CONFIRM.into());
+                return Vec::new();
             }
             KeyCode::Char('q') => {
                 let room = play.room.clone();
@@ -1428,6 +1435,9 @@ pub fn plain(code: KeyCode) -> KeyEvent {
     key(code)
 }
 
+/// Asked before conceding: `C` again concedes, any other key does not.
+const CONCEDE_CONFIRM: &str = "Concede the match? Press C again to concede";
+
 pub const LOGIN_KEYS: &[(&str, &str)] = &[
     ("Tab / Down", "next field"),
     ("Shift-Tab / Up", "previous field"),
@@ -1469,7 +1479,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("Esc", "unselect the player"),
     ("t", "type a chat line (Enter sends, Esc cancels)"),
     ("r", "reload the state from the server"),
-    ("C", "concede"),
+    ("C C", "concede (asks first)"),
     ("q", "back to the lobby"),
     ("?", "this help"),
     ("Ctrl-C", "quit"),

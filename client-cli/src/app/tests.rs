@@ -912,3 +912,31 @@ fn every_screen_draws_at_any_terminal_size() {
         }
     }
 }
+
+#[test]
+fn conceding_asks_first() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    assert!(key(&mut app, KeyCode::Char('C')).is_empty());
+    assert!(
+        app.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("Press C again")
+    );
+    key(&mut app, KeyCode::Char('h'));
+    assert!(
+        key(&mut app, KeyCode::Char('C')).is_empty(),
+        "another key in between"
+    );
+    assert_eq!(
+        key(&mut app, KeyCode::Char('C')),
+        vec![Effect::Send(Request::Concede("r1".into()))]
+    );
+    let mut watcher = playing(&fx, Seat::Spectator, Instant::now());
+    assert!(key(&mut watcher, KeyCode::Char('C')).is_empty());
+    assert!(
+        key(&mut watcher, KeyCode::Char('C')).is_empty(),
+        "spectators cannot"
+    );
+}
