@@ -26,7 +26,7 @@ const PAGE: u64 = 500;
 #[derive(Default)]
 struct Net {
     requests: Option<mpsc::UnboundedSender<Request>>,
-    link: Arc<Mutex<Option<Arc<AtomicBool>>>>,
+    link: LinkSlot,
     last_link: Option<bool>,
 }
 
@@ -256,14 +256,19 @@ async fn login(
     Ok((grant.account, grant.token))
 }
 
+/// A flag slot the connection task fills with the session's link flag once connected
+/// (`true` while a connection is up, `false` while reconnecting).
+pub type LinkSlot = Arc<Mutex<Option<Arc<AtomicBool>>>>;
+
 /// The connection task: connect, then send the requests it is given (answers back as
-/// inputs) and pass on every update, until the request channel closes.
-async fn connection(
+/// inputs) and pass on every update, until the request channel closes. Public so that it
+/// can be driven without a terminal (tests).
+pub async fn connection(
     server: String,
     token: String,
     mut requests: mpsc::UnboundedReceiver<Request>,
     inputs: mpsc::UnboundedSender<Input>,
-    link: Arc<Mutex<Option<Arc<AtomicBool>>>>,
+    link: LinkSlot,
 ) {
     let url = match ServerUrl::parse(&server) {
         Ok(url) => url,
