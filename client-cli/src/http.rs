@@ -119,6 +119,16 @@ pub async fn get(server: &ServerUrl, path: &str) -> Result<Response, Error> {
     exchange(server, "GET", path, None, None).await
 }
 
+/// GET `path` from `server` with a bearer token if given (the archive shows a coach their
+/// private matches), with [`TIMEOUT`] for the whole exchange.
+pub async fn get_as(
+    server: &ServerUrl,
+    path: &str,
+    bearer: Option<&str>,
+) -> Result<Response, Error> {
+    exchange(server, "GET", path, None, bearer).await
+}
+
 /// POST the JSON `body` to `path` on `server`, with a bearer token if given, with
 /// [`TIMEOUT`] for the whole exchange.
 pub async fn post_json(

@@ -34,6 +34,8 @@ struct Net {
 struct ReplaySource {
     url: ServerUrl,
     id: String,
+    /// The remembered session token for this server, if any (private matches).
+    token: Option<String>,
 }
 
 /// `dugout play`: the interactive client. `server` is the default server URL for the login
@@ -51,13 +53,22 @@ pub fn play(server: &str) -> Result<(), String> {
 /// `dugout replay MATCH`: step through a stored match.
 pub fn replay(server: &str, id: &str) -> Result<(), String> {
     let url = ServerUrl::parse(server).map_err(|e| e.to_string())?;
+    // The remembered session, when it is for this server: a coach sees their private
+    // matches too.
+    let token = config::config_path()
+        .as_deref()
+        .and_then(config::load)
+        .filter(|s| s.server.trim_end_matches('/') == server.trim_end_matches('/'))
+        .map(|s| s.token)
+        .filter(|t| !t.is_empty());
     let runtime = runtime()?;
     runtime.block_on(async {
-        let replay = load_replay(&url, id).await?;
+        let replay = load_replay_as(&url, id, token.as_deref()).await?;
         let (app, effects) = App::replay(server, replay, Instant::now());
         let source = ReplaySource {
             url,
             id: id.to_string(),
+            token,
         };
         run_terminal(app, effects, None, Some(source)).await
     })
@@ -224,8 +235,9 @@ fn perform(
             };
             let url = source.url.clone();
             let id = source.id.clone();
+            let token = source.token.clone();
             tokio::spawn(async move {
-                let input = match fetch_state(&url, &id, seq).await {
+                let input = match fetch_state_as(&url, &id, seq, token.as_deref()).await {
                     Ok(state) => Input::State(Box::new(state)),
                     Err(why) => Input::StateFailed(why),
                 };
@@ -355,25 +367,35 @@ fn api_error(status: u16, body: &[u8]) -> String {
 async fn get_json<T: serde::de::DeserializeOwned>(
     url: &ServerUrl,
     path: &str,
+    bearer: Option<&str>,
 ) -> Result<T, String> {
-    let response = http::get(url, path).await.map_err(|e| e.to_string())?;
+    let response = http::get_as(url, path, bearer)
+        .await
+        .map_err(|e| e.to_string())?;
     if response.status != 200 {
         return Err(api_error(response.status, &response.body));
     }
     serde_json::from_slice(&response.body).map_err(|e| format!("{path}: {e}"))
 }
 
-/// Load a stored match for the replay: its coaches and its whole event log.
+/// Load a stored (public) match for the replay: its coaches and its whole event log.
 pub async fn load_replay(url: &ServerUrl, id: &str) -> Result<Replay, String> {
-    let summary: MatchSummary = get_json(url, &format!("/api/matches/{id}")).await?;
+    load_replay_as(url, id, None).await
+}
+
+/// [`load_replay`] as the holder of session token `bearer` (a coach sees their private
+/// matches).
+pub async fn load_replay_as(
+    url: &ServerUrl,
+    id: &str,
+    bearer: Option<&str>,
+) -> Result<Replay, String> {
+    let summary: MatchSummary = get_json(url, &format!("/api/matches/{id}"), bearer).await?;
     let mut entries: Vec<LogEntry> = Vec::new();
     let mut from = 1u64;
     loop {
-        let page: EventPage = get_json(
-            url,
-            &format!("/api/matches/{id}/events?from={from}&limit={PAGE}"),
-        )
-        .await?;
+        let path = format!("/api/matches/{id}/events?from={from}&limit={PAGE}");
+        let page: EventPage = get_json(url, &path, bearer).await?;
         entries.extend(page.events);
         match page.next_from {
             Some(next) if next > from => from = next,
@@ -388,7 +410,17 @@ pub async fn load_replay(url: &ServerUrl, id: &str) -> Result<Replay, String> {
     Ok(Replay::new(id.to_string(), entries, names))
 }
 
-/// The state of a stored match at `seq` (the server replays it).
+/// The state of a stored (public) match at `seq` (the server replays it).
 pub async fn fetch_state(url: &ServerUrl, id: &str, seq: u64) -> Result<StateAt, String> {
-    get_json(url, &format!("/api/matches/{id}/state?seq={seq}")).await
+    fetch_state_as(url, id, seq, None).await
+}
+
+/// [`fetch_state`] as the holder of session token `bearer`.
+pub async fn fetch_state_as(
+    url: &ServerUrl,
+    id: &str,
+    seq: u64,
+    bearer: Option<&str>,
+) -> Result<StateAt, String> {
+    get_json(url, &format!("/api/matches/{id}/state?seq={seq}"), bearer).await
 }
