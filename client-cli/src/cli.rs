@@ -14,9 +14,22 @@ pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
 #[derive(Debug, Parser)]
 #[command(name = "dugout", version)]
 pub struct Cli {
-    /// What to do; none: `play`.
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Command,
+}
+
+/// The arguments with `play` added when there are none: plain `dugout` starts the
+/// interactive client.
+pub fn with_default_command(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut args = args;
+    if args.len() <= 1 {
+        args.truncate(1);
+        if args.is_empty() {
+            args.push("dugout".into());
+        }
+        args.push("play".into());
+    }
+    args
 }
 
 #[derive(Debug, PartialEq, Subcommand)]
@@ -134,7 +147,7 @@ mod tests {
     #[test]
     fn version_takes_no_arguments() {
         let cli = Cli::try_parse_from(["dugout", "version"]).expect("parses");
-        assert_eq!(cli.command, Some(Command::Version));
+        assert_eq!(cli.command, Command::Version);
         assert!(Cli::try_parse_from(["dugout", "version", "extra"]).is_err());
     }
 
@@ -144,16 +157,16 @@ mod tests {
             .expect("parses");
         assert_eq!(
             cli.command,
-            Some(Command::Health {
+            Command::Health {
                 server: "http://example.test:9000".into()
-            })
+            }
         );
     }
 
     fn bot(args: &[&str]) -> Result<BotArgs, clap::Error> {
         let all = ["dugout", "bot", "--token", "t"].iter().chain(args);
         match Cli::try_parse_from(all)?.command {
-            Some(Command::Bot(b)) => Ok(b),
+            Command::Bot(b) => Ok(b),
             other => panic!("not a bot command: {other:?}"),
         }
     }
@@ -219,27 +232,38 @@ mod tests {
     }
 
     #[test]
-    fn no_subcommand_means_play_and_replay_takes_a_match() {
+    fn a_subcommand_is_required() {
+        assert!(Cli::try_parse_from(["dugout"]).is_err());
+    }
+
+    #[test]
+    fn no_arguments_mean_play_and_replay_takes_a_match() {
+        let args = with_default_command(vec!["dugout".into()]);
+        let cli = Cli::try_parse_from(args).expect("parses");
+        assert!(matches!(cli.command, Command::Play { .. }));
+        let args = with_default_command(vec!["dugout".into(), "version".into()]);
         assert_eq!(
-            Cli::try_parse_from(["dugout"]).expect("parses").command,
-            None
+            Cli::try_parse_from(args).expect("parses").command,
+            Command::Version
         );
         let cli = Cli::try_parse_from(["dugout", "replay", "m1", "--server", "http://h:1"])
             .expect("parses");
         assert_eq!(
             cli.command,
-            Some(Command::Replay {
+            Command::Replay {
                 id: "m1".into(),
                 server: "http://h:1".into()
-            })
+            }
         );
         assert!(Cli::try_parse_from(["dugout", "replay"]).is_err());
-        assert!(matches!(
-            Cli::try_parse_from(["dugout", "play", "--server", "http://h:2"])
-                .expect("parses")
-                .command,
-            Some(Command::Play { .. })
-        ));
+        let cli =
+            Cli::try_parse_from(["dugout", "play", "--server", "http://h:2"]).expect("parses");
+        assert_eq!(
+            cli.command,
+            Command::Play {
+                server: "http://h:2".into()
+            }
+        );
     }
 
     #[test]

@@ -15,25 +15,20 @@ use dugout_protocol::PROTOCOL_VERSION;
 use crate::cli::{BotArgs, Cli, Command, RegisterBotArgs};
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
-        None => play(&default_server()),
-        Some(Command::Play { server }) => play(&server),
-        Some(Command::Replay { id, server }) => replay(&server, &id),
-        Some(Command::Version) => {
+    match Cli::parse_from(cli::with_default_command(std::env::args_os().collect())).command {
+        Command::Play { server } => play(&server),
+        Command::Replay { id, server } => replay(&server, &id),
+        Command::Version => {
             println!(
                 "dugout {} (protocol {PROTOCOL_VERSION})",
                 env!("CARGO_PKG_VERSION")
             );
             ExitCode::SUCCESS
         }
-        Some(Command::Health { server }) => health(&server),
-        Some(Command::Bot(args)) => bot(args),
-        Some(Command::RegisterBot(args)) => register_bot(args),
+        Command::Health { server } => health(&server),
+        Command::Bot(args) => bot(args),
+        Command::RegisterBot(args) => register_bot(args),
     }
-}
-
-fn default_server() -> String {
-    std::env::var("DUGOUT_SERVER").unwrap_or_else(|_| cli::DEFAULT_SERVER.to_string())
 }
 
 /// `dugout play` (and plain `dugout`): the interactive terminal client.
