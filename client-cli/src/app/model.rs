@@ -1020,8 +1020,10 @@ impl App {
     fn on_answer(&mut self, request: Request, answer: Answer) -> Vec<Effect> {
         let refusal = match answer {
             Answer::Ack(ack) => return self.on_ack(request, ack.room),
-            Answer::Refused(r) => format!("{:?}: {}", r.code, r.message),
-            Answer::Interrupted => "the connection dropped; it may not have happened".into(),
+            Answer::Refused(r) => format!("refused: {:?}: {}", r.code, r.message),
+            Answer::Interrupted => {
+                "interrupted: the connection dropped; it may not have happened".into()
+            }
         };
         let what = match &request {
             Request::ListRooms => "Listing rooms",
@@ -1044,7 +1046,7 @@ impl App {
                 _ => {}
             }
         }
-        self.status = Some(format!("{what} refused: {refusal}"));
+        self.status = Some(format!("{what} {refusal}"));
         Vec::new()
     }
 
