@@ -830,8 +830,10 @@ impl App {
         }
         self.status = Some(if play.legal().is_empty() {
             "Not your decision now".to_string()
+        } else if play.targets().is_empty() {
+            format!("Nothing to do on {sq}: select a player who can act, or use the choices")
         } else {
-            "Nothing to do on that square".to_string()
+            format!("No legal choice aims at {sq}: the green + squares are the targets")
         });
         Vec::new()
     }
