@@ -154,6 +154,9 @@ pub struct Play {
     pub result: Option<MatchResult>,
     /// The room as the lobby last described it (for the waiting screen).
     pub summary: Option<RoomSummary>,
+    /// The time each coach had left when their clock last stopped (the server only tells
+    /// the deciding coach's); `None` while it runs or when unknown.
+    pub stopped_clocks: [Option<Duration>; 2],
     snapshot_pending: bool,
     snapshot_dirty: bool,
 }
@@ -177,6 +180,7 @@ impl Play {
             chat_input: None,
             result: None,
             summary: None,
+            stopped_clocks: [None, None],
             snapshot_pending: false,
             snapshot_dirty: false,
         }
@@ -1327,6 +1331,16 @@ fn set_decision(play: &mut Play, decision: Decision, now: Instant) {
     if changed {
         play.selected = None;
         play.menu = 0;
+    }
+    // The clock that stops: what it had left now (a chess clock keeps it).
+    let before = play.decision.as_ref().and_then(|d| d.prompt.coach);
+    if let (Some(side), Some(left)) = (before, play.time_left(now))
+        && decision.prompt.coach != Some(side)
+    {
+        play.stopped_clocks[side.index()] = Some(left);
+    }
+    if let Some(side) = decision.prompt.coach {
+        play.stopped_clocks[side.index()] = None;
     }
     play.decision = Some(decision);
     play.decision_at = now;

@@ -231,7 +231,7 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
     let menu = play.menu_commands();
     let menu_rows = u16::try_from(menu.len().clamp(1, 20)).unwrap_or(20) + 2;
     let [info_area, menu_area, chat_area] = Layout::vertical([
-        Constraint::Length(6),
+        Constraint::Length(7),
         Constraint::Length(menu_rows),
         Constraint::Min(4),
     ])
@@ -268,6 +268,21 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
             }
         ))),
         _ => info.push(Line::raw("Clock: no time limit")),
+    }
+    // A chess clock keeps the other coach's time: show where it stopped.
+    let chess = play
+        .summary
+        .as_ref()
+        .is_some_and(|s| matches!(s.timer, dugout_protocol::TimerPolicy::ChessClock { .. }));
+    if chess {
+        for side in Side::BOTH {
+            if let Some(left) = play.stopped_clocks[side.index()] {
+                info.push(Line::raw(format!(
+                    "       {side:?} {} (stopped)",
+                    clock(left)
+                )));
+            }
+        }
     }
     if let Some(result) = &play.result {
         info.push(Line::styled(

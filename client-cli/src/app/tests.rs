@@ -940,3 +940,34 @@ fn conceding_asks_first() {
         "spectators cannot"
     );
 }
+
+#[test]
+fn a_chess_clock_shows_the_running_clock_and_where_the_other_stopped() {
+    let fx = fixture(false);
+    let t0 = Instant::now();
+    let mut app = playing(&fx, Seat::Coach(Side::Home), t0);
+    let mut summary = room("r1", [Some("ada"), Some("bob")], RoomStatus::Playing);
+    summary.room = "r1".into();
+    summary.timer = TimerPolicy::ChessClock { seconds: 600 };
+    app.on_input(server(ServerMessage::RoomChanged { room: summary }));
+    // Home thinks 10 s of its 95, then Away decides with 300 s left.
+    app.tick(t0 + Duration::from_secs(10));
+    let away = Decision {
+        prompt: dugout_rules::blitz::Prompt {
+            coach: Some(Side::Away),
+            kind: dugout_rules::blitz::PromptKind::Action,
+        },
+        legal: Vec::new(),
+        time_left_ms: Some(300_000),
+    };
+    app.on_input(server(ServerMessage::Events {
+        room: "r1".into(),
+        seq: 41,
+        events: Vec::new(),
+        decision: away,
+    }));
+    app.tick(t0 + Duration::from_secs(70));
+    let (text, _) = screen(&app, 160, 50);
+    assert!(text.contains("Clock: Away 4:00 (running)"), "{text}");
+    assert!(text.contains("Home 1:25 (stopped)"), "{text}");
+}
