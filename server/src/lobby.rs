@@ -207,6 +207,12 @@ impl Lobby {
         self.announce(&last);
     }
 
+    /// A room's task ended because the server is stopping while its match is being played:
+    /// drop it without announcing it closed (it is recovered on the next start).
+    pub fn forget(&self, id: &str) {
+        self.rooms().remove(id);
+    }
+
     /// Lobby changes of public rooms.
     pub fn subscribe(&self) -> broadcast::Receiver<RoomSummary> {
         self.inner.changes.subscribe()

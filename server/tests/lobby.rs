@@ -267,6 +267,7 @@ async fn shutdown_reaches_every_socket_and_room() {
         server.state.shutdown().running_tasks() >= 5,
         "4 sockets and a room"
     );
+    let mut lobby = server.state.lobby().subscribe();
 
     let stopped = server.stop().await;
     assert!(stopped.is_ok());
@@ -281,6 +282,14 @@ async fn shutdown_reaches_every_socket_and_room() {
         assert_eq!(c.closed, Some(1012), "and gets a close frame");
     }
     assert_eq!(server.state.shutdown().running_tasks(), 0);
+    // The match comes back after a restart: the lobby must not announce it closed (bots
+    // would abandon it).
+    while let Ok(summary) = lobby.try_recv() {
+        assert!(
+            !(summary.room == room && summary.status == RoomStatus::Closed),
+            "a match in play is announced closed when the server stops: {summary:?}"
+        );
+    }
 }
 
 /// The binary starts on a fresh machine with no flags but a port: it makes its data dir and

@@ -291,6 +291,7 @@ impl Room {
     /// Serve requests until the room retires or the server shuts down.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Request>) {
         let mut shutdown = self.ctx.shutdown.clone();
+        let mut stopping = false;
         loop {
             let wake = self.clock.next_wake();
             let retire = self.retire_at;
@@ -298,7 +299,10 @@ impl Room {
             // while requests queue up still runs after the request that is being served.
             tokio::select! {
                 biased;
-                () = crate::shutdown_requested(&mut shutdown) => break,
+                () = crate::shutdown_requested(&mut shutdown) => {
+                    stopping = true;
+                    break;
+                }
                 request = rx.recv() => match request {
                     Some(request) => self.handle(request).await,
                     None => break,
@@ -316,7 +320,13 @@ impl Room {
         {
             tracing::warn!(room = %self.id, "cannot mark the room closed: {e}");
         }
-        self.ctx.lobby.remove(&self.id, self.summary());
+        if stopping && self.status == RoomStatus::Playing {
+            // The server is going down, not the match: recovery brings it back on the next
+            // start, so the lobby must not tell anyone it is closed.
+            self.ctx.lobby.forget(&self.id);
+        } else {
+            self.ctx.lobby.remove(&self.id, self.summary());
+        }
         tracing::debug!(room = %self.id, "room task ends");
     }
 
