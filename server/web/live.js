@@ -154,11 +154,26 @@ async function follow(room) {
     }
   });
 
+  /** The events before we followed, from the archive (the spectator's view), below. */
+  async function history(upTo) {
+    try {
+      const page = await api(`/api/matches/${encodeURIComponent(room)}/events?from=${Math.max(1, upTo - 199)}&limit=200`);
+      const shown = new Set([...log.children].map((li) => Number(li.dataset.seq)));
+      for (const e of page.events.filter((x) => x.seq <= upTo && !shown.has(x.seq)).reverse()) {
+        if (e.event.type === 'match_started') ctx.coaches = e.event.coaches;
+        log.appendChild(h('li', { dataset: { seq: e.seq } }, h('span', { class: 'seq' }, String(e.seq)), ' ', describe(ctx, e.event)));
+      }
+    } catch {
+      // The live events still come; the earlier ones are in the archive.
+    }
+  }
+
   function draw(view, seq, result) {
     if (!ctx.teams) {
       ctx.teams = view.teams;
       ctx.players = rosterOf(view);
       document.getElementById('live-title').textContent = `Live: ${teamName(rules, view.teams[0])} v ${teamName(rules, view.teams[1])}`;
+      history(seq);
     }
     pitch.replaceChildren(drawPitch(view, rules, { seq, atSeq: seq }));
     state.dataset.seq = String(seq);

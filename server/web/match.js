@@ -87,7 +87,7 @@ async function allEvents(id) {
 }
 
 function summaryView(s, v, rules) {
-  const it = s.item;
+  const it = s;
   const team = (i) => teamName(rules, it.teams[i]);
   const row = (label, home, away, key) => h('tr', { dataset: { row: key } },
     h('th', {}, label), h('td', { dataset: { side: 'home' } }, String(home)), h('td', { dataset: { side: 'away' } }, String(away)));
@@ -135,7 +135,7 @@ class Viewer {
     this.last = summary.last_seq;
     this.cache = new Map();
     this.request = 0;
-    this.ctx = { rules, teams: summary.item.teams, coaches: summary.item.coaches, players: new Map() };
+    this.ctx = { rules, teams: summary.teams, coaches: summary.coaches, players: new Map() };
     this.bySeq = new Map(events.map((e) => [e.seq, e]));
     const turns = events.filter((e) => e.event.type === 'game' && e.event.event.type === 'turn_started');
 
@@ -157,10 +157,10 @@ class Viewer {
     }
     root.append(
       h('div', { class: 'controls' },
-        btn('⏮', 'first', () => this.go(1), 'first step'),
-        btn('◀', 'back', () => this.go(this.step - 1), 'step back (←)'),
-        btn('▶', 'forward', () => this.go(this.step + 1), 'step forward (→)'),
-        btn('⏭', 'last', () => this.go(this.last), 'last step'),
+        btn('« first', 'first', () => this.go(1), 'first step'),
+        btn('‹ back', 'back', () => this.go(this.step - 1), 'step back (←)'),
+        btn('forward ›', 'forward', () => this.go(this.step + 1), 'step forward (→)'),
+        btn('last »', 'last', () => this.go(this.last), 'last step'),
         this.range, this.number, this.turn, this.link),
       this.status, this.now, this.message,
       h('div', { class: 'replay-body' }, this.pitch, h('div', { class: 'log-panel' }, h('h3', {}, 'Events'), this.log)),

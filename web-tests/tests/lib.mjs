@@ -43,9 +43,12 @@ export async function openPage(browser, { allow = [] } = {}) {
   const page = await browser.context.newPage();
   const problems = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && !allow.some((re) => re.test(m.text()))) problems.push(`console: ${m.text()} (${m.location().url})`);
+    if (m.type() === 'error' && !allow.some((re) => re.test(m.text()))) {
+      problems.push(`console: ${m.text()} (${m.location().url})`);
+      console.error(`console error: ${m.text()}`);
+    }
   });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('pageerror', (e) => { problems.push(`page error: ${e.message}`); console.error(`page error: ${e.message}`); });
   page.on('requestfailed', (r) => {
     // A navigation away aborts pending requests; that is not a failure of the page.
     const f = r.failure();
@@ -71,7 +74,9 @@ export async function loginAs(page, name, password = fixture.password) {
   await page.goto(`${base}/organiser`);
   await page.fill('#login-name', name);
   await page.fill('#login-password', password);
-  await Promise.all([page.waitForURL(`${base}/organiser`), page.click('#login-submit')]);
+  await page.click('#login-submit');
+  // The page reloads logged in: the bar names the account.
+  await page.waitForSelector(`#who [data-account="${name}"]`);
 }
 
 /** Players and balls as drawn: read from the pitch's data attributes. */
