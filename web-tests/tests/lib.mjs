@@ -105,7 +105,8 @@ export async function readPitch(page) {
     }
     balls.sort((a, b) => a.ball - b.ball);
     const score = wrap.querySelector('[data-score]').dataset.score;
-    return { seq: Number(wrap.dataset.seq), board: wrap.querySelector('svg.pitch').dataset.board, players, balls, score };
+    const status = document.getElementById('live-status');
+    return { seq: Number(wrap.dataset.seq), statusSeq: status ? Number(status.dataset.seq) : null, board: wrap.querySelector('svg.pitch').dataset.board, players, balls, score };
   });
 }
 
