@@ -164,9 +164,13 @@ async function manage(idText) {
     h('p', { class: 'meta' }, h('a', { href: `/leagues/${league.id}`, id: 'public-link' }, 'public page'), ' · ', h('a', { href: '/organiser' }, 'your leagues')),
     h('h2', {}, 'Coaches'),
     league.coaches.length
-      ? h('table', { class: 'grid', id: 'coaches' }, h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team))))))
+      ? h('table', { class: 'grid', id: 'coaches' }, h('thead', {}, h('tr', {}, h('th', {}, 'Coach'), h('th', {}, 'Team'))), h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team))))))
       : h('p', { class: 'empty' }, 'None yet.'),
+    h('h2', {}, 'Matches'),
     h('p', {}, `${league.matches.length} match(es) attached.`),
+    league.matches.length
+      ? h('ul', { id: 'attached' }, league.matches.map((m) => h('li', { dataset: { matchId: m } }, h('a', { href: `/matches/${encodeURIComponent(m)}` }, m))))
+      : null,
     h('div', { class: 'forms' }, coachForm, attachForm),
   );
 }
