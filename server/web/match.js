@@ -200,10 +200,8 @@ class Viewer {
     this.status.dataset.last = String(this.last);
     for (const li of this.log.querySelectorAll('li.current')) li.classList.remove('current');
     const li = this.log.querySelector(`li[data-seq="${n}"]`);
-    if (li) {
-      li.classList.add('current');
-      li.scrollIntoView({ block: 'nearest' });
-    }
+    if (li) li.classList.add('current');
+    this.scrollLog();
     const mine = ++this.request;
     let state = this.cache.get(n);
     if (!state) {
@@ -226,5 +224,12 @@ class Viewer {
     const e = this.bySeq.get(n);
     this.now.textContent = e ? `${n}: ${describe(this.ctx, e.event)}` : `${n}: (no event visible at this step)`;
     this.pitch.replaceChildren(drawPitch(state.view, this.rules, { seq: n, atSeq: state.at_seq }));
+    this.scrollLog();
+  }
+
+  /** Scroll the event list (not the page) so the current event is in its middle. */
+  scrollLog() {
+    const li = this.log.querySelector('li.current');
+    if (li) this.log.scrollTop = Math.max(0, li.offsetTop - this.log.clientHeight / 2);
   }
 }

@@ -143,7 +143,9 @@ export function drawPitch(view, rules, { seq, atSeq } = {}) {
       h('span', { class: 'side-home-text' }, teamName(rules, view.teams[0])),
       h('span', { class: 'score', dataset: { score: `${view.score[0]}-${view.score[1]}` } }, ` ${view.score[0]} – ${view.score[1]} `),
       h('span', { class: 'side-away-text' }, teamName(rules, view.teams[1])),
-      view.turn_active ? h('span', { class: 'muted turn' }, ` · ${view.turn_active} to act, turn ${view.turns_started[sideIndex(view.turn_active)]}`) : null,
+      view.outcome
+        ? h('span', { class: 'muted turn', dataset: { over: 'true' } }, ' · game over')
+        : view.turn_active ? h('span', { class: 'muted turn' }, ` · ${view.turn_active} to act, turn ${view.turns_started[sideIndex(view.turn_active)]}`) : null,
     ),
     svg,
     heldList,

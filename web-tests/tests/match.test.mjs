@@ -63,6 +63,13 @@ test('the replay opens at the final state, which matches /state at the last seq'
   assert.match(await page.textContent('#event-now'), /Match ended/);
   await page.waitForSelector('#event-log li.current');
   assert.equal(await page.getAttribute('#event-log li.current', 'data-seq'), String(last));
+  // The event list is scrolled to the current event.
+  const inView = await page.evaluate(() => {
+    const log = document.getElementById('event-log').getBoundingClientRect();
+    const li = document.querySelector('#event-log li.current').getBoundingClientRect();
+    return li.top >= log.top - 1 && li.bottom <= log.bottom + 1;
+  });
+  assert.ok(inView, 'the current event is visible in the list');
   await screenshot(page, 'match');
   page.check();
 });
