@@ -31,6 +31,7 @@ function select(name, label, options, value) {
 }
 
 async function render() {
+  const search = location.search;
   const f = current();
   let rules;
   let leagues = [];
@@ -67,10 +68,13 @@ async function render() {
     page = await api(`/api/matches?${params}`);
   } catch (e) {
     results.replaceChildren(errorBox('These filters are refused', failureText(e)));
+    results.dataset.query = search;
     return;
   }
   const leagueName = new Map(leagues.map((l) => [l.id, l.name]));
   results.replaceChildren(table(page, rules, leagueName), pager(page, f));
+  // The query these results answer (readers wait for it to match the URL).
+  results.dataset.query = search;
 }
 
 function apply(form) {

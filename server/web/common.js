@@ -32,13 +32,30 @@ export function clearLogin() {
 }
 
 /**
- * Call the API. `auth`: send the saved token. Resolves to the JSON body (or null for 204);
+ * Call the API. `auth`: true, send the saved token; 'optional' (the default), send it if
+ * there is one and retry without it if it is dead; false, never. Resolves to the JSON body (or null for 204);
  * rejects with an ApiFailure carrying the server's error code and message.
  */
-export async function api(path, { method = 'GET', body, auth = false } = {}) {
+export async function api(path, { method = 'GET', body, auth = 'optional' } = {}) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth && token()) headers.Authorization = `Bearer ${token()}`;
+  if (auth === 'optional' && token()) {
+    // Logged in: the archive shows this account's private matches too. A dead token is
+    // forgotten and the request made again without it.
+    try {
+      return await send(path, method, headers, body);
+    } catch (e) {
+      if (!(e instanceof ApiFailure && e.status === 401)) throw e;
+      clearLogin();
+      renderNav();
+      delete headers.Authorization;
+    }
+  }
+  return send(path, method, headers, body);
+}
+
+async function send(path, method, headers, body) {
   let response;
   try {
     response = await fetch(path, {

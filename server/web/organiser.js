@@ -43,10 +43,11 @@ function loginForm(note) {
     const name = form.elements.name.value.trim();
     const password = form.elements.password.value;
     try {
-      const grant = await api(path, { method: 'POST', body: { name, password } });
+      const grant = await api(path, { method: 'POST', body: { name, password }, auth: false });
       saveLogin(grant);
       const next = query().next;
-      if (next && next.startsWith('/') && !next.startsWith('//')) location.assign(next);
+      // Only a path on this site: not `//host` nor `/\host` (which browsers read as `//host`).
+      if (next && /^\/(?![/\\])/.test(next)) location.assign(next);
       else location.assign('/organiser');
     } catch (e) {
       out.replaceChildren(errorBox(path.endsWith('login') ? 'Login refused' : 'Account refused', failureText(e)));

@@ -11,7 +11,11 @@ after(async () => { await browser.close(); });
 
 /** The match ids the table shows, in order. */
 async function shown(page) {
-  await page.waitForSelector('#matches, #no-matches');
+  // The results answer the URL's query (not the previous one's).
+  await page.waitForFunction(() => {
+    const r = document.getElementById('results');
+    return r && r.dataset.query === location.search;
+  });
   return page.$$eval('#matches tbody tr', (rows) => rows.map((r) => r.dataset.matchId));
 }
 
@@ -69,10 +73,27 @@ test('filtering by coach, team and status narrows the table to what the API says
   await page.waitForURL(new RegExp(`league=${fixture.league}`));
   assert.deepEqual((await shown(page)).sort(), [...fixture.leagueMatches].sort());
 
+  // Result, with the league kept.
+  for (const result of ['home', 'away', 'draw']) {
+    await page.selectOption('#f-result', result);
+    await page.click('#search');
+    await page.waitForURL(new RegExp(`result=${result}`));
+    const api = await get(`/api/matches?league=${fixture.league}&result=${result}`);
+    assert.deepEqual((await shown(page)).sort(), api.matches.map((m) => m.id).sort(), result);
+  }
+  await page.selectOption('#f-result', '');
+  await page.click('#search');
+  await page.waitForURL((u) => !u.search.includes('result='));
+  await page.selectOption('#f-status', 'open');
+  await page.selectOption('#f-league', '');
+  await page.click('#search');
+  await page.waitForURL(/status=open/);
+
   // Back restores the previous filters from the URL.
   await page.goBack();
-  await page.waitForURL(/status=open/);
-  assert.deepEqual(await shown(page), []);
+  await page.waitForURL((u) => u.search === `?league=${fixture.league}`);
+  assert.deepEqual((await shown(page)).sort(), [...fixture.leagueMatches].sort());
+  assert.equal(await page.inputValue('#f-league'), String(fixture.league));
   page.check();
 });
 
@@ -106,7 +127,7 @@ test('the filter state in the URL is applied on load, with paging', async () => 
 test('a refused filter shows the server\'s reason, not a blank page', async () => {
   const page = await openPage(browser, { allow: [/status of 400/] });
   await page.goto(`${base}/matches?status=bogus`);
-  await page.waitForSelector('.error');
+  await page.waitForSelector('#results .error');
   const text = await page.textContent('.error');
   assert.match(text, /refused/);
   assert.match(text, /status/);

@@ -23,6 +23,9 @@ async function assertMatchesApi(page, seq) {
   const state = await get(`/api/matches/${id}/state?seq=${seq}`);
   const want = expectedPitch(state.view);
   assert.equal(drawn.seq, seq);
+  // Every player of both teams is drawn (on the pitch or in the reserves).
+  assert.equal(drawn.players.length, state.view.players.length);
+  assert.ok(drawn.players.length >= 10);
   assert.deepEqual(drawn.players, want.players, `players at step ${seq}`);
   assert.deepEqual(drawn.balls, want.balls, `balls at step ${seq}`);
   assert.equal(drawn.score, want.score, `score at step ${seq}`);

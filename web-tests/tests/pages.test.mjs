@@ -57,3 +57,19 @@ test('pages and assets have a strict CSP, content types and ETags', async () => 
   const missing = await fetch(`${base}/assets/nope.js`);
   assert.equal(missing.status, 404);
 });
+
+test('a dead login is forgotten and the archive still shows', async () => {
+  // The 401 of the first try is expected.
+  const page = await openPage(browser, { allow: [/status of 401/] });
+  await page.goto(`${base}/matches`);
+  await page.evaluate(() => {
+    localStorage.setItem('dugout.token', 'f'.repeat(64));
+    localStorage.setItem('dugout.account', 'ghost');
+  });
+  await page.goto(`${base}/matches`);
+  await page.waitForSelector('#matches tbody tr');
+  await page.waitForSelector('#who a');
+  assert.equal(await page.evaluate(() => localStorage.getItem('dugout.token')), null);
+  assert.equal(await page.textContent('#who'), 'log in');
+  page.check();
+});
