@@ -75,7 +75,7 @@ function gameEvent(ctx, e) {
     case 'claimed': return `${sideName(ctx, e.coach)} claims ${words(e.challenge)} for ${e.points} pt`;
     case 'bonus_played': return `${sideName(ctx, e.coach)} plays the bonus ${words(e.bonus)}`;
     case 'hand_discarded': return `${sideName(ctx, e.coach)} discards ${words(e.bonus)}`;
-    case 'reroll_used': return `${sideName(ctx, e.coach)} uses a re-roll (${words(typeof e.source === 'string' ? e.source : JSON.stringify(e.source))})`;
+    case 'reroll_used': return `${sideName(ctx, e.coach)} uses a re-roll (${words(typeof e.source === 'string' ? e.source : Object.keys(e.source || {})[0] || 'unknown')})`;
     case 'random_event': return `Random event for ${sideName(ctx, e.coach)}: ${words(e.event)}`;
     case 'rookies_card_used': return `${sideName(ctx, e.coach)} uses the Rookies card`;
     case 'turn_ended': return `${sideName(ctx, e.coach)} ends the turn`;

@@ -72,6 +72,9 @@ export async function get(path, token) {
 /** Log the browser in as `name` (sets the token the pages keep in localStorage). */
 export async function loginAs(page, name, password = fixture.password) {
   await page.goto(`${base}/organiser`);
+  // The browser keeps its login between pages: start from none.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${base}/organiser`);
   await page.fill('#login-name', name);
   await page.fill('#login-password', password);
   await page.click('#login-submit');

@@ -92,6 +92,48 @@ test('the live view follows a match the bots are playing', async () => {
   page.check();
 });
 
+test('the live view follows a match to its end, whose last state is the archive\'s', async () => {
+  const ivy = await botToken('ivy', 'ivy-bot');
+  const jon = await botToken('jon', 'jon-bot');
+  const pace = ['--rate', '20', '--strategy', 'greedy', '--games', '1'];
+  const creator = startBot(['--token', ivy, '--create', '--team', 'Dwarf', '--opponent-team', 'Goblin', '--seed', '8', ...pace]);
+  bots.push(creator);
+  let room = null;
+  for (let i = 0; i < 200 && !room; i++) {
+    const rooms = await get('/api/rooms');
+    const r = rooms.find((x) => x.seats[0] === 'ivy-bot');
+    if (r) room = r.room;
+    else await sleep(100);
+  }
+  assert.ok(room, `ivy-bot made a room: ${creator.output}`);
+  const page = await openPage(browser);
+  await loginAs(page, 'org-ada');
+  // Follow the room before the match starts: the view waits, then plays along.
+  await page.goto(`${base}/live/${room}`);
+  await page.waitForSelector('#live-status[data-state="waiting"]');
+  const joiner = startBot(['--token', jon, '--join', room, '--seed', '9', ...pace]);
+  bots.push(joiner);
+  await page.waitForSelector('#live-status[data-state="live"]', { timeout: 20000 });
+  await page.waitForSelector('#live-status[data-state="over"]', { timeout: 120000 });
+  await page.waitForSelector('#match-over');
+  const summary = await get(`/api/matches/${room}`);
+  assert.equal(summary.status, 'finished');
+  const drawn = await readPitch(page);
+  assert.equal(drawn.seq, summary.last_seq);
+  const state = await get(`/api/matches/${room}/state?seq=${summary.last_seq}`);
+  const want = expectedPitch(state.view);
+  assert.deepEqual(drawn.players, want.players);
+  assert.deepEqual(drawn.balls, want.balls);
+  assert.equal(drawn.score, `${summary.score[0]}-${summary.score[1]}`);
+  const seqs = await page.$$eval('#event-log li', (lis) => lis.map((l) => Number(l.dataset.seq)));
+  assert.equal(seqs[0], summary.last_seq);
+  assert.match(await page.textContent('#event-log li:first-child'), /Match ended/);
+  await screenshot(page, 'live-over');
+  await Promise.all([page.waitForURL(`${base}/matches/${room}`), page.click('#match-over a')]);
+  await page.waitForSelector(`.pitch-wrap[data-seq="${summary.last_seq}"]`);
+  page.check();
+});
+
 test('the live view without a login, or of an unknown room, says so', async () => {
   const page = await openPage(browser);
   await page.goto(`${base}/live/some-room`);
