@@ -119,7 +119,7 @@ function summaryView(s, v, rules) {
       h('h2', {}, 'Dice'),
       h('p', {}, 'Commitment (SHA-256 of the server seed): ', h('code', {}, s.dice.commitment || 'none')),
       h('p', {}, 'Coaches’ entropy: home ', h('code', {}, s.dice.entropy[0] || 'none'), ', away ', h('code', {}, s.dice.entropy[1] || 'none')),
-      v.server_seed ? h('p', {}, 'Revealed server seed: ', h('code', {}, v.server_seed)) : null,
+      (v.server_seed || s.dice.server_seed) ? h('p', {}, 'Revealed server seed: ', h('code', {}, v.server_seed || s.dice.server_seed)) : null,
       h('p', {}, 'Verification: ', h('span', { id: 'verification', class: `badge ${badge[0]}`, dataset: { verification: v.status } }, badge[1])),
       h('details', {}, h('summary', {}, 'what the server checked'), h('pre', {}, v.message)),
     ),
