@@ -73,6 +73,7 @@ async function follow(room) {
   let snapshotInFlight = false;
   let snapshotWanted = false;
   let eventsSeq = 0;
+  let shownSeq = 0;
   let over = false;
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = new WebSocket(`${proto}//${location.host}/ws`);
@@ -125,7 +126,9 @@ async function follow(room) {
               h('a', { href: `/matches/${encodeURIComponent(room)}` }, 'Replay it')));
           }
         }
-        if (msg.events.length || over) askSnapshot();
+        // Redraw whenever the room moved on (even when every new event was hidden from
+        // spectators: the state still changed).
+        if (msg.seq > shownSeq || over) askSnapshot();
         break;
       case 'error':
         if (msg.code === 'unauthenticated') {
@@ -176,6 +179,7 @@ async function follow(room) {
       history(seq);
     }
     pitch.replaceChildren(drawPitch(view, rules, { seq, atSeq: seq }));
+    shownSeq = seq;
     state.dataset.seq = String(seq);
     state.dataset.eventsSeq = String(Math.max(eventsSeq, seq));
     if (result || over) {
