@@ -14,15 +14,17 @@ const id = pathId('/live/');
 if (id) follow(id);
 else list();
 
-async function list() {
+async function list(again = false) {
   let rooms;
   let rules;
   try {
     [rooms, rules] = await Promise.all([api('/api/rooms'), loadRules()]);
   } catch (e) {
-    showError('The rooms cannot be read', failureText(e));
+    if (!again) showError('The rooms cannot be read', failureText(e));
     return;
   }
+  // The list follows the lobby: read again every few seconds.
+  if (!again) setInterval(() => list(true), 5000);
   const rows = rooms.map((r) => h('tr', { dataset: { room: r.room, status: r.status } },
     h('td', {}, h('a', { href: `/live/${encodeURIComponent(r.room)}` }, `${teamName(rules, r.setup.teams[0])} v ${teamName(rules, r.setup.teams[1])}`)),
     h('td', {}, `${r.seats[0] || '—'} v ${r.seats[1] || '—'}`),
@@ -31,6 +33,7 @@ async function list() {
     h('td', {}, String(r.spectators))));
   setMain(
     h('h1', {}, 'Live matches'),
+    h('p', { class: 'meta' }, 'Public rooms, open or being played (updated every 5 seconds). Watching needs a login.'),
     rooms.length
       ? h('table', { class: 'grid', id: 'rooms' },
         h('thead', {}, h('tr', {}, ['Teams', 'Coaches', 'Status', 'Step', 'Spectators'].map((c) => h('th', {}, c)))),
