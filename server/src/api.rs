@@ -14,8 +14,9 @@
 //! | `/api/leagues...` | | leagues and standings (see `leagues`) |
 //! | `GET /api/openapi.json` | | the OpenAPI 3.1 document (see `openapi`) |
 //! | `GET /ws` | | WebSocket upgrade (see `docs/protocol.md`) |
+//! | `/`, `/matches...`, `/live...`, `/leagues...`, `/organiser` | | web pages (see `web`) |
 //!
-//! Every error is an `ApiError` JSON body with the protocol's error code.
+//! Every API error is an `ApiError` JSON body with the protocol's error code.
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request, State};
@@ -71,7 +72,8 @@ pub fn routes() -> Router<AppState> {
         .route(WS_PATH, get(crate::ws::upgrade))
         .merge(crate::archive::routes())
         .merge(crate::leagues::routes())
-        .fallback(crate::archive::no_route)
+        .merge(crate::web::routes())
+        .fallback(crate::web::fallback)
         // Request bodies are small JSON documents.
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
 }

@@ -8,6 +8,7 @@
 //! | `GET /api/matches/{id}` | `MatchSummary` |
 //! | `GET /api/matches/{id}/events?from=&limit=` | `EventPage` |
 //! | `GET /api/matches/{id}/state?seq=&as=` | `StateAt` |
+//! | `GET /api/matches/{id}/verification` | `Verification`: the provably fair dice checked |
 //!
 //! Who sees what: a public match is seen by anyone; a private one only by its two coaches
 //! (to anyone else it does not exist: 404). While a match is live (its log has no
@@ -51,6 +52,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/matches/{id}", get(summary))
         .route("/api/matches/{id}/events", get(events))
         .route("/api/matches/{id}/state", get(state_at))
+        .route("/api/matches/{id}/verification", get(verification))
 }
 
 // ----- bodies ----------------------------------------------------------------------------
@@ -117,10 +119,10 @@ pub async fn no_route(uri: axum::http::Uri) -> Failure {
 }
 
 /// The query string as pairs; unknown parameters are refused.
-struct Params(Vec<(String, String)>);
+pub(crate) struct Params(Vec<(String, String)>);
 
 impl Params {
-    fn new(
+    pub(crate) fn new(
         q: Result<Query<Vec<(String, String)>>, QueryRejection>,
         known: &[&str],
     ) -> Result<Params, Failure> {
@@ -136,7 +138,7 @@ impl Params {
         Ok(Params(pairs))
     }
 
-    fn get(&self, key: &str) -> Result<Option<&str>, Failure> {
+    pub(crate) fn get(&self, key: &str) -> Result<Option<&str>, Failure> {
         let mut found = self.0.iter().filter(|(k, _)| k == key);
         let first = found.next().map(|(_, v)| v.as_str());
         if found.next().is_some() {
@@ -597,4 +599,81 @@ pub fn replay_to(log: &MatchLog, seq: u64) -> Result<(blitz::Game, u64), Failure
         at = c.seq_after;
     }
     Ok((game, at))
+}
+
+/// How the dice of a stored match check out (`GET /api/matches/{id}/verification`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum VerificationStatus {
+    /// The revealed seed matches the commitment and the replay gives every stored event.
+    Verified,
+    /// The match is not over: its server seed is not revealed yet.
+    NotRevealed,
+    /// The match never started: no dice were rolled.
+    NotStarted,
+    /// The match does not verify (the message says where).
+    Failed,
+}
+
+/// Body of `GET /api/matches/{id}/verification`: the server runs the same check as
+/// `dugout-server verify` (`fair::verify_log`) on the stored log.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct Verification {
+    pub id: String,
+    pub status: VerificationStatus,
+    /// What was checked, or the first mismatch, in words.
+    pub message: String,
+    /// SHA-256 of the server seed, published at the start (hex).
+    pub commitment: Option<String>,
+    /// The revealed server seed (hex); only once the match is over.
+    pub server_seed: Option<String>,
+    /// The ChaCha20 seed derived from the server seed and the coaches' entropy (hex); only
+    /// when verified.
+    pub dice_seed: Option<String>,
+    /// Commands replayed and events compared, when verified.
+    pub commands: Option<usize>,
+    pub events: Option<usize>,
+}
+
+async fn verification(
+    State(state): State<AppState>,
+    Viewer(viewer): Viewer,
+    PathId(id): PathId,
+) -> Result<Json<Verification>, Failure> {
+    use crate::fair::{Report, Verdict, verify_log};
+    let log = load(&state, &id, &viewer).await?;
+    let commitment = match log.events.first().map(|e| &e.event) {
+        Some(RoomEvent::MatchStarted { dice: Some(d), .. }) => Some(d.commitment.clone()),
+        _ => None,
+    };
+    let verdict = verify_log(&log);
+    let mut body = Verification {
+        id: id.clone(),
+        status: VerificationStatus::Failed,
+        message: String::new(),
+        commitment,
+        server_seed: None,
+        dice_seed: None,
+        commands: None,
+        events: None,
+    };
+    body.status = match &verdict {
+        Verdict::Verified(v) => {
+            body.server_seed = Some(v.server_seed.clone());
+            body.dice_seed = Some(v.dice_seed.clone());
+            body.commands = Some(v.commands);
+            body.events = Some(v.events);
+            VerificationStatus::Verified
+        }
+        Verdict::NotRevealed { .. } => VerificationStatus::NotRevealed,
+        Verdict::NotStarted { .. } => VerificationStatus::NotStarted,
+        Verdict::Failed(_) => VerificationStatus::Failed,
+    };
+    // The same words as `dugout-server verify`; a live match's verdict holds no secret.
+    body.message = Report {
+        id,
+        verdict: Some(verdict),
+    }
+    .to_string();
+    Ok(Json(body))
 }

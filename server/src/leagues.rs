@@ -4,26 +4,28 @@
 //!
 //! | route | body | answer |
 //! | --- | --- | --- |
+//! | `GET /api/leagues?organiser=` | | `Vec<LeagueItem>`, newest first |
 //! | `POST /api/leagues` | bearer, `NewLeague` | 201 `LeagueBody` |
 //! | `GET /api/leagues/{id}` | | `LeagueBody` |
 //! | `POST /api/leagues/{id}/coaches` | bearer (organiser), `NewLeagueCoach` | 201 `LeagueBody` |
 //! | `POST /api/leagues/{id}/matches` | bearer (organiser), `AttachMatch` | 200 `LeagueBody` |
 //! | `GET /api/leagues/{id}/standings` | | `Standings` |
 
-use axum::extract::State;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use dugout_protocol::{
-    AttachMatch, CoachEntry, ErrorCode, LeagueBody, NewLeague, NewLeagueCoach, RoomStatus,
-    Standing, Standings,
+    AttachMatch, CoachEntry, ErrorCode, LeagueBody, NewLeague, NewLeagueCoach, PointsScheme,
+    RoomStatus, Standing, Standings,
 };
 use dugout_rules::core::Side;
 
 use crate::AppState;
 use crate::api::{Authenticated, Body};
-use crate::archive::{PathId, tally};
+use crate::archive::{Params, PathId, tally};
 use crate::error::Failure;
 use crate::store::{Account, League, LeagueId, now_ms};
 
@@ -32,7 +34,7 @@ pub const MAX_LEAGUE_NAME: usize = 80;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/api/leagues", post(create))
+        .route("/api/leagues", get(list).post(create))
         .route("/api/leagues/{id}", get(show))
         .route("/api/leagues/{id}/coaches", post(add_coach))
         .route("/api/leagues/{id}/matches", post(attach))
@@ -120,6 +122,43 @@ async fn create(
         .create_league(name, &organiser, points, now_ms())
         .await?;
     Ok((StatusCode::CREATED, Json(body(&state, league).await?)).into_response())
+}
+
+/// One line of `GET /api/leagues`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct LeagueItem {
+    pub id: LeagueId,
+    pub name: String,
+    pub organiser: String,
+    pub points: PointsScheme,
+    /// Unix milliseconds.
+    pub created_at_ms: i64,
+}
+
+async fn list(
+    State(state): State<AppState>,
+    q: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<Vec<LeagueItem>>, Failure> {
+    let p = Params::new(q, &["organiser"])?;
+    let organiser = p.get("organiser")?.map(str::to_lowercase);
+    let leagues = state.store().leagues().await?;
+    Ok(Json(
+        leagues
+            .into_iter()
+            .filter(|l| {
+                organiser
+                    .as_ref()
+                    .is_none_or(|o| l.organiser.name.to_lowercase() == *o)
+            })
+            .map(|l| LeagueItem {
+                id: l.id,
+                name: l.name,
+                organiser: l.organiser.name,
+                points: l.points,
+                created_at_ms: l.created_at_ms,
+            })
+            .collect(),
+    ))
 }
 
 async fn show(

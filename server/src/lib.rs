@@ -12,6 +12,7 @@
 //! * [`fair`]: provably fair dice: the commitment, the dice seed's derivation, verification.
 //! * [`ws`]: one WebSocket connection: hello, rate limits, dispatch, bounded outbound queue.
 //! * [`api`]: the HTTP routes.
+//! * [`web`]: the web pages (archive, match replay, live view, leagues, organiser).
 
 pub mod accounts;
 pub mod api;
@@ -25,6 +26,7 @@ pub mod ratelimit;
 pub mod recovery;
 pub mod room;
 pub mod store;
+pub mod web;
 pub mod ws;
 
 use std::future::Future;

@@ -14,6 +14,8 @@ use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value, json};
 
 use crate::api::{Health, Me, Version};
+use crate::archive::Verification;
+use crate::leagues::LeagueItem;
 
 /// Who may call an operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,6 +184,27 @@ pub const OPERATIONS: &[Operation] = &[
         ok: (200, Some(schema::<StateAt>)),
     },
     Operation {
+        method: "get",
+        path: "/api/matches/{id}/verification",
+        summary: "The provably fair dice checked by the server: verified, not revealed yet, not started or failed",
+        auth: Auth::Optional,
+        query: &[],
+        body: None,
+        ok: (200, Some(schema::<Verification>)),
+    },
+    Operation {
+        method: "get",
+        path: "/api/leagues",
+        summary: "Every league, newest first",
+        auth: Auth::None,
+        query: &[(
+            "organiser",
+            "only the leagues this account organises (case-insensitive)",
+        )],
+        body: None,
+        ok: (200, Some(schema::<Vec<LeagueItem>>)),
+    },
+    Operation {
         method: "post",
         path: "/api/leagues",
         summary: "Create a league; the caller organises it",
@@ -225,6 +248,24 @@ pub const OPERATIONS: &[Operation] = &[
         query: &[],
         body: None,
         ok: (200, Some(schema::<Standings>)),
+    },
+    Operation {
+        method: "get",
+        path: "/api/rules/blitz",
+        summary: "Board layouts and team cards (names, positions), for drawing a view",
+        auth: Auth::None,
+        query: &[],
+        body: None,
+        ok: (200, None),
+    },
+    Operation {
+        method: "get",
+        path: "/assets/{file}",
+        summary: "The web pages' CSS and JavaScript",
+        auth: Auth::None,
+        query: &[],
+        body: None,
+        ok: (200, None),
     },
     Operation {
         method: "get",
@@ -293,6 +334,23 @@ pub fn document() -> Value {
         let entry = paths.entry(op.path.to_owned()).or_insert_with(|| json!({}));
         entry[op.method] = operation;
     }
+    for (path, title, _) in crate::web::PAGES {
+        let mut parameters: Vec<Value> = Vec::new();
+        if path.contains("{id}") {
+            parameters.push(json!({
+                "name": "id", "in": "path", "required": true, "schema": {"type": "string"}
+            }));
+        }
+        let entry = paths.entry((*path).to_owned()).or_insert_with(|| json!({}));
+        entry["get"] = json!({
+            "summary": format!("Web page: {title}"),
+            "parameters": parameters,
+            "responses": {"200": {
+                "description": "the page (HTML; its script calls the API)",
+                "content": {"text/html": {}}
+            }},
+        });
+    }
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -345,6 +403,7 @@ mod tests {
             include_str!("api.rs"),
             include_str!("archive.rs"),
             include_str!("leagues.rs"),
+            include_str!("web.rs"),
         ];
         let routes: Vec<(String, String)> = sources.iter().flat_map(|s| declared(s)).collect();
         assert!(routes.len() >= 15, "{routes:?}");

@@ -56,6 +56,7 @@ contract!(
     many_matches_append_at_once_and_each_log_stays_in_order,
     match_headers_are_newest_first_with_names_times_and_results,
     a_league_keeps_its_scheme_coaches_and_matches,
+    leagues_are_listed_newest_first,
 );
 
 fn spec() -> RoomSpec {
@@ -589,4 +590,26 @@ async fn a_league_keeps_its_scheme_coaches_and_matches(store: Arc<dyn Store>) {
     );
     let x = store.match_header("x").await.expect("read").expect("found");
     assert_eq!(x.league, Some(league.id));
+}
+
+async fn leagues_are_listed_newest_first(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    assert_eq!(store.leagues().await.expect("read"), Vec::new());
+    let spring = store
+        .create_league("Spring", &ada, PointsScheme::default(), 7)
+        .await
+        .expect("create");
+    let autumn = store
+        .create_league("Autumn", &bot, PointsScheme::default(), 9)
+        .await
+        .expect("create");
+    // Same creation time as Autumn: the higher id first.
+    let winter = store
+        .create_league("Winter", &ada, PointsScheme::default(), 9)
+        .await
+        .expect("create");
+    assert_eq!(
+        store.leagues().await.expect("read"),
+        vec![winter, autumn, spring]
+    );
 }

@@ -320,6 +320,9 @@ pub trait Store: Send + Sync + 'static {
     /// One league.
     fn league(&self, id: LeagueId) -> StoreFuture<'_, Option<League>>;
 
+    /// Every league, newest first (by creation time, then id descending).
+    fn leagues(&self) -> StoreFuture<'_, Vec<League>>;
+
     /// Register a coach and their team in a league; `false` if the coach is registered.
     fn add_league_coach<'a>(
         &'a self,

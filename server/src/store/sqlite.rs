@@ -545,6 +545,21 @@ impl Store for SqliteStore {
         })
     }
 
+    fn leagues(&self) -> StoreFuture<'_, Vec<League>> {
+        Box::pin(async move {
+            let rows: Vec<LeagueRow> = sqlx::query_as(
+                "SELECT l.id, l.name, l.organiser_id, a.name AS organiser_name, \
+                 a.is_bot AS organiser_bot, l.win_points, l.draw_points, l.loss_points, \
+                 l.created_at FROM leagues l JOIN accounts a ON a.id = l.organiser_id \
+                 ORDER BY l.created_at DESC, l.id DESC",
+            )
+            .fetch_all(&mut *self.conn.lock().await)
+            .await
+            .map_err(db)?;
+            Ok(rows.into_iter().map(LeagueRow::decode).collect())
+        })
+    }
+
     fn add_league_coach<'a>(
         &'a self,
         league: LeagueId,

@@ -1,0 +1,303 @@
+//! The web pages: a small front end served by the server itself, on top of the archive REST
+//! API and the WebSocket protocol. Plain HTML, CSS and JavaScript modules from `server/web/`,
+//! compiled into the binary (`include_str!`): no build step, nothing fetched from elsewhere.
+//!
+//! | route | page |
+//! | --- | --- |
+//! | `GET /`, `GET /matches` | the match archive: search, filter, page (state in the URL) |
+//! | `GET /matches/{id}` | a match: summary, dice verification, replay viewer (`?step=N`) |
+//! | `GET /live`, `GET /live/{id}` | live matches; one followed as a spectator over `/ws` |
+//! | `GET /leagues`, `GET /leagues/{id}` | leagues; one league's coaches, matches, standings |
+//! | `GET /organiser` | log in and manage leagues (create, register coaches, attach matches) |
+//! | `GET /assets/{file}` | the CSS and JavaScript |
+//! | `GET /api/rules/blitz` | the board layouts and team cards the pages draw with (JSON) |
+//!
+//! Every page is the same HTML shell naming its script; the script reads the URL and calls
+//! the API. Any other path outside `/api` and `/ws` gets the shell's "not found" page (404);
+//! an unknown `/api/...` path stays a JSON 404.
+//!
+//! Headers: a strict Content-Security-Policy (scripts, styles, images and connections from
+//! this origin only; no inline script or style), `X-Content-Type-Options: nosniff`,
+//! `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`; pages and assets are
+//! `Cache-Control: no-cache` with an `ETag` (the content's SHA-256), so a browser revalidates
+//! and gets a 304 until the server is upgraded.
+
+use std::sync::OnceLock;
+
+use axum::Router;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, extract::Path};
+use dugout_rules::blitz::data::{BOARD_ONE_TRAPDOOR, BOARD_TWO_TRAPDOORS, BoardDef, TEAMS};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::AppState;
+
+/// The Content-Security-Policy of every page and asset.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+                       img-src 'self'; connect-src 'self'; base-uri 'none'; \
+                       form-action 'self'; frame-ancestors 'none'";
+
+/// The pages: path, title, script (under `/assets/`). Listed in the OpenAPI document too.
+pub const PAGES: &[(&str, &str, &str)] = &[
+    ("/", "Match archive", "archive.js"),
+    ("/matches", "Match archive", "archive.js"),
+    ("/matches/{id}", "Match", "match.js"),
+    ("/live", "Live matches", "live.js"),
+    ("/live/{id}", "Live match", "live.js"),
+    ("/leagues", "Leagues", "leagues.js"),
+    ("/leagues/{id}", "League", "league.js"),
+    ("/organiser", "Organiser", "organiser.js"),
+];
+
+/// The static files: name, content type, content.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "app.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/app.css"),
+    ),
+    (
+        "common.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/common.js"),
+    ),
+    (
+        "pitch.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/pitch.js"),
+    ),
+    (
+        "describe.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/describe.js"),
+    ),
+    (
+        "archive.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/archive.js"),
+    ),
+    (
+        "match.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/match.js"),
+    ),
+    (
+        "live.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/live.js"),
+    ),
+    (
+        "leagues.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/leagues.js"),
+    ),
+    (
+        "league.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/league.js"),
+    ),
+    (
+        "organiser.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/organiser.js"),
+    ),
+    (
+        "notfound.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/notfound.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../web/favicon.svg"),
+    ),
+];
+
+const SHELL: &str = include_str!("../web/page.html");
+
+/// The web routes: the pages, the assets, and the rules data the pages draw with.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(page_archive))
+        .route("/matches", get(page_archive))
+        .route("/matches/{id}", get(page_match))
+        .route("/live", get(page_live))
+        .route("/live/{id}", get(page_live))
+        .route("/leagues", get(page_leagues))
+        .route("/leagues/{id}", get(page_league))
+        .route("/organiser", get(page_organiser))
+        .route("/assets/{file}", get(asset))
+        .route("/api/rules/blitz", get(rules_blitz))
+}
+
+fn etag(content: &str) -> String {
+    let digest = Sha256::digest(content.as_bytes());
+    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"{hex}\"")
+}
+
+/// `content` with the security and cache headers, or a 304 if the browser has it.
+fn respond(status: StatusCode, content_type: &str, content: String, req: &HeaderMap) -> Response {
+    let tag = etag(&content);
+    let fresh = status == StatusCode::OK
+        && req
+            .get(header::IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(',').any(|t| t.trim() == tag));
+    let mut response = if fresh {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        (status, content).into_response()
+    };
+    let h = response.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(content_type) {
+        h.insert(header::CONTENT_TYPE, v);
+    }
+    if let Ok(v) = HeaderValue::from_str(&tag) {
+        h.insert(header::ETAG, v);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    security_headers(h);
+    response
+}
+
+fn security_headers(h: &mut HeaderMap) {
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+}
+
+/// The shell for `title` running `script`.
+fn shell(title: &str, script: &str) -> String {
+    SHELL
+        .replace("{{title}}", title)
+        .replace("{{script}}", script)
+}
+
+fn page(path: &str, req: &HeaderMap) -> Response {
+    let (title, script) = PAGES
+        .iter()
+        .find(|(p, _, _)| *p == path)
+        .map_or(("Not found", "notfound.js"), |(_, t, s)| (*t, *s));
+    respond(
+        StatusCode::OK,
+        "text/html; charset=utf-8",
+        shell(title, script),
+        req,
+    )
+}
+
+async fn page_archive(req: HeaderMap) -> Response {
+    page("/matches", &req)
+}
+async fn page_match(req: HeaderMap) -> Response {
+    page("/matches/{id}", &req)
+}
+async fn page_live(req: HeaderMap) -> Response {
+    page("/live", &req)
+}
+async fn page_leagues(req: HeaderMap) -> Response {
+    page("/leagues", &req)
+}
+async fn page_league(req: HeaderMap) -> Response {
+    page("/leagues/{id}", &req)
+}
+async fn page_organiser(req: HeaderMap) -> Response {
+    page("/organiser", &req)
+}
+
+async fn asset(Path(file): Path<String>, req: HeaderMap) -> Response {
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((_, content_type, content)) => {
+            respond(StatusCode::OK, content_type, (*content).to_owned(), &req)
+        }
+        None => {
+            let mut r = (StatusCode::NOT_FOUND, format!("no asset {file:?}\n")).into_response();
+            r.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            );
+            security_headers(r.headers_mut());
+            r
+        }
+    }
+}
+
+/// Any path no route takes: a JSON 404 under `/api` and `/ws` (and for `/health`-style
+/// machine paths), else the "not found" page.
+pub async fn fallback(uri: Uri, req: HeaderMap) -> Response {
+    let path = uri.path();
+    let machine = path == "/api"
+        || path.starts_with("/api/")
+        || path == "/ws"
+        || path.starts_with("/ws/")
+        || path.starts_with("/assets/");
+    if machine {
+        return crate::archive::no_route(uri).await.into_response();
+    }
+    let mut r = respond(
+        StatusCode::NOT_FOUND,
+        "text/html; charset=utf-8",
+        shell("Not found", "notfound.js"),
+        &req,
+    );
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}
+
+fn board_json(b: &BoardDef) -> Value {
+    json!({
+        "side": b.side,
+        "length": b.length,
+        "width": b.width,
+        "trapdoors": b.trapdoors,
+        "blocked": b.blocked,
+    })
+}
+
+/// `GET /api/rules/blitz`: board layouts and team cards (names, positions), as the pages
+/// need them to draw a view. Built once.
+async fn rules_blitz() -> Json<Value> {
+    static DATA: OnceLock<Value> = OnceLock::new();
+    Json(
+        DATA.get_or_init(|| {
+            let teams: serde_json::Map<String, Value> = TEAMS
+                .iter()
+                .map(|t| {
+                    let id = serde_json::to_value(t.id)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                        .unwrap_or_else(|| t.name.to_owned());
+                    let positions: Vec<Value> = t
+                        .positions
+                        .iter()
+                        .map(|p| json!({"name": p.name, "count": p.count}))
+                        .collect();
+                    (id, json!({"name": t.name, "positions": positions}))
+                })
+                .collect();
+            json!({
+                "boards": {
+                    "OneTrapdoor": board_json(&BOARD_ONE_TRAPDOOR),
+                    "TwoTrapdoors": board_json(&BOARD_TWO_TRAPDOORS),
+                },
+                "default_board": "OneTrapdoor",
+                "teams": teams,
+            })
+        })
+        .clone(),
+    )
+}

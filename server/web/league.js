@@ -1,0 +1,83 @@
+// One league: its coaches and teams, the standings, its matches (fixtures and results).
+
+import {
+  api, h, setMain, showError, failureText, renderNav, loadRules, teamName, pathId, fmtDate,
+  resultText, winnerText, ApiFailure,
+} from './common.js';
+
+renderNav();
+start();
+
+async function start() {
+  const id = pathId('/leagues/');
+  if (!id) {
+    showError('No league named', 'The address should be /leagues/<league id>.');
+    return;
+  }
+  let league;
+  let standings;
+  let matches;
+  let rules;
+  try {
+    [league, standings, rules] = await Promise.all([
+      api(`/api/leagues/${encodeURIComponent(id)}`),
+      api(`/api/leagues/${encodeURIComponent(id)}/standings`),
+      loadRules(),
+    ]);
+    matches = await api(`/api/matches?league=${league.id}&limit=100`);
+  } catch (e) {
+    if (e instanceof ApiFailure && (e.status === 404 || e.status === 400)) {
+      showError('Unknown league', [`There is no league “${id}”. `, h('a', { href: '/leagues' }, 'See every league'), '.']);
+    } else {
+      showError('This league cannot be shown', failureText(e));
+    }
+    return;
+  }
+  const p = league.points;
+  const num = (v) => h('td', { class: 'num' }, String(v));
+  const standingRows = standings.standings.map((s, i) => h('tr', {
+    dataset: {
+      coach: s.coach, team: s.team, played: s.played, won: s.won, drawn: s.drawn, lost: s.lost,
+      points: s.points, tdDiff: s.touchdown_difference, injDiff: s.injury_difference,
+    },
+  },
+  num(i + 1), h('td', {}, s.coach), h('td', {}, teamName(rules, s.team)), num(s.played), num(s.won), num(s.drawn), num(s.lost),
+  num(`${s.touchdowns_for}:${s.touchdowns_against}`), num(signed(s.touchdown_difference)),
+  num(`${s.injuries_inflicted}:${s.injuries_suffered}`), num(signed(s.injury_difference)), h('td', { class: 'num strong' }, String(s.points))));
+
+  const matchRows = matches.matches.map((m) => h('tr', { dataset: { matchId: m.id, status: m.status } },
+    h('td', {}, fmtDate(m.created_at_ms)),
+    h('td', {}, `${m.coaches[0] || '—'} (${teamName(rules, m.teams[0])})`),
+    h('td', {}, `${m.coaches[1] || '—'} (${teamName(rules, m.teams[1])})`),
+    h('td', {}, m.status),
+    h('td', {}, m.result ? `${resultText(m.result)} (${winnerText(m.winner)})` : '—'),
+    h('td', {}, h('a', { href: m.status === 'playing' ? `/live/${encodeURIComponent(m.id)}` : `/matches/${encodeURIComponent(m.id)}` }, m.status === 'playing' ? 'watch' : 'replay'))));
+
+  setMain(
+    h('h1', { id: 'league-name', dataset: { league: league.id } }, league.name),
+    h('p', { class: 'meta' }, `Organised by ${league.organiser} · points: win ${p.win}, draw ${p.draw}, loss ${p.loss} · `,
+      h('a', { href: `/matches?league=${league.id}` }, 'search its matches')),
+    h('h2', {}, 'Standings'),
+    standingRows.length
+      ? h('table', { class: 'grid', id: 'standings' },
+        h('thead', {}, h('tr', {}, ['#', 'Coach', 'Team', 'P', 'W', 'D', 'L', 'TD', '±TD', 'Inj', '±Inj', 'Pts'].map((c) => h('th', {}, c)))),
+        h('tbody', {}, standingRows))
+      : h('p', { class: 'empty' }, 'No coach is registered yet.'),
+    h('h2', {}, 'Coaches and teams'),
+    league.coaches.length
+      ? h('table', { class: 'grid', id: 'coaches' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Coach'), h('th', {}, 'Team'))),
+        h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team))))))
+      : h('p', { class: 'empty' }, 'No coach is registered yet.'),
+    h('h2', {}, 'Fixtures and results'),
+    matchRows.length
+      ? h('table', { class: 'grid', id: 'fixtures', dataset: { total: matches.total } },
+        h('thead', {}, h('tr', {}, ['Created', 'Home', 'Away', 'Status', 'Result', ''].map((c) => h('th', {}, c)))),
+        h('tbody', {}, matchRows))
+      : h('p', { class: 'empty' }, 'No match counts for this league yet.'),
+  );
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}

@@ -1,0 +1,235 @@
+// A stored match: its summary, the dice verification, and the replay viewer. The pitch at
+// step N is the server's state at seq N (`/api/matches/{id}/state?seq=N`), so the drawing
+// is exactly what the archive says; the events are described in words from the event log.
+// Link to a step with `?step=N` (or `#step=N`).
+
+import {
+  api, h, setMain, errorBox, showError, failureText, renderNav, loadRules, teamName, fmtDate,
+  fmtDuration, resultText, winnerText, pathId, ApiFailure,
+} from './common.js';
+import { drawPitch } from './pitch.js';
+import { describe, rosterOf } from './describe.js';
+
+renderNav();
+start();
+
+function wantedStep() {
+  const q = new URLSearchParams(location.search).get('step');
+  if (q !== null) return q;
+  const m = /(?:^|&)step=([^&]*)/.exec(location.hash.slice(1));
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+async function start() {
+  const id = pathId('/matches/');
+  if (!id) {
+    showError('No match named', 'The address should be /matches/<match id>.');
+    return;
+  }
+  let summary;
+  let verification;
+  let rules;
+  try {
+    [summary, verification, rules] = await Promise.all([
+      api(`/api/matches/${encodeURIComponent(id)}`),
+      api(`/api/matches/${encodeURIComponent(id)}/verification`),
+      loadRules(),
+    ]);
+  } catch (e) {
+    if (e instanceof ApiFailure && e.status === 404) {
+      showError('Unknown match', [`There is no match “${id}” in the archive. `, h('a', { href: '/matches' }, 'Search the archive'), '.']);
+    } else {
+      showError('This match cannot be shown', failureText(e));
+    }
+    return;
+  }
+  const replay = h('section', { id: 'replay' }, h('h2', {}, 'Replay'));
+  setMain(summaryView(summary, verification, rules), replay);
+  if (summary.last_seq === 0) {
+    replay.appendChild(h('p', { class: 'empty' }, 'The match has not started: there is nothing to replay yet.'));
+    return;
+  }
+  let events;
+  try {
+    events = await allEvents(id);
+  } catch (e) {
+    replay.appendChild(errorBox('The event log cannot be read', failureText(e)));
+    return;
+  }
+  const raw = wantedStep();
+  let step = summary.last_seq;
+  if (raw !== null) {
+    const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!(n >= 1 && n <= summary.last_seq)) {
+      replay.appendChild(errorBox('Bad step', [
+        `Step “${raw}” is not in this match: its steps run from 1 to ${summary.last_seq}. `,
+        h('a', { href: `/matches/${encodeURIComponent(id)}?step=1`, id: 'first-step-link' }, 'Start at step 1'),
+        ' or ',
+        h('a', { href: `/matches/${encodeURIComponent(id)}?step=${summary.last_seq}` }, 'see the end'),
+        '.',
+      ]));
+      return;
+    }
+    step = n;
+  }
+  new Viewer(replay, id, summary, events, rules).go(step);
+}
+
+async function allEvents(id) {
+  const out = [];
+  let from = 1;
+  for (;;) {
+    const page = await api(`/api/matches/${encodeURIComponent(id)}/events?from=${from}&limit=1000`);
+    out.push(...page.events);
+    if (page.next_from === null || page.next_from === undefined) return out;
+    from = page.next_from;
+  }
+}
+
+function summaryView(s, v, rules) {
+  const it = s;
+  const team = (i) => teamName(rules, it.teams[i]);
+  const row = (label, home, away, key) => h('tr', { dataset: { row: key } },
+    h('th', {}, label), h('td', { dataset: { side: 'home' } }, String(home)), h('td', { dataset: { side: 'away' } }, String(away)));
+  const badge = {
+    verified: ['ok', 'Verified'],
+    not_revealed: ['wait', 'Not yet revealed'],
+    not_started: ['wait', 'Not started'],
+    failed: ['bad', 'FAILED'],
+  }[v.status] || ['bad', v.status];
+  return h('section', { id: 'summary', dataset: { matchId: it.id, status: it.status } },
+    h('h1', {}, `${team(0)} v ${team(1)}`),
+    h('p', { class: 'meta' },
+      `${it.game} · ${it.edition} · ${it.status}`,
+      it.status === 'playing' ? [' · ', h('a', { href: `/live/${encodeURIComponent(it.id)}`, class: 'badge live', id: 'watch-live' }, 'watch live')] : null,
+      it.league ? [' · ', h('a', { href: `/leagues/${it.league}` }, `league ${it.league}`)] : null,
+      ` · created ${fmtDate(it.created_at_ms)} · duration ${fmtDuration(s.duration_ms)}`),
+    h('table', { class: 'grid summary' },
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Home'), h('th', {}, 'Away'))),
+      h('tbody', {},
+        row('Team', team(0), team(1), 'team'),
+        row('Coach', it.coaches[0] || '—', it.coaches[1] || '—', 'coach'),
+        row('Score', s.score[0], s.score[1], 'score'),
+        row('Touchdowns', s.touchdowns[0], s.touchdowns[1], 'touchdowns'),
+        row('Injuries suffered', s.injuries[0], s.injuries[1], 'injuries'),
+        row('Challenge points', s.challenge_points[0], s.challenge_points[1], 'challenge'),
+      )),
+    h('p', { id: 'result' }, it.result ? `Result: ${resultText(it.result)} (${winnerText(it.winner)})` : 'No result yet.'),
+    h('div', { class: 'dice', id: 'dice' },
+      h('h2', {}, 'Dice'),
+      h('p', {}, 'Commitment (SHA-256 of the server seed): ', h('code', {}, s.dice.commitment || 'none')),
+      h('p', {}, 'Coaches’ entropy: home ', h('code', {}, s.dice.entropy[0] || 'none'), ', away ', h('code', {}, s.dice.entropy[1] || 'none')),
+      (v.server_seed || s.dice.server_seed) ? h('p', {}, 'Revealed server seed: ', h('code', {}, v.server_seed || s.dice.server_seed)) : null,
+      h('p', {}, 'Verification: ', h('span', { id: 'verification', class: `badge ${badge[0]}`, dataset: { verification: v.status } }, badge[1])),
+      h('details', {}, h('summary', {}, 'what the server checked'), h('pre', {}, v.message)),
+    ),
+  );
+}
+
+class Viewer {
+  constructor(root, id, summary, events, rules) {
+    this.id = id;
+    this.summary = summary;
+    this.events = events;
+    this.rules = rules;
+    this.last = summary.last_seq;
+    this.cache = new Map();
+    this.request = 0;
+    this.ctx = { rules, teams: summary.teams, coaches: summary.coaches, players: new Map() };
+    this.bySeq = new Map(events.map((e) => [e.seq, e]));
+    const turns = events.filter((e) => e.event.type === 'game' && e.event.event.type === 'turn_started');
+
+    this.range = h('input', { type: 'range', min: 1, max: this.last, id: 'step-range', 'aria-label': 'step', oninput: () => this.go(Number(this.range.value)) });
+    this.number = h('input', { type: 'number', min: 1, max: this.last, id: 'step-input', 'aria-label': 'step number', onchange: () => this.goChecked(this.number.value) });
+    this.turn = h('select', { id: 'turn-select', 'aria-label': 'jump to a turn', onchange: () => { if (this.turn.value) this.go(Number(this.turn.value)); } },
+      h('option', { value: '' }, 'jump to a turn…'),
+      turns.map((e) => h('option', { value: e.seq }, `Turn ${e.event.event.turn} · ${e.event.event.coach} (step ${e.seq})`)));
+    const btn = (label, id, f, title) => h('button', { type: 'button', id, title, onclick: f }, label);
+    this.status = h('p', { id: 'step-status', class: 'step-status' });
+    this.message = h('div', { id: 'step-message' });
+    this.link = h('a', { id: 'step-link' }, 'link to this step');
+    this.pitch = h('div', { id: 'pitch' }, h('p', { class: 'loading' }, 'Loading the state…'));
+    this.log = h('ol', { id: 'event-log', class: 'event-log' });
+    this.now = h('p', { id: 'event-now', class: 'event-now' });
+    for (const e of events) {
+      this.log.appendChild(h('li', { dataset: { seq: e.seq }, onclick: () => this.go(e.seq) },
+        h('span', { class: 'seq' }, String(e.seq)), ' ', h('span', { class: 'text' }, '')));
+    }
+    root.append(
+      h('div', { class: 'controls' },
+        btn('« first', 'first', () => this.go(1), 'first step'),
+        btn('‹ back', 'back', () => this.go(this.step - 1), 'step back (←)'),
+        btn('forward ›', 'forward', () => this.go(this.step + 1), 'step forward (→)'),
+        btn('last »', 'last', () => this.go(this.last), 'last step'),
+        this.range, this.number, this.turn, this.link),
+      this.status, this.now, this.message,
+      h('div', { class: 'replay-body' }, this.pitch, h('div', { class: 'log-panel' }, h('h3', {}, 'Events'), this.log)),
+    );
+    document.addEventListener('keydown', (ev) => {
+      if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+      if (ev.key === 'ArrowLeft') this.go(this.step - 1);
+      if (ev.key === 'ArrowRight') this.go(this.step + 1);
+    });
+    window.addEventListener('hashchange', () => {
+      const m = /(?:^|&)step=(\d+)/.exec(location.hash.slice(1));
+      if (m) this.goChecked(m[1]);
+    });
+  }
+
+  goChecked(raw) {
+    const n = Number(raw);
+    if (Number.isInteger(n) && n >= 1 && n <= this.last) {
+      this.message.replaceChildren();
+      this.go(n);
+    } else {
+      this.message.replaceChildren(errorBox('Bad step', `Step “${raw}” is not in this match: its steps run from 1 to ${this.last}.`));
+    }
+  }
+
+  async go(n) {
+    if (!Number.isInteger(n)) return;
+    n = Math.min(this.last, Math.max(1, n));
+    this.step = n;
+    this.range.value = String(n);
+    this.number.value = String(n);
+    const url = `/matches/${encodeURIComponent(this.id)}?step=${n}`;
+    this.link.href = url;
+    if (location.pathname + location.search !== url) history.replaceState(null, '', url);
+    this.status.textContent = `Step ${n} of ${this.last}`;
+    this.status.dataset.step = String(n);
+    this.status.dataset.last = String(this.last);
+    for (const li of this.log.querySelectorAll('li.current')) li.classList.remove('current');
+    const li = this.log.querySelector(`li[data-seq="${n}"]`);
+    if (li) li.classList.add('current');
+    this.scrollLog();
+    const mine = ++this.request;
+    let state = this.cache.get(n);
+    if (!state) {
+      try {
+        state = await api(`/api/matches/${encodeURIComponent(this.id)}/state?seq=${n}`);
+      } catch (e) {
+        if (mine === this.request) this.pitch.replaceChildren(errorBox('The state cannot be read', failureText(e)));
+        return;
+      }
+      this.cache.set(n, state);
+    }
+    if (mine !== this.request) return;
+    if (this.ctx.players.size === 0) {
+      this.ctx.players = rosterOf(state.view);
+      for (const item of this.log.querySelectorAll('li')) {
+        const e = this.bySeq.get(Number(item.dataset.seq));
+        item.querySelector('.text').textContent = describe(this.ctx, e.event);
+      }
+    }
+    const e = this.bySeq.get(n);
+    this.now.textContent = e ? `${n}: ${describe(this.ctx, e.event)}` : `${n}: (no event visible at this step)`;
+    this.pitch.replaceChildren(drawPitch(state.view, this.rules, { seq: n, atSeq: state.at_seq }));
+    this.scrollLog();
+  }
+
+  /** Scroll the event list (not the page) so the current event is in its middle. */
+  scrollLog() {
+    const li = this.log.querySelector('li.current');
+    if (li) this.log.scrollTop = Math.max(0, li.offsetTop - this.log.clientHeight / 2);
+  }
+}

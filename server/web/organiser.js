@@ -1,0 +1,177 @@
+// Log in (the existing accounts) and manage leagues: create one, register coaches and their
+// teams, attach matches. `?league=ID` manages one league; `?next=PATH` returns there after
+// logging in.
+
+import {
+  api, h, setMain, errorBox, failureText, renderNav, loadRules, teamName, token, account,
+  saveLogin, clearLogin, query, fmtDate, resultText,
+} from './common.js';
+
+renderNav();
+start();
+
+async function start() {
+  if (!token()) {
+    loginForm();
+    return;
+  }
+  try {
+    await api('/api/me', { auth: true });
+  } catch (e) {
+    clearLogin();
+    renderNav();
+    loginForm('Your login has expired; log in again.');
+    return;
+  }
+  const q = query();
+  if (q.league) manage(q.league);
+  else dashboard();
+}
+
+function loginForm(note) {
+  const out = h('div', { id: 'login-error' });
+  const form = h('form', { id: 'login', class: 'card', onsubmit: (ev) => { ev.preventDefault(); submit('/api/login'); } },
+    h('h1', {}, 'Log in'),
+    note ? h('p', { class: 'muted' }, note) : null,
+    h('label', {}, 'Account', h('input', { name: 'name', id: 'login-name', autocomplete: 'username', required: true })),
+    h('label', {}, 'Password', h('input', { name: 'password', id: 'login-password', type: 'password', autocomplete: 'current-password', required: true })),
+    h('div', { class: 'buttons' },
+      h('button', { type: 'submit', id: 'login-submit' }, 'Log in'),
+      h('button', { type: 'button', class: 'secondary', id: 'register-submit', onclick: () => submit('/api/register') }, 'Create this account')),
+    out);
+  async function submit(path) {
+    const name = form.elements.name.value.trim();
+    const password = form.elements.password.value;
+    try {
+      const grant = await api(path, { method: 'POST', body: { name, password }, auth: false });
+      saveLogin(grant);
+      const next = query().next;
+      // Only a path on this site: not `//host` nor `/\host` (which browsers read as `//host`).
+      if (next && /^\/(?![/\\])/.test(next)) location.assign(next);
+      else location.assign('/organiser');
+    } catch (e) {
+      out.replaceChildren(errorBox(path.endsWith('login') ? 'Login refused' : 'Account refused', failureText(e)));
+    }
+  }
+  setMain(form);
+}
+
+async function dashboard() {
+  const me = account();
+  let mine;
+  try {
+    mine = await api(`/api/leagues?organiser=${encodeURIComponent(me)}`);
+  } catch (e) {
+    setMain(errorBox('Your leagues cannot be read', failureText(e)));
+    return;
+  }
+  const out = h('div', { id: 'create-error' });
+  const form = h('form', { id: 'create-league', class: 'card', onsubmit: async (ev) => {
+    ev.preventDefault();
+    const f = form.elements;
+    try {
+      const league = await api('/api/leagues', {
+        method: 'POST',
+        auth: true,
+        body: { name: f.name.value, points: { win: Number(f.win.value), draw: Number(f.draw.value), loss: Number(f.loss.value) } },
+      });
+      location.assign(`/organiser?league=${league.id}`);
+    } catch (e) {
+      out.replaceChildren(errorBox('The league was not created', failureText(e)));
+    }
+  } },
+  h('h2', {}, 'Create a league'),
+  h('label', {}, 'Name', h('input', { name: 'name', id: 'league-name-input', required: true, maxlength: 80 })),
+  h('label', {}, 'Win', h('input', { name: 'win', type: 'number', value: '3', min: -100, max: 100 })),
+  h('label', {}, 'Draw', h('input', { name: 'draw', type: 'number', value: '1', min: -100, max: 100 })),
+  h('label', {}, 'Loss', h('input', { name: 'loss', type: 'number', value: '0', min: -100, max: 100 })),
+  h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'create-submit' }, 'Create')),
+  out);
+  setMain(
+    h('h1', {}, 'Organiser'),
+    h('h2', {}, 'Your leagues'),
+    mine.length
+      ? h('ul', { id: 'my-leagues' }, mine.map((l) => h('li', { dataset: { league: l.id } },
+        h('a', { href: `/organiser?league=${l.id}` }, l.name), ' · ', h('a', { href: `/leagues/${l.id}` }, 'public page'))))
+      : h('p', { class: 'empty', id: 'no-leagues' }, 'You organise no league yet.'),
+    form,
+  );
+}
+
+async function manage(idText) {
+  let league;
+  let rules;
+  let candidates;
+  try {
+    [league, rules, candidates] = await Promise.all([
+      api(`/api/leagues/${encodeURIComponent(idText)}`),
+      loadRules(),
+      api('/api/matches?status=finished&limit=100'),
+    ]);
+  } catch (e) {
+    setMain(errorBox('This league cannot be managed', [failureText(e), ' ', h('a', { href: '/organiser' }, 'Back to your leagues')]));
+    return;
+  }
+  const me = account();
+  if (league.organiser.toLowerCase() !== (me || '').toLowerCase()) {
+    setMain(errorBox('Not your league', [`Only its organiser (${league.organiser}) manages “${league.name}”. `, h('a', { href: `/leagues/${league.id}` }, 'See the league')]));
+    return;
+  }
+  const coachOut = h('div', { id: 'coach-error' });
+  const teams = Object.entries(rules.teams).sort((a, b) => a[1].name.localeCompare(b[1].name));
+  const coachForm = h('form', { id: 'add-coach', class: 'card', onsubmit: async (ev) => {
+    ev.preventDefault();
+    try {
+      await api(`/api/leagues/${league.id}/coaches`, {
+        method: 'POST', auth: true, body: { coach: coachForm.elements.coach.value.trim(), team: coachForm.elements.team.value },
+      });
+      manage(String(league.id));
+    } catch (e) {
+      coachOut.replaceChildren(errorBox('The coach was not registered', failureText(e)));
+    }
+  } },
+  h('h2', {}, 'Register a coach'),
+  h('label', {}, 'Account', h('input', { name: 'coach', id: 'coach-name', required: true })),
+  h('label', {}, 'Team', h('select', { name: 'team', id: 'coach-team' }, teams.map(([tid, t]) => h('option', { value: tid }, t.name)))),
+  h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'coach-submit' }, 'Register')),
+  coachOut);
+
+  const registered = new Set(league.coaches.map((c) => c.coach.toLowerCase()));
+  const attachable = candidates.matches.filter((m) => m.league === null || m.league === undefined)
+    .filter((m) => m.coaches.every((c) => c && registered.has(c.toLowerCase())));
+  const matchOut = h('div', { id: 'attach-error' });
+  const attachForm = h('form', { id: 'attach-match', class: 'card', onsubmit: async (ev) => {
+    ev.preventDefault();
+    const f = attachForm.elements;
+    const matchId = f.typed.value.trim() || f.pick.value;
+    try {
+      await api(`/api/leagues/${league.id}/matches`, { method: 'POST', auth: true, body: { match: matchId } });
+      manage(String(league.id));
+    } catch (e) {
+      matchOut.replaceChildren(errorBox('The match was not attached', failureText(e)));
+    }
+  } },
+  h('h2', {}, 'Attach a match'),
+  h('p', { class: 'muted' }, 'Finished matches between registered coaches, not yet in a league:'),
+  h('label', {}, 'Match', h('select', { name: 'pick', id: 'attach-pick' },
+    h('option', { value: '' }, attachable.length ? 'choose…' : 'none'),
+    attachable.map((m) => h('option', { value: m.id }, `${fmtDate(m.created_at_ms)} · ${m.coaches[0]} v ${m.coaches[1]} · ${resultText(m.result)}`)))),
+  h('label', {}, 'or its id', h('input', { name: 'typed', id: 'attach-id', size: 38 })),
+  h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'attach-submit' }, 'Attach')),
+  matchOut);
+
+  setMain(
+    h('h1', { id: 'manage-title', dataset: { league: league.id } }, `Manage: ${league.name}`),
+    h('p', { class: 'meta' }, h('a', { href: `/leagues/${league.id}`, id: 'public-link' }, 'public page'), ' · ', h('a', { href: '/organiser' }, 'your leagues')),
+    h('h2', {}, 'Coaches'),
+    league.coaches.length
+      ? h('table', { class: 'grid', id: 'coaches' }, h('thead', {}, h('tr', {}, h('th', {}, 'Coach'), h('th', {}, 'Team'))), h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team))))))
+      : h('p', { class: 'empty' }, 'None yet.'),
+    h('h2', {}, 'Matches'),
+    h('p', {}, `${league.matches.length} match(es) attached.`),
+    league.matches.length
+      ? h('ul', { id: 'attached' }, league.matches.map((m) => h('li', { dataset: { matchId: m } }, h('a', { href: `/matches/${encodeURIComponent(m)}` }, m))))
+      : null,
+    h('div', { class: 'forms' }, coachForm, attachForm),
+  );
+}

@@ -1,0 +1,88 @@
+// Organiser login and league management through the pages: log in, create a league,
+// register coaches, attach a match; the API then shows the same league.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { base, fixture, launch, openPage, screenshot, get, loginAs } from './lib.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+test('a wrong password is refused with a message', async () => {
+  const page = await openPage(browser, { allow: [/status of 401/] });
+  await page.goto(`${base}/organiser`);
+  await page.fill('#login-name', 'org-ada');
+  await page.fill('#login-password', 'not the password');
+  await page.click('#login-submit');
+  await page.waitForSelector('#login-error .error');
+  assert.match(await page.textContent('#login-error .error'), /Login refused/);
+  await screenshot(page, 'organiser-login');
+  page.check();
+});
+
+test('the organiser logs in, creates a league, registers coaches and attaches a match', async () => {
+  // The second registration of a coach is refused on purpose (409).
+  const page = await openPage(browser, { allow: [/status of 409/] });
+  await loginAs(page, 'org-ada');
+  assert.equal(await page.getAttribute('#who [data-account]', 'data-account'), 'org-ada');
+  // The league made by the seed is listed as theirs.
+  await page.waitForSelector(`#my-leagues li[data-league="${fixture.league}"]`);
+
+  await page.fill('#league-name-input', 'Browser Cup');
+  await Promise.all([page.waitForURL(/\/organiser\?league=\d+/), page.click('#create-submit')]);
+  const leagueId = Number(new URL(page.url()).searchParams.get('league'));
+  await page.waitForSelector('#manage-title');
+  let league = await get(`/api/leagues/${leagueId}`);
+  assert.equal(league.name, 'Browser Cup');
+  assert.equal(league.organiser, 'org-ada');
+  assert.deepEqual(league.points, { win: 3, draw: 1, loss: 0 });
+
+  // Register the two coaches of the unattached match.
+  for (const [coach, team] of [['eve-bot', 'Skaven'], ['fay-bot', 'Dwarf']]) {
+    await page.fill('#coach-name', coach);
+    await page.selectOption('#coach-team', team);
+    await page.click('#coach-submit');
+    await page.waitForSelector(`#coaches tr[data-coach="${coach}"]`);
+  }
+  league = await get(`/api/leagues/${leagueId}`);
+  assert.deepEqual(league.coaches, [{ coach: 'eve-bot', team: 'Skaven' }, { coach: 'fay-bot', team: 'Dwarf' }]);
+
+  // Registering one again is refused, and the page says why.
+  await page.fill('#coach-name', 'eve-bot');
+  await page.click('#coach-submit');
+  await page.waitForSelector('#coach-error .error');
+  assert.match(await page.textContent('#coach-error .error'), /already registered/);
+
+  // Their match is offered; attach it.
+  await page.selectOption('#attach-pick', fixture.otherMatch);
+  await page.click('#attach-submit');
+  await page.waitForFunction(() => document.body.textContent.includes('1 match(es) attached'));
+  league = await get(`/api/leagues/${leagueId}`);
+  assert.deepEqual(league.matches, [fixture.otherMatch]);
+  await screenshot(page, 'organiser-manage');
+
+  // The public page shows it.
+  await page.click('#public-link');
+  await page.waitForSelector('#standings');
+  const rows = await page.$$eval('#standings tbody tr', (trs) => trs.map((r) => r.dataset.coach));
+  assert.deepEqual(rows.sort(), ['eve-bot', 'fay-bot']);
+  page.check();
+});
+
+test('another account cannot manage the league', async () => {
+  const page = await openPage(browser, { allow: [/status of 401/] });
+  // A fresh account, made on the login page.
+  await page.goto(`${base}/organiser`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${base}/organiser`);
+  await page.fill('#login-name', 'nosy-ned');
+  await page.fill('#login-password', fixture.password);
+  await page.click('#register-submit');
+  await page.waitForSelector('#who [data-account="nosy-ned"]');
+  await page.waitForSelector('#no-leagues');
+  await page.goto(`${base}/organiser?league=${fixture.league}`);
+  await page.waitForSelector('.error');
+  assert.match(await page.textContent('.error'), /Not your league/);
+  page.check();
+});
