@@ -29,8 +29,14 @@ const sq = (s) => (s ? `(${s.x},${s.y})` : '?');
 
 function roll(ctx, r) {
   const who = r.coach ? `${r.coach} rolls` : 'Roll';
-  const faces = (r.faces || []).join(', ');
-  let out = `${who} ${words(r.purpose)}: ${r.die} → ${faces}`;
+  // The engine's dice: "D6", "D8", "Block" (faces 1..6: Miss, Tackle, Shove, Shove, Smash,
+  // Kerrunch!) or {"Range": n} (a pick of 0..n, shown as a Dn counted from 1).
+  const range = r.die && typeof r.die === 'object' ? r.die.Range : undefined;
+  const blockFaces = ['', 'Miss', 'Tackle', 'Shove', 'Shove', 'Smash', 'Kerrunch!'];
+  const face = (f) => (range !== undefined ? f + 1 : r.die === 'Block' ? blockFaces[f] || f : f);
+  const faces = (r.faces || []).map(face).join(', ');
+  const die = range !== undefined ? `D${range}` : r.die === 'Block' ? 'block dice' : r.die;
+  let out = `${who} ${words(r.purpose)}: ${die} → ${faces}`;
   if (r.target !== null && r.target !== undefined) {
     out += ` (needs ${r.target}+${r.modifier ? `, modifier ${r.modifier > 0 ? '+' : ''}${r.modifier}` : ''})`;
   }

@@ -138,6 +138,8 @@ fn describe_with(event: &Event, view: Option<&GameView>) -> String {
                         .iter()
                         .map(|&f| block_face_name(BlockFace::from_index(f)).to_string()),
                 ),
+                // A `Range(n)` pick is `0..n` in the engine; people count a D2 as 1 or 2.
+                Die::Range(_) => join(roll.faces.iter().map(|f| (u32::from(*f) + 1).to_string())),
                 _ => join(roll.faces.iter().map(u16::to_string)),
             };
             let die = match roll.die {

@@ -408,6 +408,21 @@ fn describe_puts_events_in_words() {
         describe(&block),
         "Home re-rolled 2 block dice for a block: Miss, Smash"
     );
+    let toss = Event::Rolled(Roll {
+        purpose: RollPurpose::CoinToss,
+        coach: None,
+        die: Die::Range(2),
+        faces: vec![0],
+        target: None,
+        modifier: 0,
+        success: None,
+        reroll: false,
+    });
+    assert_eq!(
+        describe(&toss),
+        "The game rolled D2 for the coin toss: 1",
+        "a Range pick is shown counted from 1"
+    );
     let cases = [
         (
             Event::ActionStarted {
