@@ -9,12 +9,14 @@
 //!   state of each followed room, reconnecting and resuming by itself.
 //! * [`bot`]: `dugout bot`, a strategy playing real matches over a session.
 //! * [`http`]: the few HTTP requests the client needs (health, accounts, bot tokens).
+//! * [`load`]: `dugout load`, many bot matches at once against a server, with a report.
 //! * [`tui`]: the terminal screens (lobby, match) as pure render functions, and events in
 //!   words.
 
 pub mod bot;
 pub mod duel;
 pub mod http;
+pub mod load;
 pub mod net;
 pub mod strategy;
 pub mod tui;

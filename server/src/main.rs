@@ -57,6 +57,10 @@ struct Args {
     #[arg(long, env = "DUGOUT_IDLE_SECONDS", default_value_t = Limits::default().idle_timeout.as_secs())]
     idle_seconds: u64,
 
+    /// Seconds an empty open room, or a finished room nobody follows, stays before it retires.
+    #[arg(long, env = "DUGOUT_ROOM_LINGER_SECONDS", default_value_t = Limits::default().room_linger.as_secs())]
+    room_linger_seconds: u64,
+
     /// Log level: error, warn, info, debug or trace.
     #[arg(long, env = "DUGOUT_LOG", default_value = "info", global = true)]
     log: tracing::Level,
@@ -94,6 +98,8 @@ impl Args {
                 message_burst: self.message_burst,
                 ping_interval: Duration::from_secs(self.ping_seconds),
                 idle_timeout: Duration::from_secs(self.idle_seconds.max(1)),
+                // Zero would mean "never retire" (for tests); the flag's minimum is 1 s.
+                room_linger: Duration::from_secs(self.room_linger_seconds.max(1)),
                 ..Limits::default()
             },
         }
