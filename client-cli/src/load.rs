@@ -169,6 +169,10 @@ struct Tally {
     errors: BTreeMap<String, u64>,
     ack: Samples,
     event: Samples,
+    /// The same after the ramp and a warm-up (see [`WARM_UP`]).
+    steady_acked: u64,
+    steady_ack: Samples,
+    steady_event: Samples,
 }
 
 impl Tally {
@@ -191,8 +195,15 @@ impl Tally {
         }
         self.ack.merge(o.ack);
         self.event.merge(o.event);
+        self.steady_acked += o.steady_acked;
+        self.steady_ack.merge(o.steady_ack);
+        self.steady_event.merge(o.steady_event);
     }
 }
+
+/// Steady-state figures start this long after the ramp (connections, rooms and the
+/// server's first allocations are made by then).
+pub const WARM_UP: Duration = Duration::from_secs(5);
 
 /// Counters shared by every match task, read by the progress printer and the memory sampler.
 #[derive(Debug, Default)]
@@ -307,7 +318,10 @@ pub async fn run(config: LoadConfig) -> Result<Value, SetupError> {
         };
         tasks.push(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
-            let tally = Slot::new(slot, pair, &config, live, deadline).run().await;
+            let steady_from = start + config.ramp + WARM_UP;
+            let tally = Slot::new(slot, pair, &config, live, deadline, steady_from)
+                .run()
+                .await;
             total.lock().await.merge(tally);
         }));
     }
@@ -330,6 +344,7 @@ pub async fn run(config: LoadConfig) -> Result<Value, SetupError> {
     let mut t = std::mem::take(&mut *total.lock().await);
     let secs = elapsed.as_secs_f64().max(1e-9);
     let errors_total: u64 = t.errors.values().sum();
+    let steady_secs = (config.ramp + WARM_UP).as_secs_f64();
     let memory_report = match (config.pid, baseline) {
         (Some(pid), Some(baseline)) => {
             let (peak, at_peak) = *memory.lock().unwrap_or_else(|p| p.into_inner());
@@ -375,6 +390,18 @@ pub async fn run(config: LoadConfig) -> Result<Value, SetupError> {
         "events": t.events,
         "ack_latency_ms": t.ack.summary(),
         "event_latency_ms": t.event.summary(),
+        "steady": {
+            "from_seconds": steady_secs,
+            "seconds": ((secs - steady_secs).max(0.0) * 1000.0).round() / 1000.0,
+            "commands_acked": t.steady_acked,
+            "commands_per_second": if secs > steady_secs {
+                json!((t.steady_acked as f64 / (secs - steady_secs) * 10.0).round() / 10.0)
+            } else {
+                Value::Null
+            },
+            "ack_latency_ms": t.steady_ack.summary(),
+            "event_latency_ms": t.steady_event.summary(),
+        },
         "errors": { "total": errors_total, "by_kind": t.errors },
         "lost_events": t.lost_events,
         "resyncs": t.resyncs,
@@ -429,6 +456,29 @@ pub fn render(r: &Value) -> String {
     ));
     out.push_str(&format!("command-to-ack:   {}\n", lat("ack_latency_ms")));
     out.push_str(&format!("command-to-event: {}\n", lat("event_latency_ms")));
+    out.push_str(&format!(
+        "steady state (from {} s, {} s): {} commands per second\n",
+        g(&["steady", "from_seconds"]),
+        g(&["steady", "seconds"]),
+        g(&["steady", "commands_per_second"]),
+    ));
+    let steady = |name: &str| {
+        format!(
+            "p50 {} ms, p90 {} ms, p99 {} ms, max {} ms",
+            g(&["steady", name, "p50"]),
+            g(&["steady", name, "p90"]),
+            g(&["steady", name, "p99"]),
+            g(&["steady", name, "max"]),
+        )
+    };
+    out.push_str(&format!(
+        "  command-to-ack:   {}\n",
+        steady("ack_latency_ms")
+    ));
+    out.push_str(&format!(
+        "  command-to-event: {}\n",
+        steady("event_latency_ms")
+    ));
     out.push_str(&format!("errors: {}", g(&["errors", "total"])));
     if let Some(kinds) = r["errors"]["by_kind"].as_object() {
         for (k, v) in kinds {
@@ -673,6 +723,8 @@ fn mix(hash: u64, seq: u64) -> u64 {
 
 /// One match slot: two coaches playing match after match.
 struct Slot {
+    /// When the steady state starts.
+    steady_from: Instant,
     url: String,
     /// When each command of the match was sent, and by which coach.
     sent: Vec<(Instant, usize)>,
@@ -691,8 +743,10 @@ impl Slot {
         config: &LoadConfig,
         live: Arc<Live>,
         deadline: Option<Instant>,
+        steady_from: Instant,
     ) -> Slot {
         Slot {
+            steady_from,
             sent: Vec::new(),
             url: config.server.websocket(),
             coaches: [Coach::new(home), Coach::new(away)],
@@ -971,6 +1025,10 @@ impl Slot {
                             c.pending = None;
                             if p.command {
                                 self.tally.ack.record(p.at.elapsed());
+                                if p.at >= self.steady_from {
+                                    self.tally.steady_ack.record(p.at.elapsed());
+                                    self.tally.steady_acked += 1;
+                                }
                                 self.tally.commands_acked += 1;
                                 self.live.acked.fetch_add(1, Ordering::Relaxed);
                                 if seq != Some(c.last_seq) {
@@ -1078,6 +1136,9 @@ impl Slot {
                     && sender != i
                 {
                     self.tally.event.record(at.elapsed());
+                    if at >= self.steady_from {
+                        self.tally.steady_event.record(at.elapsed());
+                    }
                 }
                 c.legal = decision.legal;
                 c.act_at = None;

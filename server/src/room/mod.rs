@@ -16,7 +16,7 @@
 mod clock;
 mod views;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use dugout_protocol::{
@@ -204,8 +204,10 @@ pub struct Room {
     server_seed: Option<fair::Seed>,
     subs: HashMap<ConnId, Subscriber>,
     game: Option<Match>,
-    /// The whole event log, unprojected (also in the store): resumes are served from here.
-    log: Vec<StoredEvent>,
+    /// The end of the event log, unprojected: the last `resume_max_events` events (the whole
+    /// log is in the store). Resumes are served from here; one that missed more gets a
+    /// snapshot. Bounded, so a room's memory does not grow with the length of its match.
+    log: VecDeque<StoredEvent>,
     seq: u64,
     commands: u64,
     /// Commands applied, by (coach, client id): a retry is acknowledged, not re-applied.
@@ -251,7 +253,7 @@ impl Room {
             server_seed: None,
             subs: HashMap::new(),
             game: None,
-            log: Vec::new(),
+            log: VecDeque::new(),
             seq: 0,
             commands: 0,
             applied: HashMap::new(),
@@ -272,7 +274,8 @@ impl Room {
         }
         room.game = restored.game.map(|(game, dice)| Match { game, dice });
         room.seq = restored.log.last().map_or(0, |e| e.seq);
-        room.log = restored.log;
+        room.log = restored.log.into();
+        room.trim_log();
         room.commands = restored.commands;
         room.applied = restored.applied.into_iter().collect();
         room.result = restored.result;
@@ -657,6 +660,14 @@ impl Room {
             .collect()
     }
 
+    /// Keep only the events a resume may be served from.
+    fn trim_log(&mut self) {
+        let keep = self.ctx.limits.resume_max_events;
+        if self.log.len() > keep {
+            self.log.drain(..self.log.len() - keep);
+        }
+    }
+
     /// After a durable append: advance the log and publish.
     fn finish_step(&mut self, stored: Vec<StoredEvent>) {
         if let Some(last) = stored.last() {
@@ -671,6 +682,7 @@ impl Room {
         );
         self.publish(&stored);
         self.log.extend(stored);
+        self.trim_log();
     }
 
     /// Make a step durable, then apply it to the room and publish it.
