@@ -183,6 +183,43 @@ struct Match {
     dice: ChaChaDice,
 }
 
+/// One event of a room's in-memory log. Game events (nearly all) are kept inline in 48
+/// bytes; the others (the start, the end, timers, concessions: rare, and with strings and
+/// hashes inside) are boxed, so that they do not make every entry 128 bytes.
+#[derive(Debug)]
+enum LogEntry {
+    Game { seq: u64, event: blitz::Event },
+    Other(Box<StoredEvent>),
+}
+
+impl LogEntry {
+    fn new(e: StoredEvent) -> LogEntry {
+        match e.event {
+            RoomEvent::Game { event } => LogEntry::Game { seq: e.seq, event },
+            event => LogEntry::Other(Box::new(StoredEvent { seq: e.seq, event })),
+        }
+    }
+
+    fn seq(&self) -> u64 {
+        match self {
+            LogEntry::Game { seq, .. } => *seq,
+            LogEntry::Other(e) => e.seq,
+        }
+    }
+
+    fn to_stored(&self) -> StoredEvent {
+        match self {
+            LogEntry::Game { seq, event } => StoredEvent {
+                seq: *seq,
+                event: RoomEvent::Game {
+                    event: event.clone(),
+                },
+            },
+            LogEntry::Other(e) => (**e).clone(),
+        }
+    }
+}
+
 /// A change ready to be made durable and published.
 struct Step {
     next: Option<Match>,
@@ -207,7 +244,7 @@ pub struct Room {
     /// The end of the event log, unprojected: the last `resume_max_events` events (the whole
     /// log is in the store). Resumes are served from here; one that missed more gets a
     /// snapshot. Bounded, so a room's memory does not grow with the length of its match.
-    log: VecDeque<StoredEvent>,
+    log: VecDeque<LogEntry>,
     seq: u64,
     commands: u64,
     /// Commands applied, by (coach, client id): a retry is acknowledged, not re-applied.
@@ -274,8 +311,7 @@ impl Room {
         }
         room.game = restored.game.map(|(game, dice)| Match { game, dice });
         room.seq = restored.log.last().map_or(0, |e| e.seq);
-        room.log = restored.log.into();
-        room.trim_log();
+        room.push_log(restored.log);
         room.commands = restored.commands;
         room.applied = restored.applied.into_iter().collect();
         room.result = restored.result;
@@ -660,11 +696,18 @@ impl Room {
             .collect()
     }
 
-    /// Keep only the events a resume may be served from.
-    fn trim_log(&mut self) {
+    /// Add events to the in-memory end of the log, dropping the oldest beyond
+    /// `resume_max_events` (before pushing, so the ring never grows past that).
+    fn push_log(&mut self, events: Vec<StoredEvent>) {
         let keep = self.ctx.limits.resume_max_events;
-        if self.log.len() > keep {
-            self.log.drain(..self.log.len() - keep);
+        for e in events {
+            if keep == 0 {
+                break;
+            }
+            if self.log.len() >= keep {
+                self.log.pop_front();
+            }
+            self.log.push_back(LogEntry::new(e));
         }
     }
 
@@ -681,8 +724,7 @@ impl Room {
             Instant::now(),
         );
         self.publish(&stored);
-        self.log.extend(stored);
-        self.trim_log();
+        self.push_log(stored);
     }
 
     /// Make a step durable, then apply it to the room and publish it.

@@ -169,7 +169,7 @@ impl Room {
         // The log holds the last events up to `self.seq`, in order, with no gap: it covers
         // what the client missed if it starts at or before `last_seq + 1`.
         let missed = self.seq.saturating_sub(last_seq);
-        let first_kept = self.log.front().map_or(self.seq + 1, |e| e.seq);
+        let first_kept = self.log.front().map_or(self.seq + 1, |e| e.seq());
         let fits = last_seq <= self.seq
             && missed as usize <= self.ctx.limits.resume_max_events
             && first_kept <= last_seq + 1;
@@ -181,7 +181,7 @@ impl Room {
                 .log
                 .iter()
                 .skip(self.log.len() - from)
-                .cloned()
+                .map(|e| e.to_stored())
                 .collect();
             self.events_for(seat, &missed)
         } else {
