@@ -247,8 +247,10 @@ pub struct Room {
     log: VecDeque<LogEntry>,
     seq: u64,
     commands: u64,
-    /// Commands applied, by (coach, client id): a retry is acknowledged, not re-applied.
-    applied: HashMap<(Side, RequestId), (Command, u64)>,
+    /// Commands applied, per coach (home, away) by client id, with the seq after each: a
+    /// retry is acknowledged, not re-applied. One map per coach, the seq as `u32`: 24 bytes
+    /// an entry instead of 32 (a match keeps one per command).
+    applied: [HashMap<RequestId, (Command, u32)>; 2],
     result: Option<MatchResult>,
     clock: Clock,
     /// When the room retires if nobody needs it (open and empty, or finished and unwatched).
@@ -269,6 +271,11 @@ fn timeout_command(g: &Game) -> Option<Command> {
         return Some(Command::Decline);
     }
     legal.first().copied()
+}
+
+/// A seq as kept in `Room::applied` (a match has far fewer than 4 billion events).
+fn seq_u32(seq: u64) -> u32 {
+    u32::try_from(seq).unwrap_or(u32::MAX)
 }
 
 /// At most this many commands per timer expiry (a safety net: a turn is far shorter).
@@ -293,7 +300,7 @@ impl Room {
             log: VecDeque::new(),
             seq: 0,
             commands: 0,
-            applied: HashMap::new(),
+            applied: [HashMap::new(), HashMap::new()],
             result: None,
             clock,
             retire_at,
@@ -313,7 +320,9 @@ impl Room {
         room.seq = restored.log.last().map_or(0, |e| e.seq);
         room.push_log(restored.log);
         room.commands = restored.commands;
-        room.applied = restored.applied.into_iter().collect();
+        for ((side, id), (command, seq)) in restored.applied {
+            room.applied[side.index()].insert(id, (command, seq_u32(seq)));
+        }
         room.result = restored.result;
         room.server_seed = restored.server_seed;
         // The clock starts afresh from now (how much time was used is not stored).
@@ -759,7 +768,7 @@ impl Room {
         if let Some(c) = &command {
             self.commands += 1;
             if let (CommandSource::Coach, Some(id)) = (c.source, c.client_id) {
-                self.applied.insert((c.coach, id), (c.command, c.seq_after));
+                self.applied[c.coach.index()].insert(id, (c.command, seq_u32(c.seq_after)));
             }
         }
         if let Some(next) = step.next {
@@ -795,9 +804,9 @@ impl Room {
         command: &Command,
     ) -> Result<Result<Side, u64>, Failure> {
         let side = self.coach_of(conn)?;
-        if let Some((applied, seq)) = self.applied.get(&(side, id)) {
+        if let Some((applied, seq)) = self.applied[side.index()].get(&id) {
             return if applied == command {
-                Ok(Err(*seq))
+                Ok(Err(u64::from(*seq)))
             } else {
                 Err(refuse(
                     ErrorCode::DuplicateId,

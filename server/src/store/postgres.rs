@@ -46,7 +46,7 @@ const MAX_BATCH: usize = 1024;
 
 /// Group-commit writers: each takes what is queued and commits it on its own connection,
 /// so one batch fills while another commits.
-const WRITERS: usize = 2;
+const WRITERS: usize = 3;
 
 /// The Postgres implementation of [`Store`].
 #[derive(Debug, Clone)]
@@ -124,36 +124,14 @@ async fn group_writer(pool: PgPool, queue: Arc<tokio::sync::Mutex<mpsc::Receiver
     }
 }
 
-/// Write appends in one transaction.
+/// Write appends in one transaction: **one statement** (a data-modifying CTE inserts the
+/// commands, the outer insert the events), so one round trip and one commit. A statement
+/// is atomic: if any row is refused, none is kept.
 async fn write_batch(pool: &PgPool, jobs: &[AppendJob]) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await.map_err(db)?;
     let commands: Vec<(&str, &NewCommandRow)> = jobs
         .iter()
         .filter_map(|j| j.command.as_ref().map(|c| (j.match_id.as_str(), c)))
         .collect();
-    if !commands.is_empty() {
-        sqlx::query(
-            "INSERT INTO match_commands (match_id, n, source, coach, account_id, client_id, \
-             command, seq_before, seq_after) \
-             SELECT t.match_id, t.n, t.source, t.coach, t.account_id, t.client_id, \
-             t.command::jsonb, t.seq_before, t.seq_after \
-             FROM UNNEST($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], \
-             $6::bigint[], $7::text[], $8::bigint[], $9::bigint[]) \
-             AS t(match_id, n, source, coach, account_id, client_id, command, seq_before, seq_after)",
-        )
-        .bind(commands.iter().map(|(m, _)| *m).collect::<Vec<&str>>())
-        .bind(commands.iter().map(|(_, c)| c.n).collect::<Vec<i64>>())
-        .bind(commands.iter().map(|(_, c)| c.source).collect::<Vec<&str>>())
-        .bind(commands.iter().map(|(_, c)| c.coach).collect::<Vec<&str>>())
-        .bind(commands.iter().map(|(_, c)| c.account).collect::<Vec<Option<i64>>>())
-        .bind(commands.iter().map(|(_, c)| c.client_id).collect::<Vec<Option<i64>>>())
-        .bind(commands.iter().map(|(_, c)| c.command.as_str()).collect::<Vec<&str>>())
-        .bind(commands.iter().map(|(_, c)| c.seq_before).collect::<Vec<i64>>())
-        .bind(commands.iter().map(|(_, c)| c.seq_after).collect::<Vec<i64>>())
-        .execute(&mut *tx)
-        .await
-        .map_err(db)?;
-    }
     let events: Vec<(&str, i64, &str)> = jobs
         .iter()
         .flat_map(|j| {
@@ -162,21 +140,64 @@ async fn write_batch(pool: &PgPool, jobs: &[AppendJob]) -> Result<(), StoreError
                 .map(|(seq, e)| (j.match_id.as_str(), *seq, e.as_str()))
         })
         .collect();
-    if !events.is_empty() {
-        sqlx::query(
-            "INSERT INTO match_events (match_id, seq, event) \
-             SELECT t.match_id, t.seq, t.event::jsonb \
-             FROM UNNEST($1::text[], $2::bigint[], $3::text[]) AS t(match_id, seq, event)",
-        )
-        .bind(events.iter().map(|e| e.0).collect::<Vec<&str>>())
-        .bind(events.iter().map(|e| e.1).collect::<Vec<i64>>())
-        .bind(events.iter().map(|e| e.2).collect::<Vec<&str>>())
-        .execute(&mut *tx)
-        .await
-        .map_err(db)?;
-    }
-    // Dropping `tx` on any error above rolls back: nothing of the batch is kept.
-    tx.commit().await.map_err(db)
+    sqlx::query(
+        "WITH c AS (INSERT INTO match_commands (match_id, n, source, coach, account_id, \
+         client_id, command, seq_before, seq_after) \
+         SELECT t.match_id, t.n, t.source, t.coach, t.account_id, t.client_id, \
+         t.command::jsonb, t.seq_before, t.seq_after \
+         FROM UNNEST($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], \
+         $6::bigint[], $7::text[], $8::bigint[], $9::bigint[]) \
+         AS t(match_id, n, source, coach, account_id, client_id, command, seq_before, seq_after)) \
+         INSERT INTO match_events (match_id, seq, event) \
+         SELECT e.match_id, e.seq, e.event::jsonb \
+         FROM UNNEST($10::text[], $11::bigint[], $12::text[]) AS e(match_id, seq, event)",
+    )
+    .bind(commands.iter().map(|(m, _)| *m).collect::<Vec<&str>>())
+    .bind(commands.iter().map(|(_, c)| c.n).collect::<Vec<i64>>())
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.source)
+            .collect::<Vec<&str>>(),
+    )
+    .bind(commands.iter().map(|(_, c)| c.coach).collect::<Vec<&str>>())
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.account)
+            .collect::<Vec<Option<i64>>>(),
+    )
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.client_id)
+            .collect::<Vec<Option<i64>>>(),
+    )
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.command.as_str())
+            .collect::<Vec<&str>>(),
+    )
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.seq_before)
+            .collect::<Vec<i64>>(),
+    )
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.seq_after)
+            .collect::<Vec<i64>>(),
+    )
+    .bind(events.iter().map(|e| e.0).collect::<Vec<&str>>())
+    .bind(events.iter().map(|e| e.1).collect::<Vec<i64>>())
+    .bind(events.iter().map(|e| e.2).collect::<Vec<&str>>())
+    .execute(pool)
+    .await
+    .map_err(db)?;
+    Ok(())
 }
 
 fn db(e: sqlx::Error) -> StoreError {
