@@ -1,11 +1,12 @@
 //! The Postgres store: the production backend, chosen with `--database-url postgres://...`.
 //!
-//! Concurrency: a connection pool (sqlx's `PgPool`). Unlike SQLite, Postgres takes many
-//! writers at once (row locks, MVCC), and every room is its own writer: each room task awaits
-//! its own appends one at a time (so one match's log is written in order by one writer), while
-//! different rooms commit in parallel on different connections. Every method is one
-//! transaction; a method returns only after `COMMIT` has returned, so what a room publishes
-//! afterwards is durable (Postgres's default `synchronous_commit = on` has flushed the WAL).
+//! Concurrency: a connection pool (sqlx's `PgPool`), and **group commit** for appends. Each
+//! room task awaits its own appends one at a time (so one match's log is written in order),
+//! and the appends of all rooms go to a few writer tasks ([`group_writer`]) that commit
+//! whatever is queued in one statement: many rooms share one commit and one WAL flush. Every
+//! method is atomic and returns only after its `COMMIT` has returned, so what a room
+//! publishes afterwards is durable (Postgres's default `synchronous_commit = on` has flushed
+//! the WAL).
 //!
 //! The pool has timers of its own (an acquire timeout, idle and lifetime reaping), all on
 //! tokio's clock: tests that pause tokio's time keep running on SQLite, whose store has none
