@@ -63,6 +63,51 @@ pub enum Command {
         #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
         server: String,
     },
+    /// Load-test a server: keep N matches between random bots live for a number of seconds
+    /// and/or games, creating the bot accounts itself, and report throughput, latencies,
+    /// errors, lost events and (with --pid) the server's memory.
+    Load(LoadArgs),
+}
+
+#[derive(Debug, PartialEq, Args)]
+#[command(group(ArgGroup::new("bound").required(true).multiple(true).args(["seconds", "games"])))]
+pub struct LoadArgs {
+    /// Server base URL (plain http; the WebSocket is its /ws).
+    #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// Matches kept live at once (two connections each).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    pub matches: u32,
+    /// Run for this many seconds (matches still under way then are abandoned).
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// Start this many matches in all, and let them finish.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Mean think time before each command, in milliseconds (jittered within +-50%).
+    #[arg(long, default_value_t = 0)]
+    pub think_ms: u64,
+    /// Spread the first matches' starts over this many seconds.
+    #[arg(long, default_value_t = 0.0)]
+    pub ramp_seconds: f64,
+    /// The server's process id: sample its memory (VmRSS) before and during the load.
+    #[arg(long)]
+    pub pid: Option<u32>,
+    /// Seed for the teams and the random choices (random if not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Public rooms (announced to every connected client) instead of private ones.
+    #[arg(long)]
+    pub public: bool,
+    /// Prefix for the account names it creates (default: load-<random>).
+    #[arg(long)]
+    pub prefix: Option<String>,
+    /// Print the report as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Print a progress line to stderr every this many seconds (0: never).
+    #[arg(long, default_value_t = 5.0)]
+    pub progress_seconds: f64,
 }
 
 #[derive(Debug, PartialEq, Args)]

@@ -9,6 +9,7 @@
 //!   state of each followed room, reconnecting and resuming by itself.
 //! * [`bot`]: `dugout bot`, a strategy playing real matches over a session.
 //! * [`http`]: the few HTTP requests the client needs (health, accounts, bot tokens).
+//! * [`load`]: `dugout load`, many bot matches at once against a server, with a report.
 //! * [`tui`]: the terminal screens (lobby, match) as pure render functions, and events in
 //!   words.
 //! * [`app`]: the interactive client (`dugout play`, `dugout replay`): a pure model of keys,
@@ -18,6 +19,7 @@ pub mod app;
 pub mod bot;
 pub mod duel;
 pub mod http;
+pub mod load;
 pub mod net;
 pub mod strategy;
 pub mod tui;

@@ -12,7 +12,7 @@ use dugout_client::http::{self, ServerUrl};
 use dugout_client::net::{Session, SessionConfig};
 use dugout_protocol::PROTOCOL_VERSION;
 
-use crate::cli::{BotArgs, Cli, Command, RegisterBotArgs};
+use crate::cli::{BotArgs, Cli, Command, LoadArgs, RegisterBotArgs};
 
 fn main() -> ExitCode {
     match Cli::parse_from(cli::with_default_command(std::env::args_os().collect())).command {
@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Command::Health { server } => health(&server),
         Command::Bot(args) => bot(args),
         Command::RegisterBot(args) => register_bot(args),
+        Command::Load(args) => load(args),
     }
 }
 
@@ -138,6 +139,62 @@ fn bot(args: BotArgs) -> ExitCode {
             }
         }
     })
+}
+
+/// `dugout load`: run the load, print the report; exit 2 if any error or lost event was seen.
+fn load(args: LoadArgs) -> ExitCode {
+    let url = match ServerUrl::parse(&args.server) {
+        Ok(url) => url,
+        Err(err) => {
+            eprintln!("dugout: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut random = [0u8; 8];
+    let _ = getrandom_fill(&mut random);
+    let random = u64::from_le_bytes(random);
+    let mut config = dugout_client::load::LoadConfig::new(url, args.matches as usize);
+    config.seconds = args.seconds;
+    config.games = args.games;
+    config.think = Duration::from_millis(args.think_ms);
+    config.ramp = Duration::from_secs_f64(args.ramp_seconds.max(0.0));
+    config.pid = args.pid;
+    config.seed = args.seed.unwrap_or(random);
+    config.public = args.public;
+    config.prefix = args
+        .prefix
+        .unwrap_or_else(|| format!("load-{:06x}", random & 0xff_ffff));
+    config.progress = Duration::from_secs_f64(args.progress_seconds.max(0.0));
+    // One multi-threaded runtime for every connection (one task per match).
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("dugout: cannot start the async runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let report = match runtime.block_on(dugout_client::load::run(config)) {
+        Ok(report) => report,
+        Err(err) => {
+            eprintln!("dugout load: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.json {
+        println!("{report:#}");
+    } else {
+        print!("{}", dugout_client::load::render(&report));
+    }
+    let clean =
+        report["errors"]["total"].as_u64() == Some(0) && report["lost_events"].as_u64() == Some(0);
+    if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    }
 }
 
 fn getrandom_fill(bytes: &mut [u8]) -> bool {

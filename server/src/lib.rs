@@ -99,7 +99,8 @@ pub struct Limits {
     pub outbound_queue: usize,
     /// Requests queued for one room.
     pub room_inbox: usize,
-    /// A resume that missed more events than this gets a snapshot instead.
+    /// A resume that missed more events than this gets a snapshot instead; a room keeps
+    /// this many of its latest events in memory to serve resumes from.
     pub resume_max_events: usize,
     /// How often the server pings a connection (zero: never, and no idle timeout).
     pub ping_interval: Duration,
@@ -127,7 +128,7 @@ impl Default for Limits {
             chat_per_minute: 20.0,
             outbound_queue: 256,
             room_inbox: 64,
-            resume_max_events: 2000,
+            resume_max_events: 128,
             ping_interval: Duration::from_secs(20),
             idle_timeout: Duration::from_secs(60),
             room_linger: Duration::from_secs(600),

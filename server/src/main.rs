@@ -57,6 +57,14 @@ struct Args {
     #[arg(long, env = "DUGOUT_IDLE_SECONDS", default_value_t = Limits::default().idle_timeout.as_secs())]
     idle_seconds: u64,
 
+    /// Seconds an empty open room, or a finished room nobody follows, stays before it retires.
+    #[arg(long, env = "DUGOUT_ROOM_LINGER_SECONDS", default_value_t = Limits::default().room_linger.as_secs())]
+    room_linger_seconds: u64,
+
+    /// Events a room keeps in memory for resumes; a resume that missed more gets a snapshot.
+    #[arg(long, env = "DUGOUT_RESUME_MAX_EVENTS", default_value_t = Limits::default().resume_max_events)]
+    resume_max_events: usize,
+
     /// Log level: error, warn, info, debug or trace.
     #[arg(long, env = "DUGOUT_LOG", default_value = "info", global = true)]
     log: tracing::Level,
@@ -94,6 +102,9 @@ impl Args {
                 message_burst: self.message_burst,
                 ping_interval: Duration::from_secs(self.ping_seconds),
                 idle_timeout: Duration::from_secs(self.idle_seconds.max(1)),
+                // Zero would mean "never retire" (for tests); the flag's minimum is 1 s.
+                room_linger: Duration::from_secs(self.room_linger_seconds.max(1)),
+                resume_max_events: self.resume_max_events,
                 ..Limits::default()
             },
         }

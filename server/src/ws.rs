@@ -43,6 +43,12 @@ pub mod close {
     pub const RESTART: u16 = 1012;
 }
 
+/// The socket's read buffer. tungstenite's default (128 KiB) is zero-filled on every read
+/// and stays resident: 256 KiB of memory per match and a 128 KiB memset per incoming
+/// message. Client messages are small (a command is about 100 bytes, the limit 16 KiB; the
+/// buffer grows for a larger frame), so 4 KiB is plenty.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
+
 /// `GET /ws`: upgrade to a WebSocket, within the connection cap.
 pub async fn upgrade(State(state): State<AppState>, ws: WebSocketUpgrade) -> Response {
     if state.shutdown().is_triggered() {
@@ -59,6 +65,7 @@ pub async fn upgrade(State(state): State<AppState>, ws: WebSocketUpgrade) -> Res
     let guard = state.shutdown().guard();
     ws.max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES)
         .on_upgrade(move |socket| async move {
             serve(state, socket, guard).await;
             drop(permit);

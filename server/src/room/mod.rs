@@ -16,7 +16,7 @@
 mod clock;
 mod views;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use dugout_protocol::{
@@ -183,6 +183,43 @@ struct Match {
     dice: ChaChaDice,
 }
 
+/// One event of a room's in-memory log. Game events (nearly all) are kept inline in 48
+/// bytes; the others (the start, the end, timers, concessions: rare, and with strings and
+/// hashes inside) are boxed, so that they do not make every entry 128 bytes.
+#[derive(Debug)]
+enum LogEntry {
+    Game { seq: u64, event: blitz::Event },
+    Other(Box<StoredEvent>),
+}
+
+impl LogEntry {
+    fn new(e: StoredEvent) -> LogEntry {
+        match e.event {
+            RoomEvent::Game { event } => LogEntry::Game { seq: e.seq, event },
+            event => LogEntry::Other(Box::new(StoredEvent { seq: e.seq, event })),
+        }
+    }
+
+    fn seq(&self) -> u64 {
+        match self {
+            LogEntry::Game { seq, .. } => *seq,
+            LogEntry::Other(e) => e.seq,
+        }
+    }
+
+    fn to_stored(&self) -> StoredEvent {
+        match self {
+            LogEntry::Game { seq, event } => StoredEvent {
+                seq: *seq,
+                event: RoomEvent::Game {
+                    event: event.clone(),
+                },
+            },
+            LogEntry::Other(e) => (**e).clone(),
+        }
+    }
+}
+
 /// A change ready to be made durable and published.
 struct Step {
     next: Option<Match>,
@@ -204,12 +241,16 @@ pub struct Room {
     server_seed: Option<fair::Seed>,
     subs: HashMap<ConnId, Subscriber>,
     game: Option<Match>,
-    /// The whole event log, unprojected (also in the store): resumes are served from here.
-    log: Vec<StoredEvent>,
+    /// The end of the event log, unprojected: the last `resume_max_events` events (the whole
+    /// log is in the store). Resumes are served from here; one that missed more gets a
+    /// snapshot. Bounded, so a room's memory does not grow with the length of its match.
+    log: VecDeque<LogEntry>,
     seq: u64,
     commands: u64,
-    /// Commands applied, by (coach, client id): a retry is acknowledged, not re-applied.
-    applied: HashMap<(Side, RequestId), (Command, u64)>,
+    /// Commands applied, per coach (home, away) by client id, with the seq after each: a
+    /// retry is acknowledged, not re-applied. One map per coach, the seq as `u32`: 24 bytes
+    /// an entry instead of 32 (a match keeps one per command).
+    applied: [HashMap<RequestId, (Command, u32)>; 2],
     result: Option<MatchResult>,
     clock: Clock,
     /// When the room retires if nobody needs it (open and empty, or finished and unwatched).
@@ -232,6 +273,11 @@ fn timeout_command(g: &Game) -> Option<Command> {
     legal.first().copied()
 }
 
+/// A seq as kept in `Room::applied` (a match has far fewer than 4 billion events).
+fn seq_u32(seq: u64) -> u32 {
+    u32::try_from(seq).unwrap_or(u32::MAX)
+}
+
 /// At most this many commands per timer expiry (a safety net: a turn is far shorter).
 const MAX_TIMER_COMMANDS: usize = 10_000;
 
@@ -251,10 +297,10 @@ impl Room {
             server_seed: None,
             subs: HashMap::new(),
             game: None,
-            log: Vec::new(),
+            log: VecDeque::new(),
             seq: 0,
             commands: 0,
-            applied: HashMap::new(),
+            applied: [HashMap::new(), HashMap::new()],
             result: None,
             clock,
             retire_at,
@@ -272,9 +318,11 @@ impl Room {
         }
         room.game = restored.game.map(|(game, dice)| Match { game, dice });
         room.seq = restored.log.last().map_or(0, |e| e.seq);
-        room.log = restored.log;
+        room.push_log(restored.log);
         room.commands = restored.commands;
-        room.applied = restored.applied.into_iter().collect();
+        for ((side, id), (command, seq)) in restored.applied {
+            room.applied[side.index()].insert(id, (command, seq_u32(seq)));
+        }
         room.result = restored.result;
         room.server_seed = restored.server_seed;
         // The clock starts afresh from now (how much time was used is not stored).
@@ -667,6 +715,21 @@ impl Room {
             .collect()
     }
 
+    /// Add events to the in-memory end of the log, dropping the oldest beyond
+    /// `resume_max_events` (before pushing, so the ring never grows past that).
+    fn push_log(&mut self, events: Vec<StoredEvent>) {
+        let keep = self.ctx.limits.resume_max_events;
+        for e in events {
+            if keep == 0 {
+                break;
+            }
+            if self.log.len() >= keep {
+                self.log.pop_front();
+            }
+            self.log.push_back(LogEntry::new(e));
+        }
+    }
+
     /// After a durable append: advance the log and publish.
     fn finish_step(&mut self, stored: Vec<StoredEvent>) {
         if let Some(last) = stored.last() {
@@ -680,7 +743,7 @@ impl Room {
             Instant::now(),
         );
         self.publish(&stored);
-        self.log.extend(stored);
+        self.push_log(stored);
     }
 
     /// Make a step durable, then apply it to the room and publish it.
@@ -715,7 +778,7 @@ impl Room {
         if let Some(c) = &command {
             self.commands += 1;
             if let (CommandSource::Coach, Some(id)) = (c.source, c.client_id) {
-                self.applied.insert((c.coach, id), (c.command, c.seq_after));
+                self.applied[c.coach.index()].insert(id, (c.command, seq_u32(c.seq_after)));
             }
         }
         if let Some(next) = step.next {
@@ -751,9 +814,9 @@ impl Room {
         command: &Command,
     ) -> Result<Result<Side, u64>, Failure> {
         let side = self.coach_of(conn)?;
-        if let Some((applied, seq)) = self.applied.get(&(side, id)) {
+        if let Some((applied, seq)) = self.applied[side.index()].get(&id) {
             return if applied == command {
-                Ok(Err(*seq))
+                Ok(Err(u64::from(*seq)))
             } else {
                 Err(refuse(
                     ErrorCode::DuplicateId,

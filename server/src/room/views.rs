@@ -166,14 +166,24 @@ impl Room {
         if self.game.is_none() {
             return Ok(self.seq);
         }
-        // The log holds seq 1..=self.seq in order, so `last_seq` indexes it directly.
+        // The log holds the last events up to `self.seq`, in order, with no gap: it covers
+        // what the client missed if it starts at or before `last_seq + 1`.
         let missed = self.seq.saturating_sub(last_seq);
-        let fits = last_seq <= self.seq && missed as usize <= self.ctx.limits.resume_max_events;
+        let first_kept = self.log.front().map_or(self.seq + 1, |e| e.seq());
+        let fits = last_seq <= self.seq
+            && missed as usize <= self.ctx.limits.resume_max_events
+            && first_kept <= last_seq + 1;
         let msg = if fits {
-            let from = usize::try_from(last_seq)
+            let from = usize::try_from(missed)
                 .unwrap_or(usize::MAX)
                 .min(self.log.len());
-            self.events_for(seat, &self.log[from..])
+            let missed: Vec<StoredEvent> = self
+                .log
+                .iter()
+                .skip(self.log.len() - from)
+                .map(|e| e.to_stored())
+                .collect();
+            self.events_for(seat, &missed)
         } else {
             self.snapshot_for(seat)
         };

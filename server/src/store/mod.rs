@@ -221,7 +221,9 @@ impl HeaderRow {
     }
 }
 
-/// The persistence a server needs. Every method is one transaction.
+/// The persistence a server needs. Every method is atomic (one transaction; Postgres may
+/// commit several rooms' appends in one, see `postgres::group_writer`) and returns only
+/// once it is committed.
 pub trait Store: Send + Sync + 'static {
     /// A new account; [`StoreError::NameTaken`] if the name exists.
     fn create_account<'a>(
@@ -275,7 +277,7 @@ pub trait Store: Send + Sync + 'static {
         now_ms: i64,
     ) -> StoreFuture<'a, ()>;
 
-    /// Append events (and the command that produced them, if any) in one transaction.
+    /// Append events (and the command that produced them, if any), atomically.
     /// `n` numbers the command within the match.
     fn append<'a>(
         &'a self,

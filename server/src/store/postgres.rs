@@ -1,11 +1,12 @@
 //! The Postgres store: the production backend, chosen with `--database-url postgres://...`.
 //!
-//! Concurrency: a connection pool (sqlx's `PgPool`). Unlike SQLite, Postgres takes many
-//! writers at once (row locks, MVCC), and every room is its own writer: each room task awaits
-//! its own appends one at a time (so one match's log is written in order by one writer), while
-//! different rooms commit in parallel on different connections. Every method is one
-//! transaction; a method returns only after `COMMIT` has returned, so what a room publishes
-//! afterwards is durable (Postgres's default `synchronous_commit = on` has flushed the WAL).
+//! Concurrency: a connection pool (sqlx's `PgPool`), and **group commit** for appends. Each
+//! room task awaits its own appends one at a time (so one match's log is written in order),
+//! and the appends of all rooms go to a few writer tasks ([`group_writer`]) that commit
+//! whatever is queued in one statement: many rooms share one commit and one WAL flush. Every
+//! method is atomic and returns only after its `COMMIT` has returned, so what a room
+//! publishes afterwards is durable (Postgres's default `synchronous_commit = on` has flushed
+//! the WAL).
 //!
 //! The pool has timers of its own (an acquire timeout, idle and lifetime reaping), all on
 //! tokio's clock: tests that pause tokio's time keep running on SQLite, whose store has none
@@ -21,6 +22,7 @@ use std::time::Duration;
 use dugout_protocol::{MatchResult, RoomSpec, RoomStatus};
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
 use sqlx::{ConnectOptions, Connection, FromRow, Row};
+use tokio::sync::{mpsc, oneshot};
 
 use super::*;
 
@@ -37,10 +39,166 @@ pub const POOL_SIZE: u32 = 16;
 /// the command, untouched).
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Appends waiting for a group-commit writer at most; a room beyond it waits to queue.
+const APPEND_QUEUE: usize = 4096;
+
+/// Appends one group commit takes at most.
+const MAX_BATCH: usize = 1024;
+
+/// Group-commit writers: each takes what is queued and commits it on its own connection,
+/// so one batch fills while another commits.
+const WRITERS: usize = 3;
+
 /// The Postgres implementation of [`Store`].
 #[derive(Debug, Clone)]
 pub struct PostgresStore {
     pool: PgPool,
+    /// The group-commit writers' queue (see [`group_writer`]).
+    appends: mpsc::Sender<AppendJob>,
+}
+
+/// A command row, encoded.
+#[derive(Debug)]
+struct NewCommandRow {
+    n: i64,
+    source: &'static str,
+    coach: &'static str,
+    account: Option<i64>,
+    client_id: Option<i64>,
+    command: String,
+    seq_before: i64,
+    seq_after: i64,
+}
+
+/// One room's append, queued for a group commit.
+#[derive(Debug)]
+struct AppendJob {
+    match_id: String,
+    command: Option<NewCommandRow>,
+    /// `(seq, event JSON)`.
+    events: Vec<(i64, String)>,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// A group-commit writer: it takes every append queued (up to [`MAX_BATCH`]), writes them
+/// in **one transaction** (one multi-row insert per table), and answers each only after the
+/// `COMMIT` returned. Every room awaits its own append, so a room has at most one in a
+/// batch and its log is still written in order; many rooms share one commit (one WAL flush)
+/// instead of one each. If a batch fails, each of its appends is tried again alone, so one
+/// bad append (a seq conflict) fails only its own room.
+async fn group_writer(pool: PgPool, queue: Arc<tokio::sync::Mutex<mpsc::Receiver<AppendJob>>>) {
+    loop {
+        let mut batch = {
+            // Only one writer collects at a time; it lets go before writing, so the other
+            // collects the next batch meanwhile.
+            let mut rx = queue.lock().await;
+            let Some(first) = rx.recv().await else {
+                return;
+            };
+            let mut batch = vec![first];
+            while batch.len() < MAX_BATCH {
+                match rx.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+            batch
+        };
+        match write_batch(&pool, &batch).await {
+            Ok(()) => {
+                for job in batch {
+                    let _ = job.reply.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                if let Some(job) = batch.pop() {
+                    let _ = job.reply.send(Err(e));
+                }
+            }
+            Err(_) => {
+                for job in batch {
+                    let r = write_batch(&pool, std::slice::from_ref(&job)).await;
+                    let _ = job.reply.send(r);
+                }
+            }
+        }
+    }
+}
+
+/// Write appends in one transaction: **one statement** (a data-modifying CTE inserts the
+/// commands, the outer insert the events), so one round trip and one commit. A statement
+/// is atomic: if any row is refused, none is kept.
+async fn write_batch(pool: &PgPool, jobs: &[AppendJob]) -> Result<(), StoreError> {
+    let commands: Vec<(&str, &NewCommandRow)> = jobs
+        .iter()
+        .filter_map(|j| j.command.as_ref().map(|c| (j.match_id.as_str(), c)))
+        .collect();
+    let events: Vec<(&str, i64, &str)> = jobs
+        .iter()
+        .flat_map(|j| {
+            j.events
+                .iter()
+                .map(|(seq, e)| (j.match_id.as_str(), *seq, e.as_str()))
+        })
+        .collect();
+    sqlx::query(
+        "WITH c AS (INSERT INTO match_commands (match_id, n, source, coach, account_id, \
+         client_id, command, seq_before, seq_after) \
+         SELECT t.match_id, t.n, t.source, t.coach, t.account_id, t.client_id, \
+         t.command::jsonb, t.seq_before, t.seq_after \
+         FROM UNNEST($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], \
+         $6::bigint[], $7::text[], $8::bigint[], $9::bigint[]) \
+         AS t(match_id, n, source, coach, account_id, client_id, command, seq_before, seq_after)) \
+         INSERT INTO match_events (match_id, seq, event) \
+         SELECT e.match_id, e.seq, e.event::jsonb \
+         FROM UNNEST($10::text[], $11::bigint[], $12::text[]) AS e(match_id, seq, event)",
+    )
+    .bind(commands.iter().map(|(m, _)| *m).collect::<Vec<&str>>())
+    .bind(commands.iter().map(|(_, c)| c.n).collect::<Vec<i64>>())
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.source)
+            .collect::<Vec<&str>>(),
+    )
+    .bind(commands.iter().map(|(_, c)| c.coach).collect::<Vec<&str>>())
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.account)
+            .collect::<Vec<Option<i64>>>(),
+    )
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.client_id)
+            .collect::<Vec<Option<i64>>>(),
+    )
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.command.as_str())
+            .collect::<Vec<&str>>(),
+    )
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.seq_before)
+            .collect::<Vec<i64>>(),
+    )
+    .bind(
+        commands
+            .iter()
+            .map(|(_, c)| c.seq_after)
+            .collect::<Vec<i64>>(),
+    )
+    .bind(events.iter().map(|e| e.0).collect::<Vec<&str>>())
+    .bind(events.iter().map(|e| e.1).collect::<Vec<i64>>())
+    .bind(events.iter().map(|e| e.2).collect::<Vec<&str>>())
+    .execute(pool)
+    .await
+    .map_err(db)?;
+    Ok(())
 }
 
 fn db(e: sqlx::Error) -> StoreError {
@@ -79,7 +237,12 @@ impl PostgresStore {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Database(e.to_string()))?;
-        Ok(PostgresStore { pool })
+        let (appends, queue) = mpsc::channel(APPEND_QUEUE);
+        let queue = Arc::new(tokio::sync::Mutex::new(queue));
+        for _ in 0..WRITERS {
+            tokio::spawn(group_writer(pool.clone(), queue.clone()));
+        }
+        Ok(PostgresStore { pool, appends })
     }
 
     /// Close every connection (waits for the ones in use to come back).
@@ -382,30 +545,41 @@ impl Store for PostgresStore {
         events: &'a [StoredEvent],
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            let mut tx = self.pool.begin().await.map_err(db)?;
-            if let Some((n, c)) = command {
-                sqlx::query(
-                    "INSERT INTO match_commands (match_id, n, source, coach, account_id, \
-                     client_id, command, seq_before, seq_after) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)",
-                )
-                .bind(id)
-                .bind(seq_i64(n))
-                .bind(source_str(c))
-                .bind(side_str(c.coach))
-                .bind(c.account)
-                // Bit for bit: a u64 id above i64::MAX is stored negative.
-                .bind(c.client_id.map(|v| v as i64))
-                .bind(to_json(&c.command)?)
-                .bind(seq_i64(c.seq_before))
-                .bind(seq_i64(c.seq_after))
-                .execute(&mut *tx)
-                .await
-                .map_err(db)?;
+            // Encoded here, in the room's task (in parallel across rooms); the writer only
+            // sends rows.
+            let command = command
+                .map(|(n, c)| {
+                    Ok::<_, StoreError>(NewCommandRow {
+                        n: seq_i64(n),
+                        source: source_str(c),
+                        coach: side_str(c.coach),
+                        account: c.account,
+                        // Bit for bit: a u64 id above i64::MAX is stored negative.
+                        client_id: c.client_id.map(|v| v as i64),
+                        command: to_json(&c.command)?,
+                        seq_before: seq_i64(c.seq_before),
+                        seq_after: seq_i64(c.seq_after),
+                    })
+                })
+                .transpose()?;
+            let events = events
+                .iter()
+                .map(|e| Ok((seq_i64(e.seq), to_json(&e.event)?)))
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            if command.is_none() && events.is_empty() {
+                return Ok(());
             }
-            Self::insert_events(&mut tx, id, events).await?;
-            // Dropping `tx` on any error above rolls back: nothing of the step is kept.
-            tx.commit().await.map_err(db)
+            let (reply, answer) = oneshot::channel();
+            let job = AppendJob {
+                match_id: id.to_owned(),
+                command,
+                events,
+                reply,
+            };
+            let stopped = || StoreError::Database("the store's writer has stopped".into());
+            self.appends.send(job).await.map_err(|_| stopped())?;
+            // Answered only after the COMMIT of the batch holding this append returned.
+            answer.await.map_err(|_| stopped())?
         })
     }
 
