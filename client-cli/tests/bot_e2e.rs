@@ -17,7 +17,8 @@ use tokio::process::Command;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
-const DUGOUT: &str = env!("CARGO_BIN_EXE_dugout");
+mod common;
+use common::{DUGOUT, bot_token, text};
 
 /// Time allowed for the bots' games (a game takes a few seconds at the default rate).
 const GAMES_DEADLINE: Duration = Duration::from_secs(240);
@@ -81,34 +82,10 @@ impl Server {
             .expect("the match is stored")
     }
 
-    /// A bot token from `dugout register-bot` (the owner is registered on first use).
+    /// A bot token from `dugout register-bot` (see `common::bot_token`).
     async fn bot_token(&self, name: &str) -> String {
-        let out = Command::new(DUGOUT)
-            .args([
-                "register-bot",
-                "--server",
-                &self.url,
-                "--name",
-                name,
-                "--owner",
-                "owner",
-                "--password",
-                "correct horse battery",
-                "--register",
-            ])
-            .env_remove("DUGOUT_SESSION")
-            .output()
-            .await
-            .unwrap();
-        assert!(out.status.success(), "register-bot: {}", text(&out.stderr));
-        let token = text(&out.stdout).trim().to_owned();
-        assert_eq!(token.len(), 64, "a 32-byte hex token: {token:?}");
-        token
+        bot_token(&self.url, name).await
     }
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Start `dugout bot` against `url` with `args` after the token.

@@ -23,7 +23,8 @@ use tokio::net::TcpListener;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-const DUGOUT: &str = env!("CARGO_BIN_EXE_dugout");
+mod common;
+use common::{DUGOUT, bot_token};
 const WAIT: Duration = Duration::from_secs(60);
 
 struct Server {
@@ -195,23 +196,7 @@ async fn the_client_shows_the_drop_reconnects_and_resumes_its_match() {
     client
         .until("our room", |a| matches!(a.screen, Screen::Play(_)))
         .await;
-    let bot_token = {
-        let out = tokio::process::Command::new(DUGOUT)
-            .args(["register-bot", "--server", &base, "--name", "bobbot"])
-            .args([
-                "--owner",
-                "bob",
-                "--password",
-                "correct horse",
-                "--register",
-            ])
-            .env_remove("DUGOUT_SESSION")
-            .output()
-            .await
-            .unwrap();
-        assert!(out.status.success());
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    };
+    let bot_token = bot_token(&base, "bobbot").await;
     let _bot = tokio::process::Command::new(DUGOUT)
         .args(["bot", "--server", &base, "--token", &bot_token, "--join"])
         .args([

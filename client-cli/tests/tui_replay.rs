@@ -16,33 +16,8 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tokio::net::TcpListener;
 use tokio::process::Command;
 
-const DUGOUT: &str = env!("CARGO_BIN_EXE_dugout");
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-async fn bot_token(url: &str, name: &str) -> String {
-    let out = Command::new(DUGOUT)
-        .args([
-            "register-bot",
-            "--server",
-            url,
-            "--name",
-            name,
-            "--owner",
-            "owner",
-            "--password",
-            "correct horse battery",
-            "--register",
-        ])
-        .env_remove("DUGOUT_SESSION")
-        .output()
-        .await
-        .unwrap();
-    assert!(out.status.success(), "register-bot: {}", text(&out.stderr));
-    text(&out.stdout).trim().to_owned()
-}
+mod common;
+use common::{DUGOUT, bot_token, text};
 
 /// Carry out the model's effects as the runtime does (only state fetches happen in a
 /// replay), feeding the answers back; returns how many states were fetched.
