@@ -22,13 +22,14 @@
 //! `Cache-Control: no-cache` with an `ETag` (the content's SHA-256), so a browser revalidates
 //! and gets a 304 until the server is upgraded.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use axum::Router;
+use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, extract::Path};
 use dugout_rules::blitz::data::{BOARD_ONE_TRAPDOOR, BOARD_TWO_TRAPDOORS, BoardDef, TEAMS};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -139,24 +140,67 @@ fn etag(content: &str) -> String {
     format!("\"{hex}\"")
 }
 
-/// `content` with the security and cache headers, or a 304 if the browser has it.
-fn respond(status: StatusCode, content_type: &str, content: String, req: &HeaderMap) -> Response {
-    let tag = etag(&content);
+/// A page or asset as served: its content and its ETag, worked out once per process (the
+/// content is compiled in, so neither changes while the server runs).
+struct Body {
+    content_type: &'static str,
+    content: String,
+    etag: String,
+}
+
+impl Body {
+    fn new(content_type: &'static str, content: String) -> Body {
+        let etag = etag(&content);
+        Body {
+            content_type,
+            content,
+            etag,
+        }
+    }
+}
+
+/// Every page shell (by path in [`PAGES`], and `"404"` for the not-found page) and every
+/// asset (by file name), built on first use.
+fn bodies() -> &'static HashMap<&'static str, Body> {
+    static BODIES: OnceLock<HashMap<&'static str, Body>> = OnceLock::new();
+    BODIES.get_or_init(|| {
+        let html = "text/html; charset=utf-8";
+        let mut all: HashMap<&'static str, Body> = PAGES
+            .iter()
+            .map(|(path, title, script)| (*path, Body::new(html, shell(title, script))))
+            .collect();
+        all.insert(
+            NOT_FOUND,
+            Body::new(html, shell("Not found", "notfound.js")),
+        );
+        for (name, content_type, content) in ASSETS {
+            all.insert(*name, Body::new(content_type, (*content).to_owned()));
+        }
+        all
+    })
+}
+
+/// The key of the not-found page in [`bodies`] (no page path or asset name looks like it).
+const NOT_FOUND: &str = "404";
+
+/// `body` with the security and cache headers, or a 304 if the browser has it.
+fn respond(status: StatusCode, body: &'static Body, req: &HeaderMap) -> Response {
     let fresh = status == StatusCode::OK
         && req
             .get(header::IF_NONE_MATCH)
             .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.split(',').any(|t| t.trim() == tag));
+            .is_some_and(|v| v.split(',').any(|t| t.trim() == body.etag));
     let mut response = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        (status, content).into_response()
+        (status, body.content.as_str()).into_response()
     };
     let h = response.headers_mut();
-    if let Ok(v) = HeaderValue::from_str(content_type) {
-        h.insert(header::CONTENT_TYPE, v);
-    }
-    if let Ok(v) = HeaderValue::from_str(&tag) {
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(body.content_type),
+    );
+    if let Ok(v) = HeaderValue::from_str(&body.etag) {
         h.insert(header::ETAG, v);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
@@ -188,16 +232,18 @@ fn shell(title: &str, script: &str) -> String {
 }
 
 fn page(path: &str, req: &HeaderMap) -> Response {
-    let (title, script) = PAGES
-        .iter()
-        .find(|(p, _, _)| *p == path)
-        .map_or(("Not found", "notfound.js"), |(_, t, s)| (*t, *s));
-    respond(
-        StatusCode::OK,
-        "text/html; charset=utf-8",
-        shell(title, script),
-        req,
-    )
+    match bodies().get(path) {
+        Some(body) => respond(StatusCode::OK, body, req),
+        None => not_found_page(req),
+    }
+}
+
+/// The "not found" page, with a 404.
+fn not_found_page(req: &HeaderMap) -> Response {
+    match bodies().get(NOT_FOUND) {
+        Some(body) => respond(StatusCode::NOT_FOUND, body, req),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 async fn page_archive(req: HeaderMap) -> Response {
@@ -220,10 +266,9 @@ async fn page_organiser(req: HeaderMap) -> Response {
 }
 
 async fn asset(Path(file): Path<String>, req: HeaderMap) -> Response {
-    match ASSETS.iter().find(|(name, _, _)| *name == file) {
-        Some((_, content_type, content)) => {
-            respond(StatusCode::OK, content_type, (*content).to_owned(), &req)
-        }
+    let known = ASSETS.iter().any(|(name, _, _)| *name == file);
+    match bodies().get(file.as_str()).filter(|_| known) {
+        Some(body) => respond(StatusCode::OK, body, &req),
         None => {
             let mut r = (StatusCode::NOT_FOUND, format!("no asset {file:?}\n")).into_response();
             r.headers_mut().insert(
@@ -248,14 +293,7 @@ pub async fn fallback(uri: Uri, req: HeaderMap) -> Response {
     if machine {
         return crate::archive::no_route(uri).await.into_response();
     }
-    let mut r = respond(
-        StatusCode::NOT_FOUND,
-        "text/html; charset=utf-8",
-        shell("Not found", "notfound.js"),
-        &req,
-    );
-    *r.status_mut() = StatusCode::NOT_FOUND;
-    r
+    not_found_page(&req)
 }
 
 fn board_json(b: &BoardDef) -> Value {
@@ -269,35 +307,41 @@ fn board_json(b: &BoardDef) -> Value {
 }
 
 /// `GET /api/rules/blitz`: board layouts and team cards (names, positions), as the pages
-/// need them to draw a view. Built once.
-async fn rules_blitz() -> Json<Value> {
-    static DATA: OnceLock<Value> = OnceLock::new();
-    Json(
-        DATA.get_or_init(|| {
-            let teams: serde_json::Map<String, Value> = TEAMS
-                .iter()
-                .map(|t| {
-                    let id = serde_json::to_value(t.id)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_owned))
-                        .unwrap_or_else(|| t.name.to_owned());
-                    let positions: Vec<Value> = t
-                        .positions
-                        .iter()
-                        .map(|p| json!({"name": p.name, "count": p.count}))
-                        .collect();
-                    (id, json!({"name": t.name, "positions": positions}))
-                })
-                .collect();
-            json!({
-                "boards": {
-                    "OneTrapdoor": board_json(&BOARD_ONE_TRAPDOOR),
-                    "TwoTrapdoors": board_json(&BOARD_TWO_TRAPDOORS),
-                },
-                "default_board": "OneTrapdoor",
-                "teams": teams,
+/// need them to draw a view. Built and serialized once.
+async fn rules_blitz() -> Response {
+    static DATA: OnceLock<String> = OnceLock::new();
+    let body = DATA.get_or_init(|| {
+        let teams: serde_json::Map<String, Value> = TEAMS
+            .iter()
+            .map(|t| {
+                let id = serde_json::to_value(t.id)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_else(|| t.name.to_owned());
+                let positions: Vec<Value> = t
+                    .positions
+                    .iter()
+                    .map(|p| json!({"name": p.name, "count": p.count}))
+                    .collect();
+                (id, json!({"name": t.name, "positions": positions}))
             })
+            .collect();
+        json!({
+            "boards": {
+                "OneTrapdoor": board_json(&BOARD_ONE_TRAPDOOR),
+                "TwoTrapdoors": board_json(&BOARD_TWO_TRAPDOORS),
+            },
+            "default_board": "OneTrapdoor",
+            "teams": teams,
         })
-        .clone(),
+        .to_string()
+    });
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body.as_str(),
     )
+        .into_response()
 }
