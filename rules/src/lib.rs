@@ -2,6 +2,12 @@
 //!
 //! * [`core`]: geometry, dice and seats shared by every game.
 //! * [`blitz`]: Blitz Bowl (2018 and Ultimate 2024 editions).
+//! * [`games`]: every game as one set of enums, what the server and clients use.
 
 pub mod blitz;
 pub mod core;
+pub mod games;
+
+pub use games::{
+    AnyCommand, AnyDecision, AnyEvent, AnyGame, AnyOutcome, AnyPrompt, AnySetup, AnyView, GameKind,
+};

@@ -1,4 +1,6 @@
-//! Abilities (BB digest §5.4).
+//! Abilities (§5.4).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -20,7 +22,7 @@ fn free_grant(g: &Game) -> Option<(PlayerId, FreeGrant)> {
 
 #[test]
 fn offensive_specialist_may_reroll_the_block_dice() {
-    // BB digest §5.4 Offensive Specialist; 2024
+    // §5.4 Offensive Specialist; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Blitzer");
     let o = s.position(Side::Away, "Lineman");
@@ -47,7 +49,7 @@ fn offensive_specialist_may_reroll_the_block_dice() {
 
 #[test]
 fn safe_hands_lets_the_coach_choose_where_the_ball_bounces() {
-    // BB digest §5.4 Safe Hands; 2024
+    // §5.4 Safe Hands; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Dwarf);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Runner");
@@ -65,7 +67,7 @@ fn safe_hands_lets_the_coach_choose_where_the_ball_bounces() {
 
 #[test]
 fn handling_skills_picks_up_a_ball_during_a_mark() {
-    // BB digest §5.4 Handling Skills; 2024
+    // §5.4 Handling Skills; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let o = s.position(Side::Away, "Lineman");
@@ -80,7 +82,7 @@ fn handling_skills_picks_up_a_ball_during_a_mark() {
 
 #[test]
 fn frenzied_grants_a_free_block_after_a_mark() {
-    // BB digest §5.4 Frenzied, §3.6.3; 2024
+    // §5.4 Frenzied, §3.6.3; 2024
     let mut s = scen(E24, TeamId::DarkElf, TeamId::Orc);
     let w = s.position(Side::Home, "Witch Elf");
     let o = s.position(Side::Away, "Lineman");
@@ -97,7 +99,7 @@ fn frenzied_grants_a_free_block_after_a_mark() {
 
 #[test]
 fn head_butt_grants_a_free_block_only_after_a_run_then_a_mark() {
-    // BB digest §5.4 Head-butt; 2024
+    // §5.4 Head-butt; 2024
     let mut s = scen(E24, TeamId::ChaosChosen, TeamId::Orc);
     let b = s.position(Side::Home, "Beastman");
     let o = s.position(Side::Away, "Lineman");
@@ -146,14 +148,14 @@ fn catcher_caught(ed: Edition, catcher_ran: bool) -> (Game, PlayerId) {
 
 #[test]
 fn catchers_instincts_grants_a_free_run_after_catching_a_throw() {
-    // BB digest §5.4 Catcher's Instincts; 2024
+    // §5.4 Catcher's Instincts; 2024
     let (g, c) = catcher_caught(E24, false);
     assert_eq!(free_grant(&g), Some((c, FreeGrant::Run)));
 }
 
 #[test]
 fn catchers_instincts_needs_a_player_that_has_not_run_in_2024_but_not_in_2018() {
-    // BB digest §5.4 Catcher's Instincts, §3.6.3; both editions
+    // §5.4 Catcher's Instincts, §3.6.3; both editions
     let (g, _) = catcher_caught(E24, true);
     assert_eq!(free_grant(&g), None);
     let (g, c) = catcher_caught(E18, true);
@@ -162,7 +164,7 @@ fn catchers_instincts_needs_a_player_that_has_not_run_in_2024_but_not_in_2018() 
 
 #[test]
 fn hit_and_run_grants_a_free_run_of_two_squares_after_a_block() {
-    // BB digest §5.4 Hit and Run; 2024
+    // §5.4 Hit and Run; 2024
     let mut s = scen(E24, TeamId::Amazon, TeamId::Orc);
     let p = s.position(Side::Home, "Piranha Warrior Blitzer");
     let o = s.position(Side::Away, "Lineman");
@@ -178,7 +180,7 @@ fn hit_and_run_grants_a_free_run_of_two_squares_after_a_block() {
 
 #[test]
 fn running_pass_grants_a_free_short_throw_after_a_run() {
-    // BB digest §5.4 Running Pass; 2024
+    // §5.4 Running Pass; 2024
     let mut s = scen(E24, TeamId::ImperialNobility, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -193,7 +195,7 @@ fn running_pass_grants_a_free_short_throw_after_a_run() {
 
 #[test]
 fn elusive_may_run_past_opponents_but_must_end_open() {
-    // BB digest §5.4 Elusive; 2024
+    // §5.4 Elusive; 2024
     let mut s = scen(E24, TeamId::Goblin, TeamId::Orc);
     let p = s.position(Side::Home, "Goblin");
     let o = s.position(Side::Away, "Lineman");
@@ -211,7 +213,7 @@ fn elusive_may_run_past_opponents_but_must_end_open() {
 
 #[test]
 fn leap_runs_through_players_but_cannot_end_on_one() {
-    // BB digest §5.4 Leap; 2024
+    // §5.4 Leap; 2024
     let mut s = scen(E24, TeamId::Snotling, TeamId::Orc);
     let p = s.position(Side::Home, "Fun-Hoppa");
     let m = s.position(Side::Home, "Snotling");
@@ -228,7 +230,7 @@ fn leap_runs_through_players_but_cannot_end_on_one() {
 
 #[test]
 fn ethereal_runs_through_blocked_squares() {
-    // BB digest §5.4 Ethereal; 2024
+    // §5.4 Ethereal; 2024
     let mut s = scen(E24, TeamId::Necromantic, TeamId::Orc);
     let p = s.position(Side::Home, "Wraith");
     s.stand(p, 2, 2);
@@ -245,7 +247,7 @@ fn ethereal_runs_through_blocked_squares() {
 
 #[test]
 fn war_machine_runs_while_marked_with_a_d6_move() {
-    // BB digest §5.4 War Machine, §2.6 Move D6; 2024
+    // §5.4 War Machine, §2.6 Move D6; 2024
     let mut s = scen(E24, TeamId::Snotling, TeamId::Orc);
     let p = s.position(Side::Home, "Pump Wagon");
     let o = s.position(Side::Away, "Lineman");
@@ -262,7 +264,7 @@ fn war_machine_runs_while_marked_with_a_d6_move() {
 
 #[test]
 fn a_run_that_moves_next_to_a_titchy_opponent_ends_there() {
-    // BB digest §5.4 Titchy; 2024
+    // §5.4 Titchy; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Ogre);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Gnoblar");
@@ -278,7 +280,7 @@ fn a_run_that_moves_next_to_a_titchy_opponent_ends_there() {
 
 #[test]
 fn opponents_may_run_freely_next_to_an_insignificant_player() {
-    // BB digest §5.4 Insignificant; 2024
+    // §5.4 Insignificant; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Snotling);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Snotling");
@@ -295,7 +297,7 @@ fn opponents_may_run_freely_next_to_an_insignificant_player() {
 
 #[test]
 fn titchy_and_insignificant_blockers_treat_tackle_as_miss() {
-    // BB digest §5.4 Titchy, Insignificant; 2024
+    // §5.4 Titchy, Insignificant; 2024
     for (team, pos) in [(TeamId::Ogre, "Gnoblar"), (TeamId::Snotling, "Snotling")] {
         let mut s = scen(E24, team, TeamId::Orc);
         let p = s.position(Side::Home, pos);
@@ -311,7 +313,7 @@ fn titchy_and_insignificant_blockers_treat_tackle_as_miss() {
 
 #[test]
 fn hulking_brute_turns_tackle_and_smash_into_kerrunch_when_blocking() {
-    // BB digest §5.4 Hulking Brute; 2024
+    // §5.4 Hulking Brute; 2024
     let mut s = scen(E24, TeamId::Goblin, TeamId::Orc);
     let p = s.position(Side::Home, "Troll");
     let o = s.position(Side::Away, "Lineman");
@@ -327,7 +329,7 @@ fn hulking_brute_turns_tackle_and_smash_into_kerrunch_when_blocking() {
 
 #[test]
 fn shove_counts_as_miss_against_hulking_brute_and_stand_firm() {
-    // BB digest §5.4 Hulking Brute, Stand Firm; 2024
+    // §5.4 Hulking Brute, Stand Firm; 2024
     for (team, pos) in [
         (TeamId::Goblin, "Troll"),
         (TeamId::ImperialNobility, "Bodyguard"),
@@ -346,7 +348,7 @@ fn shove_counts_as_miss_against_hulking_brute_and_stand_firm() {
 
 #[test]
 fn mighty_blow_turns_smash_into_kerrunch() {
-    // BB digest §5.4 Mighty Blow; 2024
+    // §5.4 Mighty Blow; 2024
     let mut s = scen(E24, TeamId::ShamblingUndead, TeamId::Orc);
     let p = s.position(Side::Home, "Mummy");
     let o = s.position(Side::Away, "Lineman");
@@ -379,7 +381,7 @@ fn assisted_block_dice(team: TeamId, pos: &str, defender: Option<(&str, i8, i8)>
 
 #[test]
 fn a_defensive_opponent_next_to_the_assisting_player_cancels_the_assist() {
-    // BB digest §5.4 Defensive; 2024
+    // §5.4 Defensive; 2024
     assert_eq!(
         assisted_block_dice(TeamId::Amazon, "Eagle Warrior Linewoman", None),
         2
@@ -396,14 +398,14 @@ fn a_defensive_opponent_next_to_the_assisting_player_cancels_the_assist() {
 
 #[test]
 fn blocks_against_woodland_aid_cannot_be_assisted() {
-    // BB digest §5.4 Woodland Aid; 2024
+    // §5.4 Woodland Aid; 2024
     assert_eq!(assisted_block_dice(TeamId::Gnome, "Lineman", None), 2);
     assert_eq!(assisted_block_dice(TeamId::Gnome, "Beastmaster", None), 1);
 }
 
 #[test]
 fn a_bomber_blocks_from_three_squares_while_open_and_shove_counts_as_miss() {
-    // BB digest §5.4 Bomber; 2024
+    // §5.4 Bomber; 2024
     let mut s = scen(E24, TeamId::Snotling, TeamId::Orc);
     let p = s.position(Side::Home, "Fungus Flinga");
     let a = s.position(Side::Home, "Snotling");
@@ -423,7 +425,7 @@ fn a_bomber_blocks_from_three_squares_while_open_and_shove_counts_as_miss() {
 
 #[test]
 fn violent_injures_the_target_on_a_six() {
-    // BB digest §5.4 Violent; 2024
+    // §5.4 Violent; 2024
     let mut s = scen(E24, TeamId::Necromantic, TeamId::Orc);
     let p = s.position(Side::Home, "Werewolf");
     let o = s.position(Side::Away, "Lineman");
@@ -437,7 +439,7 @@ fn violent_injures_the_target_on_a_six() {
 
 #[test]
 fn bloodlust_injures_the_blocker_after_a_miss_unless_a_minion_takes_its_place() {
-    // BB digest §5.4 Bloodlust, Minion; 2024
+    // §5.4 Bloodlust, Minion; 2024
     let mut s = scen(E24, TeamId::Vampire, TeamId::Orc);
     let p = s.position(Side::Home, "Runner");
     let o = s.position(Side::Away, "Lineman");
@@ -463,7 +465,7 @@ fn bloodlust_injures_the_blocker_after_a_miss_unless_a_minion_takes_its_place() 
 
 #[test]
 fn dump_off_lets_the_target_hand_off_before_the_block() {
-    // BB digest §5.4 Dump-off; 2024
+    // §5.4 Dump-off; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::DarkElf);
     let p = s.position(Side::Home, "Lineman");
     let r = s.position(Side::Away, "Runner");
@@ -486,7 +488,7 @@ fn dump_off_lets_the_target_hand_off_before_the_block() {
 
 #[test]
 fn wardance_gives_a_free_sidestep() {
-    // BB digest §5.4 Wardance; 2024
+    // §5.4 Wardance; 2024
     let mut s = scen(E24, TeamId::WoodElf, TeamId::Orc);
     let p = s.position(Side::Home, "Wardancer");
     let o = s.position(Side::Away, "Lineman");
@@ -504,7 +506,7 @@ fn wardance_gives_a_free_sidestep() {
 
 #[test]
 fn regenerate_offers_a_free_stand_up_at_the_start_of_the_turn() {
-    // BB digest §5.4 Regenerate; 2024
+    // §5.4 Regenerate; 2024
     let mut s = scen(E24, TeamId::ShamblingUndead, TeamId::Orc);
     field(&mut s, Side::Home, 4);
     let k = s.position(Side::Home, "Skeleton");
@@ -519,7 +521,7 @@ fn regenerate_offers_a_free_stand_up_at_the_start_of_the_turn() {
 
 #[test]
 fn pick_me_up_lets_adjacent_prone_team_mates_stand_up() {
-    // BB digest §5.4 Pick-me-up; 2024
+    // §5.4 Pick-me-up; 2024
     let mut s = scen(E24, TeamId::Norse, TeamId::Orc);
     let b = s.position(Side::Home, "Beer Boar");
     let m = s.position(Side::Home, "Lineman");
@@ -533,7 +535,7 @@ fn pick_me_up_lets_adjacent_prone_team_mates_stand_up() {
 
 #[test]
 fn wardance_is_not_offered_after_a_sidestep_in_2024() {
-    // BB digest §5.4 Wardance, §3.6.3; 2024
+    // §5.4 Wardance, §3.6.3; 2024
     let mut s = scen(E24, TeamId::WoodElf, TeamId::Orc);
     let p = s.position(Side::Home, "Wardancer");
     let o = s.position(Side::Away, "Lineman");
@@ -558,7 +560,7 @@ fn wardance_is_not_offered_after_a_sidestep_in_2024() {
 
 #[test]
 fn hit_and_run_is_not_offered_after_a_tackle() {
-    // BB digest §5.4 Hit and Run, §3.11 Tackle lockout; 2024
+    // §5.4 Hit and Run, §3.11 Tackle lockout; 2024
     let mut s = scen(E24, TeamId::Amazon, TeamId::Orc);
     let p = s.position(Side::Home, "Piranha Warrior Blitzer");
     let o = s.position(Side::Away, "Lineman");
@@ -572,7 +574,7 @@ fn hit_and_run_is_not_offered_after_a_tackle() {
 
 #[test]
 fn lithe_creature_may_run_past_opponents_but_must_end_open_and_never_throws() {
-    // BB digest §5.4 Lithe Creature; 2024
+    // §5.4 Lithe Creature; 2024
     let mut s = scen(E24, TeamId::Gnome, TeamId::Orc);
     let p = s.position(Side::Home, "Woodland Fox");
     let mate = s.position(Side::Home, "Lineman");

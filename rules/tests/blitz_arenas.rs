@@ -1,6 +1,8 @@
-//! The optional 2024 arena rule: the set-up D8 and the eight regional rules (BB digest §6.2.1,
+//! The optional 2024 arena rule: the set-up D8 and the eight regional rules (§6.2.1,
 //! §5.11, gap G49). Each test plays the same position with and without the arena, so it
 //! fails if the regional rule is missing or applies outside its arena.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -72,7 +74,7 @@ fn block_dice_rolled(ev: &[Event]) -> usize {
 
 #[test]
 fn the_toss_winner_rolls_a_d8_for_the_arena_before_choosing_the_board_side() {
-    // BB digest §6.2.1, §5.11 (D8 table), §3.1.2; 2024
+    // §6.2.1, §5.11 (D8 table), §3.1.2; 2024
     for (face, arena) in [
         (1, Arena::GreatMootBakeOffTent),
         (5, Arena::ColiseumOfChaos),
@@ -108,7 +110,7 @@ fn the_toss_winner_rolls_a_d8_for_the_arena_before_choosing_the_board_side() {
 
 #[test]
 fn without_the_arena_option_no_d8_is_rolled_and_there_is_no_arena() {
-    // BB digest §6.2.1 (optional rule), §5.11; 2024
+    // §6.2.1 (optional rule), §5.11; 2024
     let mut d = dice([pick(2, 0)]);
     d.push(shuffle_script());
     let (g, ev) = new_game(setup(E24, TeamId::Human, TeamId::Orc), &mut d).unwrap();
@@ -119,7 +121,7 @@ fn without_the_arena_option_no_d8_is_rolled_and_there_is_no_arena() {
 
 #[test]
 fn a_fixed_arena_is_used_instead_of_rolling() {
-    // BB digest §6.2.1, §5.11 (engine option `Options::arena`); 2024
+    // §6.2.1, §5.11 (engine option `Options::arena`); 2024
     let mut d = dice([pick(2, 1)]); // no D8 in the script
     d.push(shuffle_script());
     let (g, ev) = new_game(arena_setup(Some(Arena::TheBonePit)), &mut d).unwrap();
@@ -135,7 +137,7 @@ fn a_fixed_arena_is_used_instead_of_rolling() {
 
 #[test]
 fn a_fixed_arena_needs_the_arena_option_and_a_2024_match() {
-    // BB digest §6.2.1, §5.11, §0.3 (arenas are 2024 optional); both editions
+    // §6.2.1, §5.11, §0.3 (arenas are 2024 optional); both editions
     let mut st = setup(E24, TeamId::Human, TeamId::Orc);
     st.options.arena = Some(Arena::OvergrownArena);
     assert!(matches!(validate(&st), Err(SetupError::NeedsOption { .. })));
@@ -153,7 +155,7 @@ fn a_fixed_arena_needs_the_arena_option_and_a_2024_match() {
 
 #[test]
 fn bake_off_tent_lowers_the_emergency_reserves_value_by_one() {
-    // BB digest §5.11 arena 1, §3.15; 2024 (Human value 4 becomes 3)
+    // §5.11 arena 1, §3.15; 2024 (Human value 4 becomes 3)
     for (arena, triggered) in [(None, false), (Some(Arena::GreatMootBakeOffTent), true)] {
         let mut s = scen_in(arena);
         field(&mut s, Side::Home, 3); // 3 in Reserves
@@ -165,7 +167,7 @@ fn bake_off_tent_lowers_the_emergency_reserves_value_by_one() {
 
 #[test]
 fn bake_off_tent_takes_the_halfling_value_from_two_to_one() {
-    // BB digest §5.11 arena 1, §6.2.1 [PROPOSAL] (G49: minimum 1), §3.15; 2024
+    // §5.11 arena 1, §6.2.1 [PROPOSAL] (G49: minimum 1), §3.15; 2024
     for (arena, triggered) in [(None, false), (Some(Arena::GreatMootBakeOffTent), true)] {
         let mut s = scen(E24, TeamId::Halfling, TeamId::Orc);
         if let Some(a) = arena {
@@ -180,7 +182,7 @@ fn bake_off_tent_takes_the_halfling_value_from_two_to_one() {
 
 #[test]
 fn the_bake_off_tent_emergency_reserves_value_never_drops_below_one() {
-    // BB digest §5.11 arena 1, §6.2.1 [PROPOSAL], G49 (no team card has value 1, so the floor
+    // §5.11 arena 1, §6.2.1 [PROPOSAL], G49 (no team card has value 1, so the floor
     // is checked on the value function itself); 2024
     let tent = Some(Arena::GreatMootBakeOffTent);
     assert_eq!(arenas::emergency_reserves_value(4, tent), 3);
@@ -198,7 +200,7 @@ fn the_bake_off_tent_emergency_reserves_value_never_drops_below_one() {
 
 #[test]
 fn sewer_pipe_reserves_may_be_placed_on_a_trapdoor() {
-    // BB digest §5.11 arena 2, §3.14; 2024
+    // §5.11 arena 2, §3.14; 2024
     let mut s = scen_in(None);
     field(&mut s, Side::Home, 3);
     let r = s.player(Side::Home, 5);
@@ -227,7 +229,7 @@ fn sewer_pipe_reserves_may_be_placed_on_a_trapdoor() {
 
 #[test]
 fn sewer_pipe_offers_every_trapdoor_of_the_two_trapdoor_side_and_to_emergency_reserves() {
-    // BB digest §5.11 arena 2, §3.14, §3.15 (a free Reserves action), §2.2 G2; 2024
+    // §5.11 arena 2, §3.14, §3.15 (a free Reserves action), §2.2 G2; 2024
     let mut st = setup(E24, TeamId::Human, TeamId::Orc);
     st.options.board_side = Some(BoardSide::TwoTrapdoors);
     let mut s = Scenario::new(st);
@@ -252,7 +254,7 @@ fn sewer_pipe_offers_every_trapdoor_of_the_two_trapdoor_side_and_to_emergency_re
 
 #[test]
 fn sewer_pipe_trapdoor_placement_removes_a_loose_ball_there_without_a_bounce() {
-    // BB digest §5.11 arena 2 (the ball is removed from the pitch); 2024
+    // §5.11 arena 2 (the ball is removed from the pitch); 2024
     let mut s = scen_in(Some(Arena::SewerPipeStadium));
     field(&mut s, Side::Home, 3);
     let r = s.player(Side::Home, 5);
@@ -268,7 +270,7 @@ fn sewer_pipe_trapdoor_placement_removes_a_loose_ball_there_without_a_bounce() {
 
 #[test]
 fn sewer_pipe_trapdoor_placement_injures_the_player_there_whatever_its_team() {
-    // BB digest §5.11 arena 2, G49 (whatever its team); §3.16.5 (a held ball goes with it);
+    // §5.11 arena 2, G49 (whatever its team); §3.16.5 (a held ball goes with it);
     // 2024
     let mut s = scen_in(Some(Arena::SewerPipeStadium));
     field(&mut s, Side::Home, 3);
@@ -298,7 +300,7 @@ fn sewer_pipe_trapdoor_placement_injures_the_player_there_whatever_its_team() {
 
 #[test]
 fn the_sewer_pipe_trapdoor_ignores_the_end_zone_adjacency_priority() {
-    // BB digest §5.11 arena 2, G49, §3.14 / G26 priority; 2024
+    // §5.11 arena 2, G49, §3.14 / G26 priority; 2024
     let mut s = scen_in(Some(Arena::SewerPipeStadium));
     let r = s.player(Side::Home, 5);
     let o1 = s.position(Side::Away, "Lineman");
@@ -333,7 +335,7 @@ fn free_run_prompt(g: &Game) -> Option<PlayerId> {
 
 #[test]
 fn bone_pit_a_reserves_action_is_followed_by_a_free_run() {
-    // BB digest §5.11 arena 3, §3.14, §3.6.3; 2024
+    // §5.11 arena 3, §3.14, §3.6.3; 2024
     let mut s = scen_in(None);
     field(&mut s, Side::Home, 3);
     let r = s.player(Side::Home, 5);
@@ -370,7 +372,7 @@ fn bone_pit_a_reserves_action_is_followed_by_a_free_run() {
 
 #[test]
 fn bone_pit_free_run_may_be_declined() {
-    // BB digest §5.11 arena 3 ("may"); 2024
+    // §5.11 arena 3 ("may"); 2024
     let mut s = scen_in(Some(Arena::TheBonePit));
     let r = s.player(Side::Home, 5);
     let mut g = s.at_action_prompt();
@@ -383,7 +385,7 @@ fn bone_pit_free_run_may_be_declined() {
 
 #[test]
 fn bone_pit_free_run_follows_emergency_reserves() {
-    // BB digest §5.11 arena 3 (free Reserves actions such as Emergency Reserves), §3.15; 2024
+    // §5.11 arena 3 (free Reserves actions such as Emergency Reserves), §3.15; 2024
     for (arena, free_run) in [(None, false), (Some(Arena::TheBonePit), true)] {
         let mut s = scen_in(arena);
         field(&mut s, Side::Home, 2); // 4 in Reserves
@@ -403,7 +405,7 @@ fn bone_pit_free_run_follows_emergency_reserves() {
 
 #[test]
 fn bone_pit_free_run_follows_the_reserves_bonus_play() {
-    // BB digest §5.11 arena 3, §5.6 Reserves (a free Reserves action); 2024
+    // §5.11 arena 3, §5.6 Reserves (a free Reserves action); 2024
     let card = (0..26u8)
         .find(|&i| CardId(i).def().bonus == BonusPlay::Reserves)
         .unwrap();
@@ -447,7 +449,7 @@ fn throw(t: PlayerId, x: i8, y: i8) -> Command {
 
 #[test]
 fn glittering_coliseum_long_throws_have_no_minus_one() {
-    // BB digest §5.11 arena 4, §3.10.1 step 3, §2.4; 2024
+    // §5.11 arena 4, §3.10.1 step 3, §2.4; 2024
     assert_eq!(throw_range(sq(2, 5), sq(9, 5)), Range::Long);
 
     let (mut g, t, m, _) = long_throw(None, false);
@@ -467,7 +469,7 @@ fn glittering_coliseum_long_throws_have_no_minus_one() {
 
 #[test]
 fn glittering_coliseum_keeps_the_minus_one_for_an_obstructed_throw() {
-    // BB digest §5.11 arena 4 (only the Long penalty goes), §3.10.1 step 3; 2024
+    // §5.11 arena 4 (only the Long penalty goes), §3.10.1 step 3; 2024
     let (mut g, t, m, b) = long_throw(Some(Arena::GlitteringColiseum), true);
     let mut d = dice([d6(4)]);
     let ev = go(&mut g, &mut d, throw(t, 9, 5));
@@ -481,7 +483,7 @@ fn glittering_coliseum_keeps_the_minus_one_for_an_obstructed_throw() {
 
 #[test]
 fn coliseum_of_chaos_a_shove_that_cannot_push_is_kerrunch() {
-    // BB digest §5.11 arena 5, §3.11 Shove and Kerrunch!; 2024 (Orc Lineman Armour 3+)
+    // §5.11 arena 5, §3.11 Shove and Kerrunch!; 2024 (Orc Lineman Armour 3+)
     for (arena, modifier, after) in [
         (None, 0, prone(5, 0)),
         (Some(Arena::ColiseumOfChaos), -1, Place::Reserves),
@@ -501,7 +503,7 @@ fn coliseum_of_chaos_a_shove_that_cannot_push_is_kerrunch() {
 
 #[test]
 fn coliseum_of_chaos_leaves_a_shove_that_can_push_alone() {
-    // BB digest §5.11 arena 5 (only a Shove that cannot push), §3.11 Shove; 2024
+    // §5.11 arena 5 (only a Shove that cannot push), §3.11 Shove; 2024
     let mut s = scen_in(Some(Arena::ColiseumOfChaos));
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -525,7 +527,7 @@ fn coliseum_of_chaos_leaves_a_shove_that_can_push_alone() {
 
 #[test]
 fn badlands_an_assisted_block_adds_two_dice() {
-    // BB digest §5.11 arena 6, §3.11 number of dice; 2024 (Human Lineman, Block 1)
+    // §5.11 arena 6, §3.11 number of dice; 2024 (Human Lineman, Block 1)
     for (arena, n) in [(None, 2), (Some(Arena::BadlandsFightingPit), 3)] {
         let mut s = scen_in(arena);
         let p = s.player(Side::Home, 0);
@@ -542,7 +544,7 @@ fn badlands_an_assisted_block_adds_two_dice() {
 
 #[test]
 fn badlands_block_dice_are_capped_at_three() {
-    // BB digest §5.11 arena 6 (maximum of three); 2024 (Orc Big Un Blocker, Block 2:
+    // §5.11 arena 6 (maximum of three); 2024 (Orc Big Un Blocker, Block 2:
     // 2 + 2 = 4 capped to 3)
     let mut s = scen(E24, TeamId::Orc, TeamId::Human);
     s.arena(Arena::BadlandsFightingPit);
@@ -558,7 +560,7 @@ fn badlands_block_dice_are_capped_at_three() {
 
 #[test]
 fn badlands_leaves_an_unassisted_block_alone() {
-    // BB digest §5.11 arena 6 (assisted blocks only); 2024
+    // §5.11 arena 6 (assisted blocks only); 2024
     let mut s = scen_in(Some(Arena::BadlandsFightingPit));
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -584,7 +586,7 @@ fn start_with_score(arena: Option<Arena>, score: [u16; 2]) -> Game {
 
 #[test]
 fn mountain_summit_sudden_death_comes_at_a_lead_of_eight() {
-    // BB digest §5.11 arena 7, §3.21 (2024: checked at the start of the leader's turn); 2024
+    // §5.11 arena 7, §3.21 (2024: checked at the start of the leader's turn); 2024
     let g = start_with_score(None, [9, 1]);
     assert_eq!(g.outcome, None);
     assert_eq!(kind(&g), PromptKind::Action);
@@ -596,7 +598,7 @@ fn mountain_summit_sudden_death_comes_at_a_lead_of_eight() {
 
 #[test]
 fn mountain_summit_needs_a_lead_of_eight_for_the_coach_whose_turn_starts() {
-    // BB digest §5.11 arena 7, §3.21 (only the coach whose turn starts); 2024
+    // §5.11 arena 7, §3.21 (only the coach whose turn starts); 2024
     let g = start_with_score(Some(Arena::MountainSummitStadium), [8, 1]);
     assert_eq!(g.outcome, None, "a lead of 7");
     let g = start_with_score(Some(Arena::MountainSummitStadium), [1, 9]);
@@ -630,7 +632,7 @@ fn lone_block_dice(
 
 #[test]
 fn overgrown_arena_a_block_on_a_player_next_to_a_trapdoor_is_assisted() {
-    // BB digest §5.11 arena 8, §3.11 assists (2024: +1 die); 2024
+    // §5.11 arena 8, §3.11 assists (2024: +1 die); 2024
     let overgrown = Some(Arena::OvergrownArena);
     let orc = TeamId::Orc;
     assert_eq!(lone_block_dice(None, orc, "Lineman", (6, 4), (7, 4)), 1);
@@ -652,7 +654,7 @@ fn overgrown_arena_a_block_on_a_player_next_to_a_trapdoor_is_assisted() {
 
 #[test]
 fn overgrown_arena_a_target_on_the_trapdoor_itself_is_not_adjacent_to_it() {
-    // BB digest §5.11 arena 8 (engine reading: "adjacent" is a neighbouring square); 2024
+    // §5.11 arena 8 (engine reading: "adjacent" is a neighbouring square); 2024
     let overgrown = Some(Arena::OvergrownArena);
     assert_eq!(
         lone_block_dice(overgrown, TeamId::Orc, "Lineman", (6, 5), (7, 5)),
@@ -662,7 +664,7 @@ fn overgrown_arena_a_target_on_the_trapdoor_itself_is_not_adjacent_to_it() {
 
 #[test]
 fn overgrown_arena_cannot_assist_a_block_that_cannot_be_assisted() {
-    // BB digest §5.11 arena 8, §3.22 ("cannot" beats "can"), §5.4 Woodland Aid; 2024
+    // §5.11 arena 8, §3.22 ("cannot" beats "can"), §5.4 Woodland Aid; 2024
     let overgrown = Some(Arena::OvergrownArena);
     assert_eq!(
         lone_block_dice(overgrown, TeamId::Gnome, "Beastmaster", (6, 4), (7, 4)),

@@ -1,4 +1,6 @@
-//! The ball: bounces, New Ball!, trapdoors and touchdowns (BB digest §2.3, §3.16, §3.17).
+//! The ball: bounces, New Ball!, trapdoors and touchdowns (§2.3, §3.16, §3.17).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -17,7 +19,7 @@ fn no_ball_turn(ed: Edition) -> Scenario {
 
 #[test]
 fn the_bounce_chart_maps_each_d8_face_to_its_direction() {
-    // BB digest §2.3; 2024
+    // §2.3; 2024
     let want = [
         (6, 4),
         (7, 4),
@@ -60,7 +62,7 @@ fn smash_carrier(bx: i8, by: i8, cx: i8, cy: i8, face: u16) -> Game {
 
 #[test]
 fn a_bounce_moves_clockwise_past_blocked_squares() {
-    // BB digest §2.3, §3.16.3; 2024
+    // §2.3, §3.16.3; 2024
     // From (2,2): 4 → (3,2) blocked, 5 → (3,3) blocked, 6 → (2,3).
     let g = smash_carrier(1, 2, 2, 2, 4);
     assert!(g.ball_at(sq(2, 3)).is_some());
@@ -68,7 +70,7 @@ fn a_bounce_moves_clockwise_past_blocked_squares() {
 
 #[test]
 fn a_bounce_moves_clockwise_past_off_pitch_squares() {
-    // BB digest §2.3, §3.16.3; 2024
+    // §2.3, §3.16.3; 2024
     // From (5,0): 1, 2 and 3 leave the pitch, 4 → (6,0).
     let g = smash_carrier(5, 1, 5, 0, 1);
     assert!(g.ball_at(sq(6, 0)).is_some());
@@ -76,7 +78,7 @@ fn a_bounce_moves_clockwise_past_off_pitch_squares() {
 
 #[test]
 fn the_clockwise_search_wraps_from_eight_to_one() {
-    // BB digest §2.3; 2024
+    // §2.3; 2024
     // From (0,5): 7 → (-1,6) and 8 → (-1,5) are off the pitch, 1 → (-1,4) too, 2 → (0,4).
     let g = smash_carrier(1, 5, 0, 5, 7);
     assert!(g.ball_at(sq(0, 4)).is_some());
@@ -84,7 +86,7 @@ fn the_clockwise_search_wraps_from_eight_to_one() {
 
 #[test]
 fn a_ball_bouncing_to_an_open_player_of_either_team_is_caught() {
-    // BB digest §3.16.3; both editions
+    // §3.16.3; both editions
     for (ed, side) in [(E24, Side::Home), (E18, Side::Away)] {
         let mut s = no_ball_turn(ed);
         let h = s.player(side, 4);
@@ -97,7 +99,7 @@ fn a_ball_bouncing_to_an_open_player_of_either_team_is_caught() {
 
 #[test]
 fn a_ball_bouncing_to_a_marked_player_bounces_again() {
-    // BB digest §3.16.3; 2024
+    // §3.16.3; 2024
     let mut s = no_ball_turn(E24);
     let h = s.player(Side::Home, 4);
     let o = s.player(Side::Away, 4);
@@ -110,7 +112,7 @@ fn a_ball_bouncing_to_a_marked_player_bounces_again() {
 
 #[test]
 fn a_ball_bouncing_to_a_prone_player_bounces_again() {
-    // BB digest §3.16.3; 2018
+    // §3.16.3; 2018
     let mut s = no_ball_turn(E18);
     let h = s.player(Side::Home, 4);
     s.prone(h, 8, 5);
@@ -121,7 +123,7 @@ fn a_ball_bouncing_to_a_prone_player_bounces_again() {
 
 #[test]
 fn a_player_with_throw_dash_never_takes_the_ball() {
-    // BB digest §2.6, §3.16.3; 2024
+    // §2.6, §3.16.3; 2024
     let mut s = scen(E24, TeamId::Snotling, TeamId::Orc);
     field(&mut s, Side::Home, 4);
     field(&mut s, Side::Away, 3);
@@ -135,7 +137,7 @@ fn a_player_with_throw_dash_never_takes_the_ball() {
 
 #[test]
 fn a_new_ball_injures_a_player_on_the_trapdoor() {
-    // BB digest §3.16.5; both editions
+    // §3.16.5; both editions
     for ed in [E24, E18] {
         let mut s = no_ball_turn(ed);
         let h = s.player(Side::Home, 4);
@@ -150,7 +152,7 @@ fn a_new_ball_injures_a_player_on_the_trapdoor() {
 
 #[test]
 fn no_new_ball_enters_in_a_coachs_first_2024_turn() {
-    // BB digest §3.16.5, §4 row 40; 2024
+    // §3.16.5, §4 row 40; 2024
     let mut s = no_ball_turn(E24);
     let h = s.player(Side::Home, 4);
     s.stand(h, 7, 5);
@@ -164,7 +166,7 @@ fn no_new_ball_enters_in_a_coachs_first_2024_turn() {
 
 #[test]
 fn a_new_ball_enters_in_a_coachs_first_2018_turn() {
-    // BB digest §3.16.5, §4 row 40; 2018
+    // §3.16.5, §4 row 40; 2018
     let mut s = no_ball_turn(E18);
     let h = s.player(Side::Home, 4);
     s.stand(h, 7, 5);
@@ -186,7 +188,7 @@ fn carrier_near_end_zone(ed: Edition) -> (Game, PlayerId, BallId) {
 
 #[test]
 fn a_touchdown_scores_four_points_in_2024_and_the_turn_goes_on() {
-    // BB digest §3.17, §3.18, §4 row 4; 2024
+    // §3.17, §3.18, §4 row 4; 2024
     let (mut g, p, b) = carrier_near_end_zone(E24);
     let mut d = no_dice();
     go(&mut g, &mut d, action(p, ActionChoice::Run));
@@ -202,7 +204,7 @@ fn a_touchdown_scores_four_points_in_2024_and_the_turn_goes_on() {
 
 #[test]
 fn a_touchdown_scores_three_points_in_2018() {
-    // BB digest §3.17, §3.18, §4 row 4; 2018
+    // §3.17, §3.18, §4 row 4; 2018
     let (mut g, p, _) = carrier_near_end_zone(E18);
     let mut d = no_dice();
     go(&mut g, &mut d, action(p, ActionChoice::Run));
@@ -214,7 +216,7 @@ fn a_touchdown_scores_three_points_in_2018() {
 
 #[test]
 fn a_marked_ball_carrier_in_the_end_zone_does_not_score() {
-    // BB digest §3.17 criterion 3; 2024
+    // §3.17 criterion 3; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -234,7 +236,7 @@ fn a_marked_ball_carrier_in_the_end_zone_does_not_score() {
 
 #[test]
 fn a_team_mate_who_catches_in_the_end_zone_scores() {
-    // BB digest §3.17 (any player of the active team); 2024
+    // §3.17 (any player of the active team); 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -253,7 +255,7 @@ fn a_team_mate_who_catches_in_the_end_zone_scores() {
 
 #[test]
 fn a_scorer_returning_from_reserves_counts_as_a_new_player() {
-    // BB digest §3.6.1 score-and-return exception; 2024
+    // §3.6.1 score-and-return exception; 2024
     let (mut g, p, _) = carrier_near_end_zone(E24);
     let mut d = no_dice();
     go(&mut g, &mut d, action(p, ActionChoice::Run));
@@ -269,7 +271,7 @@ fn a_scorer_returning_from_reserves_counts_as_a_new_player() {
 
 #[test]
 fn a_2018_new_ball_on_two_trapdoors_uses_the_active_coachs_left_right_roll() {
-    // BB digest §3.16.5 (2018), §4 row 7; 2018
+    // §3.16.5 (2018), §4 row 7; 2018
     for (face, door) in [(2, sq(7, 3)), (5, sq(7, 7))] {
         let mut s = Scenario::new(MatchSetup {
             edition: E18,

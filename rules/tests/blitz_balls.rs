@@ -1,5 +1,7 @@
 //! Special balls (2024 optional rule): who chooses which ball enters play, and the Dwarf Rune
-//! Ball, Extra Spiky Ball and Squig Ball (BB digest §6.2.2, §5.10, G36).
+//! Ball, Extra Spiky Ball and Squig Ball (§6.2.2, §5.10, G36).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -44,7 +46,7 @@ fn kind_of(g: &Game, ball: BallId) -> BallKind {
 
 #[test]
 fn coach_b_chooses_the_starting_ball() {
-    // BB digest §6.2.2 step 1, §3.1.2 steps 5 and 7; 2024
+    // §6.2.2 step 1, §3.1.2 steps 5 and 7; 2024
     let mut st = balls_setup(TeamId::Human, TeamId::Orc);
     st.options.board_side = Some(BoardSide::OneTrapdoor);
     let mut d = dice([pick(2, 0)]); // Home wins the toss: Away is Coach A, Home Coach B
@@ -73,7 +75,7 @@ fn coach_b_chooses_the_starting_ball() {
 
 #[test]
 fn the_coach_placing_a_new_ball_in_no_ball_in_play_chooses_it() {
-    // BB digest §6.2.2 step 2, §3.16.5 (2024) step B; 2024
+    // §6.2.2 step 2, §3.16.5 (2024) step B; 2024
     let mut s = balls_scen();
     field(&mut s, Side::Home, 4);
     field(&mut s, Side::Away, 4);
@@ -98,7 +100,7 @@ fn the_coach_placing_a_new_ball_in_no_ball_in_play_chooses_it() {
 
 #[test]
 fn a_ball_already_in_play_cannot_be_chosen_again() {
-    // BB digest §6.2.2 (each ball is one object in the box); 2024
+    // §6.2.2 (each ball is one object in the box); 2024
     let mut s = balls_scen();
     field(&mut s, Side::Home, 4);
     field(&mut s, Side::Away, 4);
@@ -127,7 +129,7 @@ fn a_ball_already_in_play_cannot_be_chosen_again() {
 
 #[test]
 fn multi_ball_lets_each_coach_choose_a_ball_starting_with_the_drawer() {
-    // BB digest §6.2.2 step 3, §5.8 Multi-Ball; 2024
+    // §6.2.2 step 3, §5.8 Multi-Ball; 2024
     let mut s = balls_scen();
     field(&mut s, Side::Home, 4);
     field(&mut s, Side::Away, 4);
@@ -203,7 +205,7 @@ fn throw_with(
 
 #[test]
 fn the_dwarf_rune_ball_rerolls_a_natural_one_on_a_throw_check() {
-    // BB digest §5.10 Dwarf Rune Ball; 2024 (Human Thrower, 3+)
+    // §5.10 Dwarf Rune Ball; 2024 (Human Thrower, 3+)
     let (mut g, mut d) = throw_with(
         TeamId::Human,
         "Thrower",
@@ -247,7 +249,7 @@ fn the_dwarf_rune_ball_rerolls_a_natural_one_on_a_throw_check() {
 
 #[test]
 fn the_dwarf_rune_ball_does_not_reroll_other_failures_for_a_non_dwarf() {
-    // BB digest §5.10 Dwarf Rune Ball; 2024 (Human Thrower 3+, a 2 fails, no fumble)
+    // §5.10 Dwarf Rune Ball; 2024 (Human Thrower 3+, a 2 fails, no fumble)
     let mut s = Scenario::new(balls_setup(TeamId::Human, TeamId::Orc));
     let t = s.position(Side::Home, "Thrower");
     let c = s.position(Side::Home, "Catcher");
@@ -269,7 +271,7 @@ fn the_dwarf_rune_ball_does_not_reroll_other_failures_for_a_non_dwarf() {
 
 #[test]
 fn a_dwarf_holding_the_rune_ball_may_reroll_any_failed_throw_check() {
-    // BB digest §5.10 Dwarf Rune Ball; 2024 (Dwarf Runner, Throw 4+, rolls 3)
+    // §5.10 Dwarf Rune Ball; 2024 (Dwarf Runner, Throw 4+, rolls 3)
     let (mut g, mut d) = throw_with(
         TeamId::Dwarf,
         "Runner",
@@ -298,7 +300,7 @@ fn a_dwarf_holding_the_rune_ball_may_reroll_any_failed_throw_check() {
 
 #[test]
 fn a_standard_ball_gives_no_throw_reroll() {
-    // BB digest §5.10 (the standard ball has no special rules); 2024
+    // §5.10 (the standard ball has no special rules); 2024
     let mut s = Scenario::new(balls_setup(TeamId::Dwarf, TeamId::Orc));
     let t = s.position(Side::Home, "Runner");
     let c = s.position(Side::Home, "Lineman");
@@ -338,7 +340,7 @@ fn block_with(kind: BallKind, assist: bool, faces: &[BlockFace]) -> (Game, Playe
 
 #[test]
 fn the_extra_spiky_ball_rerolls_block_dice_showing_a_miss() {
-    // BB digest §5.10 Extra Spiky Ball; 2024
+    // §5.10 Extra Spiky Ball; 2024
     let (mut g, o) = block_with(BallKind::ExtraSpikyBall, false, &[BlockFace::Miss]);
     assert_eq!(
         kind(&g),
@@ -369,7 +371,7 @@ fn the_extra_spiky_ball_rerolls_block_dice_showing_a_miss() {
 
 #[test]
 fn the_extra_spiky_ball_rerolls_all_dice_when_any_shows_a_miss_but_only_once() {
-    // BB digest §6.2.2 [PROPOSAL] G36 (any Miss: re-roll all the dice, one re-roll); 2024
+    // §6.2.2 [PROPOSAL] G36 (any Miss: re-roll all the dice, one re-roll); 2024
     let (mut g, _) = block_with(
         BallKind::ExtraSpikyBall,
         true,
@@ -395,7 +397,7 @@ fn the_extra_spiky_ball_rerolls_all_dice_when_any_shows_a_miss_but_only_once() {
 
 #[test]
 fn the_extra_spiky_ball_gives_nothing_without_a_miss_or_in_other_hands() {
-    // BB digest §5.10 Extra Spiky Ball; 2024
+    // §5.10 Extra Spiky Ball; 2024
     let (g, _) = block_with(BallKind::ExtraSpikyBall, false, &[BlockFace::Shove]);
     assert!(
         matches!(kind(&g), PromptKind::FollowUp { .. }),
@@ -408,7 +410,7 @@ fn the_extra_spiky_ball_gives_nothing_without_a_miss_or_in_other_hands() {
 
 #[test]
 fn a_loose_squig_ball_bounces_at_the_start_of_a_turn_before_the_pre_turn_sequence() {
-    // BB digest §5.10 Squig Ball, §6.2.2 [PROPOSAL] G36; 2024
+    // §5.10 Squig Ball, §6.2.2 [PROPOSAL] G36; 2024
     let mut s = balls_scen();
     field(&mut s, Side::Home, 4);
     field(&mut s, Side::Away, 4);
@@ -432,7 +434,7 @@ fn a_loose_squig_ball_bounces_at_the_start_of_a_turn_before_the_pre_turn_sequenc
 
 #[test]
 fn the_squig_ball_also_hops_in_a_coachs_first_turn() {
-    // BB digest §6.2.2 [PROPOSAL] G36 (not part of the Pre-Turn Sequence); 2024
+    // §6.2.2 [PROPOSAL] G36 (not part of the Pre-Turn Sequence); 2024
     let mut s = balls_scen();
     field(&mut s, Side::Home, 4);
     let b = s.loose_ball(3, 5);
@@ -447,7 +449,7 @@ fn the_squig_ball_also_hops_in_a_coachs_first_turn() {
 
 #[test]
 fn a_squig_ball_held_by_the_active_team_bites_on_a_one() {
-    // BB digest §5.10 Squig Ball; 2024
+    // §5.10 Squig Ball; 2024
     for (face, bites) in [(1, true), (2, false)] {
         let mut s = balls_scen();
         field(&mut s, Side::Home, 4);
@@ -475,7 +477,7 @@ fn a_squig_ball_held_by_the_active_team_bites_on_a_one() {
 
 #[test]
 fn a_squig_ball_held_by_the_other_team_is_not_rolled_for() {
-    // BB digest §5.10 Squig Ball ("if one of their players holds it"); 2024
+    // §5.10 Squig Ball ("if one of their players holds it"); 2024
     let mut s = balls_scen();
     field(&mut s, Side::Home, 4);
     let a = s.player(Side::Away, 4);
@@ -489,7 +491,7 @@ fn a_squig_ball_held_by_the_other_team_is_not_rolled_for() {
 
 #[test]
 fn sudden_death_comes_before_the_squig_ball() {
-    // BB digest §3.21 (2024), §6.2.2 [PROPOSAL] G36; 2024
+    // §3.21 (2024), §6.2.2 [PROPOSAL] G36; 2024
     let mut s = balls_scen();
     let b = s.loose_ball(3, 5);
     s.ball_kind(b, BallKind::SquigBall);

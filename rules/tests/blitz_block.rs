@@ -1,5 +1,7 @@
-//! Block: faces, pushes, assists, dice counts, knock-downs and Armour checks (BB digest §3.4,
+//! Block: faces, pushes, assists, dice counts, knock-downs and Armour checks (§3.4,
 //! §3.11, §4 rows 3, 26).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -23,7 +25,7 @@ fn blk(p: PlayerId, target: PlayerId) -> Command {
 
 #[test]
 fn a_miss_leaves_the_target_standing_and_finishes_the_blocker() {
-    // BB digest §3.11 Miss; both editions
+    // §3.11 Miss; both editions
     for ed in [E24, E18] {
         let (mut s, p, o) = lineman_vs_lineman(ed);
         let mut g = s.at_action_prompt();
@@ -37,7 +39,7 @@ fn a_miss_leaves_the_target_standing_and_finishes_the_blocker() {
 
 #[test]
 fn a_tackle_knocks_the_target_down_and_finishes_the_blocker() {
-    // BB digest §3.11 Tackle; 2024
+    // §3.11 Tackle; 2024
     let (mut s, p, o) = lineman_vs_lineman(E24);
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Tackle), d6(4)]);
@@ -49,7 +51,7 @@ fn a_tackle_knocks_the_target_down_and_finishes_the_blocker() {
 
 #[test]
 fn a_shove_pushes_the_target_directly_away_and_the_blocker_may_follow_up() {
-    // BB digest §3.11 Shove; 2024
+    // §3.11 Shove; 2024
     let (mut s, p, o) = lineman_vs_lineman(E24);
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Shove)]);
@@ -73,7 +75,7 @@ fn a_shove_pushes_the_target_directly_away_and_the_blocker_may_follow_up() {
 
 #[test]
 fn a_diagonal_shove_pushes_diagonally_and_following_up_is_optional() {
-    // BB digest §3.11 push geometry; 2018
+    // §3.11 push geometry; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -88,7 +90,7 @@ fn a_diagonal_shove_pushes_diagonally_and_following_up_is_optional() {
 
 #[test]
 fn a_shove_off_the_pitch_knocks_the_target_down_instead() {
-    // BB digest §3.11 Shove (impossible push); 2024
+    // §3.11 Shove (impossible push); 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -103,7 +105,7 @@ fn a_shove_off_the_pitch_knocks_the_target_down_instead() {
 
 #[test]
 fn a_shove_into_an_occupied_or_blocked_square_knocks_the_target_down() {
-    // BB digest §3.11 Shove (impossible push); 2018
+    // §3.11 Shove (impossible push); 2018
     for (ox, oy, bx, by) in [(6, 4, 7, 4), (9, 3, 10, 3)] {
         let mut s = scen(E18, TeamId::Human, TeamId::Orc);
         let p = s.position(Side::Home, "Lineman");
@@ -122,7 +124,7 @@ fn a_shove_into_an_occupied_or_blocked_square_knocks_the_target_down() {
 
 #[test]
 fn a_pushed_player_landing_on_a_loose_ball_makes_it_bounce() {
-    // BB digest §3.11 push geometry, §3.16.2; 2024
+    // §3.11 push geometry, §3.16.2; 2024
     let (mut s, p, o) = lineman_vs_lineman(E24);
     let b = s.loose_ball(7, 4);
     let mut g = s.at_action_prompt();
@@ -135,7 +137,7 @@ fn a_pushed_player_landing_on_a_loose_ball_makes_it_bounce() {
 
 #[test]
 fn a_smash_knocks_down_and_a_failed_armour_check_injures() {
-    // BB digest §3.11 Smash, Knocked Down; 2024
+    // §3.11 Smash, Knocked Down; 2024
     let (mut s, p, o) = lineman_vs_lineman(E24);
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Smash), d6(2)]);
@@ -150,7 +152,7 @@ fn a_smash_knocks_down_and_a_failed_armour_check_injures() {
 
 #[test]
 fn a_passed_armour_check_leaves_the_target_prone() {
-    // BB digest §3.11 Knocked Down step 4; 2018
+    // §3.11 Knocked Down step 4; 2018
     let (mut s, p, o) = lineman_vs_lineman(E18);
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Smash), d6(3)]);
@@ -160,7 +162,7 @@ fn a_passed_armour_check_leaves_the_target_prone() {
 
 #[test]
 fn kerrunch_gives_minus_one_on_the_armour_check() {
-    // BB digest §3.11 Kerrunch!, §4 row 26; both editions
+    // §3.11 Kerrunch!, §4 row 26; both editions
     for ed in [E24, E18] {
         let (mut s, p, o) = lineman_vs_lineman(ed);
         let mut g = s.at_action_prompt();
@@ -181,7 +183,7 @@ fn kerrunch_gives_minus_one_on_the_armour_check() {
 
 #[test]
 fn a_natural_one_always_fails_an_armour_check() {
-    // BB digest §3.4 natural results; 2024
+    // §3.4 natural results; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::BlackOrc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Black Orc"); // A2+
@@ -194,7 +196,7 @@ fn a_natural_one_always_fails_an_armour_check() {
 
 #[test]
 fn armour_dash_fails_automatically_without_a_roll() {
-    // BB digest §3.4 dash values, §2.6; 2024
+    // §3.4 dash values, §2.6; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Snotling);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Stilty Runna"); // Armour –
@@ -208,7 +210,7 @@ fn armour_dash_fails_automatically_without_a_roll() {
 
 #[test]
 fn a_knocked_down_ball_carrier_drops_the_ball_before_the_armour_check() {
-    // BB digest §3.11 Knocked Down steps 1-3; 2024
+    // §3.11 Knocked Down steps 1-3; 2024
     let (mut s, p, o) = lineman_vs_lineman(E24);
     let b = s.give_ball(o);
     let mut g = s.at_action_prompt();
@@ -237,7 +239,7 @@ fn big_un(ed: Edition) -> (Scenario, PlayerId, PlayerId) {
 
 #[test]
 fn a_2024_block_rolls_the_block_value_and_the_coach_chooses_a_die() {
-    // BB digest §3.11 number of dice; 2024
+    // §3.11 number of dice; 2024
     let (mut s, p, o) = big_un(E24);
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Miss), block(BlockFace::Smash), d6(6)]);
@@ -255,7 +257,7 @@ fn a_2024_block_rolls_the_block_value_and_the_coach_chooses_a_die() {
 
 #[test]
 fn an_assist_adds_one_die_in_2024_however_many_team_mates_help() {
-    // BB digest §3.11 assists, §4 row 3; 2024
+    // §3.11 assists, §4 row 3; 2024
     let (mut s, p, o) = big_un(E24);
     let a1 = s.player(Side::Home, 0);
     let a2 = s.player(Side::Home, 1);
@@ -272,7 +274,7 @@ fn an_assist_adds_one_die_in_2024_however_many_team_mates_help() {
 
 #[test]
 fn a_2018_block_rolls_one_die_or_two_if_assisted() {
-    // BB digest §3.11 number of dice, §4 row 3; 2018
+    // §3.11 number of dice, §4 row 3; 2018
     let (mut s, p, o) = big_un(E18);
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Smash), d6(6)]);
@@ -292,7 +294,7 @@ fn a_2018_block_rolls_one_die_or_two_if_assisted() {
 
 #[test]
 fn a_prone_team_mate_does_not_assist() {
-    // BB digest §3.11 assists ([PROPOSAL] standing only); 2024
+    // §3.11 assists ([PROPOSAL] standing only); 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let m = s.position(Side::Home, "Blitzer");
@@ -306,7 +308,7 @@ fn a_prone_team_mate_does_not_assist() {
 
 #[test]
 fn only_a_marked_player_may_block_an_adjacent_standing_opponent() {
-    // BB digest §3.11 who and target; 2024
+    // §3.11 who and target; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");

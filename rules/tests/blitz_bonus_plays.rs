@@ -1,5 +1,7 @@
-//! Bonus Plays (BB digest §3.20, §5.6) and the Rookies to Watch card (§5.9). Card indices are
+//! Bonus Plays (§3.20, §5.6) and the Rookies to Watch card (§5.9). Card indices are
 //! those of `CHALLENGE_CARDS`.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -17,7 +19,7 @@ fn play(card: u8, player: Option<PlayerId>, square: Option<Square>) -> Command {
 
 #[test]
 fn accurate_throw_makes_the_throw_value_two_plus() {
-    // BB digest §5.6 Accurate Throw; 2024
+    // §5.6 Accurate Throw; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Lineman"); // T4+
     let m = s.position(Side::Home, "Blitzer");
@@ -39,7 +41,7 @@ fn accurate_throw_makes_the_throw_value_two_plus() {
 
 #[test]
 fn aggressive_mark_allows_four_squares() {
-    // BB digest §5.6 Aggressive Mark; 2024
+    // §5.6 Aggressive Mark; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -58,7 +60,7 @@ fn aggressive_mark_allows_four_squares() {
 
 #[test]
 fn bladed_knuckle_dusters_set_the_armour_to_six_plus() {
-    // BB digest §5.6 Bladed Knuckle Dusters; 2024
+    // §5.6 Bladed Knuckle Dusters; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -83,7 +85,7 @@ fn bladed_knuckle_dusters_set_the_armour_to_six_plus() {
 
 #[test]
 fn a_natural_six_passes_armour_even_against_knuckle_dusters_and_kerrunch() {
-    // BB digest §3.4 natural results, §5.6 Bladed Knuckle Dusters; 2024
+    // §3.4 natural results, §5.6 Bladed Knuckle Dusters; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -99,14 +101,19 @@ fn a_natural_six_passes_armour_even_against_knuckle_dusters_and_kerrunch() {
 
 #[test]
 fn blocking_play_makes_every_block_assisted() {
-    // BB digest §5.6 Blocking Play; 2024
+    // §5.6 Blocking Play; 2024
     let mut s = scen(E24, TeamId::Orc, TeamId::Human);
     let p = s.position(Side::Home, "Big Un Blocker");
     let o = s.position(Side::Away, "Lineman");
     s.stand(p, 5, 4).stand(o, 6, 4);
     s.hand_card(Side::Home, 22);
-    let mut g = s.at_action_prompt();
+    s.loose_ball(12, 10);
+    // At the start of the turn, before the Pre-Turn Sequence.
+    let (mut g, _) = s.start_turn(&mut no_dice());
     go(&mut g, &mut no_dice(), play(22, None, None));
+    if kind(&g) != PromptKind::Action {
+        go(&mut g, &mut no_dice(), Command::Decline); // optional Emergency Reserves
+    }
     assert_eq!(g.turn.actions_taken, 0);
     let mut d = dice([
         block(BlockFace::Miss),
@@ -119,7 +126,7 @@ fn blocking_play_makes_every_block_assisted() {
 
 #[test]
 fn defensive_play_lets_runs_move_next_to_opponents_but_ends_them_there() {
-    // BB digest §5.6 Defensive Play; 2024
+    // §5.6 Defensive Play; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -137,7 +144,7 @@ fn defensive_play_lets_runs_move_next_to_opponents_but_ends_them_there() {
 
 #[test]
 fn dodge_lets_a_run_pass_opponents_but_it_must_end_open() {
-    // BB digest §5.6 Dodge; 2024
+    // §5.6 Dodge; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -156,7 +163,7 @@ fn dodge_lets_a_run_pass_opponents_but_it_must_end_open() {
 
 #[test]
 fn hail_mary_pass_reaches_any_team_mate_on_four_plus_without_modifiers() {
-    // BB digest §5.6 Hail Mary Pass; 2024
+    // §5.6 Hail Mary Pass; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -181,7 +188,7 @@ fn hail_mary_pass_reaches_any_team_mate_on_four_plus_without_modifiers() {
 
 #[test]
 fn inspiration_grants_a_fourth_action() {
-    // BB digest §5.6 Inspiration, §3.6.1; 2024
+    // §5.6 Inspiration, §3.6.1; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let ps: Vec<PlayerId> = (0..4).map(|i| s.player(Side::Home, i)).collect();
     for (i, &p) in ps.iter().enumerate() {
@@ -205,7 +212,7 @@ fn inspiration_grants_a_fourth_action() {
 
 #[test]
 fn jump_up_stands_a_prone_player_for_free() {
-    // BB digest §5.6 Jump Up; 2024
+    // §5.6 Jump Up; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     s.prone(p, 3, 5);
@@ -218,7 +225,7 @@ fn jump_up_stands_a_prone_player_for_free() {
 
 #[test]
 fn nerves_of_steel_lets_a_marked_player_throw() {
-    // BB digest §5.6 Nerves of Steel; 2024
+    // §5.6 Nerves of Steel; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -240,7 +247,7 @@ fn nerves_of_steel_lets_a_marked_player_throw() {
 
 #[test]
 fn raw_talent_rerolls_the_block_dice() {
-    // BB digest §5.6 Raw Talent, §3.5; 2024
+    // §5.6 Raw Talent, §3.5; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -260,7 +267,7 @@ fn raw_talent_rerolls_the_block_dice() {
 
 #[test]
 fn a_reroll_cannot_be_rerolled() {
-    // BB digest §3.5; 2024
+    // §3.5; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Blitzer");
     let o = s.position(Side::Away, "Lineman");
@@ -283,7 +290,7 @@ fn a_reroll_cannot_be_rerolled() {
 
 #[test]
 fn the_reserves_bonus_play_brings_a_player_on_for_free() {
-    // BB digest §5.6 Reserves; 2024
+    // §5.6 Reserves; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     s.hand_card(Side::Home, 8);
@@ -295,7 +302,7 @@ fn the_reserves_bonus_play_brings_a_player_on_for_free() {
 
 #[test]
 fn sprint_adds_two_to_the_move() {
-    // BB digest §5.6 Sprint; 2024
+    // §5.6 Sprint; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman"); // M6
     s.stand(p, 1, 0);
@@ -307,7 +314,7 @@ fn sprint_adds_two_to_the_move() {
 
 #[test]
 fn the_kids_got_moxy_rolls_three_dice_for_an_unassisted_block() {
-    // BB digest §5.6 The Kid's Got Moxy; 2024
+    // §5.6 The Kid's Got Moxy; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -329,7 +336,7 @@ fn the_kids_got_moxy_rolls_three_dice_for_an_unassisted_block() {
 
 #[test]
 fn no_two_bonus_plays_of_the_same_name_in_one_turn() {
-    // BB digest §3.20; 2024
+    // §3.20; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.player(Side::Home, 0);
     let q = s.player(Side::Home, 1);
@@ -343,7 +350,7 @@ fn no_two_bonus_plays_of_the_same_name_in_one_turn() {
 
 #[test]
 fn rookies_to_watch_rerolls_a_failed_throw_once() {
-    // BB digest §5.9 Rookies to Watch; 2024
+    // §5.9 Rookies to Watch; 2024
     let mut s = Scenario::new(MatchSetup {
         edition: E24,
         teams: [TeamId::Human, TeamId::Orc],

@@ -1,5 +1,7 @@
-//! Each of the 15 challenges (BB digest §5.5): build the position, make the action, and claim.
+//! Each of the 15 challenges (§5.5): build the position, make the action, and claim.
 //! Card indices are those of `CHALLENGE_CARDS`.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -36,7 +38,7 @@ fn run_path(g: &mut Game, p: PlayerId, path: &[(i8, i8)]) {
 
 #[test]
 fn break_some_bones_is_claimed_when_a_block_injures_its_target() {
-    // BB digest §5.5 Break Some Bones!; 2024
+    // §5.5 Break Some Bones!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -50,7 +52,7 @@ fn break_some_bones_is_claimed_when_a_block_injures_its_target() {
 
 #[test]
 fn break_some_bones_is_not_met_when_the_target_passes_armour() {
-    // BB digest §5.5 Break Some Bones!; 2024
+    // §5.5 Break Some Bones!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -64,7 +66,7 @@ fn break_some_bones_is_not_met_when_the_target_passes_armour() {
 
 #[test]
 fn free_up_the_ball_is_claimed_when_the_opponents_lose_a_ball() {
-    // BB digest §5.5 Free Up the Ball!; 2024
+    // §5.5 Free Up the Ball!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -79,7 +81,7 @@ fn free_up_the_ball_is_claimed_when_the_opponents_lose_a_ball() {
 
 #[test]
 fn get_moving_is_claimed_after_the_third_run_of_the_turn() {
-    // BB digest §5.5 Get Moving!; 2024
+    // §5.5 Get Moving!; 2024
     let mut s = base();
     let ps: Vec<PlayerId> = (0..3).map(|i| s.player(Side::Home, i)).collect();
     for (i, &p) in ps.iter().enumerate() {
@@ -98,7 +100,7 @@ fn get_moving_is_claimed_after_the_third_run_of_the_turn() {
 
 #[test]
 fn get_the_ball_is_claimed_on_picking_up_a_loose_ball() {
-    // BB digest §5.5 Get the Ball!; 2024
+    // §5.5 Get the Ball!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     s.stand(p, 2, 1);
@@ -111,7 +113,7 @@ fn get_the_ball_is_claimed_on_picking_up_a_loose_ball() {
 
 #[test]
 fn get_the_ball_is_not_met_by_a_ball_held_at_the_start_of_the_turn() {
-    // BB digest §5.5 Get the Ball!; 2024
+    // §5.5 Get the Ball!; 2024
     let mut s = base();
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -129,7 +131,7 @@ fn get_the_ball_is_not_met_by_a_ball_held_at_the_start_of_the_turn() {
 
 #[test]
 fn get_together_is_claimed_when_a_mover_ends_next_to_two_team_mates() {
-    // BB digest §5.5 Get Together!; 2024
+    // §5.5 Get Together!; 2024
     let mut s = base();
     let p = s.player(Side::Home, 0);
     let a = s.player(Side::Home, 1);
@@ -143,7 +145,7 @@ fn get_together_is_claimed_when_a_mover_ends_next_to_two_team_mates() {
 
 #[test]
 fn make_a_risky_throw_is_claimed_for_a_completed_long_throw() {
-    // BB digest §5.5 Make a Risky Throw!; 2024
+    // §5.5 Make a Risky Throw!; 2024
     let mut s = base();
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -162,7 +164,7 @@ fn make_a_risky_throw_is_claimed_for_a_completed_long_throw() {
 
 #[test]
 fn move_the_ball_is_claimed_when_a_carrier_runs_four_squares_forward() {
-    // BB digest §5.5 Move the Ball!; 2024
+    // §5.5 Move the Ball!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     s.stand(p, 2, 0);
@@ -175,7 +177,7 @@ fn move_the_ball_is_claimed_when_a_carrier_runs_four_squares_forward() {
 
 #[test]
 fn move_the_ball_is_not_met_by_three_squares() {
-    // BB digest §5.5 Move the Ball!; 2024
+    // §5.5 Move the Ball!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     s.stand(p, 2, 0);
@@ -188,7 +190,7 @@ fn move_the_ball_is_not_met_by_three_squares() {
 
 #[test]
 fn play_as_a_team_is_claimed_after_three_actions_by_three_players() {
-    // BB digest §5.5 Play as a Team!; 2024
+    // §5.5 Play as a Team!; 2024
     let mut s = base();
     let a = s.player(Side::Home, 0);
     let b = s.player(Side::Home, 1);
@@ -211,7 +213,7 @@ fn play_as_a_team_is_claimed_after_three_actions_by_three_players() {
 
 #[test]
 fn show_no_fear_is_claimed_ending_on_a_trapdoor_while_an_opponent_has_a_ball() {
-    // BB digest §5.5 Show No Fear!; 2024
+    // §5.5 Show No Fear!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -225,7 +227,7 @@ fn show_no_fear_is_claimed_ending_on_a_trapdoor_while_an_opponent_has_a_ball() {
 
 #[test]
 fn show_them_how_its_done_is_claimed_on_a_players_third_different_action() {
-    // BB digest §5.5 Show Them How It's Done!; 2024
+    // §5.5 Show Them How It's Done!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -244,7 +246,7 @@ fn show_them_how_its_done_is_claimed_on_a_players_third_different_action() {
 
 #[test]
 fn show_us_a_completion_is_claimed_for_a_completed_throw_but_not_a_hand_off() {
-    // BB digest §5.5 Show Us a Completion!; 2024
+    // §5.5 Show Us a Completion!; 2024
     let mut s = base();
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -270,7 +272,7 @@ fn show_us_a_completion_is_claimed_for_a_completed_throw_but_not_a_hand_off() {
 
 #[test]
 fn showboat_for_the_crowd_is_claimed_after_a_touchdown() {
-    // BB digest §5.5 Showboat for the Crowd!; 2024
+    // §5.5 Showboat for the Crowd!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     s.stand(p, 13, 0);
@@ -284,7 +286,7 @@ fn showboat_for_the_crowd_is_claimed_after_a_touchdown() {
 
 #[test]
 fn spread_out_is_not_met_while_two_team_mates_are_adjacent() {
-    // BB digest §5.5 Spread Out!; 2024
+    // §5.5 Spread Out!; 2024
     let mut s = base();
     let p = s.player(Side::Home, 0);
     let a = s.player(Side::Home, 1);
@@ -298,7 +300,7 @@ fn spread_out_is_not_met_while_two_team_mates_are_adjacent() {
 
 #[test]
 fn spread_out_is_claimed_when_no_team_mates_are_adjacent() {
-    // BB digest §5.5 Spread Out!; 2024
+    // §5.5 Spread Out!; 2024
     let mut s = base();
     let p = s.player(Side::Home, 0);
     let a = s.player(Side::Home, 1);
@@ -311,7 +313,7 @@ fn spread_out_is_claimed_when_no_team_mates_are_adjacent() {
 
 #[test]
 fn take_them_down_is_claimed_when_a_block_knocks_the_target_down() {
-    // BB digest §5.5 Take Them Down!; 2024
+    // §5.5 Take Them Down!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -326,7 +328,7 @@ fn take_them_down_is_claimed_when_a_block_knocks_the_target_down() {
 
 #[test]
 fn tie_them_up_is_claimed_by_a_mark_on_two_unmarked_opponents() {
-    // BB digest §5.5 Tie Them Up!; 2024
+    // §5.5 Tie Them Up!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     let o1 = s.player(Side::Away, 0);
@@ -342,7 +344,7 @@ fn tie_them_up_is_claimed_by_a_mark_on_two_unmarked_opponents() {
 
 #[test]
 fn tie_them_up_is_not_met_when_a_team_mate_already_marks_one_of_them() {
-    // BB digest §5.5 Tie Them Up!; 2024
+    // §5.5 Tie Them Up!; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     let m = s.position(Side::Home, "Blitzer");
@@ -362,7 +364,7 @@ fn tie_them_up_is_not_met_when_a_team_mate_already_marks_one_of_them() {
 
 #[test]
 fn a_prone_player_cannot_satisfy_a_challenge() {
-    // BB digest §3.19.2 (Prone players), §4 row 30; 2024
+    // §3.19.2 (Prone players), §4 row 30; 2024
     let mut s = base();
     let p = s.position(Side::Home, "Lineman");
     let a = s.player(Side::Home, 1);

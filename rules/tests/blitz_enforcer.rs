@@ -1,4 +1,6 @@
-//! Enforcer (BB digest §5.4): every block die is applied, in the coach's order.
+//! Enforcer (§5.4): every block die is applied, in the coach's order.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -13,7 +15,7 @@ fn blk(p: PlayerId, target: PlayerId) -> Command {
 // ---- from blitz_abilities.rs ----
 #[test]
 fn enforcer_applies_every_block_die() {
-    // BB digest §5.4 Enforcer; 2024
+    // §5.4 Enforcer; 2024
     let mut s = scen(E24, TeamId::Khorne, TeamId::Orc);
     let p = s.position(Side::Home, "Bloodseeker");
     let o = s.position(Side::Away, "Lineman");

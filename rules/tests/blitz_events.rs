@@ -1,5 +1,7 @@
 //! Random Event cards (2024 advanced option): set-up, the top-of-deck trigger, the ten events
-//! and what the views show (BB digest §6.1.1, §5.8, §3.19.4, §3.21, G13, G21, G28, G42).
+//! and what the views show (§6.1.1, §5.8, §3.19.4, §3.21, G13, G21, G28, G42).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -52,7 +54,7 @@ fn keep_order(n: u16) -> Vec<(Die, u16)> {
 
 #[test]
 fn six_events_are_shuffled_into_the_deck_after_the_deal_and_never_left_on_top() {
-    // BB digest §6.1.1 step 1; 2024
+    // §6.1.1 step 1; 2024
     let mut st = events_setup();
     st.options.board_side = Some(BoardSide::OneTrapdoor);
     let mut d = dice([pick(2, 0)]);
@@ -111,7 +113,7 @@ fn six_events_are_shuffled_into_the_deck_after_the_deal_and_never_left_on_top() 
 
 #[test]
 fn a_shuffled_deck_never_starts_with_an_event_on_top() {
-    // BB digest §6.1.1 [PROPOSAL] events never occupy active spaces; 2024
+    // §6.1.1 [PROPOSAL] events never occupy active spaces; 2024
     for seed in 0..40 {
         let mut st = events_setup();
         st.options.board_side = Some(BoardSide::OneTrapdoor);
@@ -129,7 +131,7 @@ fn a_shuffled_deck_never_starts_with_an_event_on_top() {
 
 #[test]
 fn an_event_under_the_dealt_card_is_drawn_by_the_active_coach_and_discarded() {
-    // BB digest §6.1.1 steps 2-3, §3.19.4 (2024) step 3; 2024
+    // §6.1.1 steps 2-3, §3.19.4 (2024) step 3; 2024
     let mut s = event_scen(&[RandomEvent::GetTheRef]);
     s.loose_ball(7, 3);
     let (g, ev) = s.start_turn(&mut no_dice());
@@ -147,7 +149,7 @@ fn an_event_under_the_dealt_card_is_drawn_by_the_active_coach_and_discarded() {
 
 #[test]
 fn two_events_in_a_row_are_both_resolved_and_the_check_repeats() {
-    // BB digest §6.1.1 step 2 ("If the next top card is also a Random Event, repeat"); 2024
+    // §6.1.1 step 2 ("If the next top card is also a Random Event, repeat"); 2024
     let mut s = event_scen(&[
         RandomEvent::CrumblingAstrogranitePitch,
         RandomEvent::GenerousCoaches,
@@ -192,7 +194,7 @@ fn two_events_in_a_row_are_both_resolved_and_the_check_repeats() {
 
 #[test]
 fn an_event_that_empties_the_deck_counts_as_the_last_card_dealt() {
-    // BB digest §6.1.1 [PROPOSAL], §3.21 Points Victory, G21; 2024
+    // §6.1.1 [PROPOSAL], §3.21 Points Victory, G21; 2024
     let mut s = event_scen(&[]);
     s.deck(&[
         DeckCard::Event(RandomEvent::GetTheRef),
@@ -222,7 +224,7 @@ fn an_event_that_empties_the_deck_counts_as_the_last_card_dealt() {
 
 #[test]
 fn face_down_events_in_the_deck_are_invisible_to_every_seat() {
-    // BB digest G28 (no one sees face-down Random Events), §6.1.1 step 1; 2024
+    // G28 (no one sees face-down Random Events), §6.1.1 step 1; 2024
     let mut s = event_scen(&[RandomEvent::TrapdoorMonster]);
     s.loose_ball(7, 3);
     let g = s.at_action_prompt();
@@ -243,7 +245,7 @@ fn face_down_events_in_the_deck_are_invisible_to_every_seat() {
 
 #[test]
 fn banana_skins_each_coach_lays_down_an_open_opponent_active_coach_first() {
-    // BB digest §5.8 Banana Skins ([PROPOSAL] the active coach picks first); 2024
+    // §5.8 Banana Skins ([PROPOSAL] the active coach picks first); 2024
     let mut s = event_scen(&[RandomEvent::BananaSkins]);
     let carrier = s.player(Side::Away, 1); // (7,0)
     let ball = s.give_ball(carrier);
@@ -289,7 +291,7 @@ fn banana_skins_each_coach_lays_down_an_open_opponent_active_coach_first() {
 
 #[test]
 fn banana_skins_skips_a_coach_with_no_open_opponent() {
-    // BB digest §5.8 Banana Skins ("if any"); 2024
+    // §5.8 Banana Skins ("if any"); 2024
     let mut s = Scenario::new(events_setup());
     let h = s.player(Side::Home, 0);
     let a = s.player(Side::Away, 0);
@@ -316,7 +318,7 @@ fn banana_skins_skips_a_coach_with_no_open_opponent() {
 
 #[test]
 fn crumbling_astrogranite_pitch_gives_minus_one_to_armour_after_blocks_within_the_cap() {
-    // BB digest §5.8 Crumbling Astrogranite Pitch, §3.4 modifier cap, G16; 2024
+    // §5.8 Crumbling Astrogranite Pitch, §3.4 modifier cap, G16; 2024
     let mut s = event_scen(&[RandomEvent::CrumblingAstrogranitePitch]);
     s.loose_ball(7, 3);
     let catcher = s.player(Side::Home, 4);
@@ -356,7 +358,7 @@ fn crumbling_astrogranite_pitch_gives_minus_one_to_armour_after_blocks_within_th
 
 #[test]
 fn generous_coaches_adds_a_point_to_every_touchdown_and_every_claim() {
-    // BB digest §5.8 Generous Coaches, §3.18; 2024
+    // §5.8 Generous Coaches, §3.18; 2024
     let mut s = event_scen(&[RandomEvent::GenerousCoaches]);
     s.active_card(0, 20); // Showboat for the Crowd! (1 point)
     let catcher = s.player(Side::Home, 4);
@@ -391,7 +393,7 @@ fn generous_coaches_adds_a_point_to_every_touchdown_and_every_claim() {
 
 #[test]
 fn get_the_ref_turns_spotted_into_slipped_and_take_that_into_got_them() {
-    // BB digest §5.8 Get the Ref!, §6.1.4 Foul results; 2024
+    // §5.8 Get the Ref!, §6.1.4 Foul results; 2024
     let mut s = event_scen(&[RandomEvent::GetTheRef]);
     s.game.setup.options.special_actions = true; // the Foul (built; the option is refused)
     s.loose_ball(7, 3);
@@ -427,7 +429,7 @@ fn get_the_ref_turns_spotted_into_slipped_and_take_that_into_got_them() {
 
 #[test]
 fn empty_the_bench_offers_every_reserves_player_a_free_reserves_action_active_coach_first() {
-    // BB digest §5.8 Empty the Bench ([PROPOSAL] active coach first); 2024
+    // §5.8 Empty the Bench ([PROPOSAL] active coach first); 2024
     let mut s = event_scen(&[RandomEvent::EmptyTheBench]);
     s.loose_ball(7, 3);
     let (h4, h5) = (s.player(Side::Home, 4), s.player(Side::Home, 5));
@@ -468,7 +470,7 @@ fn empty_the_bench_offers_every_reserves_player_a_free_reserves_action_active_co
 
 #[test]
 fn impatient_coaches_discards_the_active_cards_and_each_new_deal_runs_the_event_check() {
-    // BB digest §5.8 Impatient Coaches, §6.1.1 step 2; 2024
+    // §5.8 Impatient Coaches, §6.1.1 step 2; 2024
     let mut s = event_scen(&[]);
     // Top first: 25, Impatient Coaches, 24, Generous Coaches, 23, 22 ...
     s.deck(&[
@@ -500,7 +502,7 @@ fn impatient_coaches_discards_the_active_cards_and_each_new_deal_runs_the_event_
 
 #[test]
 fn impatient_coaches_with_an_event_under_it_resolves_that_event_before_dealing() {
-    // BB digest §5.8 Impatient Coaches, §6.1.1 ([PROPOSAL] events never occupy spaces); 2024
+    // §5.8 Impatient Coaches, §6.1.1 ([PROPOSAL] events never occupy spaces); 2024
     let mut s = event_scen(&[RandomEvent::ImpatientCoaches, RandomEvent::GetTheRef]);
     s.loose_ball(7, 3);
     let (g, ev) = s.start_turn(&mut no_dice());
@@ -517,7 +519,7 @@ fn impatient_coaches_with_an_event_under_it_resolves_that_event_before_dealing()
 
 #[test]
 fn multi_ball_brings_one_new_ball_when_a_ball_is_in_play() {
-    // BB digest §5.8 Multi-Ball, §3.16.5 New Ball!; 2024
+    // §5.8 Multi-Ball, §3.16.5 New Ball!; 2024
     let mut s = event_scen(&[RandomEvent::MultiBall]);
     let old = s.loose_ball(7, 3);
     // The new ball comes up through the trapdoor (7,5) and bounces: D8 4 is right.
@@ -540,7 +542,7 @@ fn multi_ball_brings_one_new_ball_when_a_ball_is_in_play() {
 
 #[test]
 fn multi_ball_brings_two_new_balls_when_none_is_in_play() {
-    // BB digest §5.8 Multi-Ball, §3.16.5, §3.16.4; 2024
+    // §5.8 Multi-Ball, §3.16.5, §3.16.4; 2024
     let mut s = event_scen(&[RandomEvent::MultiBall]);
     let on_door = s.player(Side::Away, 4);
     s.stand(on_door, 7, 5);
@@ -561,7 +563,7 @@ fn multi_ball_brings_two_new_balls_when_none_is_in_play() {
 
 #[test]
 fn pitch_invasion_injures_each_opponent_rolled_a_kerrunch() {
-    // BB digest §5.8 Pitch Invasion; 2024
+    // §5.8 Pitch Invasion; 2024
     let mut s = event_scen(&[RandomEvent::PitchInvasion]);
     let a: Vec<PlayerId> = (0..4).map(|i| s.player(Side::Away, i)).collect();
     let h: Vec<PlayerId> = (0..4).map(|i| s.player(Side::Home, i)).collect();
@@ -599,7 +601,7 @@ fn pitch_invasion_injures_each_opponent_rolled_a_kerrunch() {
 
 #[test]
 fn reset_bounces_held_balls_then_both_teams_set_up_again_active_coach_first() {
-    // BB digest §5.8 Reset, G42; 2024
+    // §5.8 Reset, G42; 2024
     let mut s = event_scen(&[RandomEvent::Reset]);
     let holder = s.player(Side::Home, 0); // (5,10)
     let held = s.give_ball(holder);
@@ -647,7 +649,7 @@ fn reset_bounces_held_balls_then_both_teams_set_up_again_active_coach_first() {
 
 #[test]
 fn trapdoor_monster_injures_the_player_on_the_trapdoor_and_fells_its_standing_neighbours() {
-    // BB digest §5.8 Trapdoor Monster; 2024
+    // §5.8 Trapdoor Monster; 2024
     let mut s = event_scen(&[RandomEvent::TrapdoorMonster]);
     s.loose_ball(7, 1);
     let victim = s.player(Side::Away, 4);
@@ -675,7 +677,7 @@ fn trapdoor_monster_injures_the_player_on_the_trapdoor_and_fells_its_standing_ne
 
 #[test]
 fn trapdoor_monster_picks_a_random_trapdoor_on_the_two_trapdoor_side() {
-    // BB digest §5.8 Trapdoor Monster ("a random trapdoor"), §2.2 G2; 2024
+    // §5.8 Trapdoor Monster ("a random trapdoor"), §2.2 G2; 2024
     let mut st = events_setup();
     st.options.board_side = Some(BoardSide::TwoTrapdoors);
     let mut s = Scenario::new(st);
@@ -693,4 +695,94 @@ fn trapdoor_monster_picks_a_random_trapdoor_on_the_two_trapdoor_side() {
     assert_eq!(rolls(&ev, RollPurpose::Trapdoor).len(), 1);
     assert_eq!(at(&g, on_second), Place::Reserves);
     assert_eq!(at(&g, on_first), standing(7, 3));
+}
+
+fn resolved(ev: &[Event]) -> Vec<RandomEvent> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::RandomEventResolved { event } => Some(*event),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Banana Skins with an Open player on each team, so each coach has a pick to make.
+fn banana_skins_scen() -> (Scenario, PlayerId, PlayerId) {
+    let mut s = event_scen(&[RandomEvent::BananaSkins]);
+    s.loose_ball(7, 3);
+    let away = s.player(Side::Away, 0);
+    let home = s.player(Side::Home, 0);
+    (s, away, home)
+}
+
+#[test]
+fn a_random_event_is_reported_resolved_once_its_last_decision_is_made() {
+    // BB digest §6.1.1 step 3 (resolved, then discarded), §5.8 Banana Skins; rules version
+    // 2; 2024
+    let (mut s, away, home) = banana_skins_scen();
+    let (mut g, ev) = s.start_turn(&mut no_dice());
+    assert_eq!(g.rules_version, 2);
+    assert!(drew(&ev, RandomEvent::BananaSkins));
+    assert!(resolved(&ev).is_empty(), "Home has still to pick");
+    assert!(view(&g, Seat::Spectator).events_resolved.is_empty());
+    let ev = go(
+        &mut g,
+        &mut no_dice(),
+        Command::ChoosePlayer { player: away },
+    );
+    assert!(resolved(&ev).is_empty(), "Away has still to pick");
+    let ev = go(
+        &mut g,
+        &mut no_dice(),
+        Command::ChoosePlayer { player: home },
+    );
+    assert_eq!(resolved(&ev), vec![RandomEvent::BananaSkins]);
+    assert_eq!(g.discard, vec![DeckCard::Event(RandomEvent::BananaSkins)]);
+    assert_eq!(
+        view(&g, Seat::Spectator).events_resolved,
+        vec![RandomEvent::BananaSkins]
+    );
+}
+
+#[test]
+fn a_rules_version_1_match_resolves_random_events_without_reporting_it() {
+    // Rules versions (docs/design.md): a stored version 1 match replays with its own events;
+    // BB digest §6.1.1 step 3; 2024
+    let (mut s, away, home) = banana_skins_scen();
+    s.game.rules_version = 1;
+    let (mut g, mut ev) = s.start_turn(&mut no_dice());
+    ev.extend(go(
+        &mut g,
+        &mut no_dice(),
+        Command::ChoosePlayer { player: away },
+    ));
+    ev.extend(go(
+        &mut g,
+        &mut no_dice(),
+        Command::ChoosePlayer { player: home },
+    ));
+    assert!(resolved(&ev).is_empty());
+    assert_eq!(g.discard, vec![DeckCard::Event(RandomEvent::BananaSkins)]);
+}
+
+#[test]
+fn an_event_drawn_while_impatient_coaches_deals_is_resolved_first() {
+    // BB digest §5.8 Impatient Coaches (its deal runs the event check, §6.1.1 step 2), §6.1.1
+    // step 3; 2024
+    let mut s = event_scen(&[RandomEvent::ImpatientCoaches, RandomEvent::GetTheRef]);
+    s.loose_ball(7, 3);
+    let (g, ev) = s.start_turn(&mut no_dice());
+    assert_eq!(
+        drawn(&ev),
+        vec![RandomEvent::ImpatientCoaches, RandomEvent::GetTheRef]
+    );
+    assert_eq!(
+        resolved(&ev),
+        vec![RandomEvent::GetTheRef, RandomEvent::ImpatientCoaches]
+    );
+    assert_eq!(
+        view(&g, Seat::Spectator).events_resolved,
+        resolved(&ev),
+        "the discard pile's order"
+    );
 }

@@ -1,7 +1,9 @@
-//! Bonus Play windows and the 2024 Interrupts (BB digest §3.22, §5.6, G30, G31, G47): Blitz!,
+//! Bonus Play windows and the 2024 Interrupts (§3.22, §5.6, G30, G31, G47): Blitz!,
 //! Diving Tackle, Intervention, Step Aside, Shadowing, Tough Enough, what a window shows the
 //! other seats, and the options refused until they are built. Card indices are those of
 //! `CHALLENGE_CARDS`.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -81,7 +83,7 @@ fn block_roll_count(ev: &[Event]) -> usize {
 
 #[test]
 fn blitz_gives_a_free_block_after_a_mark_when_the_player_ran_earlier_this_turn() {
-    // BB digest §5.6 Blitz!, §3.6.3; 2024
+    // §5.6 Blitz!, §3.6.3; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.player(Side::Home, 0);
     let o = s.player(Side::Away, 0);
@@ -119,7 +121,7 @@ fn blitz_gives_a_free_block_after_a_mark_when_the_player_ran_earlier_this_turn()
 
 #[test]
 fn blitz_cannot_be_played_after_a_mark_without_a_run() {
-    // BB digest §5.6 Blitz!; 2024
+    // §5.6 Blitz!; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.player(Side::Home, 0);
     let o = s.player(Side::Away, 0);
@@ -139,7 +141,7 @@ fn blitz_cannot_be_played_after_a_mark_without_a_run() {
 
 #[test]
 fn blitz_needs_the_marking_player_itself_to_have_run_not_a_team_mate() {
-    // BB digest §5.6 Blitz! ("having already made a Run"); 2024
+    // §5.6 Blitz! ("having already made a Run"); 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.player(Side::Home, 0);
     let runner = s.player(Side::Home, 1);
@@ -164,7 +166,7 @@ fn blitz_needs_the_marking_player_itself_to_have_run_not_a_team_mate() {
 
 #[test]
 fn diving_tackle_blocks_for_free_then_the_blocker_goes_prone_without_armour_and_drops_the_ball() {
-    // BB digest §5.6 Diving Tackle (engine note: the ball bounces); 2024
+    // §5.6 Diving Tackle (engine note: the ball bounces); 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.player(Side::Home, 0);
     let o = s.player(Side::Away, 0);
@@ -220,7 +222,7 @@ const RUN_TO_5_1: [(i8, i8); 4] = [(2, 1), (3, 1), (4, 1), (5, 1)];
 
 #[test]
 fn intervention_lets_an_open_player_of_the_inactive_coach_mark_the_runner_for_free() {
-    // BB digest §5.6 Intervention, §3.22 Interrupt, G31, G47; 2024
+    // §5.6 Intervention, §3.22 Interrupt, G31, G47; 2024
     let (mut g, p, q, q2) = intervention_position();
     let mut d = no_dice();
     move_along(&mut g, &mut d, p, ActionChoice::Run, &RUN_TO_5_1);
@@ -253,7 +255,7 @@ fn intervention_lets_an_open_player_of_the_inactive_coach_mark_the_runner_for_fr
 
 #[test]
 fn the_intervention_mark_must_end_next_to_the_runner() {
-    // BB digest §5.6 Intervention ("must end adjacent to that opponent"); 2024
+    // §5.6 Intervention ("must end adjacent to that opponent"); 2024
     let (mut g, p, q, _) = intervention_position();
     let mut d = no_dice();
     move_along(&mut g, &mut d, p, ActionChoice::Run, &RUN_TO_5_1);
@@ -270,7 +272,7 @@ fn the_intervention_mark_must_end_next_to_the_runner() {
 
 #[test]
 fn an_intervention_mark_gets_no_claim_step_for_the_inactive_coach() {
-    // BB digest §3.6.3 [PROPOSAL] (no Claim step in the opponent's turn), G31; 2024
+    // §3.6.3 [PROPOSAL] (no Claim step in the opponent's turn), G31; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.player(Side::Home, 0);
     let p2 = s.player(Side::Home, 1);
@@ -301,7 +303,7 @@ fn an_intervention_mark_gets_no_claim_step_for_the_inactive_coach() {
 
 #[test]
 fn step_aside_lets_a_player_marked_by_the_opponents_mark_sidestep_for_free() {
-    // BB digest §5.6 Step Aside, §3.12, G31; 2024
+    // §5.6 Step Aside, §3.12, G31; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let m = s.player(Side::Home, 0);
     let h = s.player(Side::Home, 1);
@@ -350,7 +352,7 @@ fn step_aside_lets_a_player_marked_by_the_opponents_mark_sidestep_for_free() {
 
 #[test]
 fn a_step_aside_into_the_end_zone_scores_nothing_in_the_opponents_turn() {
-    // BB digest G31 (no touchdown check for the inactive team), §3.17 [PROPOSAL]; 2024
+    // G31 (no touchdown check for the inactive team), §3.17 [PROPOSAL]; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let m = s.player(Side::Home, 0);
     let a = s.player(Side::Away, 0);
@@ -377,7 +379,7 @@ fn a_step_aside_into_the_end_zone_scores_nothing_in_the_opponents_turn() {
 
 #[test]
 fn shadowing_moves_the_marking_player_into_the_vacated_square_without_an_action() {
-    // BB digest §5.6 Shadowing ("This is not an action"), §3.22; 2024
+    // §5.6 Shadowing ("This is not an action"), §3.22; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.player(Side::Home, 0);
     let a = s.player(Side::Away, 0);
@@ -445,7 +447,7 @@ fn tough_enough_position(card: bool) -> (Game, PlayerId, PlayerId) {
 
 #[test]
 fn tough_enough_drops_the_assist_die_and_turns_shove_into_miss() {
-    // BB digest §5.6 Tough Enough, §3.22 Interrupt, G47; 2024
+    // §5.6 Tough Enough, §3.22 Interrupt, G47; 2024
     let (mut g, p, o) = tough_enough_position(true);
     let mut d = no_dice();
     go(&mut g, &mut d, action(p, ActionChoice::Block { target: o }));
@@ -473,16 +475,21 @@ fn tough_enough_drops_the_assist_die_and_turns_shove_into_miss() {
 
 #[test]
 fn tough_enough_cancels_the_assist_of_blocking_play_because_cannot_beats_can() {
-    // BB digest §3.22 ("cannot" beats "can"), §5.6 Blocking Play, Tough Enough; 2024
+    // §3.22 ("cannot" beats "can"), §5.6 Blocking Play, Tough Enough; 2024
     let mut s = scen(E24, TeamId::Orc, TeamId::Human);
     let p = s.position(Side::Home, "Big Un Blocker");
     let o = s.player(Side::Away, 0);
     s.stand(p, 5, 4).stand(o, 6, 4);
     s.hand_card(Side::Home, BLOCKING_PLAY);
     s.hand_card(Side::Away, TOUGH_ENOUGH);
-    let mut g = s.at_action_prompt();
+    s.loose_ball(12, 10);
+    // Blocking Play: at the start of the turn, before the Pre-Turn Sequence.
     let mut d = no_dice();
+    let (mut g, _) = s.start_turn(&mut d);
     go(&mut g, &mut d, play(BLOCKING_PLAY, None, None));
+    if kind(&g) != PromptKind::Action {
+        go(&mut g, &mut d, Command::Decline); // optional Emergency Reserves
+    }
     go(&mut g, &mut d, action(p, ActionChoice::Block { target: o }));
     assert_eq!(window(&g), Window::BlockTarget { target: o });
     let mut declined = g.clone();
@@ -504,7 +511,7 @@ fn tough_enough_cancels_the_assist_of_blocking_play_because_cannot_beats_can() {
 
 #[test]
 fn the_non_active_coachs_interrupt_window_comes_before_the_active_coachs_window() {
-    // BB digest G47 (non-active coach first, then the active coach), §5.6 Step Aside, Blitz!;
+    // G47 (non-active coach first, then the active coach), §5.6 Step Aside, Blitz!;
     // 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.player(Side::Home, 0);
@@ -540,7 +547,7 @@ fn the_non_active_coachs_interrupt_window_comes_before_the_active_coachs_window(
 
 #[test]
 fn no_window_opens_when_the_coach_holds_no_card() {
-    // BB digest §3.20, §5.6 (a Bonus Play needs a card in hand), G47; 2024
+    // §3.20, §5.6 (a Bonus Play needs a card in hand), G47; 2024
     let (mut g, p, q, _) = intervention_position();
     g.hands[1].clear();
     let mut d = no_dice();
@@ -566,7 +573,7 @@ fn no_window_opens_when_the_coach_holds_no_card() {
 
 #[test]
 fn declining_a_window_changes_nothing() {
-    // BB digest §5.6 (playing a Bonus Play is optional), §3.22; 2024
+    // §5.6 (playing a Bonus Play is optional), §3.22; 2024
     let script = || {
         dice([
             block(BlockFace::Shove),
@@ -606,7 +613,7 @@ fn declining_a_window_changes_nothing() {
 
 #[test]
 fn the_window_prompt_shown_to_the_other_seats_names_no_card() {
-    // BB digest §3.19.1 hands, G28, §3.22; 2024
+    // §3.19.1 hands, G28, §3.22; 2024
     let (mut g, p, _, _) = intervention_position();
     let mut d = no_dice();
     let ev = move_along(&mut g, &mut d, p, ActionChoice::Run, &RUN_TO_5_1);
@@ -636,7 +643,7 @@ fn the_window_prompt_shown_to_the_other_seats_names_no_card() {
 
 #[test]
 fn the_other_seats_see_the_same_window_whichever_card_the_coach_holds() {
-    // BB digest §3.19.1 hands, G28 (the hand's contents are secret); 2024
+    // §3.19.1 hands, G28 (the hand's contents are secret); 2024
     let (mut with_interrupt, p, _, _) = intervention_position();
     let (mut with_sprint, _, _, _) = intervention_position();
     // Swap the hidden card: Sprint (no use in this window) instead of Intervention.
@@ -678,7 +685,7 @@ fn the_other_seats_see_the_same_window_whichever_card_the_coach_holds() {
 
 #[test]
 fn a_step_aside_sidestep_opens_no_shadowing_window_for_the_active_coach() {
-    // BB digest §3.22 (no Interrupt during another Interrupt), G47; 2024
+    // §3.22 (no Interrupt during another Interrupt), G47; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let m = s.player(Side::Home, 0);
     let a = s.player(Side::Away, 0);
@@ -699,7 +706,7 @@ fn a_step_aside_sidestep_opens_no_shadowing_window_for_the_active_coach() {
 
 #[test]
 fn an_intervention_mark_opens_no_step_aside_window_for_the_active_coach() {
-    // BB digest §3.22 (no Interrupt during another Interrupt), G47; 2024
+    // §3.22 (no Interrupt during another Interrupt), G47; 2024
     let (mut g, p, q, _) = intervention_position();
     g.hands[0].push(CardId(STEP_ASIDE));
     g.deck
@@ -719,7 +726,7 @@ fn an_intervention_mark_opens_no_step_aside_window_for_the_active_coach() {
 
 #[test]
 fn no_two_interrupts_of_the_same_name_per_coach_in_one_turn() {
-    // BB digest §3.20 (no two Bonus Plays of the same name), G30 (per coach per turn, whoever's
+    // §3.20 (no two Bonus Plays of the same name), G30 (per coach per turn, whoever's
     // turn it is); 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let m1 = s.player(Side::Home, 0);

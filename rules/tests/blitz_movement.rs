@@ -1,5 +1,7 @@
-//! Movement rules: Run, Mark, Sidestep, Stand Up, Reserves, Open/Marked (BB digest §3.3,
+//! Movement rules: Run, Mark, Sidestep, Stand Up, Reserves, Open/Marked (§3.3,
 //! §3.6-§3.9, §3.12-§3.14).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -10,7 +12,7 @@ const E18: Edition = Edition::Bb2018;
 
 #[test]
 fn a_run_moves_at_most_the_move_value() {
-    // BB digest §3.8; both editions
+    // §3.8; both editions
     for ed in [E24, E18] {
         let mut s = scen(ed, TeamId::Human, TeamId::Orc);
         let p = s.position(Side::Home, "Lineman"); // M6
@@ -30,7 +32,7 @@ fn a_run_moves_at_most_the_move_value() {
 
 #[test]
 fn a_player_cannot_run_adjacent_to_a_standing_opponent() {
-    // BB digest §3.8; both editions
+    // §3.8; both editions
     for ed in [E24, E18] {
         let mut s = scen(ed, TeamId::Human, TeamId::Orc);
         let p = s.position(Side::Home, "Lineman");
@@ -49,7 +51,7 @@ fn a_player_cannot_run_adjacent_to_a_standing_opponent() {
 
 #[test]
 fn a_player_may_run_next_to_a_prone_opponent() {
-    // BB digest §3.8 (2024; 2018 [PROPOSAL] G9 the same)
+    // §3.8 (2024; 2018 [PROPOSAL] G9 the same)
     for ed in [E24, E18] {
         let mut s = scen(ed, TeamId::Human, TeamId::Orc);
         let p = s.position(Side::Home, "Lineman");
@@ -66,7 +68,7 @@ fn a_player_may_run_next_to_a_prone_opponent() {
 
 #[test]
 fn a_player_cannot_enter_a_blocked_or_occupied_square() {
-    // BB digest §3.7; 2024
+    // §3.7; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let m = s.position(Side::Home, "Blitzer");
@@ -82,7 +84,7 @@ fn a_player_cannot_enter_a_blocked_or_occupied_square() {
 
 #[test]
 fn a_marked_player_cannot_run_or_mark_but_can_block_and_sidestep() {
-    // BB digest §3.6.2; 2024
+    // §3.6.2; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -97,7 +99,7 @@ fn a_marked_player_cannot_run_or_mark_but_can_block_and_sidestep() {
 
 #[test]
 fn a_player_next_to_only_a_prone_opponent_is_open() {
-    // BB digest §3.3 (2024 definition, G8 in both editions)
+    // §3.3 (2024 definition, G8 in both editions)
     for ed in [E24, E18] {
         let mut s = scen(ed, TeamId::Human, TeamId::Orc);
         let p = s.position(Side::Home, "Lineman");
@@ -114,7 +116,7 @@ fn a_player_next_to_only_a_prone_opponent_is_open() {
 
 #[test]
 fn the_same_player_cannot_make_the_same_action_twice_in_a_turn() {
-    // BB digest §3.6.1; 2024
+    // §3.6.1; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     s.stand(p, 1, 0);
@@ -129,7 +131,7 @@ fn the_same_player_cannot_make_the_same_action_twice_in_a_turn() {
 
 #[test]
 fn a_turn_has_three_actions() {
-    // BB digest §3.6.1; 2024
+    // §3.6.1; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let ps: Vec<PlayerId> = (0..4).map(|i| s.player(Side::Home, i)).collect();
     for (i, &p) in ps.iter().enumerate() {
@@ -151,7 +153,7 @@ fn a_turn_has_three_actions() {
 
 #[test]
 fn mark_stops_on_becoming_adjacent_in_2024() {
-    // BB digest §3.9; 2024
+    // §3.9; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -168,7 +170,7 @@ fn mark_stops_on_becoming_adjacent_in_2024() {
 
 #[test]
 fn mark_may_continue_through_adjacent_squares_in_2018() {
-    // BB digest §3.9; 2018 (G10)
+    // §3.9; 2018 (G10)
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -185,7 +187,7 @@ fn mark_may_continue_through_adjacent_squares_in_2018() {
 
 #[test]
 fn mark_moves_at_most_two_squares_and_must_end_marking() {
-    // BB digest §3.9; 2024
+    // §3.9; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -203,7 +205,7 @@ fn mark_moves_at_most_two_squares_and_must_end_marking() {
 
 #[test]
 fn a_mark_is_illegal_when_no_opponent_can_be_reached() {
-    // BB digest §3.9; 2024
+    // §3.9; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -215,7 +217,7 @@ fn a_mark_is_illegal_when_no_opponent_can_be_reached() {
 
 #[test]
 fn a_mark_onto_a_loose_ball_makes_it_bounce() {
-    // BB digest §3.9, §3.16.2; 2024
+    // §3.9, §3.16.2; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -231,7 +233,7 @@ fn a_mark_onto_a_loose_ball_makes_it_bounce() {
 
 #[test]
 fn a_run_picks_up_a_loose_ball() {
-    // BB digest §3.8, §3.16.2; 2024
+    // §3.8, §3.16.2; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     s.stand(p, 1, 0);
@@ -246,7 +248,7 @@ fn a_run_picks_up_a_loose_ball() {
 
 #[test]
 fn sidestep_moves_one_square_to_an_open_square() {
-    // BB digest §3.12; both editions
+    // §3.12; both editions
     for ed in [E24, E18] {
         let mut s = scen(ed, TeamId::Human, TeamId::Orc);
         let p = s.position(Side::Home, "Lineman");
@@ -268,7 +270,7 @@ fn sidestep_moves_one_square_to_an_open_square() {
 
 #[test]
 fn an_open_player_cannot_sidestep() {
-    // BB digest §3.12; 2024
+    // §3.12; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     s.stand(p, 2, 5);
@@ -278,7 +280,7 @@ fn an_open_player_cannot_sidestep() {
 
 #[test]
 fn a_prone_player_can_only_stand_up_and_may_act_again_afterwards() {
-    // BB digest §3.13; 2024
+    // §3.13; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     s.prone(p, 2, 5);
@@ -292,7 +294,7 @@ fn a_prone_player_can_only_stand_up_and_may_act_again_afterwards() {
 
 #[test]
 fn reserves_are_placed_in_the_own_end_zone_away_from_standing_opponents_and_balls() {
-    // BB digest §3.14 priority 1; 2024
+    // §3.14 priority 1; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -315,7 +317,7 @@ fn reserves_are_placed_in_the_own_end_zone_away_from_standing_opponents_and_ball
 
 #[test]
 fn reserves_go_next_to_opponents_only_when_nothing_else_is_free() {
-    // BB digest §3.14 priority 2; both editions
+    // §3.14 priority 2; both editions
     for ed in [E24, E18] {
         let mut s = scen(ed, TeamId::Human, TeamId::Orc);
         let p = s.position(Side::Home, "Lineman");
@@ -351,7 +353,7 @@ fn full_end_zone(ed: Edition) -> (Game, PlayerId) {
 
 #[test]
 fn a_reserves_placement_onto_the_ball_is_allowed_only_in_2024_and_bounces_it() {
-    // BB digest §3.14 (table and priority 3); 2024
+    // §3.14 (table and priority 3); 2024
     let (mut g, p) = full_end_zone(E24);
     assert_eq!(
         choices(&g, p),
@@ -370,7 +372,7 @@ fn a_reserves_placement_onto_the_ball_is_allowed_only_in_2024_and_bounces_it() {
 
 #[test]
 fn a_reserves_player_is_never_placed_on_the_ball_in_2018() {
-    // BB digest §3.14; 2018
+    // §3.14; 2018
     let (mut g, p) = full_end_zone(E18);
     assert!(choices(&g, p).is_empty());
     assert_refused(

@@ -13,6 +13,8 @@
 //! `BLITZ_SEEDS=1234 cargo test -p dugout-rules --test blitz_properties` (a single seed,
 //! or a range `1200..1300`); the replayed game is the one `random_setup(seed)`,
 //! `ChaChaDice::from_u64(seed)` and picker `ChaChaDice::from_u64(seed ^ 0xABCD)` play.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use std::collections::HashSet;
 use std::ops::Range;
@@ -34,7 +36,7 @@ const PICKER_SALT: u64 = 0xABCD;
 /// Failures reported in full (all failing seeds are listed by number).
 const MAX_FAILURES: usize = 20;
 
-/// Foul and Throw Team-mate actions started in the random games (BB digest §6.1.4, §6.1.5),
+/// Foul and Throw Team-mate actions started in the random games (§6.1.4, §6.1.5),
 /// so the property tests show they exercise the special actions.
 static FOULS: AtomicUsize = AtomicUsize::new(0);
 static THROWS_TEAM_MATE: AtomicUsize = AtomicUsize::new(0);
@@ -155,7 +157,7 @@ fn check_invariants(g: &Game, players: usize, points: [u32; 2]) -> Result<(), St
         ));
     }
     // Mid-Run, a Leap or Ethereal player may pass through players, and an Ethereal one
-    // through blocked squares (BB digest §5.4); it may not end there (the Move prompt's legal
+    // through blocked squares (§5.4); it may not end there (the Move prompt's legal
     // steps keep a legal end reachable). Only that player may be caught "in passing".
     let passing = match &prompt(g).kind {
         PromptKind::Move {
@@ -199,7 +201,10 @@ fn check_invariants(g: &Game, players: usize, points: [u32; 2]) -> Result<(), St
                 if loose.contains(&sq) {
                     return Err(format!("two loose balls on {sq}"));
                 }
-                if let Some((_, p)) = occupied.iter().find(|(s, _)| *s == sq) {
+                // §5.4 Safe Hands: the ball waits on the Prone holder's square while its
+                // coach picks where it goes (rules version 2 on).
+                let safe_hands = g.prompt().kind == PromptKind::SafeHandsBounce { from: sq };
+                if let Some((_, p)) = occupied.iter().find(|(s, _)| *s == sq && !safe_hands) {
                     return Err(format!(
                         "loose ball {:?} on {sq} under {p:?} ({:?})",
                         b.id,
@@ -213,7 +218,7 @@ fn check_invariants(g: &Game, players: usize, points: [u32; 2]) -> Result<(), St
                     return Err(format!("ball {:?} held by unknown player {p:?}", b.id));
                 };
                 // While its coach chooses the Safe Hands bounce square, the ball of a
-                // knocked-down player is in flight from its square (BB digest §5.4).
+                // knocked-down player is in flight from its square (§5.4).
                 let safe_hands_flight = matches!(
                     prompt(g).kind,
                     PromptKind::SafeHandsBounce { from } if holder.square() == Some(from)

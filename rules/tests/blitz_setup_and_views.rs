@@ -1,5 +1,7 @@
-//! Match set-up errors, illegal commands and hidden information (BB digest §0.3, §3.19.1,
+//! Match set-up errors, illegal commands and hidden information (§0.3, §3.19.1,
 //! §5.7, G28).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -7,7 +9,7 @@ use common::*;
 
 #[test]
 fn the_2018_endgame_option_is_refused_for_lack_of_card_data() {
-    // BB digest §5.7, §6.3; 2018
+    // §5.7, §6.3; 2018
     let mut st = setup(Edition::Bb2018, TeamId::Human, TeamId::Orc);
     st.options.endgame = true;
     assert!(matches!(
@@ -18,7 +20,7 @@ fn the_2018_endgame_option_is_refused_for_lack_of_card_data() {
 
 #[test]
 fn options_that_exist_only_in_2024_are_refused_in_a_2018_match() {
-    // BB digest §0.3, §4 rows 34-35; 2018
+    // §0.3, §4 rows 34-35; 2018
     let opts = [
         Options {
             random_events: true,
@@ -56,7 +58,7 @@ fn options_that_exist_only_in_2024_are_refused_in_a_2018_match() {
 
 #[test]
 fn the_endgame_option_does_not_exist_in_2024() {
-    // BB digest §4 row 14; 2024
+    // §4 row 14; 2024
     let mut st = setup(Edition::Bb2024, TeamId::Dwarf, TeamId::Orc);
     st.options.endgame = true;
     assert!(matches!(
@@ -67,7 +69,7 @@ fn the_endgame_option_does_not_exist_in_2024() {
 
 #[test]
 fn an_illegal_command_is_refused_and_changes_nothing() {
-    // BB digest §3.6 (engine contract); 2024
+    // §3.6 (engine contract); 2024
     let mut s = scen(Edition::Bb2024, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -81,7 +83,7 @@ fn an_illegal_command_is_refused_and_changes_nothing() {
 
 #[test]
 fn the_opponent_sees_how_many_cards_a_coach_holds_but_not_which() {
-    // BB digest §3.19.1 hands, G28; 2024
+    // §3.19.1 hands, G28; 2024
     let mut s = scen(Edition::Bb2024, TeamId::Human, TeamId::Orc);
     s.hand_card(Side::Home, 3).hand_card(Side::Home, 9);
     let g = s.at_action_prompt();
@@ -102,7 +104,7 @@ fn the_opponent_sees_how_many_cards_a_coach_holds_but_not_which() {
 
 #[test]
 fn a_claimed_cards_identity_reaches_only_its_owner() {
-    // BB digest §3.19.1, G28; 2024
+    // §3.19.1, G28; 2024
     let mut s = scen(Edition::Bb2024, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     s.stand(p, 5, 9);
@@ -131,7 +133,7 @@ fn a_claimed_cards_identity_reaches_only_its_owner() {
 
 #[test]
 fn a_reroll_question_does_not_reveal_a_raw_talent_in_the_hand() {
-    // BB digest G28 hidden information, §3.5 re-rolls; 2024. A coach holding any card is
+    // G28 hidden information, §3.5 re-rolls; 2024. A coach holding any card is
     // asked the same question whether or not a Raw Talent is among the cards.
     let ask = |card: u8| {
         let mut s = scen(Edition::Bb2024, TeamId::Human, TeamId::Orc);

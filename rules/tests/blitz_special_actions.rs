@@ -1,7 +1,9 @@
-//! The 2024 special actions (BB digest §6.1.4 Foul, §6.1.5 Throw Team-mate, gaps G34/G35),
+//! The 2024 special actions (§6.1.4 Foul, §6.1.5 Throw Team-mate, gaps G34/G35),
 //! reachable with the `special_actions` option. Card indices are those of `CHALLENGE_CARDS`:
 //! 0 Break Some Bones! / Raw Talent, 9 Make a Risky Throw! / Accurate Throw,
 //! 18 Show Us a Completion! / Inspiration, 19 Show Us a Completion! / Nerves of Steel.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -36,7 +38,7 @@ fn ttm(p: PlayerId, thrown: PlayerId, x: i8, y: i8) -> Command {
 
 #[test]
 fn the_special_actions_option_is_accepted_in_2024_and_refused_in_2018() {
-    // BB digest §0.3 (specialActions: 2024 advanced), §4 row 34
+    // §0.3 (specialActions: 2024 advanced), §4 row 34
     let mut st = setup(E24, TeamId::Goblin, TeamId::Orc);
     st.options.special_actions = true;
     assert_eq!(validate(&st), Ok(()));
@@ -65,7 +67,7 @@ fn foul_position() -> (Scenario, PlayerId, PlayerId) {
 
 #[test]
 fn a_foul_needs_the_option_an_open_fouler_and_an_adjacent_prone_opponent() {
-    // BB digest §6.1.4 "Who and target", §3.6.2; 2024
+    // §6.1.4 "Who and target", §3.6.2; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let f = s.position(Side::Home, "Lineman");
     let o = s.position(Side::Away, "Lineman");
@@ -93,7 +95,7 @@ fn a_foul_needs_the_option_an_open_fouler_and_an_adjacent_prone_opponent() {
 
 #[test]
 fn a_foul_rolls_one_block_die_whatever_the_block_value_and_assists() {
-    // BB digest §6.1.4 Procedure ("one block die, whatever the Block value and any assists")
+    // §6.1.4 Procedure ("one block die, whatever the Block value and any assists")
     let mut s = sa(TeamId::Orc, TeamId::Human);
     let f = s.position(Side::Home, "Big Un Blocker");
     let mate = s.position(Side::Home, "Lineman");
@@ -111,7 +113,7 @@ fn a_foul_rolls_one_block_die_whatever_the_block_value_and_assists() {
 
 #[test]
 fn spotted_ejects_the_fouler_and_leaves_the_target() {
-    // BB digest §6.1.4 Spotted! (Miss), G7 face mapping; 2024
+    // §6.1.4 Spotted! (Miss), G7 face mapping; 2024
     let (mut s, f, o) = foul_position();
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Miss)]);
@@ -124,7 +126,7 @@ fn spotted_ejects_the_fouler_and_leaves_the_target() {
 
 #[test]
 fn take_that_injures_the_target_and_ejects_the_fouler() {
-    // BB digest §6.1.4 Take That! (Tackle), G7; 2024
+    // §6.1.4 Take That! (Tackle), G7; 2024
     let (mut s, f, o) = foul_position();
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Tackle)]);
@@ -137,7 +139,7 @@ fn take_that_injures_the_target_and_ejects_the_fouler() {
 
 #[test]
 fn slipped_leaves_the_target_and_the_fouler_can_make_no_more_actions() {
-    // BB digest §6.1.4 Slipped! (Shove), §3.6.3; 2024
+    // §6.1.4 Slipped! (Shove), §3.6.3; 2024
     let (mut s, f, o) = foul_position();
     let mut g = s.at_action_prompt();
     let mut d = dice([block(BlockFace::Shove)]);
@@ -151,7 +153,7 @@ fn slipped_leaves_the_target_and_the_fouler_can_make_no_more_actions() {
 
 #[test]
 fn got_them_injures_the_target_on_smash_and_on_kerrunch() {
-    // BB digest §6.1.4 Got Them! (Smash, Kerrunch!), G7; 2024
+    // §6.1.4 Got Them! (Smash, Kerrunch!), G7; 2024
     for face in [BlockFace::Smash, BlockFace::Kerrunch] {
         let (mut s, f, o) = foul_position();
         let mut g = s.at_action_prompt();
@@ -169,7 +171,7 @@ fn got_them_injures_the_target_on_smash_and_on_kerrunch() {
 
 #[test]
 fn an_ejected_fouler_holding_a_ball_drops_it_from_its_square() {
-    // BB digest §6.1.4 [PROPOSAL], G35: the ball bounces from the fouler's square; 2024
+    // §6.1.4 [PROPOSAL], G35: the ball bounces from the fouler's square; 2024
     let (mut s, f, o) = foul_position();
     let b = s.give_ball(f);
     let mut g = s.at_action_prompt();
@@ -190,7 +192,7 @@ fn an_ejected_fouler_holding_a_ball_drops_it_from_its_square() {
 
 #[test]
 fn violent_injures_the_foul_target_on_a_six_without_resolving_the_die() {
-    // BB digest §6.1.4 ("Violent also applies to Fouls"), §5.4 Violent; 2024
+    // §6.1.4 ("Violent also applies to Fouls"), §5.4 Violent; 2024
     let mut s = sa(TeamId::Necromantic, TeamId::Orc);
     let f = s.position(Side::Home, "Werewolf");
     let o = s.position(Side::Away, "Lineman");
@@ -218,7 +220,7 @@ fn violent_injures_the_foul_target_on_a_six_without_resolving_the_die() {
 
 #[test]
 fn break_some_bones_is_claimable_after_a_foul_injures_its_target() {
-    // BB digest §6.1.4 ("A Foul that Injures the target satisfies Break Some Bones!"), §5.5
+    // §6.1.4 ("A Foul that Injures the target satisfies Break Some Bones!"), §5.5
     let (mut s, f, o) = foul_position();
     s.active_card(0, 0);
     let mut g = s.at_action_prompt();
@@ -239,7 +241,7 @@ fn break_some_bones_is_claimable_after_a_foul_injures_its_target() {
 
 #[test]
 fn a_player_cannot_foul_twice_in_a_turn() {
-    // BB digest §3.6.1 once per turn, §6.1.4; 2024
+    // §3.6.1 once per turn, §6.1.4; 2024
     let (mut s, f, o) = foul_position();
     let o2 = s.player(Side::Away, 1);
     s.prone(o2, 4, 5);
@@ -264,7 +266,7 @@ fn troll_position() -> (Scenario, PlayerId, PlayerId) {
 
 #[test]
 fn only_an_ogre_troll_or_treeman_may_throw_a_team_mate() {
-    // BB digest §6.1.5 ("Only an Ogre, Troll or Treeman"), §5.2 notes, §3.6.2; 2024
+    // §6.1.5 ("Only an Ogre, Troll or Treeman"), §5.2 notes, §3.6.2; 2024
     for def in data::TEAMS.iter() {
         for pos in def.positions {
             assert_eq!(
@@ -301,7 +303,7 @@ fn only_an_ogre_troll_or_treeman_may_throw_a_team_mate() {
 
 #[test]
 fn throw_team_mate_needs_the_special_actions_option() {
-    // BB digest §0.3, §6.1.5; 2024
+    // §0.3, §6.1.5; 2024
     let mut s = scen(E24, TeamId::Goblin, TeamId::Orc);
     let t = s.position(Side::Home, "Troll");
     let gob = s.position(Side::Home, "Goblin");
@@ -312,7 +314,7 @@ fn throw_team_mate_needs_the_special_actions_option() {
 
 #[test]
 fn a_thrower_holding_a_ball_cannot_throw_a_team_mate() {
-    // BB digest §6.1.5 step 1 ("must not hold a ball"), §3.6.2; 2024
+    // §6.1.5 step 1 ("must not hold a ball"), §3.6.2; 2024
     let (mut s, t, gob) = troll_position();
     s.give_ball(t);
     let mut g = s.at_action_prompt();
@@ -321,7 +323,7 @@ fn a_thrower_holding_a_ball_cannot_throw_a_team_mate() {
 
 #[test]
 fn a_marked_thrower_needs_nerves_of_steel() {
-    // BB digest §6.1.5 step 1 ("must be Open"), §5.6 Nerves of Steel ("including a Throw
+    // §6.1.5 step 1 ("must be Open"), §5.6 Nerves of Steel ("including a Throw
     // Team-mate"); 2024
     let with_nerves = |t: PlayerId, gob: PlayerId| Command::Action {
         player: t,
@@ -353,7 +355,7 @@ fn a_marked_thrower_needs_nerves_of_steel() {
 
 #[test]
 fn the_thrown_player_is_an_adjacent_standing_team_mate_of_another_position() {
-    // BB digest §6.1.5 step 2 ("an Ogre cannot throw an Ogre"); 2024
+    // §6.1.5 step 2 ("an Ogre cannot throw an Ogre"); 2024
     let mut s = sa(TeamId::Ogre, TeamId::Orc);
     let ogre = s.position(Side::Home, "Ogre");
     let other_ogre = s
@@ -384,7 +386,7 @@ fn the_thrown_player_is_an_adjacent_standing_team_mate_of_another_position() {
 
 #[test]
 fn the_target_is_an_unblocked_square_on_the_pitch_in_range() {
-    // BB digest §6.1.5 step 3 [PROPOSAL], G34, §2.4 range table; 2024
+    // §6.1.5 step 3 [PROPOSAL], G34, §2.4 range table; 2024
     let (mut s, t, gob) = troll_position();
     let o = s.position(Side::Away, "Lineman");
     s.stand(o, 9, 9);
@@ -401,7 +403,7 @@ fn the_target_is_an_unblocked_square_on_the_pitch_in_range() {
 
 #[test]
 fn a_successful_throw_lands_the_team_mate_standing_with_its_ball() {
-    // BB digest §6.1.5 steps 3-4; 2024
+    // §6.1.5 steps 3-4; 2024
     let (mut s, t, gob) = troll_position();
     let b = s.give_ball(gob);
     let mut g = s.at_action_prompt();
@@ -427,7 +429,7 @@ fn a_successful_throw_lands_the_team_mate_standing_with_its_ball() {
 
 #[test]
 fn being_thrown_is_not_an_action_of_the_thrown_player() {
-    // BB digest §6.1.5 [PROPOSAL] ("Being thrown is not an action"), G34; 2024
+    // §6.1.5 [PROPOSAL] ("Being thrown is not an action"), G34; 2024
     let (mut s, t, gob) = troll_position();
     let mut g = s.at_action_prompt();
     let mut d = dice([d6(5)]);
@@ -439,7 +441,7 @@ fn being_thrown_is_not_an_action_of_the_thrown_player() {
 
 #[test]
 fn a_failed_throw_lands_the_team_mate_prone_and_its_ball_bounces_from_the_target() {
-    // BB digest §6.1.5 step 5 (no Armour check); 2024
+    // §6.1.5 step 5 (no Armour check); 2024
     let (mut s, t, gob) = troll_position();
     let b = s.give_ball(gob);
     let mut g = s.at_action_prompt();
@@ -463,7 +465,7 @@ fn a_failed_throw_lands_the_team_mate_prone_and_its_ball_bounces_from_the_target
 
 #[test]
 fn a_fumble_injures_the_thrown_player_and_its_ball_bounces_from_the_thrower() {
-    // BB digest §6.1.5 step 7, §3.10.1 step 4 (fumble on a 1); 2024
+    // §6.1.5 step 7, §3.10.1 step 4 (fumble on a 1); 2024
     let (mut s, t, gob) = troll_position();
     let b = s.give_ball(gob);
     let mut g = s.at_action_prompt();
@@ -486,7 +488,7 @@ fn a_fumble_injures_the_thrown_player_and_its_ball_bounces_from_the_thrower() {
 
 #[test]
 fn a_long_throw_is_at_minus_one_and_a_natural_two_then_fumbles() {
-    // BB digest §6.1.5 step 3 [PROPOSAL] (Long/Obstructed -1, capped), G34, §3.10.1 step 4
+    // §6.1.5 step 3 [PROPOSAL] (Long/Obstructed -1, capped), G34, §3.10.1 step 4
     let (mut s, t, gob) = troll_position();
     let o = s.position(Side::Away, "Lineman");
     s.stand(o, 9, 5); // an Open opponent under the ruler: Long and Obstructed, still -1
@@ -509,7 +511,7 @@ fn onto_an_orc() -> (Scenario, PlayerId, PlayerId, PlayerId) {
 
 #[test]
 fn a_successful_throw_onto_a_player_knocks_it_down_at_minus_one_and_injures_the_thrown() {
-    // BB digest §6.1.5 step 6; 2024
+    // §6.1.5 step 6; 2024
     let (mut s, t, gob, o) = onto_an_orc();
     let b = s.give_ball(gob);
     let mut g = s.at_action_prompt();
@@ -536,7 +538,7 @@ fn a_successful_throw_onto_a_player_knocks_it_down_at_minus_one_and_injures_the_
 
 #[test]
 fn a_failed_throw_onto_a_player_knocks_it_down_without_the_minus_one() {
-    // BB digest §6.1.5 step 6 (-1 only if the check succeeded; the occupant's ball bounces)
+    // §6.1.5 step 6 (-1 only if the check succeeded; the occupant's ball bounces)
     let (mut s, t, gob, o) = onto_an_orc();
     let b = s.give_ball(o);
     let mut g = s.at_action_prompt();
@@ -553,7 +555,7 @@ fn a_failed_throw_onto_a_player_knocks_it_down_without_the_minus_one() {
 
 #[test]
 fn a_fumble_onto_an_occupied_square_leaves_the_occupant_alone() {
-    // BB digest §6.1.5 steps 6-7 ("unless the Throw Check is a Fumble"); 2024
+    // §6.1.5 steps 6-7 ("unless the Throw Check is a Fumble"); 2024
     let (mut s, t, gob, o) = onto_an_orc();
     let mut g = s.at_action_prompt();
     let mut d = dice([d6(1)]);
@@ -564,7 +566,7 @@ fn a_fumble_onto_an_occupied_square_leaves_the_occupant_alone() {
 
 #[test]
 fn a_loose_ball_in_the_target_square_bounces() {
-    // BB digest §6.1.5 step 8; 2024
+    // §6.1.5 step 8; 2024
     let (mut s, t, gob) = troll_position();
     let b = s.loose_ball(9, 5);
     let mut g = s.at_action_prompt();
@@ -585,7 +587,7 @@ fn a_loose_ball_in_the_target_square_bounces() {
 
 #[test]
 fn a_thrown_ball_carrier_landing_open_in_the_end_zone_scores() {
-    // BB digest §6.1.5 [PROPOSAL], G34, §3.17 (touchdown at the end of the action); 2024
+    // §6.1.5 [PROPOSAL], G34, §3.17 (touchdown at the end of the action); 2024
     let mut s = sa(TeamId::Goblin, TeamId::Orc);
     let t = s.position(Side::Home, "Troll");
     let gob = s.position(Side::Home, "Goblin");
@@ -608,7 +610,7 @@ fn a_thrown_ball_carrier_landing_open_in_the_end_zone_scores() {
 
 #[test]
 fn throw_team_mate_counts_as_the_throw_for_the_once_per_turn_rule() {
-    // BB digest §6.1.5 [PROPOSAL] (counts as a Throw for once per turn), §3.6.1; 2024
+    // §6.1.5 [PROPOSAL] (counts as a Throw for once per turn), §3.6.1; 2024
     // A Throw (a hand-off) first: no Throw Team-mate afterwards.
     let (mut s, t, gob) = troll_position();
     let gob2 = s.player(Side::Home, 1);
@@ -642,7 +644,7 @@ fn throw_team_mate_counts_as_the_throw_for_the_once_per_turn_rule() {
 
 #[test]
 fn show_us_a_completion_is_claimable_after_a_successful_throw_team_mate() {
-    // BB digest §6.1.5 ("counts as a Throw action ... for Challenge cards"), §5.5 Show Us a
+    // §6.1.5 ("counts as a Throw action ... for Challenge cards"), §5.5 Show Us a
     // Completion! note; 2024
     let (mut s, t, gob) = troll_position();
     s.active_card(0, 18);
@@ -664,7 +666,7 @@ fn show_us_a_completion_is_claimable_after_a_successful_throw_team_mate() {
 
 #[test]
 fn make_a_risky_throw_is_claimable_after_a_long_throw_team_mate() {
-    // BB digest §6.1.5, §5.5 Make a Risky Throw! (the capped -1 counts); 2024
+    // §6.1.5, §5.5 Make a Risky Throw! (the capped -1 counts); 2024
     let (mut s, t, gob) = troll_position();
     s.active_card(0, 9);
     let mut g = s.at_action_prompt();
@@ -678,7 +680,7 @@ fn make_a_risky_throw_is_claimable_after_a_long_throw_team_mate() {
 
 #[test]
 fn move_the_ball_counts_a_thrown_ball_carrier() {
-    // BB digest §6.1.5 (counts as a Throw for Challenge cards), §5.5 Move the Ball!; 2024
+    // §6.1.5 (counts as a Throw for Challenge cards), §5.5 Move the Ball!; 2024
     let (mut s, t, gob) = troll_position();
     s.give_ball(gob);
     s.active_card(0, 10);
@@ -692,7 +694,7 @@ fn move_the_ball_counts_a_thrown_ball_carrier() {
 
 #[test]
 fn a_failed_throw_team_mate_check_may_be_rerolled_like_a_throw_check() {
-    // BB digest §6.1.5 ("a Throw check for the thrower"), §5.6 Raw Talent, §3.5; 2024
+    // §6.1.5 ("a Throw check for the thrower"), §5.6 Raw Talent, §3.5; 2024
     let (mut s, t, gob) = troll_position();
     s.hand_card(Side::Home, 0);
     let mut g = s.at_action_prompt();
@@ -716,7 +718,7 @@ fn a_failed_throw_team_mate_check_may_be_rerolled_like_a_throw_check() {
 
 #[test]
 fn accurate_throw_applies_to_a_throw_team_mate() {
-    // BB digest §5.6 Accurate Throw, §6.1.5 ("considered a Throw action"); 2024
+    // §5.6 Accurate Throw, §6.1.5 ("considered a Throw action"); 2024
     let (mut s, t, gob) = troll_position();
     s.hand_card(Side::Home, 9);
     let mut g = s.at_action_prompt();

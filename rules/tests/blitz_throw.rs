@@ -1,4 +1,6 @@
-//! Throw and Hand-off (BB digest §3.4, §3.10, §4 rows 15-20).
+//! Throw and Hand-off (§3.4, §3.10, §4 rows 15-20).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -25,7 +27,7 @@ fn hand_off_to_marked(ed: Edition) -> (Game, PlayerId, PlayerId, BallId) {
 
 #[test]
 fn a_2024_hand_off_to_a_marked_team_mate_is_automatic() {
-    // BB digest §3.10.1 step 2, §4 row 20; 2024
+    // §3.10.1 step 2, §4 row 20; 2024
     let (mut g, t, m, b) = hand_off_to_marked(E24);
     let mut d = no_dice();
     let ev = go(&mut g, &mut d, throw(t, 3, 5));
@@ -35,7 +37,7 @@ fn a_2024_hand_off_to_a_marked_team_mate_is_automatic() {
 
 #[test]
 fn a_2018_hand_off_to_a_marked_team_mate_needs_a_throw_check_at_minus_one() {
-    // BB digest §3.10.2 steps 2-3, §4 row 20; 2018
+    // §3.10.2 steps 2-3, §4 row 20; 2018
     let (mut g, t, m, b) = hand_off_to_marked(E18);
     let mut d = dice([d6(4)]);
     let ev = go(&mut g, &mut d, throw(t, 3, 5));
@@ -47,7 +49,7 @@ fn a_2018_hand_off_to_a_marked_team_mate_needs_a_throw_check_at_minus_one() {
 
 #[test]
 fn a_2018_hand_off_to_an_open_team_mate_is_automatic() {
-    // BB digest §3.10.2 step 2; 2018
+    // §3.10.2 step 2; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -61,7 +63,7 @@ fn a_2018_hand_off_to_an_open_team_mate_is_automatic() {
 
 #[test]
 fn a_2018_throw_may_target_an_empty_square_and_the_ball_bounces_there() {
-    // BB digest §3.10.2 steps 1 and 4, §4 row 16; 2018
+    // §3.10.2 steps 1 and 4, §4 row 16; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     s.stand(t, 2, 5);
@@ -82,7 +84,7 @@ fn a_2018_throw_may_target_an_empty_square_and_the_ball_bounces_there() {
 
 #[test]
 fn a_2024_throw_must_target_a_standing_team_mate() {
-    // BB digest §3.10.1 step 1, §4 row 16; 2024
+    // §3.10.1 step 1, §4 row 16; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -97,7 +99,7 @@ fn a_2024_throw_must_target_a_standing_team_mate() {
 
 #[test]
 fn a_marked_player_cannot_throw() {
-    // BB digest §3.10, §3.6.2; 2024
+    // §3.10, §3.6.2; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -126,7 +128,7 @@ fn long_obstructed_marked(ed: Edition) -> (Game, PlayerId, PlayerId, BallId) {
 
 #[test]
 fn the_2024_throw_modifier_is_capped_at_minus_one() {
-    // BB digest §3.4 modifier cap, §3.10.1 step 3, §4 rows 15, 17; 2024
+    // §3.4 modifier cap, §3.10.1 step 3, §4 rows 15, 17; 2024
     let (mut g, t, m, b) = long_obstructed_marked(E24);
     let mut d = dice([d6(4)]);
     let ev = go(&mut g, &mut d, throw(t, 9, 5));
@@ -138,7 +140,7 @@ fn the_2024_throw_modifier_is_capped_at_minus_one() {
 
 #[test]
 fn the_2018_throw_penalties_stack() {
-    // BB digest §3.10.2 step 3, §4 rows 15, 17; 2018
+    // §3.10.2 step 3, §4 rows 15, 17; 2018
     let (mut g, t, _, b) = long_obstructed_marked(E18);
     let mut d = dice([d6(4), d8(8)]);
     let ev = go(&mut g, &mut d, throw(t, 9, 5));
@@ -151,7 +153,7 @@ fn the_2018_throw_penalties_stack() {
 
 #[test]
 fn a_natural_two_with_minus_one_fumbles_in_2024() {
-    // BB digest §3.10.1 step 4, §4 row 18; 2024
+    // §3.10.1 step 4, §4 row 18; 2024
     let (mut g, t, _, b) = long_obstructed_marked(E24);
     let mut d = dice([d6(2), d8(8)]);
     let ev = go(&mut g, &mut d, throw(t, 9, 5));
@@ -168,7 +170,7 @@ fn a_natural_two_with_minus_one_fumbles_in_2024() {
 
 #[test]
 fn a_failed_2024_throw_that_is_not_a_fumble_bounces_from_the_target() {
-    // BB digest §3.10.1 step 6, §4 row 18; 2024
+    // §3.10.1 step 6, §4 row 18; 2024
     let (mut g, t, m, b) = long_obstructed_marked(E24);
     let mut d = dice([d6(3), d8(2)]);
     let ev = go(&mut g, &mut d, throw(t, 9, 5));
@@ -186,7 +188,7 @@ fn a_failed_2024_throw_that_is_not_a_fumble_bounces_from_the_target() {
 
 #[test]
 fn the_same_roll_fumbles_in_2018_because_penalties_stack() {
-    // BB digest §3.10.2 step 5, §4 row 18; 2018
+    // §3.10.2 step 5, §4 row 18; 2018
     let (mut g, t, _, b) = long_obstructed_marked(E18);
     let mut d = dice([d6(3), d8(8)]);
     go(&mut g, &mut d, throw(t, 9, 5));
@@ -195,7 +197,7 @@ fn the_same_roll_fumbles_in_2018_because_penalties_stack() {
 
 #[test]
 fn a_natural_six_always_completes_a_throw() {
-    // BB digest §3.4 natural results; 2018
+    // §3.4 natural results; 2018
     let (mut g, t, m, b) = long_obstructed_marked(E18);
     let mut d = dice([d6(6)]);
     go(&mut g, &mut d, throw(t, 9, 5));
@@ -204,7 +206,7 @@ fn a_natural_six_always_completes_a_throw() {
 
 #[test]
 fn a_2018_throw_to_an_opponents_square_is_caught_by_the_opponent() {
-    // BB digest §3.10.2 step 4, §4 row 19; 2018
+    // §3.10.2 step 4, §4 row 19; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let o = s.position(Side::Away, "Lineman");
@@ -218,7 +220,7 @@ fn a_2018_throw_to_an_opponents_square_is_caught_by_the_opponent() {
 
 #[test]
 fn expert_passer_may_reroll_a_failed_throw() {
-    // BB digest §5.4 Expert Passer, §3.5; 2024
+    // §5.4 Expert Passer, §3.5; 2024
     let mut s = scen(E24, TeamId::ElvenUnion, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -251,7 +253,7 @@ fn expert_passer_may_reroll_a_failed_throw() {
 
 #[test]
 fn a_thrower_without_expert_passer_gets_no_reroll() {
-    // BB digest §3.5; 2024
+    // §3.5; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -266,7 +268,7 @@ fn a_thrower_without_expert_passer_gets_no_reroll() {
 
 #[test]
 fn a_2018_throw_onto_a_prone_players_square_bounces() {
-    // BB digest §3.10.2 step 4; 2018
+    // §3.10.2 step 4; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let m = s.position(Side::Home, "Lineman");
@@ -280,7 +282,7 @@ fn a_2018_throw_onto_a_prone_players_square_bounces() {
 
 #[test]
 fn a_2024_team_mate_with_throw_dash_is_not_a_throw_target() {
-    // BB digest §3.10.3 [PROPOSAL], §2.6; 2024
+    // §3.10.3 [PROPOSAL], §2.6; 2024
     let mut s = scen(E24, TeamId::Snotling, TeamId::Orc);
     let t = s.position(Side::Home, "Fungus Flinga");
     let w = s.position(Side::Home, "Pump Wagon");

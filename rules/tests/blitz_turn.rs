@@ -1,5 +1,7 @@
 //! Turn structure: Emergency Reserves, refresh, hand limit, claims in the opening, Clean
-//! Sweep, Sudden Death and the end of the deck (BB digest §3.2, §3.15, §3.19-§3.21).
+//! Sweep, Sudden Death and the end of the deck (§3.2, §3.15, §3.19-§3.21).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -20,7 +22,7 @@ fn er_prompt(g: &Game) -> bool {
 
 #[test]
 fn emergency_reserves_are_mandatory_in_2018_with_fewer_than_three_on_the_pitch() {
-    // BB digest §3.15, §4 row 28; 2018
+    // §3.15, §4 row 28; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Home, 2);
     s.loose_ball(7, 1);
@@ -40,7 +42,7 @@ fn emergency_reserves_are_mandatory_in_2018_with_fewer_than_three_on_the_pitch()
 
 #[test]
 fn no_2018_emergency_reserves_with_three_on_the_pitch() {
-    // BB digest §3.15; 2018
+    // §3.15; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Home, 3);
     s.loose_ball(7, 1);
@@ -50,7 +52,7 @@ fn no_2018_emergency_reserves_with_three_on_the_pitch() {
 
 #[test]
 fn emergency_reserves_are_optional_in_2024_when_reserves_reach_the_team_value() {
-    // BB digest §3.15, §4 row 28; 2024 (Human value 4)
+    // §3.15, §4 row 28; 2024 (Human value 4)
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Home, 2);
     s.loose_ball(7, 1);
@@ -68,7 +70,7 @@ fn emergency_reserves_are_optional_in_2024_when_reserves_reach_the_team_value() 
 
 #[test]
 fn emergency_reserves_use_the_team_value_in_2024() {
-    // BB digest §3.15; 2024 (Halfling value 2)
+    // §3.15; 2024 (Halfling value 2)
     let mut s = scen(E24, TeamId::Halfling, TeamId::Orc);
     field(&mut s, Side::Home, 5); // 7 players: 2 in reserves
     s.loose_ball(7, 1);
@@ -78,7 +80,7 @@ fn emergency_reserves_use_the_team_value_in_2024() {
 
 #[test]
 fn the_2024_refresh_lets_the_active_coach_discard_one_of_three_cards() {
-    // BB digest §3.19.4 (2024), §4 row 11; 2024
+    // §3.19.4 (2024), §4 row 11; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Home, 4);
     s.loose_ball(7, 1);
@@ -96,7 +98,7 @@ fn the_2024_refresh_lets_the_active_coach_discard_one_of_three_cards() {
 
 #[test]
 fn the_2024_refresh_fills_empty_spaces_without_shifting() {
-    // BB digest §3.19.4 (2024); 2024
+    // §3.19.4 (2024); 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Home, 4);
     s.loose_ball(7, 1);
@@ -110,7 +112,7 @@ fn the_2024_refresh_fills_empty_spaces_without_shifting() {
 
 #[test]
 fn no_refresh_in_a_coachs_first_2024_turn() {
-    // BB digest §3.2.2, §3.19.4; 2024
+    // §3.2.2, §3.19.4; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Home, 4);
     s.active_card(1, 1);
@@ -121,7 +123,7 @@ fn no_refresh_in_a_coachs_first_2024_turn() {
 
 #[test]
 fn the_2018_refresh_discards_space_one_and_shifts_at_the_end_of_the_turn() {
-    // BB digest §3.19.4 (2018), §4 row 11; 2018
+    // §3.19.4 (2018), §4 row 11; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Away, 3);
     s.loose_ball(7, 1);
@@ -137,7 +139,7 @@ fn the_2018_refresh_discards_space_one_and_shifts_at_the_end_of_the_turn() {
 
 #[test]
 fn no_2018_refresh_after_round_one() {
-    // BB digest §3.2.1, §4 row 10; 2018
+    // §3.2.1, §4 row 10; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Away, 3);
     s.loose_ball(7, 1);
@@ -153,7 +155,7 @@ fn no_2018_refresh_after_round_one() {
 
 #[test]
 fn a_coach_discards_down_to_three_cards_at_the_end_of_the_turn() {
-    // BB digest §3.20 hand limit; 2024
+    // §3.20 hand limit; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Away, 3);
     s.loose_ball(7, 1);
@@ -176,7 +178,7 @@ fn a_coach_discards_down_to_three_cards_at_the_end_of_the_turn() {
 
 #[test]
 fn three_cards_in_hand_need_no_discard() {
-    // BB digest §3.20 hand limit; 2018
+    // §3.20 hand limit; 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Away, 3);
     s.loose_ball(7, 1);
@@ -191,7 +193,7 @@ fn three_cards_in_hand_need_no_discard() {
 
 #[test]
 fn sudden_death_in_2024_is_won_at_the_start_of_the_leaders_own_turn() {
-    // BB digest §3.21 Sudden Death, §4 row 13; 2024
+    // §3.21 Sudden Death, §4 row 13; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     s.game.score = [12, 2];
     let (g, ev) = s.start_turn(&mut no_dice());
@@ -202,7 +204,7 @@ fn sudden_death_in_2024_is_won_at_the_start_of_the_leaders_own_turn() {
 
 #[test]
 fn a_2024_lead_of_the_other_coach_does_not_end_the_game_at_this_coachs_turn() {
-    // BB digest §3.21 Sudden Death (only the coach whose turn starts); 2024
+    // §3.21 Sudden Death (only the coach whose turn starts); 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Home, 4);
     s.loose_ball(7, 1);
@@ -229,7 +231,7 @@ fn touchdown_from(ed: Edition, score: [u16; 2]) -> Game {
 
 #[test]
 fn sudden_death_in_2018_ends_the_game_at_once_after_a_score_change() {
-    // BB digest §3.21 Sudden Death, §4 row 13; 2018
+    // §3.21 Sudden Death, §4 row 13; 2018
     let g = touchdown_from(E18, [8, 1]);
     assert_eq!(g.score, [11, 1]);
     assert_eq!(g.outcome, Some(Outcome::SuddenDeath { winner: Side::Home }));
@@ -238,7 +240,7 @@ fn sudden_death_in_2018_ends_the_game_at_once_after_a_score_change() {
 
 #[test]
 fn a_mid_turn_lead_of_ten_does_not_end_a_2024_game() {
-    // BB digest §3.21 Sudden Death; 2024
+    // §3.21 Sudden Death; 2024
     let g = touchdown_from(E24, [8, 1]);
     assert_eq!(g.score, [12, 1]);
     assert_eq!(g.outcome, None);
@@ -260,7 +262,7 @@ fn last_card_2024(score: [u16; 2]) -> Game {
 
 #[test]
 fn after_the_last_card_is_dealt_each_coach_plays_one_more_turn_and_points_decide() {
-    // BB digest §3.21 Points Victory (2024); 2024
+    // §3.21 Points Victory (2024); 2024
     let mut g = last_card_2024([7, 5]);
     assert_eq!(g.active_cards[2], Some(CardId(25)));
     assert_eq!(kind(&g), PromptKind::Action);
@@ -287,7 +289,7 @@ fn after_the_last_card_is_dealt_each_coach_plays_one_more_turn_and_points_decide
 
 #[test]
 fn equal_scores_at_the_end_of_the_deck_are_a_draw() {
-    // BB digest §3.21 Points Victory; 2024
+    // §3.21 Points Victory; 2024
     let mut g = last_card_2024([6, 6]);
     go(&mut g, &mut no_dice(), Command::EndTurn);
     go(&mut g, &mut no_dice(), Command::EndTurn);
@@ -296,7 +298,7 @@ fn equal_scores_at_the_end_of_the_deck_are_a_draw() {
 
 #[test]
 fn in_2018_the_last_card_dealt_at_the_end_of_a_turn_leaves_one_turn_each() {
-    // BB digest §3.21 Points Victory (2018); 2018
+    // §3.21 Points Victory (2018); 2018
     let mut s = scen(E18, TeamId::Human, TeamId::Orc);
     field(&mut s, Side::Home, 4);
     field(&mut s, Side::Away, 4);
@@ -341,7 +343,7 @@ fn spread_out_run(ed: Edition, side: Side, first_turn: bool) -> Game {
 
 #[test]
 fn coach_a_cannot_claim_in_their_first_2024_turn_but_coach_b_can() {
-    // BB digest §3.19.2, §4 row 10; 2024
+    // §3.19.2, §4 row 10; 2024
     let g = spread_out_run(E24, Side::Home, true);
     assert_eq!(kind(&g), PromptKind::Action);
     let g = spread_out_run(E24, Side::Away, true);
@@ -350,7 +352,7 @@ fn coach_a_cannot_claim_in_their_first_2024_turn_but_coach_b_can() {
 
 #[test]
 fn no_coach_claims_in_round_one_of_2018() {
-    // BB digest §3.19.2, §4 row 10; 2018
+    // §3.19.2, §4 row 10; 2018
     let g = spread_out_run(E18, Side::Home, true);
     assert_eq!(kind(&g), PromptKind::Action);
     let g = spread_out_run(E18, Side::Away, true);
@@ -361,7 +363,7 @@ fn no_coach_claims_in_round_one_of_2018() {
 
 #[test]
 fn a_claim_may_be_declined() {
-    // BB digest §3.19.2 ("may claim"); 2024
+    // §3.19.2 ("may claim"); 2024
     let mut g = spread_out_run(E24, Side::Home, false);
     assert!(is_legal_cmd(&g, Command::Decline));
     go(&mut g, &mut no_dice(), Command::Decline);
@@ -371,7 +373,7 @@ fn a_claim_may_be_declined() {
 
 #[test]
 fn claiming_all_three_active_cards_in_one_turn_scores_a_clean_sweep() {
-    // BB digest §3.19.3; 2024
+    // §3.19.3; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let t = s.position(Side::Home, "Thrower");
     let r = s.position(Side::Home, "Lineman");
@@ -412,7 +414,7 @@ fn claiming_all_three_active_cards_in_one_turn_scores_a_clean_sweep() {
 
 #[test]
 fn only_one_card_is_claimed_per_claim_step() {
-    // BB digest §3.19.2; 2024
+    // §3.19.2; 2024
     let mut s = scen(E24, TeamId::Human, TeamId::Orc);
     let p = s.position(Side::Home, "Lineman");
     s.stand(p, 2, 9);

@@ -1,5 +1,7 @@
 //! Starting player actions and the simple ones: Run, Mark, Sidestep, Stand Up, Reserves
-//! (BB digest §3.6-§3.9, §3.12-§3.14).
+//! (§3.6-§3.9, §3.12-§3.14).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::command::ActionChoice;
 use super::data::*;
@@ -41,10 +43,10 @@ impl Ctx<'_> {
         let active = self.active();
         let free = grant.is_some();
         {
-            let edition_2024 = self.g.is_2024();
+            let obeys_once_per_turn = self.g.profile.free_actions_obey_once_per_turn();
             let pt = self.g.pt_mut(player);
             // §3.6.3: 2024 free actions obey the once-per-turn rule; 2018 ones do not use it up.
-            if edition_2024 || !free {
+            if obeys_once_per_turn || !free {
                 pt.used |= kind.bit();
             }
             if !free {
@@ -123,12 +125,12 @@ impl Ctx<'_> {
     /// Remove a Bonus Play from the hand, discard it face up and note it for the
     /// no-duplicates rule (§3.20).
     pub(crate) fn play_card(&mut self, side: crate::core::Side, card: CardId) -> Option<BonusPlay> {
-        let hand = &mut self.g.hands[side.index()];
+        let hand = &mut self.g.hands[side];
         let pos = hand.iter().position(|&c| c == card)?;
         hand.remove(pos);
         let bonus = card.def().bonus;
         self.g.discard.push(DeckCard::Challenge(card));
-        self.g.turn.bonus_played[side.index()].push(bonus);
+        self.g.turn.bonus_played[side].push(bonus);
         self.emit(Event::BonusPlayed {
             coach: side,
             card,
@@ -228,6 +230,14 @@ impl Ctx<'_> {
         let active_side = p.side == self.active();
         if active_side {
             self.push(Frame::AfterAction);
+            // §3.17, G17 (rules version 2 on): a player ending its move in the end zone with
+            // the ball scores at once, before the other coach's Interrupts (Intervention,
+            // Step Aside) can answer the move. The after-action check finds nothing left.
+            if self.g.profile.touchdown_before_move_windows()
+                && matches!(kind, MoveKind::Run | MoveKind::Mark)
+            {
+                self.touchdowns(p.side);
+            }
             match kind {
                 MoveKind::Run => {
                     self.push(Frame::Window(Window::AfterOpponentRun { runner: player }))

@@ -1,4 +1,4 @@
-//! The optional 2024 arena rule (BB digest §6.2.1, §5.11, gap G49): during set-up, before the
+//! The optional 2024 arena rule (§6.2.1, §5.11, gap G49): during set-up, before the
 //! toss winner chooses the board side, that coach rolls a D8 for the arena, and its regional
 //! rule applies for the whole match.
 //!
@@ -6,6 +6,8 @@
 //! (Emergency Reserves, Reserves squares and placement, the Throw modifier, Shove, block dice,
 //! assists, Sudden Death). Without the option [`Game::arena`] is `None` and every function
 //! returns the normal rule. The thresholds are in [`super::rules`].
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::data::Arena;
 use super::event::{Event, RollPurpose};
@@ -88,7 +90,7 @@ pub fn sudden_death_margin(g: &Game) -> u16 {
 
 /// Arena 8, Overgrown Arena (§5.11; §3.11 assists): a Block targeting a player adjacent to a
 /// trapdoor counts as assisted. "Cannot" beats "can" (§3.22): blocks that cannot be assisted
-/// stay unassisted (the caller checks that first). Engine reading (the digest is silent):
+/// stay unassisted (the caller checks that first). Engine reading (the sources are silent, §7.7):
 /// "adjacent" has its usual meaning — one of the 8 neighbouring squares — so a target
 /// standing on the trapdoor itself is not adjacent to it; opposing Defensive players cancel
 /// team-mates' assists only, not this one.

@@ -1,5 +1,7 @@
-//! The ball: new balls and trapdoors, bounces, possession (BB digest §3.16), and the player
+//! The ball: new balls and trapdoors, bounces, possession (§3.16), and the player
 //! moves that touch it (injury, prone, reserves).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::data::*;
 use super::event::*;
@@ -64,10 +66,10 @@ impl Ctx<'_> {
         match entry {
             BallEntry::Starting => {
                 // §3.1.1 step 6 / §3.1.2 step 7: on the trapdoor, no bounce (G45).
-                let roller = if self.g.is_2024() {
-                    None
-                } else {
+                let roller = if self.g.profile.trapdoor_by_coach_roll() {
                     self.g.toss_winner
+                } else {
+                    None
                 };
                 let square = self.choose_trapdoor(roller);
                 self.place_new_ball(square, kind, false);
@@ -172,7 +174,7 @@ impl Ctx<'_> {
         })
     }
 
-    fn set_ball(&mut self, ball: BallId, at: BallAt) {
+    pub(crate) fn set_ball(&mut self, ball: BallId, at: BallAt) {
         if let Some(b) = self.g.balls.iter_mut().find(|b| b.id == ball) {
             b.at = at;
         }

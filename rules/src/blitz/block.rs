@@ -1,6 +1,10 @@
-//! Block (BB digest §3.11), knock-downs and Armour checks, Foul (§6.1.4), and the block
+//! Block (§3.11), knock-downs and Armour checks, Foul (§6.1.4), and the block
 //! abilities of §5.4.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
+use super::block_die::BlockFace;
+use super::checks::CheckFor;
 use super::command::RerollSource;
 use super::data::*;
 use super::event::*;
@@ -8,7 +12,8 @@ use super::flow::*;
 use super::prompt::*;
 use super::rules::*;
 use super::state::*;
-use crate::core::{BlockFace, Die, Side, Square};
+use crate::core::check::{Check, PassRule};
+use crate::core::{Die, Side, Square};
 
 /// Is a block by `blocker` on `target` assisted (§3.11, G52)? A standing team-mate of the
 /// blocker adjacent to the target assists, unless an opposing Defensive player is adjacent to
@@ -48,9 +53,9 @@ pub fn block_unassistable(g: &Game, blocker: PlayerId, target: PlayerId, bomber:
 
 /// Number of block dice (§3.11): 2018 one, two if assisted; 2024 the Block value, +1 if
 /// assisted (arena 6, Badlands Fighting Pit, §5.11: +2, to a maximum of three); The Kid's
-/// Got Moxy: three for an unassisted block.
+/// Got Moxy: three for an unassisted block (in 2018 too from rules version 2).
 pub fn block_dice(g: &Game, blocker: PlayerId, assisted: bool, moxy: bool) -> u8 {
-    if g.is_2024() {
+    if g.profile.has_block_values() {
         if moxy && !assisted {
             return MOXY_DICE;
         }
@@ -59,6 +64,8 @@ pub fn block_dice(g: &Game, blocker: PlayerId, assisted: bool, moxy: bool) -> u8
             return block;
         }
         super::arenas::badlands_assisted_dice(g, block).unwrap_or(block + ASSIST_DICE)
+    } else if moxy && !assisted && g.profile.moxy_in_2018() {
+        MOXY_DICE
     } else {
         1 + u8::from(assisted)
     }
@@ -91,23 +98,11 @@ pub fn translate_face(g: &Game, st: &BlockState, face: BlockFace) -> BlockFace {
 /// §3.4: the net modifier on a check, clamped to -1..+1 in 2024 (stacking in 2018). With
 /// Crumbling Astrogranite Pitch a Kerrunch! is still -1 in all (G16).
 pub fn net_modifier(g: &Game, modifier: i8) -> i8 {
-    if g.is_2024() {
+    if g.profile.caps_check_modifiers() {
         modifier.clamp(-1, 1)
     } else {
         modifier
     }
-}
-
-/// §3.4 Armour check: natural 1 fails, natural 6 passes; 2024 caps the net modifier at ±1
-/// and a Kerrunch! result cannot go below 1. Armour "–" always fails (no roll).
-pub fn armour_passes(g: &Game, armour: Option<u8>, roll: u16, modifier: i8) -> bool {
-    let Some(target) = armour else { return false };
-    let m = net_modifier(g, modifier);
-    let mut result = roll as i8 + m;
-    if g.is_2024() {
-        result = result.max(1);
-    }
-    roll == 6 || (roll != 1 && result >= target as i8)
 }
 
 impl Ctx<'_> {
@@ -473,13 +468,16 @@ impl Ctx<'_> {
             by_block,
             set_to: None,
             stage: ArmourStage::Window,
-            roll: 0,
-            rerolled: false,
             attacker,
             counts_for_record: true,
         }));
         if let Some(ball) = self.g.ball_held_by(p) {
             if self.g.player(p).has(Ability::SafeHands) && self.safe_hands_squares(sq).len() > 1 {
+                // §5.4 Safe Hands: a Prone player holds no ball; it lies on the player's
+                // square while the coach picks where it goes (rules version 2 on).
+                if self.g.profile.safe_hands_ball_loose() {
+                    self.set_ball(ball, BallAt::Loose(sq));
+                }
                 self.push(Frame::SafeHands {
                     ball,
                     from: sq,
@@ -511,79 +509,24 @@ impl Ctx<'_> {
                 Flow::Continue
             }
             ArmourStage::Roll => {
-                let mut modifier = a.modifier;
-                if a.by_block && self.g.persistent.crumbling_pitch {
-                    modifier -= 1;
-                }
-                a.modifier = modifier;
-                let armour = a.set_to.or(p.stats.armour);
-                if armour.is_none() {
+                let Some(armour) = a.set_to.or(p.stats.armour) else {
                     // Armour "–": fails automatically, no roll (§2.6).
                     self.injure(a.player);
                     return Flow::Continue;
-                }
-                a.roll = self.roll(Die::D6);
-                let pass = armour_passes(self.g, armour, a.roll, modifier);
-                self.emit(Event::Rolled(Roll {
-                    purpose: RollPurpose::Armour,
-                    coach: Some(p.side),
-                    die: Die::D6,
-                    faces: vec![a.roll],
-                    target: armour,
-                    modifier: net_modifier(self.g, modifier),
-                    success: Some(pass),
-                    reroll: false,
-                }));
-                if !pass
-                    && super::legal::offer_reroll(
-                        self.g,
-                        p.side,
-                        &super::legal::coach_reroll_sources(self.g, p.side),
-                    )
-                {
-                    a.stage = ArmourStage::RerollOffered;
-                    self.push(Frame::Armour(a));
-                    return wait(
-                        p.side,
-                        PromptKind::Reroll {
-                            kind: RollKind::Armour,
-                        },
-                    );
-                }
-                if !pass {
-                    self.injure(a.player);
-                }
-                Flow::Continue
+                };
+                // The modifier is finished at the roll (Crumbling Pitch, the 2024 cap): the
+                // check's `modifiers` hook (`super::checks`).
+                self.check_step(Check::new(
+                    CheckFor::Armour {
+                        player: a.player,
+                        by_block: a.by_block,
+                    },
+                    Die::D6,
+                    PassRule::Natural,
+                    armour,
+                    a.modifier,
+                ))
             }
-            ArmourStage::RerollOffered => {
-                self.push(Frame::Armour(a));
-                Flow::Continue
-            }
-        }
-    }
-
-    /// Resolve a waiting Armour check, re-rolled with `source` or not.
-    pub(crate) fn armour_decided(&mut self, a: ArmourState, source: Option<RerollSource>) {
-        let p = *self.g.player(a.player);
-        let armour = a.set_to.or(p.stats.armour);
-        let mut roll = a.roll;
-        if let Some(source) = source {
-            self.spend_reroll(p.side, source);
-            roll = self.roll(Die::D6);
-            let pass = armour_passes(self.g, armour, roll, a.modifier);
-            self.emit(Event::Rolled(Roll {
-                purpose: RollPurpose::Armour,
-                coach: Some(p.side),
-                die: Die::D6,
-                faces: vec![roll],
-                target: armour,
-                modifier: net_modifier(self.g, a.modifier),
-                success: Some(pass),
-                reroll: true,
-            }));
-        }
-        if !armour_passes(self.g, armour, roll, a.modifier) {
-            self.injure(a.player);
         }
     }
 

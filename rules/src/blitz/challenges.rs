@@ -1,5 +1,7 @@
-//! Challenge conditions (BB digest §5.5, evaluation notes [PROPOSAL] G32), read in the Claim
+//! Challenge conditions (§5.5, evaluation notes [PROPOSAL] G32), read in the Claim
 //! step right after an action from the action's record and the state.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::data::*;
 use super::state::*;
@@ -87,7 +89,23 @@ pub fn condition_met(g: &Game, challenge: Challenge) -> bool {
             })
         }
         // 3 different actions by 3 different players this turn.
-        Challenge::PlayAsATeam => three_by_three(&g.turn.made),
+        // §5.5, §6.1.5 (rules version 2 on): a Throw Team-mate counts as a Throw here.
+        Challenge::PlayAsATeam => {
+            if g.profile.throw_team_mate_counts_as_throw() {
+                let made: Vec<(PlayerId, ActionKind)> = g
+                    .turn
+                    .made
+                    .iter()
+                    .map(|&(p, k)| match k {
+                        ActionKind::ThrowTeamMate => (p, ActionKind::Throw),
+                        k => (p, k),
+                    })
+                    .collect();
+                three_by_three(&made)
+            } else {
+                three_by_three(&g.turn.made)
+            }
+        }
         // Ends the action on a trapdoor while an opponent holds a ball.
         Challenge::ShowNoFear => {
             standing_square.is_some_and(|s| g.is_trapdoor(s))

@@ -1,4 +1,6 @@
 //! Commands: every input to the game answers the current [`super::Prompt`].
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use serde::{Deserialize, Serialize};
 
@@ -6,7 +8,7 @@ use super::data::{BallKind, BoardSide};
 use super::state::{CardId, PlayerId};
 use crate::core::Square;
 
-/// A player action as chosen by a coach (BB digest §3.6).
+/// A player action as chosen by a coach (§3.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -29,11 +31,11 @@ pub enum ActionChoice {
     Throw {
         target: Square,
     },
-    /// 2024 advanced (BB digest §6.1.4): foul an adjacent Prone opponent.
+    /// 2024 advanced (§6.1.4): foul an adjacent Prone opponent.
     Foul {
         target: PlayerId,
     },
-    /// 2024 advanced (BB digest §6.1.5): an Ogre, Troll or Treeman throws the adjacent
+    /// 2024 advanced (§6.1.5): an Ogre, Troll or Treeman throws the adjacent
     /// standing team-mate `thrown` to the square `target`.
     ThrowTeamMate {
         thrown: PlayerId,
@@ -41,7 +43,7 @@ pub enum ActionChoice {
     },
 }
 
-/// Why a roll is re-rolled (BB digest §3.5).
+/// Why a roll is re-rolled (§3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
@@ -124,7 +126,7 @@ pub enum Command {
     ChoosePlayer {
         player: PlayerId,
     },
-    /// Wardance (BB digest §5.4, G40): the player's free Sidestep.
+    /// Wardance (§5.4, G40): the player's free Sidestep.
     Wardance {
         player: PlayerId,
         to: Square,

@@ -1,11 +1,13 @@
 //! Events: the facts `apply` reports, including every die rolled. They are the diffs the
 //! server stores and streams; [`Event::project`] hides what a seat may not see.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use serde::{Deserialize, Serialize};
 
 use super::data::{Arena, BallKind, BoardSide, BonusPlay, Challenge, RandomEvent};
 use super::state::{ActionKind, BallId, CardId, Outcome, PlayerId};
-use crate::core::{BlockFace, Die, Seat, Side, Square};
+use crate::core::{BlockFace, Seat, Side, Square};
 
 /// What a roll was for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,20 +29,9 @@ pub enum RollPurpose {
     PitchInvasion,
 }
 
-/// A die roll and what it meant. `target`/`modifier`/`success` are set for checks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Roll {
-    pub purpose: RollPurpose,
-    /// The coach who rolled (`None` for neutral rolls such as shuffles).
-    pub coach: Option<Side>,
-    pub die: Die,
-    pub faces: Vec<u16>,
-    pub target: Option<u8>,
-    pub modifier: i8,
-    pub success: Option<bool>,
-    pub reroll: bool,
-}
+/// A die roll and what it meant: the core roll record ([`crate::core::roll::Roll`]) with Blitz
+/// Bowl's purposes.
+pub type Roll = crate::core::roll::Roll<RollPurpose>;
 
 /// Why points were scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,6 +77,12 @@ pub enum Event {
         slot: u8,
         card: CardId,
         bonus: BonusPlay,
+    },
+    /// §3.19.4 (2018, rules version 2 on): the refresh shifted the active card in space
+    /// `from` down to space `to`.
+    ActiveCardMoved {
+        from: u8,
+        to: u8,
     },
     PlayerPlaced {
         player: PlayerId,
@@ -135,7 +132,7 @@ pub enum Event {
         from: Square,
         to: Square,
     },
-    /// Throw Team-mate (BB digest §6.1.5): `thrower` threw `player` from `from` towards `to`;
+    /// Throw Team-mate (§6.1.5): `thrower` threw `player` from `from` towards `to`;
     /// where it lands, and how, follows (moved there, Prone, or Injured).
     TeamMateThrown {
         thrower: PlayerId,
@@ -201,6 +198,14 @@ pub enum Event {
     /// `coach` drew a Random Event from the top of the deck (§6.1.1); it is now public.
     RandomEvent {
         coach: Side,
+        event: RandomEvent,
+    },
+    /// The Random Event `event` is resolved and goes to the discard pile, face up (§6.1.1
+    /// step 3). Its effect may take several decisions (Banana Skins, Empty the Bench, Reset,
+    /// a Multi-Ball choice) and deal cards that draw other events (Impatient Coaches), so
+    /// this is the only way a client following the events knows when it is done. Rules
+    /// version 2 on; a version 1 match never reports it.
+    RandomEventResolved {
         event: RandomEvent,
     },
     RookiesCardUsed {

@@ -1,19 +1,22 @@
-//! The step machine: a stack of [`Frame`]s (continuations) run until one needs a decision.
+//! Blitz Bowl's frames: the continuations the core run loop ([`crate::core::engine`]) steps
+//! until one needs a decision.
 //!
-//! Learnt from FFB's step stack and botbowl's procedure stack: every multi-step rule (a Block
-//! with its re-roll, die choice, push, follow-up, armour and injury) is a sequence of frames,
-//! and a frame that needs a coach's decision sets the [`Prompt`] and stops the loop. The next
-//! command answers that prompt and the loop resumes.
+//! Every multi-step rule (a Block with its re-roll, die choice, push, follow-up, armour and
+//! injury) is a sequence of frames, and a frame that needs a coach's decision sets the
+//! [`Prompt`] and stops the loop. The next command answers that prompt and the loop resumes.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use serde::{Deserialize, Serialize};
 
+use super::block_die::BlockFace;
 use super::data::*;
 use super::event::*;
 use super::prompt::*;
 use super::state::*;
-use crate::core::{BlockFace, DiceSource, Die, Side, Square};
+use crate::core::{DiceSource, Die, Engine, Side, Square};
 
-/// What happened during the action being resolved; the Claim step reads it (BB digest §5.5).
+/// What happened during the action being resolved; the Claim step reads it (§5.5).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActionRecord {
     pub player: Option<PlayerId>,
@@ -62,7 +65,7 @@ pub enum Frame {
     AfterAction,
     Claim,
     Grants(Vec<(PlayerId, FreeGrant)>),
-    /// After the Claim step of a Block: Bloodlust (BB digest §5.4).
+    /// After the Claim step of a Block: Bloodlust (§5.4).
     Bloodlust(PlayerId),
     EndTurn,
     HandLimit,
@@ -87,9 +90,12 @@ pub enum Frame {
         from: Square,
         coach: Side,
     },
-    /// A knocked-down player's Armour check (after its ball bounced).
+    /// A knocked-down player's Armour check (after its ball bounced): the Bladed Knuckle
+    /// Dusters window, then the check.
     Armour(ArmourState),
-    Throw(ThrowState),
+    /// A check with re-roll (a Throw or an Armour check), rolled or waiting for the coach's
+    /// re-roll decision ([`crate::core::check`]).
+    Check(Box<super::checks::BlitzCheck>),
     /// Offer a Bonus Play window if its coach may use it now.
     Window(Window),
     /// Refresh the active cards (2024 Pre-Turn step A or 2018 end of turn).
@@ -164,8 +170,6 @@ pub struct ArmourState {
     /// Bladed Knuckle Dusters: Armour is 6+ for this check.
     pub set_to: Option<u8>,
     pub stage: ArmourStage,
-    pub roll: u16,
-    pub rerolled: bool,
     /// The blocker's coach may play Bladed Knuckle Dusters first.
     pub attacker: Option<Side>,
     pub counts_for_record: bool,
@@ -175,27 +179,17 @@ pub struct ArmourState {
 pub enum ArmourStage {
     Window,
     Roll,
-    RerollOffered,
 }
 
+/// A Throw (or Throw Team-mate) under way; its Throw check's target, modifier and dice are
+/// the check's ([`super::checks::CheckFor::Throw`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThrowState {
     pub thrower: PlayerId,
     pub target: Square,
     pub thrown: Option<PlayerId>,
-    pub target_value: u8,
-    pub modifier: i8,
     pub no_modifiers: bool,
-    pub roll: u16,
-    pub rerolled: bool,
-    pub stage: ThrowStage,
     pub dump_off: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ThrowStage {
-    Roll,
-    RerollOffered,
 }
 
 /// The engine's working context for one `apply`: the game, the dice and the event sink.
@@ -205,12 +199,8 @@ pub(crate) struct Ctx<'a> {
     pub events: Vec<Event>,
 }
 
-pub(crate) enum Flow {
-    Continue,
-    Wait(Prompt),
-    /// Wait, with the legal answers already worked out by the frame.
-    WaitWith(Prompt, Vec<super::command::Command>),
-}
+/// What a frame asks of the run loop ([`crate::core::engine`]).
+pub(crate) type Flow = crate::core::Flow<Prompt, super::command::Command>;
 
 pub(crate) fn wait(coach: Side, kind: PromptKind) -> Flow {
     Flow::Wait(Prompt {
@@ -238,36 +228,7 @@ impl Ctx<'_> {
 
     /// Run frames until one waits for a decision or the match ends.
     pub fn run(&mut self) {
-        loop {
-            if self.g.outcome.is_some() {
-                self.g.stack.clear();
-                self.g.prompt = Prompt {
-                    coach: None,
-                    kind: PromptKind::GameOver,
-                };
-                self.g.legal = LegalCache(Some(Vec::new()));
-                return;
-            }
-            let Some(frame) = self.g.stack.pop() else {
-                // Nothing left to do in this turn: ask for the next action.
-                self.g.stack.push(Frame::ActionPrompt);
-                continue;
-            };
-            match self.step(frame) {
-                Flow::Continue => {}
-                Flow::Wait(p) => {
-                    let legal = super::legal::legal_for(self.g, &p);
-                    self.g.prompt = p;
-                    self.g.legal = LegalCache(Some(legal));
-                    return;
-                }
-                Flow::WaitWith(p, legal) => {
-                    self.g.prompt = p;
-                    self.g.legal = LegalCache(Some(legal));
-                    return;
-                }
-            }
-        }
+        crate::core::engine::run(self);
     }
 
     fn step(&mut self, frame: Frame) -> Flow {
@@ -305,7 +266,7 @@ impl Ctx<'_> {
                 self.push(Frame::SafeHands { ball, from, coach });
                 wait(coach, PromptKind::SafeHandsBounce { from })
             }
-            Frame::Throw(t) => self.throw_step(t),
+            Frame::Check(c) => self.check_step(*c),
             Frame::Window(w) => self.open_window(w),
             Frame::Refresh => self.refresh(),
             Frame::DealCards => self.deal_cards(),
@@ -313,10 +274,57 @@ impl Ctx<'_> {
             Frame::EventCheck => self.event_check(),
             Frame::DiscardEvent(e) => {
                 self.g.discard.push(DeckCard::Event(e));
+                // §6.1.1 step 3. Rules version 2 on: reported, so the events alone say when
+                // the event is resolved (`GameView::apply`).
+                if self.g.rules_version >= 2 {
+                    self.emit(Event::RandomEventResolved { event: e });
+                }
                 Flow::Continue
             }
             Frame::BananaSkins(coach) => self.banana_skins(coach),
             Frame::EnterBall { chooser, entry } => self.enter_ball(chooser, entry),
         }
+    }
+}
+
+/// Blitz Bowl's frames under the core run loop: an empty stack asks for the next action.
+impl Engine for Ctx<'_> {
+    type Frame = Frame;
+    type Prompt = Prompt;
+    type Command = super::command::Command;
+
+    fn frames(&mut self) -> &mut Vec<Frame> {
+        &mut self.g.stack
+    }
+
+    fn is_over(&self) -> bool {
+        self.g.outcome.is_some()
+    }
+
+    fn game_over(&mut self) {
+        self.g.prompt = Prompt {
+            coach: None,
+            kind: PromptKind::GameOver,
+        };
+        self.g.legal = LegalCache::of(Vec::new());
+    }
+
+    fn idle(&self) -> Frame {
+        // Nothing left to do in this turn: ask for the next action.
+        Frame::ActionPrompt
+    }
+
+    fn step(&mut self, frame: Frame) -> Flow {
+        // The inherent `Ctx::step` above: the dispatch over Blitz Bowl's frames.
+        Ctx::step(self, frame)
+    }
+
+    fn legal_for(&self, prompt: &Prompt) -> Vec<super::command::Command> {
+        super::legal::legal_for(self.g, prompt)
+    }
+
+    fn wait(&mut self, prompt: Prompt, legal: Vec<super::command::Command>) {
+        self.g.prompt = prompt;
+        self.g.legal = LegalCache::of(legal);
     }
 }

@@ -1,17 +1,19 @@
 //! The legal commands for the current prompt. `apply` accepts exactly these, so
 //! `legal_commands`, `is_legal` and `apply` agree by construction.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::command::{ActionChoice, Command, RerollSource};
 use super::data::*;
-use super::flow::{BlockState, Frame, ThrowState};
+use super::flow::{BlockState, Frame};
 use super::prompt::*;
 use super::state::*;
 use super::throw::{Range, throw_range};
-use crate::core::{GridMasks, Side, Square, SquareSet};
+use crate::core::{Board, GridMasks, Side, Square, SquareSet};
 
 pub fn legal_commands(g: &Game) -> Vec<Command> {
-    match &g.legal.0 {
-        Some(cached) => cached.clone(),
+    match g.legal.get() {
+        Some(cached) => cached.to_vec(),
         None => legal_for(g, &g.prompt),
     }
 }
@@ -95,9 +97,9 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
         }
         PromptKind::Reroll { .. } => {
             let sources = match g.stack.last() {
-                Some(Frame::Throw(t)) => throw_reroll_sources(g, t),
+                // A check keeps the sources it offered.
+                Some(Frame::Check(c)) => c.sources().copied().collect(),
                 Some(Frame::Block(st)) => block_reroll_sources(g, st),
-                Some(Frame::Armour(a)) => coach_reroll_sources(g, g.player(a.player).side),
                 _ => Vec::new(),
             };
             for source in sources {
@@ -146,7 +148,8 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 }
             }
             // 2018 Emergency Reserves is mandatory (§3.15); everything else is optional.
-            let mandatory = *grant == FreeGrant::EmergencyReserves && !g.is_2024();
+            let mandatory =
+                *grant == FreeGrant::EmergencyReserves && g.profile.emergency_reserves_mandatory();
             if !mandatory || out.is_empty() {
                 out.push(Command::Decline);
             }
@@ -156,7 +159,7 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
             out.push(Command::Decline);
         }
         PromptKind::HandLimit { .. } => {
-            for &card in &g.hands[coach.index()] {
+            for &card in &g.hands[coach] {
                 out.push(Command::DiscardCard { card });
             }
         }
@@ -189,7 +192,7 @@ pub(crate) fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
 /// command could be (one player's actions, or the coach's Bonus Plays), which is the hot path
 /// of every match.
 pub fn is_legal(g: &Game, cmd: &Command) -> bool {
-    if let Some(cached) = &g.legal.0 {
+    if let Some(cached) = g.legal.get() {
         return cached.contains(cmd);
     }
     if let (PromptKind::Action, Some(coach)) = (&g.prompt.kind, g.prompt.coach)
@@ -238,8 +241,10 @@ pub fn is_legal(g: &Game, cmd: &Command) -> bool {
     ) = (&g.prompt.kind, g.stack.last(), cmd)
         && g.outcome.is_none()
     {
-        let here = g.player(*player).square();
-        return here.is_some_and(|h| h.is_adjacent(*square))
+        let Some(here) = g.player(*player).square() else {
+            return false;
+        };
+        return here.is_adjacent(*square)
             && MoveRules::new(
                 g,
                 &BoardScan::new(g, g.player(*player).side),
@@ -247,7 +252,7 @@ pub fn is_legal(g: &Game, cmd: &Command) -> bool {
                 *kind,
                 *must_end_open,
             )
-            .step_ok(*square, *left);
+            .step_ok(here, *square, *left);
     }
     legal_commands(g).contains(cmd)
 }
@@ -273,10 +278,10 @@ impl ActionCtx {
     fn new(g: &Game, coach: Side) -> ActionCtx {
         ActionCtx {
             coach,
-            hand: g.hands[coach.index()]
+            hand: g.hands[coach]
                 .iter()
                 .copied()
-                .filter(|c| !g.turn.bonus_played[coach.index()].contains(&c.def().bonus))
+                .filter(|c| !g.turn.bonus_played[coach].contains(&c.def().bonus))
                 .collect(),
             actions_left: g.turn.actions_taken < g.turn.action_limit,
             scan: std::cell::OnceCell::new(),
@@ -392,7 +397,7 @@ fn player_action_commands(g: &Game, ctx: &ActionCtx, player: PlayerId, out: &mut
     if p.has(Ability::Wardance)
         && g.is_marked(p.id)
         && !g.pt(p.id).wardanced
-        && !(g.is_2024() && used(g, p.id, ActionKind::Sidestep))
+        && !(g.profile.free_actions_obey_once_per_turn() && used(g, p.id, ActionKind::Sidestep))
     {
         for to in sidestep_squares(g, p.id) {
             out.push(Command::Wardance { player: p.id, to });
@@ -412,7 +417,10 @@ fn coach_bonus_commands(g: &Game, ctx: &ActionCtx, out: &mut Vec<Command>) {
                     .iter()
                     .filter(|p| p.side == coach && matches!(p.place, Place::Prone(_)))
                 {
-                    if !(g.pt(p.id).finished || g.is_2024() && used(g, p.id, ActionKind::StandUp)) {
+                    if !(g.pt(p.id).finished
+                        || g.profile.free_actions_obey_once_per_turn()
+                            && used(g, p.id, ActionKind::StandUp))
+                    {
                         out.push(Command::PlayBonus {
                             card,
                             player: Some(p.id),
@@ -427,7 +435,11 @@ fn coach_bonus_commands(g: &Game, ctx: &ActionCtx, out: &mut Vec<Command>) {
                     .iter()
                     .filter(|p| p.side == coach && p.place == Place::Reserves)
                 {
-                    if g.is_2024() && used(g, p.id, ActionKind::Reserves) {
+                    if g.profile.free_actions_obey_once_per_turn()
+                        && used(g, p.id, ActionKind::Reserves)
+                        || g.profile.finished_players_barred_from_free_reserves()
+                            && g.pt(p.id).finished
+                    {
                         continue;
                     }
                     for sq in reserve_squares(g, p.id) {
@@ -455,7 +467,12 @@ fn coach_bonus_commands(g: &Game, ctx: &ActionCtx, out: &mut Vec<Command>) {
                     square: None,
                 });
             }
-            BonusPlay::BlockingPlay if g.turn.actions_taken == 0 && !g.turn.blocking_play => {
+            // §5.6: before the Pre-Turn Sequence (its own window, 2024 from rules version 2).
+            BonusPlay::BlockingPlay
+                if g.turn.actions_taken == 0
+                    && !g.turn.blocking_play
+                    && !g.profile.blocking_play_before_pre_turn() =>
+            {
                 out.push(Command::PlayBonus {
                     card,
                     player: None,
@@ -531,7 +548,9 @@ fn choices_into(
         return;
     }
     // §3.6.1 once per turn; 2018 free actions may repeat (§3.6.3).
-    let blocked = |k: ActionKind| used(g, p, k) && (grant.is_none() || g.is_2024());
+    let blocked = |k: ActionKind| {
+        used(g, p, k) && (grant.is_none() || g.profile.free_actions_obey_once_per_turn())
+    };
     match pl.place {
         Place::Reserves => {
             if !blocked(ActionKind::Reserves) {
@@ -633,7 +652,9 @@ fn choices_into(
 /// The choices a granted free action allows.
 pub fn grant_choices(g: &Game, p: PlayerId, grant: FreeGrant) -> Vec<ActionChoice> {
     let pl = g.player(p);
-    let blocked = |k: ActionKind| g.pt(p).finished || used(g, p, k) && g.is_2024();
+    let blocked = |k: ActionKind| {
+        g.pt(p).finished || used(g, p, k) && g.profile.free_actions_obey_once_per_turn()
+    };
     match grant {
         FreeGrant::Block | FreeGrant::DivingTackleBlock => {
             if blocked(ActionKind::Block) {
@@ -735,7 +756,7 @@ fn end_zone_reserve_squares(g: &Game, p: PlayerId) -> Vec<Square> {
             continue;
         }
         let tier = if g.ball_at(s).is_some() {
-            if !g.is_2024() {
+            if !g.profile.reserves_onto_ball() {
                 continue;
             }
             2
@@ -782,7 +803,7 @@ pub fn throw_targets(g: &Game, p: PlayerId, hail_mary: bool, short_only: bool) -
         Range::Long => !short_only,
         Range::HandOff | Range::Short => true,
     };
-    if g.is_2024() || hail_mary {
+    if g.profile.throws_target_team_mates() || hail_mary {
         g.players
             .iter()
             .filter(|m| m.side == pl.side && m.id != p && m.can_hold_ball())
@@ -804,7 +825,13 @@ pub fn throw_targets(g: &Game, p: PlayerId, hail_mary: bool, short_only: bool) -
 /// is held would tell the other seat it is there. With no source, the only answer is Decline.
 /// Each roll is asked about once: a re-rolled result is resolved at once.
 pub(crate) fn offer_reroll(g: &Game, coach: Side, sources: &[RerollSource]) -> bool {
-    !sources.is_empty() || !g.hands[coach.index()].is_empty()
+    !sources.is_empty() || (!g.hands[coach].is_empty() && may_play_bonus_now(g, coach))
+}
+
+/// §3.20: may `coach` play a Bonus Play now? Always in its own turn; in the other coach's
+/// turn only where the edition allows it (2018, rules version 2 on: never).
+pub(crate) fn may_play_bonus_now(g: &Game, coach: Side) -> bool {
+    g.turn.active.is_none_or(|a| a == coach) || g.profile.bonus_plays_in_opponent_turn()
 }
 
 /// Throw Team-mate choices for thrower `p` (§6.1.5 steps 2-3, G34): the thrown player is an
@@ -842,8 +869,8 @@ pub fn throw_team_mate_choices(g: &Game, p: PlayerId) -> Vec<(PlayerId, Square)>
 /// name in a turn, §3.20) and the Rookies to Watch card (§5.9).
 pub(crate) fn coach_reroll_sources(g: &Game, side: Side) -> Vec<RerollSource> {
     let mut v = Vec::new();
-    if !g.turn.bonus_played[side.index()].contains(&BonusPlay::RawTalent) {
-        for &c in &g.hands[side.index()] {
+    if !g.turn.bonus_played[side].contains(&BonusPlay::RawTalent) && may_play_bonus_now(g, side) {
+        for &c in &g.hands[side] {
             if c.def().bonus == BonusPlay::RawTalent {
                 v.push(RerollSource::RawTalent(c));
             }
@@ -860,19 +887,17 @@ fn held_kind(g: &Game, p: PlayerId) -> Option<BallKind> {
     g.ball_held_by(p).and_then(|b| g.ball(b)).map(|b| b.kind)
 }
 
-/// Re-rolls for a failed Throw check: Expert Passer, the Dwarf Rune Ball (§5.10: a natural 1;
-/// any failed check if the holder is on a Dwarf team) and the coach's sources.
-pub(crate) fn throw_reroll_sources(g: &Game, t: &ThrowState) -> Vec<RerollSource> {
-    if t.rerolled {
-        return Vec::new();
-    }
-    let p = g.player(t.thrower);
+/// Re-rolls for a failed Throw check of `thrower` with natural `face`: Expert Passer, the
+/// Dwarf Rune Ball (§5.10: a natural 1; any failed check if the holder is on a Dwarf team) and
+/// the coach's sources.
+pub(crate) fn throw_reroll_sources(g: &Game, thrower: PlayerId, face: u16) -> Vec<RerollSource> {
+    let p = g.player(thrower);
     let mut v = Vec::new();
     if p.has(Ability::ExpertPasser) {
         v.push(RerollSource::ExpertPasser);
     }
     if held_kind(g, p.id) == Some(BallKind::DwarfRuneBall)
-        && (t.roll == 1 || g.setup.teams[p.side.index()] == TeamId::Dwarf)
+        && (face == 1 || g.setup.teams[p.side] == TeamId::Dwarf)
     {
         v.push(RerollSource::DwarfRuneBall);
     }
@@ -892,7 +917,7 @@ pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSourc
         v.push(RerollSource::OffensiveSpecialist);
     }
     if held_kind(g, b.id) == Some(BallKind::ExtraSpikyBall)
-        && st.faces.contains(&crate::core::BlockFace::Miss)
+        && st.faces.contains(&super::block_die::BlockFace::Miss)
     {
         v.push(RerollSource::ExtraSpikyBall);
     }
@@ -900,21 +925,19 @@ pub(crate) fn block_reroll_sources(g: &Game, st: &BlockState) -> Vec<RerollSourc
     v
 }
 
-/// The blocked squares and grid masks of the match's board, computed once per board side
-/// (the boards are static data, so this cache is as pure as the data it is built from).
-fn board_sets(g: &Game) -> &'static (SquareSet, GridMasks) {
+/// The match's board ([`Board`]: blocked squares, no walls) and its grid masks, computed once
+/// per board side (the boards are static data, so this cache is as pure as the data it is
+/// built from).
+pub(crate) fn board_sets(g: &Game) -> &'static (Board, GridMasks) {
     use std::sync::OnceLock;
-    static ONE: OnceLock<(SquareSet, GridMasks)> = OnceLock::new();
-    static TWO: OnceLock<(SquareSet, GridMasks)> = OnceLock::new();
+    static ONE: OnceLock<(Board, GridMasks)> = OnceLock::new();
+    static TWO: OnceLock<(Board, GridMasks)> = OnceLock::new();
     let build = || {
-        let mut blocked = SquareSet::default();
+        let mut board = Board::open(g.grid);
         for &(x, y) in g.board_def().blocked {
-            let sq = Square::new(x as i8, y as i8);
-            if g.grid.contains(sq) {
-                blocked.insert(g.grid.index(sq));
-            }
+            board.block(Square::new(x as i8, y as i8));
         }
-        (blocked, GridMasks::new(g.grid))
+        (board, GridMasks::new(g.grid))
     };
     match g.board.unwrap_or(BoardSide::OneTrapdoor) {
         BoardSide::OneTrapdoor => ONE.get_or_init(build),
@@ -960,8 +983,8 @@ impl BoardScan {
     }
 
     pub(crate) fn new(g: &Game, side: Side) -> BoardScan {
-        let (blocked, masks) = board_sets(g);
-        let blocked = *blocked;
+        let (board, masks) = board_sets(g);
+        let blocked = board.blocked();
         let mut occupied = SquareSet::default();
         let mut titchy = SquareSet::default();
         let mut restricting = SquareSet::default();
@@ -1009,6 +1032,10 @@ pub(crate) struct MoveRules {
     player: PlayerId,
     kind: MoveKind,
     grid: crate::core::Grid,
+    /// The board, asked whether a wall stands between two squares (Blitz Bowl boards have
+    /// none; `walled` says whether to ask at all).
+    board: &'static Board,
+    walled: bool,
     /// Squares the mover may enter.
     enterable: SquareSet,
     /// Squares where entering ends the move (2024 Mark next to an opponent, Titchy,
@@ -1046,7 +1073,7 @@ impl MoveRules {
         {
             occupied.remove(g.grid.index(sq));
         }
-        let (_, masks) = board_sets(g);
+        let (board, masks) = board_sets(g);
         let on_pitch = masks.all();
         let mut enterable = on_pitch;
         if !pass_blocked {
@@ -1076,7 +1103,7 @@ impl MoveRules {
                 (stops, ends)
             }
             MoveKind::Mark => {
-                let stops = if g.is_2024() {
+                let stops = if g.profile.mark_stops_when_adjacent() {
                     scan.adj_any
                 } else {
                     SquareSet::default()
@@ -1084,7 +1111,7 @@ impl MoveRules {
                 (stops, free.intersect(scan.adj_any))
             }
             MoveKind::MarkTowards(o) => {
-                let stops = if g.is_2024() {
+                let stops = if g.profile.mark_stops_when_adjacent() {
                     scan.adj_any
                 } else {
                     SquareSet::default()
@@ -1102,15 +1129,19 @@ impl MoveRules {
             player,
             kind,
             grid: g.grid,
+            board,
+            walled: board.has_walls(),
             enterable,
             stops,
             ends,
         }
     }
 
-    /// May the player enter `to`? `Some(stops)` if so, where `stops` says the move ends there.
-    fn enter(&self, to: Square) -> Option<bool> {
-        if !self.grid.contains(to) {
+    /// May the player step from `from` into the adjacent square `to`? `Some(stops)` if so,
+    /// where `stops` says the move ends there. Every step of a move is asked here: blocked
+    /// and occupied squares, opponents' restrictions, and the board's walls.
+    fn enter(&self, from: Square, to: Square) -> Option<bool> {
+        if !self.grid.contains(to) || self.walled && !self.board.can_step(from, to) {
             return None;
         }
         let i = self.grid.index(to);
@@ -1142,17 +1173,18 @@ impl MoveRules {
         }
         let mut failed = [-1i8; SquareSet::CAPACITY];
         from.neighbours()
-            .filter(|&n| self.step_with(n, left, &mut failed))
+            .filter(|&n| self.step_with(from, n, left, &mut failed))
             .collect()
     }
 
-    /// May the player step to `to` (a neighbour) with `left` squares to go?
-    pub(crate) fn step_ok(&self, to: Square, left: u8) -> bool {
-        left > 0 && self.step_with(to, left, &mut [-1i8; SquareSet::CAPACITY])
+    /// May the player step from `from` (its square) to the neighbour `to` with `left`
+    /// squares to go?
+    pub(crate) fn step_ok(&self, from: Square, to: Square, left: u8) -> bool {
+        left > 0 && self.step_with(from, to, left, &mut [-1i8; SquareSet::CAPACITY])
     }
 
-    fn step_with(&self, to: Square, left: u8, failed: &mut [i8]) -> bool {
-        match self.enter(to) {
+    fn step_with(&self, from: Square, to: Square, left: u8, failed: &mut [i8]) -> bool {
+        match self.enter(from, to) {
             Some(stops) => self.can_finish(to, left - 1, stops, failed),
             None => false,
         }
@@ -1170,7 +1202,7 @@ impl MoveRules {
         }
         let mut enterable = [None; 8];
         for (i, n) in from.neighbours().enumerate() {
-            if let Some(stops) = self.enter(n) {
+            if let Some(stops) = self.enter(from, n) {
                 if self.legal_end_fast(n) {
                     return true;
                 }
@@ -1214,7 +1246,7 @@ impl MoveRules {
             return false;
         }
         for n in at.neighbours() {
-            if let Some(s) = self.enter(n)
+            if let Some(s) = self.enter(at, n)
                 && self.can_finish(n, left - 1, s, failed)
             {
                 return true;
@@ -1227,5 +1259,40 @@ impl MoveRules {
 
 /// May `p` start a free Mark now (2024 once-per-turn, finished players)?
 pub(crate) fn grant_allows_mark(g: &Game, p: PlayerId) -> bool {
-    !(g.pt(p).finished || g.is_2024() && used(g, p, ActionKind::Mark))
+    !(g.pt(p).finished
+        || g.profile.free_actions_obey_once_per_turn() && used(g, p, ActionKind::Mark))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blitz::scenario::Scenario;
+
+    /// Movement asks the board at every step: a wall between two squares (Dungeon Bowl's
+    /// boards, none in Blitz Bowl) stops a Run across it, and only across it.
+    #[test]
+    fn a_run_never_crosses_a_wall_of_the_board() {
+        let mut s = Scenario::new(MatchSetup {
+            edition: Edition::Bb2024,
+            teams: [TeamId::Human, TeamId::Orc],
+            options: Options::default(),
+        });
+        let runner = s.player(Side::Home, 0);
+        let g = s.stand(runner, 7, 9).at_action_prompt();
+        let scan = BoardScan::new(&g, Side::Home);
+        let open = MoveRules::new(&g, &scan, runner, MoveKind::Run, false);
+        let from = Square::new(7, 9);
+        assert!(open.steps(&g, 1).contains(&Square::new(8, 9)));
+
+        let mut walled = board_sets(&g).0.clone();
+        walled.wall(from, Square::new(8, 9));
+        let mut rules = MoveRules::new(&g, &scan, runner, MoveKind::Run, false);
+        rules.board = Box::leak(Box::new(walled));
+        rules.walled = true;
+        let steps = rules.steps(&g, 1);
+        assert!(!steps.contains(&Square::new(8, 9)));
+        assert_eq!(steps.len() + 1, open.steps(&g, 1).len());
+        assert!(!rules.step_ok(from, Square::new(8, 9), 3));
+        assert!(rules.step_ok(from, Square::new(8, 8), 3));
+    }
 }

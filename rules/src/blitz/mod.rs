@@ -5,9 +5,9 @@
 //!   commands and leaves the game untouched (returning a [`CommandError`]) otherwise.
 //! * Every roll comes from the [`DiceSource`] passed in; `apply` returns the [`Event`]s,
 //!   every die included. Same commands, same dice: same events and state.
-//! * [`view`] and [`Event::project`] hide what a seat may not see (BB digest G28).
+//! * [`view`] and [`Event::project`] hide what a seat may not see (G28).
 //!
-//! Section references (§) are to the digest `shared/rules/blitz-bowl.md`.
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 pub mod data;
 
@@ -15,11 +15,15 @@ mod actions;
 pub mod arenas;
 mod ball;
 mod block;
+pub mod block_die;
 pub mod challenges;
+mod checks;
 pub mod command;
+mod contract;
 pub mod event;
 mod flow;
 pub mod legal;
+pub mod profile;
 pub mod prompt;
 mod random_events;
 pub mod random_play;
@@ -29,11 +33,14 @@ pub mod state;
 mod throw;
 mod turn;
 pub mod view;
+mod view_fold;
 mod windows;
 
+pub use block_die::{BlockFace, block};
 pub use command::{ActionChoice, Command, RerollSource};
 pub use event::{Event, Roll, RollPurpose, ScoreReason};
 pub use legal::{is_legal, legal_commands};
+pub use profile::Profile;
 pub use prompt::{FreeGrant, MoveKind, Prompt, PromptKind, RollKind, Window};
 pub use state::*;
 pub use throw::{Range, throw_range};
@@ -44,37 +51,28 @@ use data::*;
 use flow::{Ctx, Frame};
 use serde::{Deserialize, Serialize};
 
-/// Why a match cannot be set up.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SetupError {
-    /// A rule or option that is not built yet; see the coverage table.
-    NotImplemented { what: String },
-    /// An option that does not exist in the chosen edition.
-    WrongEdition { option: String },
-    /// The option needs data no source has (2018 Endgame, §5.7).
-    NoData { option: String },
-    /// The option only means something together with another option that is off.
-    NeedsOption { option: String, needs: String },
+/// The Blitz Bowl rules version a new match is played under. Every change of the engine's
+/// behaviour (a different event, roll or legal command for the same commands and dice) is
+/// gated on [`Game::rules_version`] and bumps this, and the golden logs of every earlier
+/// version (`rules/tests/golden/`) keep replaying. See `docs/design.md`, "Rules versions".
+///
+/// * 1: the first recorded version.
+/// * 2: [`Event::RandomEventResolved`] reports when a Random Event is resolved and discarded
+///   (§6.1.1 step 3), so a client can follow the match from the events alone
+///   ([`GameView::apply`]). The same unreleased version carries the corrections of issue 16,
+///   each a named question of [`Profile`] reading `version >= 2` (`docs/design.md`, "Rules
+///   versions").
+pub const RULES_VERSION: u32 = 2;
+
+/// The oldest rules version this engine replays.
+pub const OLDEST_RULES_VERSION: u32 = 1;
+
+pub(crate) fn first_rules_version() -> u32 {
+    OLDEST_RULES_VERSION
 }
 
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::NotImplemented { what } => write!(f, "not implemented yet: {what}"),
-            SetupError::WrongEdition { option } => {
-                write!(f, "option {option} does not exist in this edition")
-            }
-            SetupError::NoData { option } => {
-                write!(f, "option {option} has no card data in any source")
-            }
-            SetupError::NeedsOption { option, needs } => {
-                write!(f, "option {option} needs option {needs}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
+/// Why a match cannot be set up: the contract's reasons, shared by every game.
+pub use crate::core::SetupError;
 
 /// Why a command was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,8 +94,41 @@ impl std::fmt::Display for CommandError {
 
 impl std::error::Error for CommandError {}
 
-/// Check the options (§0.3): refuse what does not exist or is not built yet.
+/// Check a setup for a new match (the current [`RULES_VERSION`]): refuse what does not exist
+/// or is not built yet. See [`validate_versioned`].
 pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
+    validate_versioned(setup, RULES_VERSION)
+}
+
+/// §5.3: every 2018 team has six players.
+pub const TEAM_SIZE_2018: usize = 6;
+
+/// The number of players the 2024 card of `team` fields (§5.2).
+pub fn card_size(team: TeamId) -> usize {
+    data::team(team)
+        .positions
+        .iter()
+        .map(|p| usize::from(p.count))
+        .sum()
+}
+
+/// The teams a new match of `edition` may field (§5.3, G54): every card in 2024; in 2018 the
+/// cards of six players.
+pub fn teams_for(edition: Edition) -> Vec<TeamId> {
+    TeamId::ALL
+        .iter()
+        .copied()
+        .filter(|t| {
+            !Profile::new(edition, RULES_VERSION).six_player_teams()
+                || card_size(*t) == TEAM_SIZE_2018
+        })
+        .collect()
+}
+
+/// Check a setup under rules `version` (§0.3): refuse what does not exist or is not built
+/// yet. From rules version 2 a 2018 match takes only teams whose card fields the six players
+/// of a 2018 team (§5.3, G54); version 1 took any card, and its stored matches still replay.
+pub fn validate_versioned(setup: &MatchSetup, version: u32) -> Result<(), SetupError> {
     let o = &setup.options;
     if o.endgame {
         if setup.edition == Edition::Bb2024 {
@@ -131,10 +162,26 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
             needs: "arenas".into(),
         });
     }
+    if setup.edition == Edition::Bb2018
+        && Profile::new(setup.edition, version).six_player_teams()
+        && let Some(&t) = setup
+            .teams
+            .iter()
+            .find(|&&t| card_size(t) != TEAM_SIZE_2018)
+    {
+        return Err(SetupError::NoData {
+            option: format!(
+                "team {} in the 2018 rules (a 2018 team fields {TEAM_SIZE_2018} players; its \
+                 2024 card fields {}, and no source has its 2018 card, §5.3)",
+                data::team(t).name,
+                card_size(t)
+            ),
+        });
+    }
     Ok(())
 }
 
-fn stats_for(setup: &MatchSetup, team: &TeamDef, pos: &PositionDef) -> Stats {
+fn stats_for(setup: &MatchSetup, profile: Profile, team: &TeamDef, pos: &PositionDef) -> Stats {
     let mut ability = pos.ability;
     // G14: the Orc Big Un Blocker's Mighty Blow is a match option.
     if team.id == TeamId::Orc
@@ -146,10 +193,10 @@ fn stats_for(setup: &MatchSetup, team: &TeamDef, pos: &PositionDef) -> Stats {
     Stats {
         movement: pos.movement,
         // §5.3 [PROPOSAL]: 2018 has no Block value (1 die, 2 if assisted).
-        block: if setup.edition == Edition::Bb2018 {
-            1
-        } else {
+        block: if profile.has_block_values() {
             pos.block
+        } else {
+            1
         },
         throw: pos.throw,
         armour: pos.armour,
@@ -158,17 +205,34 @@ fn stats_for(setup: &MatchSetup, team: &TeamDef, pos: &PositionDef) -> Stats {
     }
 }
 
-/// Set up a match: validate, toss the coin, roll the arena (option `arenas`), deal the
-/// challenge cards, and run to the first prompt (the toss winner's board choice or Coach A's
-/// set-up).
+/// Set up a match under the current [`RULES_VERSION`]: see [`new_game_versioned`].
 pub fn new_game(
     setup: MatchSetup,
     dice: &mut dyn DiceSource,
 ) -> Result<(Game, Vec<Event>), SetupError> {
-    validate(&setup)?;
+    new_game_versioned(setup, RULES_VERSION, dice)
+}
+
+/// Set up a match under rules `version` (a stored match replays under the version it was
+/// played with): validate, toss the coin, roll the arena (option `arenas`), deal the
+/// challenge cards, and run to the first prompt (the toss winner's board choice or Coach A's
+/// set-up).
+pub fn new_game_versioned(
+    setup: MatchSetup,
+    version: u32,
+    dice: &mut dyn DiceSource,
+) -> Result<(Game, Vec<Event>), SetupError> {
+    if !(OLDEST_RULES_VERSION..=RULES_VERSION).contains(&version) {
+        return Err(SetupError::UnknownRulesVersion {
+            version,
+            newest: RULES_VERSION,
+        });
+    }
+    validate_versioned(&setup, version)?;
+    let profile = Profile::new(setup.edition, version);
     let mut players = Vec::new();
     for side in Side::BOTH {
-        let team = team(setup.teams[side.index()]);
+        let team = team(setup.teams[side]);
         for (pi, pos) in team.positions.iter().enumerate() {
             for _ in 0..pos.count {
                 let id = PlayerId(players.len() as u8);
@@ -176,7 +240,7 @@ pub fn new_game(
                     id,
                     side,
                     position: pi as u8,
-                    stats: stats_for(&setup, team, pos),
+                    stats: stats_for(&setup, profile, team, pos),
                     place: Place::Reserves,
                 });
             }
@@ -186,6 +250,8 @@ pub fn new_game(
     let n_players = players.len();
     let mut g = Game {
         setup,
+        rules_version: version,
+        profile,
         grid: Grid {
             length: one.length,
             width: one.width,
@@ -229,10 +295,10 @@ pub fn new_game(
     let winner = if toss == 0 { Side::Home } else { Side::Away };
     ctx.g.toss_winner = Some(winner);
     ctx.emit(Event::CoinToss { winner });
-    let coach_a = if ctx.g.is_2024() {
-        winner.other()
-    } else {
+    let coach_a = if ctx.g.profile.toss_winner_is_coach_a() {
         winner
+    } else {
+        winner.other()
     };
     ctx.g.coach_a = Some(coach_a);
     ctx.emit(Event::CoachA { coach: coach_a });
@@ -280,7 +346,7 @@ pub(crate) fn shuffle<T>(ctx: &mut Ctx<'_>, items: &mut [T]) {
 /// Games changed only through [`apply`] never need it; a game without a cache (for example
 /// one read back from storage) computes the commands on demand.
 pub fn refresh(g: &mut Game) {
-    g.legal = state::LegalCache(Some(legal::legal_for(g, &g.prompt)));
+    g.legal = state::LegalCache::of(legal::legal_for(g, &g.prompt));
 }
 
 /// The decision the game waits for.
@@ -384,7 +450,7 @@ impl Ctx<'_> {
             Command::Claim { slot } => self.claim(slot),
             Command::DiscardCard { card } => {
                 let side = self.active();
-                let hand = &mut self.g.hands[side.index()];
+                let hand = &mut self.g.hands[side];
                 if let Some(pos) = hand.iter().position(|&c| c == card) {
                     hand.remove(pos);
                     self.g.discard.push(DeckCard::Challenge(card));
@@ -423,10 +489,7 @@ impl Ctx<'_> {
 
     fn reroll_decided(&mut self, source: Option<RerollSource>) {
         match self.g.stack.pop() {
-            Some(Frame::Throw(t)) => match source {
-                Some(s) => self.reroll_throw(t, s),
-                None => self.resolve_throw(t),
-            },
+            Some(Frame::Check(c)) => crate::core::check::decide(self, *c, source),
             Some(Frame::Block(mut st)) => match source {
                 Some(s) => self.reroll_block(*st, s),
                 None => {
@@ -434,7 +497,6 @@ impl Ctx<'_> {
                     self.push(Frame::Block(st));
                 }
             },
-            Some(Frame::Armour(a)) => self.armour_decided(a, source),
             Some(other) => self.push(other),
             None => {}
         }

@@ -1,10 +1,13 @@
 //! What the game is waiting for: exactly one coach must decide one thing.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use serde::{Deserialize, Serialize};
 
+use super::block_die::BlockFace;
 use super::data::{BonusPlay, RandomEvent};
 use super::state::{ActionKind, PlayerId};
-use crate::core::{BlockFace, Side, Square};
+use crate::core::{Side, Square};
 
 /// The one decision the game waits for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,7 +37,7 @@ pub enum RollKind {
     Armour,
 }
 
-/// An optional, time-limited chance to play a Bonus Play (BB digest §5.6).
+/// An optional, time-limited chance to play a Bonus Play (§5.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Window {
@@ -51,9 +54,12 @@ pub enum Window {
     BeforeArmour { target: PlayerId },
     /// Your player just made a Mark (Blitz!, Diving Tackle).
     AfterMark { marker: PlayerId },
+    /// The start of your turn, before the Pre-Turn Sequence (Blocking Play, 2024, rules
+    /// version 2 on).
+    TurnStart,
 }
 
-/// A free action a player is offered (BB digest §3.6.3).
+/// A free action a player is offered (§3.6.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum FreeGrant {
@@ -86,7 +92,7 @@ pub enum FreeGrant {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum PromptKind {
-    /// The toss winner picks the board side (BB digest §3.1).
+    /// The toss winner picks the board side (§3.1).
     ChooseBoardSide,
     /// Place the next player of your team in your end zone (§3.1; also after the Reset
     /// Random Event, §5.8).

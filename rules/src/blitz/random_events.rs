@@ -1,14 +1,17 @@
-//! Random Event cards (2024 advanced option, BB digest §6.1.1; card texts §5.8 [SUP] with their
+//! Random Event cards (2024 advanced option, §6.1.1; card texts §5.8 [SUP] with their
 //! [PROPOSAL] notes): six of the twelve are shuffled face down into the challenge deck, and
 //! whenever one reaches the top after a card was dealt, the active coach draws and resolves it.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
+use super::block_die::BlockFace;
 use super::data::*;
 use super::event::*;
 use super::flow::*;
 use super::prompt::*;
 use super::rules::RANDOM_EVENTS_USED;
 use super::state::*;
-use crate::core::{BlockFace, Die, Side};
+use crate::core::{Die, Side};
 
 /// Banana Skins (§5.8): the players `coach` may pick, the opposing team's Open players.
 pub fn banana_skins_targets(g: &Game, coach: Side) -> Vec<PlayerId> {

@@ -1,5 +1,8 @@
-//! Uniform random play over the legal commands: used by the property tests, the benchmark
-//! and the random bot.
+//! Random Blitz Bowl matches: random setups, and uniform random play over the legal commands
+//! (the core driver, [`crate::core::random_play`]): used by the property tests, the
+//! benchmark and the random bot.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::*;
 use crate::core::{ChaChaDice, DiceSource, Die};
@@ -12,9 +15,16 @@ pub fn random_setup(seed: u64) -> MatchSetup {
     } else {
         Edition::Bb2024
     };
+    // §5.3, G54: a 2018 match takes only six-player teams.
+    let pool: Vec<TeamId> = TeamId::ALL
+        .iter()
+        .copied()
+        .filter(|&t| edition == Edition::Bb2024 || super::card_size(t) == super::TEAM_SIZE_2018)
+        .collect();
+    let n = pool.len() as u16;
     let teams = [
-        TeamId::ALL[usize::from(d.roll(Die::Range(23)))],
-        TeamId::ALL[usize::from(d.roll(Die::Range(23)))],
+        pool[usize::from(d.roll(Die::Range(n)))],
+        pool[usize::from(d.roll(Die::Range(n)))],
     ];
     let mut options = Options {
         board_side: match d.roll(Die::Range(3)) {
@@ -45,7 +55,7 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             options.arena = Some(Arena::BY_D8[usize::from(d.roll(Die::Range(8)))]);
         }
     }
-    // 2024 advanced (BB digest §6.1.4, §6.1.5): Foul and Throw Team-mate.
+    // 2024 advanced (§6.1.4, §6.1.5): Foul and Throw Team-mate.
     if edition == Edition::Bb2024 {
         options.special_actions = d.roll(Die::Range(2)) == 0;
     }
@@ -56,27 +66,14 @@ pub fn random_setup(seed: u64) -> MatchSetup {
     }
 }
 
-/// Play a whole match choosing uniformly among the legal commands with `picker`, rolling
-/// with `dice`. Returns the game, the commands chosen and the number of events.
+/// Play a whole match under the current [`RULES_VERSION`], choosing uniformly among the legal
+/// commands with `picker` and rolling with `dice`: the game-independent driver
+/// [`crate::core::random_play::play_random`]. Returns the game and the commands chosen.
 pub fn play_random(
     setup: MatchSetup,
     dice: &mut dyn DiceSource,
     picker: &mut ChaChaDice,
     max_commands: usize,
 ) -> Result<(Game, Vec<Command>), String> {
-    let (mut g, _) = new_game(setup, dice).map_err(|e| e.to_string())?;
-    let mut commands = Vec::new();
-    while !g.is_over() {
-        if commands.len() >= max_commands {
-            return Err(format!("no end after {max_commands} commands"));
-        }
-        let legal = legal_commands(&g);
-        if legal.is_empty() {
-            return Err(format!("no legal command at {:?}", g.prompt));
-        }
-        let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
-        apply(&mut g, cmd, dice).map_err(|e| e.to_string())?;
-        commands.push(cmd);
-    }
-    Ok((g, commands))
+    crate::core::random_play::play_random::<Game>(setup, RULES_VERSION, dice, picker, max_commands)
 }

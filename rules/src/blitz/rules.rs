@@ -1,4 +1,6 @@
-//! Every numeric threshold of Blitz Bowl in one table (BB digest §0.3).
+//! Every numeric threshold of Blitz Bowl in one table (§0.3).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 /// §3.6.1: three actions per turn.
 pub const ACTIONS_PER_TURN: u8 = 3;

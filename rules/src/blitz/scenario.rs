@@ -1,5 +1,7 @@
 //! Building positions directly, for rule tests and tools: skip set-up and put players, balls
 //! and cards where a test needs them, then hand the game to the normal engine.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::data::*;
 use super::flow::{ActionRecord, Ctx};
@@ -63,7 +65,11 @@ impl Scenario {
             p.place = Place::Reserves;
         }
         g.coach_a = Some(Side::Home);
-        g.toss_winner = Some(if g.is_2024() { Side::Away } else { Side::Home });
+        g.toss_winner = Some(if g.profile.toss_winner_is_coach_a() {
+            Side::Home
+        } else {
+            Side::Away
+        });
         g.deck = (0..CHALLENGE_CARDS.len() as u8)
             .map(|i| DeckCard::Challenge(CardId(i)))
             .collect();
@@ -171,11 +177,11 @@ impl Scenario {
         self.game
             .deck
             .retain(|c| *c != DeckCard::Challenge(CardId(card)));
-        self.game.hands[side.index()].push(CardId(card));
+        self.game.hands[side].push(CardId(card));
         self
     }
 
-    /// Play in `arena` (BB digest §6.2.1, §5.11): turns the `arenas` option on and fixes the
+    /// Play in `arena` (§6.2.1, §5.11): turns the `arenas` option on and fixes the
     /// arena, as if the D8 had rolled it. 2024 only.
     pub fn arena(&mut self, arena: Arena) -> &mut Self {
         self.game.setup.options.arenas = true;
@@ -187,7 +193,7 @@ impl Scenario {
     /// Make it `side`'s turn, `turn` of theirs, with no action taken yet.
     pub fn turn_of(&mut self, side: Side, turn: u16) -> &mut Self {
         self.game.turn.active = Some(side);
-        self.game.turn.started[side.index()] = turn;
+        self.game.turn.started[side] = turn;
         self
     }
 
@@ -220,8 +226,7 @@ impl Scenario {
         let side = self.game.turn.active.unwrap_or(Side::Home);
         // StartTurn starts the turn of the side after `turn.active`.
         self.game.turn.active = Some(side.other());
-        self.game.turn.started[side.index()] =
-            self.game.turn.started[side.index()].saturating_sub(1);
+        self.game.turn.started[side] = self.game.turn.started[side].saturating_sub(1);
         self.game.stack.clear();
         self.game.stack.push(flow::Frame::StartTurn);
         self.game.outcome = None;

@@ -1,13 +1,15 @@
 //! The state of a Blitz Bowl match: set-up options, players, balls, cards and the turn.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use serde::{Deserialize, Serialize};
 
 use super::data::*;
 use super::flow::Frame;
 use super::prompt::Prompt;
-use crate::core::{Grid, Side, Square};
+use crate::core::{Grid, Side, Sides, Square};
 
-/// Which rulebook (BB digest §0.3). 2024 Ultimate is the default.
+/// Which rulebook (§0.3). 2024 Ultimate is the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Edition {
@@ -18,7 +20,7 @@ pub enum Edition {
     Bb2024,
 }
 
-/// Match options (BB digest §0.3, §6).
+/// Match options (§0.3, §6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default)]
@@ -99,7 +101,7 @@ pub struct Stats {
     pub throws_team_mates: bool,
 }
 
-/// Where a player is (BB digest §3.3).
+/// Where a player is (§3.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Place {
@@ -138,7 +140,7 @@ impl Player {
         self.stats.ability == Some(ability)
     }
 
-    /// Throw "–": can never possess a ball (BB digest §2.6).
+    /// Throw "–": can never possess a ball (§2.6).
     pub fn can_hold_ball(&self) -> bool {
         self.stats.throw.is_some()
     }
@@ -164,7 +166,7 @@ pub struct Ball {
     pub at: BallAt,
 }
 
-/// The kinds of player action (BB digest §3.6.2). Throw Team-mate counts as a Throw for the
+/// The kinds of player action (§3.6.2). Throw Team-mate counts as a Throw for the
 /// once-per-turn rule (§6.1.5 [PROPOSAL]) but is its own kind for Play as a Team!.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -196,7 +198,7 @@ impl ActionKind {
     }
 }
 
-/// Effects that last for the rest of the match (Random Events, BB digest §5.8).
+/// Effects that last for the rest of the match (Random Events, §5.8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Persistent {
@@ -225,7 +227,7 @@ pub struct PlayerTurn {
 pub struct Turn {
     pub active: Option<Side>,
     /// Turns started by each side so far (the current one included).
-    pub started: [u16; 2],
+    pub started: Sides<u16>,
     pub actions_taken: u8,
     pub action_limit: u8,
     pub players: Vec<PlayerTurn>,
@@ -237,7 +239,7 @@ pub struct Turn {
     /// Balls the active team possessed when the turn started (Get the Ball!).
     pub held_at_start: Vec<BallId>,
     /// Bonus Play names each coach has played this turn (no duplicates, §3.20).
-    pub bonus_played: [Vec<BonusPlay>; 2],
+    pub bonus_played: Sides<Vec<BonusPlay>>,
     pub blocking_play: bool,
     pub defensive_play: bool,
 }
@@ -254,9 +256,18 @@ pub enum Outcome {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     pub setup: MatchSetup,
+    /// The rules version this match is played under ([`super::RULES_VERSION`] for a new
+    /// match; an older one when a stored match is replayed). A behaviour change is gated on
+    /// it, so every stored match replays as it was played (`docs/design.md`, "Rules
+    /// versions").
+    #[serde(default = "super::first_rules_version")]
+    pub rules_version: u32,
+    /// The edition and rules version as the rules ask about them: every edition or version
+    /// difference is a named question of the profile ([`super::Profile`]).
+    pub profile: super::Profile,
     pub grid: Grid,
     pub board: Option<BoardSide>,
-    /// The arena whose regional rule applies (option `arenas`, BB digest §6.2.1); `None`
+    /// The arena whose regional rule applies (option `arenas`, §6.2.1); `None`
     /// without the option.
     pub arena: Option<Arena>,
     pub toss_winner: Option<Side>,
@@ -265,17 +276,17 @@ pub struct Game {
     pub players: Vec<Player>,
     pub balls: Vec<Ball>,
     pub next_ball: u8,
-    pub score: [u16; 2],
+    pub score: Sides<u16>,
     /// Top of the deck is the last element.
     pub deck: Vec<DeckCard>,
     pub active_cards: [Option<CardId>; 3],
     /// Discarded cards, Bonus Play side up (public).
     pub discard: Vec<DeckCard>,
-    pub hands: [Vec<CardId>; 2],
+    pub hands: Sides<Vec<CardId>>,
     pub rookies_card: Option<Side>,
     pub persistent: Persistent,
     pub turn: Turn,
-    /// Turns left to play once the last challenge card was dealt (BB digest §3.21, G21).
+    /// Turns left to play once the last challenge card was dealt (§3.21, G21).
     pub final_turns_left: Option<u8>,
     pub outcome: Option<Outcome>,
     pub(crate) stack: Vec<Frame>,
@@ -288,23 +299,18 @@ pub struct Game {
 }
 
 /// The legal commands of the current prompt, cached because bots, clients, the server and
-/// `apply` all ask for them after every command. Derived data: it never takes part in
-/// equality or serialisation, and a game built or edited by hand has none until
+/// `apply` all ask for them after every command (see [`crate::core::LegalCache`]): never
+/// serialised, ignored by `==`; a game built or edited by hand has none until
 /// [`super::refresh`] or the next `apply`.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct LegalCache(pub(crate) Option<Vec<super::command::Command>>);
-
-impl PartialEq for LegalCache {
-    fn eq(&self, _: &LegalCache) -> bool {
-        true
-    }
-}
+pub(crate) type LegalCache = crate::core::LegalCache<super::command::Command>;
 
 impl Game {
     pub fn edition(&self) -> Edition {
         self.setup.edition
     }
 
+    /// Played under the 2024 Ultimate Edition. The rules ask the [`Game::profile`] instead,
+    /// naming the rule.
     pub fn is_2024(&self) -> bool {
         self.setup.edition == Edition::Bb2024
     }
@@ -350,11 +356,14 @@ impl Game {
         board(self.board.unwrap_or(BoardSide::OneTrapdoor))
     }
 
+    /// The board as the core sees it: the grid and the blocked squares (Blitz Bowl boards have
+    /// no walls).
+    pub fn board_layout(&self) -> &'static crate::core::Board {
+        &super::legal::board_sets(self).0
+    }
+
     pub fn is_blocked(&self, sq: Square) -> bool {
-        self.board_def()
-            .blocked
-            .iter()
-            .any(|&(x, y)| Square::new(x as i8, y as i8) == sq)
+        self.board_layout().is_blocked(sq)
     }
 
     pub fn trapdoors(&self) -> impl Iterator<Item = Square> + '_ {
@@ -370,7 +379,7 @@ impl Game {
 
     /// On the pitch and not blocked.
     pub fn is_playable(&self, sq: Square) -> bool {
-        self.grid.contains(sq) && !self.is_blocked(sq)
+        self.board_layout().is_playable(sq)
     }
 
     /// The end-zone column a side defends: Coach A defends `x = 0` (gap G44).
@@ -386,7 +395,7 @@ impl Game {
         self.own_end_zone_x(side.other())
     }
 
-    /// `marks(a, b)`: standing opponents adjacent to each other (BB digest §3.3).
+    /// `marks(a, b)`: standing opponents adjacent to each other (§3.3).
     pub fn marks(&self, a: &Player, b: &Player) -> bool {
         match (a.place, b.place) {
             (Place::Standing(sa), Place::Standing(sb)) => a.side != b.side && sa.is_adjacent(sb),
@@ -420,7 +429,7 @@ impl Game {
     }
 
     pub fn team_def(&self, side: Side) -> &'static TeamDef {
-        team(self.setup.teams[side.index()])
+        team(self.setup.teams[side])
     }
 
     pub fn is_over(&self) -> bool {

@@ -1,5 +1,8 @@
-//! Throw and Hand-off (BB digest §3.10), Dump-off and Running Pass throws (§5.4).
+//! Throw and Hand-off (§3.10), Dump-off and Running Pass throws (§5.4).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
+use super::checks::{CheckFor, ThrowRoll};
 use super::command::RerollSource;
 use super::data::*;
 use super::event::*;
@@ -7,6 +10,7 @@ use super::flow::*;
 use super::prompt::*;
 use super::rules::*;
 use super::state::*;
+use crate::core::check::{Check, PassRule};
 use crate::core::{Die, Side, Square, corridor_hits_square};
 
 /// How far a throw reaches (§2.4, G3): hand-off, Short, Long or out of range.
@@ -63,7 +67,7 @@ pub fn throw_modifier(g: &Game, thrower: &Player, from: Square, to: Square) -> i
     let long = throw_range(from, to) == Range::Long && super::arenas::long_throw_penalty(g);
     let obstructed = ruler_obstructed(g, thrower, from, to);
     let target_marked = g.player_at(to).is_some_and(|p| g.is_marked(p.id));
-    if g.is_2024() {
+    if g.profile.caps_check_modifiers() {
         // 2024: -1 if Long and/or Obstructed (a Marked target counts as Obstructed); the
         // net modifier is capped at -1.
         if long || obstructed || target_marked {
@@ -95,7 +99,8 @@ impl Ctx<'_> {
         // Hand-off: 2024 any adjacent target team-mate; 2018 an Open adjacent team-mate.
         let hand_off = from.is_adjacent(target)
             && receiver.is_some_and(|r| {
-                self.g.player(r).side == p.side && (self.g.is_2024() || self.g.is_open(r))
+                self.g.player(r).side == p.side
+                    && (!self.g.profile.hand_off_needs_open_receiver() || self.g.is_open(r))
             });
         if hand_off {
             if let Some(r) = receiver {
@@ -120,18 +125,28 @@ impl Ctx<'_> {
                 (base, m, dump_off)
             }
         };
-        self.push(Frame::Throw(ThrowState {
-            thrower,
-            target,
-            thrown: None,
+        self.push_throw_check(
+            ThrowState {
+                thrower,
+                target,
+                thrown: None,
+                no_modifiers,
+                dump_off,
+            },
             target_value,
             modifier,
-            no_modifiers,
-            roll: 0,
-            rerolled: false,
-            stage: ThrowStage::Roll,
-            dump_off,
-        }));
+        );
+    }
+
+    /// The Throw check comes next: one D6 against `target_value` with `modifier` (§3.4).
+    fn push_throw_check(&mut self, t: ThrowState, target_value: u8, modifier: i8) {
+        self.push(Frame::Check(Box::new(Check::new(
+            CheckFor::Throw(t),
+            Die::D6,
+            PassRule::Natural,
+            target_value,
+            modifier,
+        ))));
     }
 
     /// The ball reaches player `r` in `sq`: possession if it can, else it bounces from there.
@@ -147,29 +162,6 @@ impl Ctx<'_> {
         if self.g.player(thrower).side == self.active() {
             self.push(Frame::AfterAction);
         }
-    }
-
-    pub(crate) fn throw_step(&mut self, mut t: ThrowState) -> Flow {
-        let coach = self.g.player(t.thrower).side;
-        let success = self.roll_throw_check(&mut t, false);
-        if !success
-            && super::legal::offer_reroll(
-                self.g,
-                coach,
-                &super::legal::throw_reroll_sources(self.g, &t),
-            )
-        {
-            t.stage = ThrowStage::RerollOffered;
-            self.push(Frame::Throw(t));
-            return wait(
-                coach,
-                PromptKind::Reroll {
-                    kind: RollKind::Throw,
-                },
-            );
-        }
-        self.resolve_throw(t);
-        Flow::Continue
     }
 
     /// Spend a coach-level re-roll source.
@@ -190,38 +182,11 @@ impl Ctx<'_> {
         });
     }
 
-    pub(crate) fn reroll_throw(&mut self, mut t: ThrowState, source: RerollSource) {
-        let coach = self.g.player(t.thrower).side;
-        self.spend_reroll(coach, source);
-        t.rerolled = true;
-        self.roll_throw_check(&mut t, true);
-        self.resolve_throw(t);
-    }
-
-    /// Roll the Throw check's D6 into `t` and report it; returns whether it succeeded.
-    fn roll_throw_check(&mut self, t: &mut ThrowState, reroll: bool) -> bool {
-        let coach = self.g.player(t.thrower).side;
-        let face = self.roll(Die::D6);
-        t.roll = face;
-        let (success, _) = throw_result(t);
-        self.emit(Event::Rolled(Roll {
-            purpose: RollPurpose::Throw,
-            coach: Some(coach),
-            die: Die::D6,
-            faces: vec![face],
-            target: Some(t.target_value),
-            modifier: t.modifier,
-            success: Some(success),
-            reroll,
-        }));
-        success
-    }
-
     /// §3.10.1 steps 4-6 (2024) and §3.10.2 steps 4-5 (2018); a Throw Team-mate check goes
     /// on to [`Self::resolve_throw_team_mate`].
-    pub(crate) fn resolve_throw(&mut self, t: ThrowState) {
+    pub(crate) fn resolve_throw(&mut self, t: ThrowState, roll: ThrowRoll) {
         if let Some(thrown) = t.thrown {
-            self.resolve_throw_team_mate(t, thrown);
+            self.resolve_throw_team_mate(t, thrown, roll);
             return;
         }
         let Some(ball) = self.g.ball_held_by(t.thrower) else {
@@ -231,14 +196,16 @@ impl Ctx<'_> {
         let Some(from) = self.g.player(t.thrower).square() else {
             return;
         };
-        let (success, fumble) = throw_result(&t);
+        let ThrowRoll {
+            success, fumble, ..
+        } = roll;
         let active = self.g.player(t.thrower).side == self.active();
         if fumble {
             self.bounce(ball, from);
         } else if success {
             if active {
                 self.g.record.throw_completed = true;
-                self.g.record.throw_negative_modifier = t.modifier < 0 && !t.no_modifiers;
+                self.g.record.throw_negative_modifier = roll.modifier < 0 && !t.no_modifiers;
             }
             match self.g.player_at(t.target).map(|r| r.id) {
                 Some(r) if self.g.player(r).is_standing() => {
@@ -301,18 +268,17 @@ impl Ctx<'_> {
             p.stats.throw.unwrap_or(6)
         };
         let modifier = throw_modifier(self.g, &p, from, target);
-        self.push(Frame::Throw(ThrowState {
-            thrower,
-            target,
-            thrown: Some(thrown),
+        self.push_throw_check(
+            ThrowState {
+                thrower,
+                target,
+                thrown: Some(thrown),
+                no_modifiers: false,
+                dump_off: false,
+            },
             target_value,
             modifier,
-            no_modifiers: false,
-            roll: 0,
-            rerolled: false,
-            stage: ThrowStage::Roll,
-            dump_off: false,
-        }));
+        );
     }
 
     /// §6.1.5 steps 4-8, once the Throw check is final:
@@ -329,7 +295,7 @@ impl Ctx<'_> {
     /// A succeeded check is a successful Throw for Show Us a Completion! and Make a Risky
     /// Throw! (§5.5: a Throw Team-mate "is considered a Throw action"). Being thrown is not
     /// an action of the thrown player; touchdowns are checked after the action (G34, §3.17).
-    fn resolve_throw_team_mate(&mut self, t: ThrowState, thrown: PlayerId) {
+    fn resolve_throw_team_mate(&mut self, t: ThrowState, thrown: PlayerId, roll: ThrowRoll) {
         let thrower_square = self.g.player(t.thrower).square();
         let thrown_square = self.g.player(thrown).square();
         // The after-action sequence runs once the landing (armour checks included) is done.
@@ -337,10 +303,12 @@ impl Ctx<'_> {
         let (Some(thrower_square), Some(from)) = (thrower_square, thrown_square) else {
             return;
         };
-        let (success, fumble) = throw_result(&t);
+        let ThrowRoll {
+            success, fumble, ..
+        } = roll;
         if success && self.g.player(t.thrower).side == self.active() {
             self.g.record.throw_completed = true;
-            self.g.record.throw_negative_modifier = t.modifier < 0 && !t.no_modifiers;
+            self.g.record.throw_negative_modifier = roll.modifier < 0 && !t.no_modifiers;
         }
         if fumble {
             self.injure_thrown(thrown, thrower_square);
@@ -387,14 +355,4 @@ impl Ctx<'_> {
             self.bounce(ball, ball_from);
         }
     }
-}
-
-/// (success, fumble) of a Throw check (§3.4, §3.10): natural 1 fails and natural 6 passes;
-/// fumble on 1 before or after modifiers (2024) or a modified 1 or less (2018). Throw
-/// modifiers are never positive, so both editions reduce to "natural 1 or modified <= 1".
-pub fn throw_result(t: &ThrowState) -> (bool, bool) {
-    let result = t.roll as i8 + t.modifier;
-    let success = t.roll == 6 || (t.roll != 1 && result >= t.target_value as i8);
-    let fumble = !success && (t.roll == 1 || result <= 1);
-    (success, fumble)
 }

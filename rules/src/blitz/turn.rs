@@ -1,5 +1,7 @@
 //! Set-up, the turn sequence, touchdowns, the Claim step, refresh, hand limit and the end of
-//! the match (BB digest §3.1, §3.2, §3.15-§3.21).
+//! the match (§3.1, §3.2, §3.15-§3.21).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::data::*;
 use super::event::*;
@@ -55,7 +57,7 @@ impl Ctx<'_> {
             return doors.first().copied().unwrap_or(Square::new(7, 5));
         }
         match roller_2018 {
-            Some(coach) if !self.g.is_2024() => {
+            Some(coach) if self.g.profile.trapdoor_by_coach_roll() => {
                 let face = self.roll(Die::D6);
                 self.emit_roll(RollPurpose::Trapdoor, Some(coach), Die::D6, face);
                 let left = face <= 3;
@@ -80,16 +82,7 @@ impl Ctx<'_> {
         die: Die,
         face: u16,
     ) {
-        self.emit(Event::Rolled(Roll {
-            purpose,
-            coach,
-            die,
-            faces: vec![face],
-            target: None,
-            modifier: 0,
-            success: None,
-            reroll: false,
-        }));
+        self.emit(Event::Rolled(Roll::plain(purpose, coach, die, face)));
     }
 
     /// §3.2: the next coach's turn begins.
@@ -99,7 +92,7 @@ impl Ctx<'_> {
             Some(s) => s.other(),
         };
         let mut started = self.g.turn.started;
-        started[side.index()] += 1;
+        started[side] += 1;
         let held_at_start = self
             .g
             .balls
@@ -118,13 +111,12 @@ impl Ctx<'_> {
         };
         self.emit(Event::TurnStarted {
             coach: side,
-            turn: started[side.index()],
+            turn: started[side],
         });
         // §3.21 (2024): Sudden Death is checked only at the start of a coach's own turn
         // (arena 7, Mountain Summit Stadium, §5.11: at a lead of 8).
-        if self.g.is_2024() {
-            let lead = i32::from(self.g.score[side.index()])
-                - i32::from(self.g.score[side.other().index()]);
+        if self.g.profile.sudden_death_at_turn_start() {
+            let lead = i32::from(self.g.score[side]) - i32::from(self.g.score[side.other()]);
             if lead >= i32::from(super::arenas::sudden_death_margin(self.g)) {
                 self.end_match(Outcome::SuddenDeath { winner: side });
                 return Flow::Continue;
@@ -134,6 +126,11 @@ impl Ctx<'_> {
         // Sequence (so in each coach's first turn too).
         self.squig_ball();
         self.push(Frame::PreTurn);
+        // §5.6 Blocking Play: at the start of the turn, before the Pre-Turn Sequence (2024,
+        // rules version 2 on; a window whenever the coach holds a card, G28).
+        if self.g.profile.blocking_play_before_pre_turn() {
+            self.push(Frame::Window(Window::TurnStart));
+        }
         Flow::Continue
     }
 
@@ -141,9 +138,9 @@ impl Ctx<'_> {
     /// coach's first turn) or §3.2.1 start of turn (2018: new ball, emergency reserves).
     pub(crate) fn pre_turn(&mut self) -> Flow {
         let side = self.active();
-        let first_turn = self.g.turn.started[side.index()] == 1;
+        let first_turn = self.g.turn.started[side] == 1;
         self.push(Frame::Regenerate);
-        if self.g.is_2024() {
+        if self.g.profile.has_pre_turn_sequence() {
             if !first_turn {
                 self.push(Frame::PreTurnEmergency);
                 self.push(Frame::PreTurnNewBall);
@@ -173,7 +170,7 @@ impl Ctx<'_> {
             .iter()
             .filter(|p| p.side == side && p.place == Place::Reserves)
             .count();
-        let triggered = if self.g.is_2024() {
+        let triggered = if self.g.profile.emergency_reserves_by_team_value() {
             let value = super::arenas::emergency_reserves_value(
                 self.g.team_def(side).emergency_reserves,
                 self.g.arena,
@@ -199,7 +196,7 @@ impl Ctx<'_> {
         }
     }
 
-    /// Regenerate (BB digest §5.4, G41): before the first action, each Prone Regenerate player
+    /// Regenerate (§5.4, G41): before the first action, each Prone Regenerate player
     /// may make a free Stand Up.
     pub(crate) fn regenerate(&mut self) -> Flow {
         let side = self.active();
@@ -293,11 +290,7 @@ impl Ctx<'_> {
             // §3.6.1: a scorer who comes back this turn is a new player.
             *self.g.pt_mut(player) = PlayerTurn::default();
             self.g.record.touchdown = true;
-            let points = if self.g.is_2024() {
-                TOUCHDOWN_POINTS_2024
-            } else {
-                TOUCHDOWN_POINTS_2018
-            };
+            let points = self.g.profile.touchdown_points();
             self.score(side, points, ScoreReason::Touchdown);
             if self.g.persistent.generous_coaches {
                 self.score(side, 1, ScoreReason::GenerousCoaches);
@@ -307,16 +300,29 @@ impl Ctx<'_> {
 
     /// Add points; 2018 checks Sudden Death after every score change (§3.21, G20).
     pub(crate) fn score(&mut self, side: Side, points: u16, reason: ScoreReason) {
-        self.g.score[side.index()] += points;
-        let total = self.g.score[side.index()];
+        self.add_points(side, points, reason);
+        self.sudden_death_check();
+    }
+
+    /// Add points and report them, without the Sudden Death check.
+    fn add_points(&mut self, side: Side, points: u16, reason: ScoreReason) {
+        self.g.score[side] += points;
+        let total = self.g.score[side];
         self.emit(Event::Scored {
             coach: side,
             points,
             reason,
             total,
         });
-        if !self.g.is_2024() {
-            let (a, b) = (i32::from(self.g.score[0]), i32::from(self.g.score[1]));
+    }
+
+    /// §3.21 (2018, G20): a 10-point lead ends the match at once.
+    fn sudden_death_check(&mut self) {
+        if !self.g.profile.sudden_death_at_turn_start() {
+            let (a, b) = (
+                i32::from(self.g.score[Side::Home]),
+                i32::from(self.g.score[Side::Away]),
+            );
             if (a - b).abs() >= i32::from(super::arenas::sudden_death_margin(self.g)) {
                 let winner = if a > b { Side::Home } else { Side::Away };
                 self.end_match(Outcome::SuddenDeath { winner });
@@ -339,12 +345,10 @@ impl Ctx<'_> {
     /// (§3.19.2, G12).
     pub(crate) fn claims_allowed(&self) -> bool {
         let side = self.active();
-        let first = self.g.turn.started[side.index()] == 1;
-        if self.g.is_2024() {
-            !(first && Some(side) == self.g.coach_a)
-        } else {
-            !first
-        }
+        let first = self.g.turn.started[side] == 1;
+        self.g
+            .profile
+            .claims_allowed(first, Some(side) == self.g.coach_a)
     }
 
     /// §3.19.2: claim at most one active card whose condition the last action met.
@@ -365,7 +369,7 @@ impl Ctx<'_> {
             return;
         };
         let def = card.def();
-        self.g.hands[side.index()].push(card);
+        self.g.hands[side].push(card);
         self.emit(Event::Claimed {
             coach: side,
             slot,
@@ -373,6 +377,21 @@ impl Ctx<'_> {
             points: def.points,
             card: Some(card),
         });
+        if self.g.profile.clean_sweep_with_its_claim() {
+            // The claim, its Generous Coaches point and the Clean Sweep it completes are one
+            // change of the score: Sudden Death looks once, at the total (G33).
+            self.add_points(side, u16::from(def.points), ScoreReason::Challenge);
+            if self.g.persistent.generous_coaches {
+                self.add_points(side, 1, ScoreReason::GenerousCoaches);
+            }
+            self.g.turn.claims += 1;
+            // §3.19.3 Clean Sweep, awarded on the third claim of the turn (G33).
+            if self.g.turn.claims == 3 {
+                self.add_points(side, CLEAN_SWEEP_POINTS, ScoreReason::CleanSweep);
+            }
+            self.sudden_death_check();
+            return;
+        }
         self.score(side, u16::from(def.points), ScoreReason::Challenge);
         if self.g.persistent.generous_coaches {
             self.score(side, 1, ScoreReason::GenerousCoaches);
@@ -424,7 +443,7 @@ impl Ctx<'_> {
     /// §3.20: at the end of the owner's turn, discard down to three cards.
     pub(crate) fn hand_limit(&mut self) -> Flow {
         let side = self.active();
-        let n = self.g.hands[side.index()].len();
+        let n = self.g.hands[side].len();
         if n > HAND_LIMIT {
             self.push(Frame::HandLimit);
             return wait(
@@ -444,7 +463,7 @@ impl Ctx<'_> {
             let left = left.saturating_sub(1);
             self.g.final_turns_left = Some(left);
             if left == 0 {
-                let winner = match self.g.score[0].cmp(&self.g.score[1]) {
+                let winner = match self.g.score[Side::Home].cmp(&self.g.score[Side::Away]) {
                     std::cmp::Ordering::Greater => Some(Side::Home),
                     std::cmp::Ordering::Less => Some(Side::Away),
                     std::cmp::Ordering::Equal => None,
@@ -456,7 +475,7 @@ impl Ctx<'_> {
         self.push(Frame::StartTurn);
         self.push(Frame::HandLimit);
         // §3.19.4 (2018): refresh at the end of each turn from round 2 on.
-        if !self.g.is_2024() && self.g.turn.started[side.index()] > 1 {
+        if self.g.profile.refreshes_at_end_of_turn() && self.g.turn.started[side] > 1 {
             self.push(Frame::Refresh);
         }
         Flow::Continue
@@ -467,7 +486,7 @@ impl Ctx<'_> {
     /// one and it is replaced; otherwise fill empty spaces, lowest first, no shifting.
     pub(crate) fn refresh(&mut self) -> Flow {
         let all_three = self.g.active_cards.iter().all(Option::is_some);
-        if self.g.is_2024() {
+        if !self.g.profile.refreshes_at_end_of_turn() {
             if all_three {
                 if self.g.deck.is_empty() {
                     return Flow::Continue;
@@ -480,10 +499,16 @@ impl Ctx<'_> {
         if all_three {
             self.discard_active(0);
         }
-        let remaining: Vec<CardId> = self.g.active_cards.iter().flatten().copied().collect();
+        let remaining: Vec<(u8, CardId)> = (0..3u8)
+            .filter_map(|s| self.g.active_cards[usize::from(s)].map(|c| (s, c)))
+            .collect();
         self.g.active_cards = [None; 3];
-        for (i, c) in remaining.into_iter().enumerate() {
+        for (i, (from, c)) in remaining.into_iter().enumerate() {
             self.g.active_cards[i] = Some(c);
+            let to = i as u8;
+            if from != to && self.g.profile.reports_card_shift() {
+                self.emit(Event::ActiveCardMoved { from, to });
+            }
         }
         self.push(Frame::DealCards);
         Flow::Continue

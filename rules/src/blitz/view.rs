@@ -1,5 +1,7 @@
 //! Per-seat views of the state: a coach sees their own hand; the opponent and spectators see
-//! only counts and face-up information (BB digest §3.19.1, G28).
+//! only counts and face-up information (§3.19.1, G28).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,10 +1,12 @@
 //! Bonus Play windows: moments when a coach may play a card outside the Action prompt,
-//! including the 2024 Interrupts (BB digest §3.22, §5.6, G47).
+//! including the 2024 Interrupts (§3.22, §5.6, G47).
 //!
 //! A window opens whenever its coach holds at least one card and the situation allows the
 //! kind of card it is for, whatever the cards are: the hand size is public, so the prompt
 //! itself reveals nothing about the hand. Interrupts answer actions of the active team only:
 //! an Interrupt cannot be played during another Interrupt.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::command::Command;
 use super::data::*;
@@ -18,7 +20,7 @@ use crate::core::Side;
 pub(crate) fn window_coach(g: &Game, w: Window) -> Side {
     let active = g.turn.active.unwrap_or(Side::Home);
     match w {
-        Window::BeforeArmour { .. } | Window::AfterMark { .. } => active,
+        Window::BeforeArmour { .. } | Window::AfterMark { .. } | Window::TurnStart => active,
         Window::BlockTarget { target } => g.player(target).side,
         Window::AfterOpponentRun { .. }
         | Window::AfterOpponentMark { .. }
@@ -28,8 +30,8 @@ pub(crate) fn window_coach(g: &Game, w: Window) -> Side {
 
 /// The cards `coach` may play in window `w` now.
 pub(crate) fn window_commands(g: &Game, coach: Side, w: Window, out: &mut Vec<Command>) {
-    let played = &g.turn.bonus_played[coach.index()];
-    for &card in &g.hands[coach.index()] {
+    let played = &g.turn.bonus_played[coach];
+    for &card in &g.hands[coach] {
         let bonus = card.def().bonus;
         if played.contains(&bonus) {
             continue;
@@ -38,6 +40,13 @@ pub(crate) fn window_commands(g: &Game, coach: Side, w: Window, out: &mut Vec<Co
             (Window::BeforeArmour { .. }, BonusPlay::BladedKnuckleDusters)
             | (Window::BlockTarget { .. }, BonusPlay::ToughEnough)
             | (Window::AfterMark { .. }, BonusPlay::DivingTackle) => {
+                out.push(Command::PlayBonus {
+                    card,
+                    player: None,
+                    square: None,
+                });
+            }
+            (Window::TurnStart, BonusPlay::BlockingPlay) if !g.turn.blocking_play => {
                 out.push(Command::PlayBonus {
                     card,
                     player: None,
@@ -86,7 +95,8 @@ pub(crate) fn window_commands(g: &Game, coach: Side, w: Window, out: &mut Vec<Co
                     .iter()
                     .filter(|p| p.side == coach && g.marks(m, p))
                 {
-                    if g.is_2024() && g.pt(p.id).used & ActionKind::Sidestep.bit() != 0
+                    if g.profile.free_actions_obey_once_per_turn()
+                        && g.pt(p.id).used & ActionKind::Sidestep.bit() != 0
                         || g.pt(p.id).finished
                     {
                         continue;
@@ -124,10 +134,14 @@ impl Ctx<'_> {
     /// Open window `w` if its coach holds any card and the situation allows its kind of card.
     pub(crate) fn open_window(&mut self, w: Window) -> Flow {
         let coach = window_coach(self.g, w);
-        if self.g.hands[coach.index()].is_empty() {
+        if self.g.hands[coach].is_empty() {
             return Flow::Continue;
         }
         let active = self.active();
+        // §3.20 (2018, rules version 2 on): Bonus Plays only in their coach's own turn.
+        if coach != active && !self.g.profile.bonus_plays_in_opponent_turn() {
+            return Flow::Continue;
+        }
         let situation = match w {
             Window::AfterOpponentRun { runner } => {
                 self.g.player(runner).side == active && self.g.player(runner).is_standing()
@@ -155,7 +169,7 @@ impl Ctx<'_> {
                     && self.g.is_marked(marker)
                     && !self.g.pt(marker).finished
             }
-            Window::BeforeArmour { .. } => true,
+            Window::BeforeArmour { .. } | Window::TurnStart => true,
         };
         if !situation {
             return Flow::Continue;

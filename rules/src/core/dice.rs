@@ -2,15 +2,22 @@
 //!
 //! The engine never draws randomness itself: every roll goes through a [`DiceSource`]. Real
 //! matches use [`ChaChaDice`] (a seeded ChaCha20 stream), tests use [`ScriptedDice`] ("the next
-//! rolls are 6, 1, block: Smash").
+//! rolls are 6, 1, block die face 5").
 //!
 //! # Face mapping (ours, stable)
 //!
 //! A die with `n` faces takes 32-bit words `w` from the ChaCha20 stream (little-endian, as
 //! `rand_core` yields them) and uses the first one with `w < 2^32 - (2^32 mod n)`; the face is
 //! `w mod n` (0-based). Rejection makes the mapping unbiased, and it depends only on the
-//! ChaCha20 key stream, never on `rand`'s distributions. Block-die faces are numbered by
-//! [`BlockFace::from_index`].
+//! ChaCha20 key stream, never on `rand`'s distributions.
+//!
+//! # Game-independent dice only
+//!
+//! A block die is six faces numbered 1-6 here; which face means what is each game's own
+//! table (Blitz Bowl: `blitz::BlockFace`; Blood Bowl's faces differ). A D3 is a D6 halved
+//! rounding up, a 2D6 two D6s, a D68 a D6 and a D8: games build them from these dice, so the
+//! mapping above, and with it every stored match, never changes. A new [`Die`] kind is a
+//! wire change (events name the die).
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
@@ -23,6 +30,8 @@ use serde::{Deserialize, Serialize};
 pub enum Die {
     D6,
     D8,
+    // A block die: six faces, 1-6, named by each game (the doc comments here are the wire
+    // schema's descriptions, so this note is a plain comment).
     Block,
     Range(u16),
 }
@@ -37,39 +46,9 @@ impl Die {
     }
 }
 
-/// The six faces of the Blitz Bowl block die (BB digest §2.5; Shove twice).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum BlockFace {
-    Miss,
-    Tackle,
-    Shove,
-    Smash,
-    Kerrunch,
-}
-
-impl BlockFace {
-    /// Face numbering of the block die: 1 Miss, 2 Tackle, 3-4 Shove, 5 Smash, 6 Kerrunch!.
-    pub fn from_index(face: u16) -> BlockFace {
-        match face {
-            1 => BlockFace::Miss,
-            2 => BlockFace::Tackle,
-            3 | 4 => BlockFace::Shove,
-            5 => BlockFace::Smash,
-            _ => BlockFace::Kerrunch,
-        }
-    }
-
-    pub fn index(self) -> u16 {
-        match self {
-            BlockFace::Miss => 1,
-            BlockFace::Tackle => 2,
-            BlockFace::Shove => 3,
-            BlockFace::Smash => 5,
-            BlockFace::Kerrunch => 6,
-        }
-    }
-}
+/// Blitz Bowl's block-die faces, kept at their old path for the clients that import them
+/// from here; the table belongs to Blitz Bowl (`blitz::block_die`).
+pub use crate::blitz::BlockFace;
 
 /// A source of die faces. `roll` returns `1..=faces` for D6/D8/Block and `0..n` for `Range(n)`.
 pub trait DiceSource {
@@ -135,11 +114,6 @@ pub fn d6(face: u16) -> (Die, u16) {
 /// A D8 face for a script.
 pub fn d8(face: u16) -> (Die, u16) {
     (Die::D8, face)
-}
-
-/// A block-die face for a script.
-pub fn block(face: BlockFace) -> (Die, u16) {
-    (Die::Block, face.index())
 }
 
 /// A `Range(n)` pick for a script.
@@ -216,15 +190,6 @@ mod tests {
     }
 
     const GOLDEN_SEED_42: [u16; 10] = [1, 6, 4, 6, 4, 6, 5, 3, 4, 6];
-
-    #[test]
-    fn block_faces_have_two_shoves() {
-        let faces: Vec<BlockFace> = (1..=6).map(BlockFace::from_index).collect();
-        assert_eq!(faces.iter().filter(|f| **f == BlockFace::Shove).count(), 2);
-        for f in faces {
-            assert_eq!(BlockFace::from_index(f.index()), f);
-        }
-    }
 
     #[test]
     #[should_panic(expected = "the rules rolled D8")]

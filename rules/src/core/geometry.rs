@@ -1,8 +1,10 @@
 //! Square geometry: coordinates, adjacency, distances and square sets.
 //!
 //! Squares are `(x, y)` with `x` along the length of the pitch and `y` across it
-//! (Blitz Bowl digest §2.2 [PROPOSAL]). Adjacency is the 8 surrounding squares, diagonals
-//! included (BB digest §1.2 "Adjacent"); "within X squares" is Chebyshev distance (§1.2).
+//! (§2.2 [PROPOSAL]). Adjacency is the 8 surrounding squares, diagonals included (§1.2
+//! "Adjacent"); "within X squares" is Chebyshev distance (§1.2).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +15,9 @@ pub struct Square {
     pub y: i8,
 }
 
-/// The 8 unit directions, clockwise from up-left (the Blitz Bowl bounce-chart order).
+/// The 8 unit directions, clockwise from up-left: the order [`Square::neighbours`] yields
+/// them in, which legal-command lists follow (so it never changes). Bounce and scatter
+/// charts are each game's own (Blitz Bowl: `blitz::data::BOUNCE_CHART`).
 pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, -1),
     (0, -1),
@@ -216,7 +220,7 @@ impl GridMasks {
 
 /// Does the open corridor of half-width `half_width` around the segment between the centres
 /// of `from` and `to` meet the interior of square `sq`? Squares are unit cells centred on
-/// integer coordinates. Used for the Blitz Bowl throw-ruler obstruction model (digest §2.4,
+/// integer coordinates. Used for the Blitz Bowl throw-ruler obstruction model (§2.4,
 /// gap G4): "touching only a boundary does not count", so the test is strict.
 pub fn corridor_hits_square(from: Square, to: Square, sq: Square, half_width: f64) -> bool {
     // Distance from the segment to the square (an axis-aligned box of half-size 0.5) is < w.

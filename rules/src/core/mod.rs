@@ -1,13 +1,37 @@
-//! Mechanics shared by every game: square geometry, dice, and the seat/side vocabulary.
+//! What every game shares; each game (`blitz`, later `bloodbowl` and `dungeon`) composes it.
 //!
-//! Blood Bowl (26x15) and Dungeon Bowl (arbitrary grids with walls and portals) are meant to
-//! reuse these pieces; see `docs/design.md`.
+//! * [`contract`]: the [`Ruleset`] every game implements, and the errors, summary and turn
+//!   marker the rest of Dugout sees.
+//! * [`engine`]: the frame stack and run loop ([`Engine`], [`Flow`]) and the cache of legal
+//!   commands ([`LegalCache`]).
+//! * [`check`]: the check with re-roll (target, modifiers, re-roll sources with gates, what
+//!   follows a success or a failure) and its named hooks.
+//! * [`dice`] and [`roll`]: the injected dice with our own face mapping, and the roll record
+//!   events carry.
+//! * [`geometry`] and [`board`]: squares, adjacency, square sets; boards with blocked squares
+//!   and walls between squares.
+//! * [`Side`], [`Seat`] and [`mod@sides`]: who plays, who looks, per-side values.
+//! * [`random_play`]: uniform random play of any game.
+//!
+//! Nothing here names a game's pieces (block-die faces, bounce charts, skills): those live in
+//! the game's module. See `docs/design.md`, "Growing into Blood Bowl and Dungeon Bowl".
 
+pub mod board;
+pub mod check;
+pub mod contract;
 pub mod dice;
+pub mod engine;
 pub mod geometry;
+pub mod random_play;
+pub mod roll;
+pub mod sides;
 
+pub use board::{Board, EdgeSet};
+pub use contract::*;
 pub use dice::*;
+pub use engine::{Engine, Flow, LegalCache};
 pub use geometry::*;
+pub use sides::{Sides, SidesExt, sides};
 
 use serde::{Deserialize, Serialize};
 

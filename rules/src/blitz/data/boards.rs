@@ -1,10 +1,12 @@
-//! Board layouts and the bounce chart (BB digest `shared/rules/blitz-bowl.md` §2.2, §2.3; gaps G1,
-//! G2 and G6 in §7.1).
+//! Board layouts and the bounce chart (§2.2, §2.3; gaps G1, G2 and G6 in §7.1).
 //!
 //! Coordinates are `(x, y)`: `x` = 0…14 along the length (end zones at `x = 0` and `x = 14`), `y` =
 //! 0…10 across the width, `y = 0` being the long edge nearest the score track (§2.2 [PROPOSAL]).
 //! Neither source gives dimensions or coordinates. The single-trapdoor side was measured from a
-//! [SUP] photo of the 2024 board (G1); the two-trapdoor side is an unverified placeholder (G2).
+//! [SUP] photo of the 2024 board (G1); the two-trapdoor side is an unverified placeholder (G2):
+//! a proposal of ours, not a rule from either book.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::*;
 
@@ -29,7 +31,7 @@ const BLOCKED_SQUARES: [(u8, u8); 16] = [
     (11, 8),
 ];
 
-/// `ARENA_1TD`: the single-trapdoor side (BB digest §2.2, G1).
+/// `ARENA_1TD`: the single-trapdoor side (§2.2, G1).
 pub static BOARD_ONE_TRAPDOOR: BoardDef = BoardDef {
     side: BoardSide::OneTrapdoor,
     length: 15,
@@ -41,7 +43,7 @@ pub static BOARD_ONE_TRAPDOOR: BoardDef = BoardDef {
            coordinates (G1)",
 };
 
-/// `ARENA_2TD`: the two-trapdoor side (BB digest G2). Placeholder layout.
+/// `ARENA_2TD`: the two-trapdoor side (G2). Placeholder layout.
 ///
 /// Trapdoor order: the first, lower-`y` one is "left" for the coach defending `x = 0`; for the
 /// coach defending `x = 14` left and right swap (2018 trapdoor roll, §2.2, G2).
@@ -64,7 +66,7 @@ pub fn board(side: BoardSide) -> &'static BoardDef {
     }
 }
 
-/// Bounce directions `(dx, dy)`; index 0 is the D8 result 1 (BB digest §2.3, G6).
+/// Bounce directions `(dx, dy)`; index 0 is the D8 result 1 (§2.3, G6).
 ///
 /// "Clockwise" on the chart is increasing index, wrapping from 8 to 1.
 pub const BOUNCE_CHART: [(i8, i8); 8] = [

@@ -1,14 +1,16 @@
 //! Card data: the 2024 Challenge deck, Bonus Play names, Random Event cards, arenas and special
-//! balls (BB digest `shared/rules/blitz-bowl.md` §5.5, §5.6, §5.8, §5.10, §5.11; gap G5 in §7.2).
+//! balls (§5.5, §5.6, §5.8, §5.10, §5.11; gap G5 in §7.2).
 //!
 //! The Challenge deck, Bonus Plays and Random Events are not in either source rulebook; they are
-//! the [SUP] transcription the digest adopts for 2024 (G5). Arena and ball names and rules are
-//! [S24]. [S24] calls *Multi-Ball* a Bonus Play, [SUP] a Random Event; like the digest (§5.5)
-//! this file follows [SUP].
+//! the [SUP] transcription adopted for 2024 (G5). Arena and ball names and rules are [S24].
+//! [S24] calls *Multi-Ball* a Bonus Play, [SUP] a Random Event; like §5.5 this file follows
+//! [SUP].
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::*;
 
-/// The 26 double-sided 2024 Challenge cards, in the order of BB digest §5.5 ([SUP]).
+/// The 26 double-sided 2024 Challenge cards, in the order of §5.5 ([SUP]).
 pub static CHALLENGE_CARDS: [CardDef; 26] = [
     CardDef {
         challenge: Challenge::BreakSomeBones,
@@ -188,7 +190,7 @@ impl Challenge {
         Challenge::TieThemUp,
     ];
 
-    /// English card name (BB digest §5.5).
+    /// English card name (§5.5).
     pub fn name(self) -> &'static str {
         match self {
             Challenge::BreakSomeBones => "Break Some Bones!",
@@ -235,7 +237,7 @@ impl BonusPlay {
         BonusPlay::ToughEnough,
     ];
 
-    /// English card name (BB digest §5.6).
+    /// English card name (§5.6).
     pub fn name(self) -> &'static str {
         match self {
             BonusPlay::AccurateThrow => "Accurate Throw",
@@ -262,7 +264,7 @@ impl BonusPlay {
     }
 }
 
-/// The 12 Random Event cards, one entry per copy (BB digest §5.8, [SUP]).
+/// The 12 Random Event cards, one entry per copy (§5.8, [SUP]).
 pub static RANDOM_EVENT_CARDS: [RandomEvent; 12] = [
     RandomEvent::BananaSkins,
     RandomEvent::CrumblingAstrogranitePitch,
@@ -293,7 +295,7 @@ impl RandomEvent {
         RandomEvent::TrapdoorMonster,
     ];
 
-    /// English card name (BB digest §5.8).
+    /// English card name (§5.8).
     pub fn name(self) -> &'static str {
         match self {
             RandomEvent::BananaSkins => "Banana Skins",
@@ -311,7 +313,7 @@ impl RandomEvent {
 }
 
 impl Arena {
-    /// The arenas indexed by D8 result minus one (BB digest §5.11).
+    /// The arenas indexed by D8 result minus one (§5.11).
     pub const BY_D8: [Arena; 8] = [
         Arena::GreatMootBakeOffTent,
         Arena::SewerPipeStadium,
@@ -323,7 +325,7 @@ impl Arena {
         Arena::OvergrownArena,
     ];
 
-    /// English arena name (BB digest §5.11).
+    /// English arena name (§5.11).
     pub fn name(self) -> &'static str {
         match self {
             Arena::GreatMootBakeOffTent => "Great Moot Bake-off Tent",
@@ -337,7 +339,7 @@ impl Arena {
         }
     }
 
-    /// One-line summary of the regional rule (BB digest §5.11, [S24]; pairing confirmed by [SUP]).
+    /// One-line summary of the regional rule (§5.11, [S24]; pairing confirmed by [SUP]).
     pub fn rule(self) -> &'static str {
         match self {
             Arena::GreatMootBakeOffTent => {
@@ -367,7 +369,7 @@ impl Arena {
 }
 
 impl BallKind {
-    /// All 4 balls, standard first (BB digest §5.10).
+    /// All 4 balls, standard first (§5.10).
     pub const ALL: [BallKind; 4] = [
         BallKind::Standard,
         BallKind::DwarfRuneBall,
@@ -375,7 +377,7 @@ impl BallKind {
         BallKind::SquigBall,
     ];
 
-    /// English ball name (BB digest §5.10).
+    /// English ball name (§5.10).
     pub fn name(self) -> &'static str {
         match self {
             BallKind::Standard => "Standard spiked ball",

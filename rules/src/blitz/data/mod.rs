@@ -1,10 +1,12 @@
 //! Blitz Bowl data: teams, abilities, challenge cards, bonus plays, random events, boards,
 //! arenas and special balls.
 //!
-//! Every entry carries a [`Tag`] saying how sure its value is, copied from the digest
-//! `shared/rules/blitz-bowl.md` (BB digest below): `S24`/`S18` come from the source rulebooks,
-//! `Sup` was filled from public data because the source lost it, `Proposal` is a design default.
+//! Every entry carries a [`Tag`] saying how sure its value is, as given in the rules reference
+//! `docs/rules/blitz-bowl.md` (§0.1): `S24`/`S18` come from the source rulebooks, `Sup` was
+//! filled from public data because the source lost it, `Proposal` is a design default.
 //! Keep the tags when correcting a value.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +18,7 @@ pub use boards::*;
 pub use cards::*;
 pub use teams::*;
 
-/// How sure a data value is (BB digest §0.1).
+/// How sure a data value is (§0.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Tag {
     /// Blitz Bowl 2018 rulebook (English).
@@ -25,13 +27,13 @@ pub enum Tag {
     S24,
     /// Supplementary: not in either source, taken from public transcriptions.
     Sup,
-    /// A design decision of the digest, not a rule.
+    /// A design decision (a default of the rules reference, §7), not a rule.
     Proposal,
     /// The source text is garbled; best reading.
     Uncertain,
 }
 
-/// A player's Move value (BB digest §2.6): a number of squares, or a D6 rolled at each Run.
+/// A player's Move value (§2.6): a number of squares, or a D6 rolled at each Run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum MoveStat {
@@ -39,7 +41,7 @@ pub enum MoveStat {
     D6,
 }
 
-/// The 30 Blitz Bowl abilities (BB digest §5.4).
+/// The 30 Blitz Bowl abilities (§5.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Ability {
@@ -110,7 +112,7 @@ impl Ability {
     ];
 }
 
-/// One position on a team card (BB digest §5.2).
+/// One position on a team card (§5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct PositionDef {
     /// English position name, e.g. "Troll Slayer".
@@ -125,14 +127,14 @@ pub struct PositionDef {
     /// Armour target value; `None` is "–": every Armour check fails.
     pub armour: Option<u8>,
     pub ability: Option<Ability>,
-    /// May make the 2024 Throw Team-mate action (Ogre, Troll, Treeman; BB digest §6.1.5).
+    /// May make the 2024 Throw Team-mate action (Ogre, Troll, Treeman; §6.1.5).
     pub throws_team_mates: bool,
     /// Where the row's values come from; `note` says which cells differ when mixed.
     pub tag: Tag,
     pub note: &'static str,
 }
 
-/// The 23 Blitz Bowl teams (BB digest §5.2).
+/// The 23 Blitz Bowl teams (§5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum TeamId {
@@ -161,21 +163,21 @@ pub enum TeamId {
     WoodElf,
 }
 
-/// A team card (BB digest §5.2).
+/// A team card (§5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct TeamDef {
     pub id: TeamId,
     pub name: &'static str,
     /// Number of players (sum of the position counts).
     pub size: u8,
-    /// Emergency Reserves value (2024, BB digest §3.15).
+    /// Emergency Reserves value (2024, §3.15).
     pub emergency_reserves: u8,
     pub positions: &'static [PositionDef],
     pub tag: Tag,
     pub note: &'static str,
 }
 
-/// The 15 distinct challenges on the 2024 deck (BB digest §5.5).
+/// The 15 distinct challenges on the 2024 deck (§5.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Challenge {
@@ -196,7 +198,7 @@ pub enum Challenge {
     TieThemUp,
 }
 
-/// The 20 distinct Bonus Plays (BB digest §5.6).
+/// The 20 distinct Bonus Plays (§5.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum BonusPlay {
@@ -222,7 +224,7 @@ pub enum BonusPlay {
     ToughEnough,
 }
 
-/// One double-sided challenge card (BB digest §5.5).
+/// One double-sided challenge card (§5.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CardDef {
     pub challenge: Challenge,
@@ -231,7 +233,7 @@ pub struct CardDef {
     pub tag: Tag,
 }
 
-/// The 10 distinct Random Event cards, 12 copies (BB digest §5.8).
+/// The 10 distinct Random Event cards, 12 copies (§5.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RandomEvent {
@@ -247,7 +249,7 @@ pub enum RandomEvent {
     TrapdoorMonster,
 }
 
-/// The 8 arenas of the optional arena rule, in D8 order (BB digest §5.11).
+/// The 8 arenas of the optional arena rule, in D8 order (§5.11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Arena {
@@ -261,7 +263,7 @@ pub enum Arena {
     OvergrownArena,
 }
 
-/// The balls of the optional special-balls rule (BB digest §5.10).
+/// The balls of the optional special-balls rule (§5.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum BallKind {
@@ -271,7 +273,7 @@ pub enum BallKind {
     SquigBall,
 }
 
-/// Which side of the double-sided board (BB digest §2.2).
+/// Which side of the double-sided board (§2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum BoardSide {
@@ -279,7 +281,7 @@ pub enum BoardSide {
     TwoTrapdoors,
 }
 
-/// A board layout as data (BB digest §2.2, gaps G1, G2). Squares are `(x, y)`.
+/// A board layout as data (§2.2, gaps G1, G2). Squares are `(x, y)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct BoardDef {
     pub side: BoardSide,

@@ -1,15 +1,14 @@
-//! The 23 Blitz Bowl team cards (BB digest `shared/rules/blitz-bowl.md` §5.1, §5.2; gaps G5, G14,
-//! G15 in §7.2).
+//! The 23 Blitz Bowl team cards (§5.1, §5.2; gaps G5, G14, G15 in §7.2).
 //!
 //! Order and values follow the [SUP] team list of §5.2. Where the 2024 German rulebook prints a
-//! stat block (§5.1) its cells are used, except where the digest overrides a garbled source value
+//! stat block (§5.1) its cells are used, except where the rules reference overrides a garbled source value
 //! with [SUP] (G15) and for the Orc Big Un Blocker's ability, which follows the source (G14).
 //!
 //! Row tags:
 //! - [`Tag::S24`]: every M/B/T/A cell and the ability are printed in the source (possibly under
 //!   a garbled ability name that [SUP] confirms). A count taken from [SUP] is named in `note`.
 //! - [`Tag::Sup`]: at least one M/B/T/A or ability cell comes from [SUP], because the source
-//!   lacks it or the digest overrides it; `note` lists which cells came from where (empty when
+//!   lacks it or the rules reference overrides it (G15); `note` lists which cells came from where (empty when
 //!   the whole team is [SUP] data).
 //!
 //! Changelog of overrides against the source (G15): Amazon Jaguar Warrior Blocker A 4+ → 3+;
@@ -18,10 +17,12 @@
 //! Piranha and Jaguar T; Elven Union Blitzer T; Vampire Thrower A; the Vampire Blitzer and
 //! Snotling Stilty Runna rows; all Orc M/B/T/A cells except the Big Un's B 2. The Orc Big Un
 //! Blocker keeps the source's "no ability" (G14).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use super::*;
 
-/// All 23 teams, in the order of BB digest §5.2 (which is also [`TeamId`] order).
+/// All 23 teams, in the order of §5.2 (which is also [`TeamId`] order).
 pub static TEAMS: [TeamDef; 23] = [
     TeamDef {
         id: TeamId::Amazon,
@@ -1320,7 +1321,7 @@ pub fn team(id: TeamId) -> &'static TeamDef {
 }
 
 impl TeamId {
-    /// All 23 teams, in BB digest §5.2 order.
+    /// All 23 teams, in §5.2 order.
     pub const ALL: [TeamId; 23] = [
         TeamId::Amazon,
         TeamId::BlackOrc,
