@@ -1,12 +1,11 @@
 //! The bodies of the archive and league routes (`GET /api/matches...`, `/api/leagues...`):
 //! see `docs/server.md` and the server's `GET /api/openapi.json`.
 
-use dugout_rules::blitz::{Edition, GameView, data::TeamId};
 use dugout_rules::core::{Seat, Side};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{GameKind, MatchResult, RoomEvent, RoomStatus};
+use crate::{AnyView, GameKind, MatchResult, RoomEvent, RoomStatus};
 
 /// Who won: `home`, `away` or `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -33,9 +32,10 @@ impl Winner {
 pub struct MatchItem {
     pub id: String,
     pub game: GameKind,
-    pub edition: Edition,
-    /// Home team, then away.
-    pub teams: [TeamId; 2],
+    /// The edition as the game names it (Blitz Bowl: `Bb2018`, `Bb2024`).
+    pub edition: String,
+    /// Home team, then away, as the game names them (`Orc`).
+    pub teams: [String; 2],
     pub private: bool,
     pub status: RoomStatus,
     /// Coaches' account names, home then away.
@@ -86,8 +86,12 @@ pub struct MatchSummary {
     pub touchdowns: [u32; 2],
     /// Players of each side injured.
     pub injuries: [u32; 2],
-    /// Points each side scored by claiming challenges.
+    /// Points each side scored by claiming challenges (Blitz Bowl; 0 in other games).
     pub challenge_points: [u32; 2],
+    /// Every further per-side count the game keeps, by name (Blitz Bowl:
+    /// `challenge_points`).
+    #[serde(default)]
+    pub counts: std::collections::BTreeMap<String, [u32; 2]>,
     /// From the start to the end (or to now, while the match is live); `None` before it starts.
     pub duration_ms: Option<i64>,
     /// The last sequence number of the log (0 before the start).
@@ -145,7 +149,7 @@ pub struct StateAt {
     /// the opening events (which may be after `seq`) if no command ends by then.
     pub at_seq: u64,
     pub seat: SeatName,
-    pub view: GameView,
+    pub view: AnyView,
 }
 
 /// Points for a win, a draw and a loss.
@@ -184,7 +188,8 @@ pub struct NewLeague {
 pub struct NewLeagueCoach {
     /// The coach's account name.
     pub coach: String,
-    pub team: TeamId,
+    /// A team of the league's game, as the game names it (`Orc`).
+    pub team: String,
 }
 
 /// Body of `POST /api/leagues/{id}/matches`.

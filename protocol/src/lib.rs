@@ -5,6 +5,7 @@
 //! protocol change and must bump [`PROTOCOL_VERSION`].
 
 mod archive;
+pub mod legacy;
 mod messages;
 mod schema;
 
@@ -13,7 +14,7 @@ pub use messages::*;
 pub use schema::{SCHEMA_DIR, schemas};
 
 /// Version of the client/server protocol. Bumped on every incompatible change.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Largest WebSocket message the server accepts, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
@@ -52,11 +53,11 @@ mod tests {
         roundtrip(ClientMessage::Command {
             id: 7,
             room: "r".into(),
-            command: Command::Action {
+            command: AnyCommand::Blitz(Command::Action {
                 player: PlayerId(3),
                 choice: ActionChoice::Run,
                 bonus: None,
-            },
+            }),
         });
     }
 
@@ -65,17 +66,71 @@ mod tests {
         let msg = ClientMessage::Command {
             id: 7,
             room: "r".into(),
-            command: Command::MoveTo {
+            command: AnyCommand::Blitz(Command::MoveTo {
                 square: dugout_rules::core::Square::new(3, 4),
-            },
+            }),
         };
         assert_eq!(
             serde_json::to_value(&msg).expect("serialize"),
             serde_json::json!({
                 "type": "command", "id": 7, "room": "r",
-                "command": { "type": "move_to", "square": { "x": 3, "y": 4 } }
+                "command": { "game": "blitz", "type": "move_to", "square": { "x": 3, "y": 4 } }
             })
         );
+    }
+
+    fn a_spec() -> RoomSpec {
+        RoomSpec {
+            setup: AnySetup::Blitz(dugout_rules::blitz::MatchSetup {
+                edition: Default::default(),
+                teams: [
+                    dugout_rules::blitz::data::TeamId::ALL[0],
+                    dugout_rules::blitz::data::TeamId::ALL[1],
+                ],
+                options: Default::default(),
+            }),
+            timer: TimerPolicy::None,
+            private: false,
+            league: None,
+        }
+    }
+
+    #[test]
+    fn a_room_spec_names_its_game_beside_its_setup() {
+        // The shape protocol 1 had, so stored specs read unchanged.
+        let v = serde_json::to_value(a_spec()).expect("serialize");
+        assert_eq!(v["game"], "blitz");
+        assert_eq!(
+            v["setup"]["teams"],
+            serde_json::json!(["Amazon", "BlackOrc"])
+        );
+        assert_eq!(v["timer"]["policy"], "none");
+        roundtrip(a_spec());
+        let bad = serde_json::json!({"game": "chess", "setup": v["setup"].clone()});
+        assert!(serde_json::from_value::<RoomSpec>(bad).is_err());
+    }
+
+    #[test]
+    fn a_decision_carries_one_game_tag_for_its_prompt_and_commands() {
+        use dugout_rules::core::{ChaChaDice, Seat};
+        let mut dice = ChaChaDice::from_u64(1);
+        let (game, _) =
+            dugout_rules::AnyGame::new_game(a_spec().setup, 1, &mut dice).expect("a match");
+        let coach = game.deciding().expect("someone decides");
+        let d = Decision {
+            pending: game.decision(Seat::Coach(coach)),
+            time_left_ms: Some(5),
+        };
+        let v = serde_json::to_value(&d).expect("serialize");
+        assert_eq!(v["game"], "blitz");
+        assert!(v["prompt"]["kind"].is_object() || v["prompt"]["kind"].is_string());
+        assert!(!v["legal"].as_array().expect("legal").is_empty());
+        assert!(
+            v["legal"][0].get("game").is_none(),
+            "one tag, not one per command"
+        );
+        assert_eq!(v["time_left_ms"], 5);
+        roundtrip(d);
     }
 
     #[test]
@@ -101,20 +156,7 @@ mod tests {
             ClientMessage::ListRooms { id: 1 },
             ClientMessage::CreateRoom {
                 id: 1,
-                room: RoomSpec {
-                    game: GameKind::Blitz,
-                    setup: dugout_rules::blitz::MatchSetup {
-                        edition: Default::default(),
-                        teams: [
-                            dugout_rules::blitz::data::TeamId::ALL[0],
-                            dugout_rules::blitz::data::TeamId::ALL[1],
-                        ],
-                        options: Default::default(),
-                    },
-                    timer: TimerPolicy::None,
-                    private: false,
-                    league: None,
-                },
+                room: a_spec(),
             },
             ClientMessage::JoinRoom {
                 id: 1,
@@ -141,7 +183,7 @@ mod tests {
             ClientMessage::Command {
                 id: 1,
                 room: "r".into(),
-                command: Command::EndTurn,
+                command: AnyCommand::Blitz(Command::EndTurn),
             },
             ClientMessage::Resume {
                 id: 1,

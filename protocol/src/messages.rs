@@ -5,26 +5,22 @@
 //! command retried with an id the room already applied is acknowledged again and not applied
 //! twice. Every game event the server sends carries the room's sequence number.
 
-use dugout_rules::blitz;
 use dugout_rules::core::{Seat, Side};
+pub use dugout_rules::{
+    AnyCommand, AnyDecision, AnyEvent, AnyOutcome, AnyPrompt, AnySetup, AnyView, GameKind,
+};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A client-chosen request id. Unique per connection for lobby requests (a counter is
-/// enough); for `command` it must also be unique per coach and room, across reconnects,
-/// because the room remembers the ids it applied (a counter that continues after a
-/// reconnect, or a random `u64`).
+/// enough). For `command` it must **increase** per coach and room, across reconnects (a
+/// counter that continues after a reconnect, or a clock in microseconds): the room
+/// remembers a coach's newest few ids, acknowledges a retry of one of them again without
+/// applying it twice, and refuses an id below them as `stale_id`.
 pub type RequestId = u64;
 
 /// A room's id: a UUID v7 as text.
 pub type RoomId = String;
-
-/// Which game a room plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    Blitz,
-}
 
 /// How a room limits each coach's thinking time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -45,9 +41,9 @@ pub enum TimerPolicy {
 /// What a room is created with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomSpec {
-    pub game: GameKind,
-    /// Edition, teams and match options.
-    pub setup: blitz::MatchSetup,
+    /// The game (`"game"`) and its setup (`"setup"`: edition, teams and match options).
+    #[serde(flatten)]
+    pub setup: AnySetup,
     #[serde(default)]
     pub timer: TimerPolicy,
     /// Private rooms are not listed in the lobby; they are joined by id.
@@ -63,8 +59,9 @@ pub struct RoomSpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RoomSummary {
     pub room: RoomId,
-    pub game: GameKind,
-    pub setup: blitz::MatchSetup,
+    /// The game (`"game"`) and its setup (`"setup"`).
+    #[serde(flatten)]
+    pub setup: AnySetup,
     pub timer: TimerPolicy,
     pub private: bool,
     /// Display names of the coaches in the home and away seats.
@@ -140,7 +137,7 @@ pub enum ClientMessage {
     Command {
         id: RequestId,
         room: RoomId,
-        command: blitz::Command,
+        command: AnyCommand,
     },
     /// After a reconnect: send what came after `last_seq` (or a snapshot). Subscribes the
     /// connection as the account's seat, or as a spectator.
@@ -232,6 +229,9 @@ pub enum ErrorCode {
     IllegalCommand,
     /// A command id this seat already used for a different command in this room.
     DuplicateId,
+    /// A command id not above this seat's last command id in this room that is not one of
+    /// its newest few (a retry of those is acknowledged again): command ids must increase.
+    StaleId,
     /// The match has not started or is over.
     NotPlaying,
     /// The room's setup is refused by the rules (not built, wrong edition...).
@@ -264,7 +264,7 @@ pub enum ErrorCode {
 pub enum MatchResult {
     /// Played to the end under the rules.
     Game {
-        outcome: blitz::Outcome,
+        outcome: AnyOutcome,
         score: [u16; 2],
     },
     /// A coach conceded.
@@ -277,10 +277,7 @@ impl MatchResult {
     /// The winning side, `None` for a draw.
     pub fn winner(&self) -> Option<Side> {
         match self {
-            MatchResult::Game { outcome, .. } => match outcome {
-                blitz::Outcome::SuddenDeath { winner } => Some(*winner),
-                blitz::Outcome::Points { winner } => *winner,
-            },
+            MatchResult::Game { outcome, .. } => outcome.winner(),
             MatchResult::Concession { loser } | MatchResult::Forfeit { loser } => {
                 Some(loser.other())
             }
@@ -314,7 +311,7 @@ pub enum RoomEvent {
     },
     /// A fact from the rules engine.
     Game {
-        event: blitz::Event,
+        event: AnyEvent,
     },
     /// The turn timer ran out for `coach`; the commands that follow were made for them.
     TimerExpired {
@@ -355,14 +352,36 @@ pub struct SeqEvent {
     pub event: RoomEvent,
 }
 
-/// The decision pending in a room, for the receiving seat: the prompt (public), the legal
-/// answers (only for the coach who decides; empty for everyone else) and that coach's time.
+/// The decision pending in a room, for the receiving seat: the game (`"game"`), the prompt
+/// (`"prompt"`, public), the legal answers (`"legal"`: only for the coach who decides; empty
+/// for everyone else) and that coach's time.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Decision {
-    pub prompt: blitz::Prompt,
-    pub legal: Vec<blitz::Command>,
+    #[serde(flatten)]
+    pub pending: AnyDecision,
     /// Milliseconds left for the deciding coach under the room's timer (none: no limit).
     pub time_left_ms: Option<u64>,
+}
+
+impl Decision {
+    /// The coach the decision waits for (`None`: the match is over).
+    pub fn deciding(&self) -> Option<Side> {
+        self.pending.deciding()
+    }
+
+    /// The legal answers (for the deciding coach; empty for everyone else), tagged by game.
+    pub fn legal(&self) -> Vec<AnyCommand> {
+        self.pending.legal()
+    }
+
+    /// Whether there is any legal answer for the receiver.
+    pub fn has_legal(&self) -> bool {
+        self.pending.legal_len() > 0
+    }
+}
+
+fn first_rules_version() -> u32 {
+    1
 }
 
 /// Messages from the server.
@@ -401,9 +420,15 @@ pub enum ServerMessage {
         room: RoomId,
         seq: u64,
         seat: Seat,
-        view: Box<blitz::GameView>,
+        view: Box<AnyView>,
         decision: Decision,
         result: Option<MatchResult>,
+        /// The rules version the match is played under. From the game's first version
+        /// whose events suffice (`GameKind::view_folds`; Blitz Bowl: 2), a client keeps its
+        /// view up to date by folding the events it receives; before it, it asks for a
+        /// snapshot after events.
+        #[serde(default = "first_rules_version")]
+        rules_version: u32,
     },
     /// New events (projected for the receiving seat), then the decision now pending.
     /// `seq` is the room's sequence number after them: events hidden from this seat leave
