@@ -27,8 +27,8 @@ use dugout_protocol::{
     DiceCommitment, DiceInfo, ErrorCode, EventPage, GameKind, LogEntry, MatchItem, MatchPage,
     MatchResult, MatchSummary, RoomEvent, RoomStatus, SeatName, StateAt, Winner,
 };
-use dugout_rules::blitz::{self, Edition, Event, ScoreReason, data::TeamId};
-use dugout_rules::core::{ChaChaDice, Side};
+use dugout_rules::AnyGame;
+use dugout_rules::core::Side;
 use serde::de::DeserializeOwned;
 
 use crate::AppState;
@@ -59,11 +59,12 @@ pub fn routes() -> Router<AppState> {
 
 /// A header as the archive lists it.
 fn item(h: &MatchHeader) -> MatchItem {
+    let names = h.spec.setup.names();
     MatchItem {
         id: h.id.clone(),
-        game: h.spec.game,
-        edition: h.spec.setup.edition,
-        teams: h.spec.setup.teams,
+        game: h.spec.setup.kind(),
+        edition: names.edition,
+        teams: names.teams,
         private: h.spec.private,
         status: h.status,
         coaches: h.coaches.clone(),
@@ -293,8 +294,14 @@ async fn list(
         ],
     )?;
     let game: Option<GameKind> = p.named("game", "game")?;
-    let edition: Option<Edition> = p.named("edition", "edition")?;
-    let team: Option<TeamId> = p.named("team", "team")?;
+    let edition = p
+        .get("edition")?
+        .map(|v| known_name("edition", v, |c| &c.editions))
+        .transpose()?;
+    let team = p
+        .get("team")?
+        .map(|v| known_name("team", v, |c| &c.teams))
+        .transpose()?;
     let status: Option<RoomStatus> =
         p.named("status", "status (open, playing, finished, closed)")?;
     let result: Option<Winner> = match p.get("result")? {
@@ -339,9 +346,22 @@ async fn list(
     let selected: Vec<MatchItem> = headers
         .iter()
         .filter(|h| visible(&h.seats, h.spec.private, &viewer))
-        .filter(|h| game.is_none_or(|g| h.spec.game == g))
-        .filter(|h| edition.is_none_or(|e| h.spec.setup.edition == e))
-        .filter(|h| team.is_none_or(|t| h.spec.setup.teams.contains(&t)))
+        .filter(|h| game.is_none_or(|g| h.spec.setup.kind() == g))
+        .filter(|h| {
+            edition
+                .as_ref()
+                .is_none_or(|e| h.spec.setup.names().edition.eq_ignore_ascii_case(e))
+        })
+        .filter(|h| {
+            team.as_ref().is_none_or(|t| {
+                h.spec
+                    .setup
+                    .names()
+                    .teams
+                    .iter()
+                    .any(|n| n.eq_ignore_ascii_case(t))
+            })
+        })
         .filter(|h| status.is_none_or(|s| h.status == s))
         .filter(|h| league.is_none_or(|l| h.league == Some(l)))
         .filter(|h| from.is_none_or(|f| h.created_at_ms >= f))
@@ -368,57 +388,34 @@ async fn list(
     }))
 }
 
-/// The side of every player of a setup, by player index (the roster does not depend on
-/// the dice).
-fn player_sides(setup: blitz::MatchSetup) -> Vec<Side> {
-    let mut dice = ChaChaDice::from_seed([0; 32]);
-    match blitz::new_game(setup, &mut dice) {
-        Ok((game, _)) => game.players.iter().map(|p| p.side).collect(),
-        Err(_) => Vec::new(),
+/// An edition or team name some game knows (in any case), or a 400 naming the parameter.
+fn known_name(
+    param: &str,
+    value: &str,
+    names: impl Fn(&dugout_rules::core::SetupCatalogue) -> &Vec<String>,
+) -> Result<String, Failure> {
+    let known = GameKind::ALL.iter().any(|g| {
+        names(&g.catalogue())
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(value))
+    });
+    if known {
+        Ok(value.to_owned())
+    } else {
+        Err(bad(format!(
+            "parameter \"{param}\": unknown {param} {value:?}"
+        )))
     }
 }
 
-/// The numbers of a summary, from the events.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub score: [u16; 2],
-    pub touchdowns: [u32; 2],
-    pub injuries: [u32; 2],
-    pub challenge_points: [u32; 2],
-}
-
-/// Count touchdowns, injuries and challenge points from a log's events.
-pub fn tally(setup: blitz::MatchSetup, events: &[StoredEvent]) -> Tally {
-    let sides = player_sides(setup);
-    let mut t = Tally::default();
-    for e in events {
-        let RoomEvent::Game { event } = &e.event else {
-            continue;
-        };
-        match event {
-            Event::Scored {
-                coach,
-                points,
-                reason,
-                total,
-            } => {
-                let i = coach.index();
-                t.score[i] = *total;
-                match reason {
-                    ScoreReason::Touchdown => t.touchdowns[i] += 1,
-                    ScoreReason::Challenge => t.challenge_points[i] += u32::from(*points),
-                    _ => {}
-                }
-            }
-            Event::Injured { player } => {
-                if let Some(side) = sides.get(usize::from(player.0)) {
-                    t.injuries[side.index()] += 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    t
+/// The archive's numbers of a stored log, counted by the match's game from its events.
+pub fn summarise(log: &MatchLog) -> dugout_rules::core::Summary {
+    log.spec
+        .setup
+        .summarise(log.events.iter().filter_map(|e| match &e.event {
+            RoomEvent::Game { event } => Some(event),
+            _ => None,
+        }))
 }
 
 async fn summary(
@@ -432,7 +429,7 @@ async fn summary(
         .match_header(&id)
         .await?
         .ok_or_else(|| unknown_match(&id))?;
-    let mut t = tally(log.spec.setup, &log.events);
+    let mut t = summarise(&log);
     if let Some(MatchResult::Game { score, .. }) = log.result {
         t.score = score;
     }
@@ -462,7 +459,8 @@ async fn summary(
         score: t.score,
         touchdowns: t.touchdowns,
         injuries: t.injuries,
-        challenge_points: t.challenge_points,
+        challenge_points: t.count("challenge_points"),
+        counts: t.counts.iter().cloned().collect(),
         duration_ms,
         last_seq: log.events.last().map_or(0, |e| e.seq),
         dice: DiceInfo {
@@ -575,30 +573,18 @@ async fn state_at(
         seq,
         at_seq,
         seat,
-        view: blitz::view(&game, seat.seat()),
+        view: game.view(seat.seat()),
     }))
 }
 
-/// Replay a stored match to `seq`: the game after the last whole command whose events end
-/// at or before `seq`, and that command's last seq. The dice seed never leaves the server.
-pub fn replay_to(log: &MatchLog, seq: u64) -> Result<(blitz::Game, u64), Failure> {
+/// Replay a stored match to `seq` (`crate::replay::replay_to`). The dice seed never leaves
+/// the server.
+pub fn replay_to(log: &MatchLog, seq: u64) -> Result<(AnyGame, u64), Failure> {
     let seed = log
         .dice_seed()?
         .ok_or_else(|| Failure::new(ErrorCode::WrongPhase, "the match has not started"))?;
-    let mut dice = ChaChaDice::from_seed(seed);
-    let (mut game, opening) = blitz::new_game(log.spec.setup, &mut dice)
-        .map_err(|e| Failure::internal(format!("stored setup of {}: {e}", log.id)))?;
-    // `match_started` is seq 1; the opening events follow it.
-    let mut at = 1 + opening.len() as u64;
-    for c in &log.commands {
-        if c.seq_after > seq {
-            break;
-        }
-        blitz::apply(&mut game, c.command, &mut dice)
-            .map_err(|e| Failure::internal(format!("stored command of {}: {e:?}", log.id)))?;
-        at = c.seq_after;
-    }
-    Ok((game, at))
+    crate::replay::replay_to(log, seed, seq)
+        .map_err(|e| Failure::internal(format!("stored match {}: {e}", log.id)))
 }
 
 /// How the dice of a stored match check out (`GET /api/matches/{id}/verification`).

@@ -53,6 +53,7 @@ impl Failure {
             | ErrorCode::RoomFull
             | ErrorCode::SeatTaken
             | ErrorCode::DuplicateId
+            | ErrorCode::StaleId
             | ErrorCode::WrongPhase
             | ErrorCode::NotPlaying
             | ErrorCode::Conflict => StatusCode::CONFLICT,

@@ -18,10 +18,10 @@
 use std::fmt;
 
 use dugout_protocol::{DiceCommitment, MAX_ENTROPY_BYTES, MatchResult, RoomEvent, RoomStatus};
-use dugout_rules::blitz;
-use dugout_rules::core::{ChaChaDice, Side};
+use dugout_rules::core::Side;
 use sha2::{Digest, Sha256};
 
+use crate::replay::{ReplayError, Replayer};
 use crate::store::{CommandSource, MatchLog, Store, StoreError, StoredEvent, hex};
 
 /// A 32-byte seed: the server's secret, or the ChaCha20 dice seed derived from it.
@@ -409,12 +409,10 @@ fn verify_inner(log: &MatchLog) -> Result<Verdict, Mismatch> {
         next: 0,
     };
     check.expect(first.event.clone())?;
-    let mut dice = ChaChaDice::from_seed(seed);
-    let (mut game, events) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        blitz::new_game(log.spec.setup, &mut dice)
-    }))
-    .map_err(|_| Mismatch::Setup("the rules panicked on it".into()))?
-    .map_err(|e| Mismatch::Setup(e.to_string()))?;
+    let (mut replayer, events) = Replayer::start(log, seed).map_err(|e| match e {
+        ReplayError::Panicked { .. } => Mismatch::Setup("the rules panicked on it".into()),
+        other => Mismatch::Setup(other.to_string()),
+    })?;
     for event in events {
         check.expect(RoomEvent::Game { event })?;
     }
@@ -437,28 +435,24 @@ fn verify_inner(log: &MatchLog) -> Result<Verdict, Mismatch> {
         {
             check.expect(RoomEvent::TimerExpired { coach: c.coach })?;
         }
-        let deciding = blitz::prompt(&game).coach;
-        if deciding != Some(c.coach) {
-            return Err(refuse(format!(
-                "it is recorded for {:?}, but the game waited for {deciding:?}",
-                c.coach
-            )));
-        }
         // The rules check every command; a stored one they panic on is a failed replay,
-        // never a crashed verifier.
-        let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            blitz::apply(&mut game, c.command, &mut dice)
-        }))
-        .map_err(|_| refuse(format!("the rules panicked on {:?}", c.command)))?;
-        let events = applied.map_err(|e| refuse(format!("the rules refuse it: {e:?}")))?;
-        for event in events {
+        // never a crashed verifier (`crate::replay` catches it).
+        let applied = replayer.apply(n, c).map_err(|e| {
+            refuse(match e {
+                ReplayError::NotDeciding {
+                    recorded, deciding, ..
+                } => {
+                    format!("it is recorded for {recorded:?}, but the game waited for {deciding:?}")
+                }
+                ReplayError::Panicked { .. } => format!("the rules panicked on {:?}", c.command),
+                ReplayError::Refused { reason, .. } => format!("the rules refuse it: {reason}"),
+                ReplayError::Setup(e) => e,
+            })
+        })?;
+        for event in applied.events {
             check.expect(RoomEvent::Game { event })?;
         }
-        if let Some(outcome) = game.outcome {
-            let r = MatchResult::Game {
-                outcome,
-                score: game.score,
-            };
+        if let Some(r) = applied.ended {
             result = Some(r);
             check.expect(RoomEvent::MatchEnded {
                 result: r,

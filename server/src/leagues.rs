@@ -25,7 +25,7 @@ use dugout_rules::core::Side;
 
 use crate::AppState;
 use crate::api::{Authenticated, Body};
-use crate::archive::{Params, PathId, tally};
+use crate::archive::{Params, PathId, summarise};
 use crate::error::Failure;
 use crate::store::{Account, League, LeagueId, now_ms};
 
@@ -182,10 +182,17 @@ async fn add_coach(
         .account_named(&new.coach)
         .await?
         .ok_or_else(|| Failure::new(ErrorCode::NotFound, format!("no account {:?}", new.coach)))?;
-    let team = serde_json::to_value(new.team)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .ok_or_else(|| Failure::internal("a team id does not serialize to a string"))?;
+    // A team some game knows, in any case, stored as the game names it (`Orc`).
+    let team = dugout_rules::GameKind::ALL
+        .iter()
+        .flat_map(|g| g.catalogue().teams)
+        .find(|t| t.eq_ignore_ascii_case(new.team.trim()))
+        .ok_or_else(|| {
+            Failure::new(
+                ErrorCode::Malformed,
+                format!("field \"team\": unknown team {:?}", new.team),
+            )
+        })?;
     if !state
         .store()
         .add_league_coach(league.id, account.id, &team)
@@ -267,7 +274,7 @@ async fn standings(
         let Some(log) = state.store().match_log(&header.id).await? else {
             continue;
         };
-        let t = tally(log.spec.setup, &log.events);
+        let t = summarise(&log);
         for side in [Side::Home, Side::Away] {
             let i = side.index();
             let Some(account) = header.seats[i] else {

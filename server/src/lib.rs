@@ -24,6 +24,7 @@ pub mod lobby;
 pub mod openapi;
 pub mod ratelimit;
 pub mod recovery;
+pub mod replay;
 pub mod room;
 pub mod store;
 pub mod web;

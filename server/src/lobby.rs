@@ -8,9 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use dugout_protocol::{
-    ErrorCode, GameKind, RoomId, RoomSpec, RoomStatus, RoomSummary, TimerPolicy,
-};
+use dugout_protocol::{ErrorCode, RoomId, RoomSpec, RoomStatus, RoomSummary, TimerPolicy};
 use tokio::sync::{broadcast, mpsc};
 
 use crate::error::Failure;
@@ -66,10 +64,9 @@ impl std::fmt::Debug for Lobby {
 
 /// Check a room spec before a room is made for it.
 pub fn check_spec(spec: &RoomSpec) -> Result<(), Failure> {
-    match spec.game {
-        GameKind::Blitz => dugout_rules::blitz::validate(&spec.setup)
-            .map_err(|e| Failure::new(ErrorCode::InvalidSetup, e.to_string()))?,
-    }
+    spec.setup
+        .validate()
+        .map_err(|e| Failure::new(ErrorCode::InvalidSetup, e.to_string()))?;
     match spec.timer {
         TimerPolicy::PerTurn { seconds } | TimerPolicy::ChessClock { seconds } if seconds == 0 => {
             Err(Failure::new(
@@ -120,11 +117,17 @@ impl Lobby {
             ));
         }
         let id = uuid::Uuid::now_v7().to_string();
-        self.inner.store.create_match(&id, &spec, now_ms()).await?;
+        // The match is played under the newest rules version of its game, recorded now: the
+        // room starts the game under the recorded version, and every replay uses it.
+        let rules_version = spec.setup.kind().rules_version();
+        self.inner
+            .store
+            .create_match(&id, &spec, rules_version, now_ms())
+            .await?;
         if let Some(league) = spec.league {
             self.inner.store.set_match_league(&id, Some(league)).await?;
         }
-        self.launch(|ctx| room::Room::new(id.clone(), spec, ctx));
+        self.launch(|ctx| room::Room::new(id.clone(), spec, rules_version, ctx));
         Ok(id)
     }
 

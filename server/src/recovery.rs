@@ -24,10 +24,11 @@
 //! and a chess clock restarts with each coach's full time (how much was used is not stored).
 
 use dugout_protocol::{MatchResult, RequestId, RoomEvent, RoomSpec, RoomStatus};
-use dugout_rules::blitz::{self, Command, Game};
 use dugout_rules::core::{ChaChaDice, Side};
+use dugout_rules::{AnyCommand, AnyEvent, AnyGame};
 
 use crate::lobby::Lobby;
+use crate::replay::Replayer;
 use crate::store::{Account, CommandSource, MatchLog, Store, StoreError, StoredEvent, now_ms};
 
 /// What recovery did.
@@ -81,15 +82,17 @@ pub struct Restored {
     pub status: RoomStatus,
     pub seats: [Option<Account>; 2],
     /// The game and the dice, at the end of the log (`None` for an open room).
-    pub game: Option<(Game, ChaChaDice)>,
+    pub game: Option<(AnyGame, ChaChaDice)>,
     pub log: Vec<StoredEvent>,
     /// Commands stored: the number the next one gets.
     pub commands: u64,
     /// Coach commands with their client ids and the seq after them: the retry keys.
-    pub applied: Vec<((Side, RequestId), (Command, u64))>,
+    pub applied: Vec<((Side, RequestId), (AnyCommand, u64))>,
     pub result: Option<MatchResult>,
     /// The server's secret dice seed, to reveal when the match ends (provably fair dice).
     pub server_seed: Option<[u8; 32]>,
+    /// The rules version the match was made with.
+    pub rules_version: u32,
 }
 
 /// Rebuild a room for every unfinished match in `store` and hand it to `lobby`.
@@ -168,6 +171,7 @@ pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
         applied: Vec::new(),
         result: None,
         server_seed: log.server_seed,
+        rules_version: log.rules_version,
     };
     for (i, e) in log.events.iter().enumerate() {
         if e.seq != i as u64 + 1 {
@@ -193,21 +197,8 @@ pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
         .dice_seed()
         .map_err(|e| mismatch(format!("the dice seed does not derive: {e}")))?
         .ok_or_else(|| mismatch("a started match without a dice seed"))?;
-    let mut dice = ChaChaDice::from_seed(seed);
-    // The rules are trusted not to panic (they are fuzzed), but a stored log is data: a
-    // panic here would take the whole start-up down, so it is caught like in the room.
-    let replay = |f: &mut dyn FnMut() -> Result<Vec<blitz::Event>, String>| {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
-            .unwrap_or_else(|_| Err("the rules panicked".to_owned()))
-    };
-    let mut game = None;
-    let start = replay(&mut || {
-        let (g, events) = blitz::new_game(log.spec.setup, &mut dice).map_err(|e| e.to_string())?;
-        game = Some(g);
-        Ok(events)
-    })
-    .map_err(|e| mismatch(format!("the match does not start: {e}")))?;
-    let mut game = game.ok_or_else(|| mismatch("the match does not start"))?;
+    // A stored log is data: the replay catches a panic of the rules (`crate::replay`).
+    let (mut replayer, start) = Replayer::start(log, seed).map_err(|e| mismatch(e.to_string()))?;
 
     // The start: `match_started`, then the rules' opening events.
     let mut cursor = match log.events.first().map(|e| &e.event) {
@@ -248,17 +239,12 @@ pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
             }
             at = 1;
         }
-        let events = replay(&mut || {
-            blitz::apply(&mut game, c.command, &mut dice).map_err(|e| format!("{e:?}"))
-        })
-        .map_err(|e| mismatch(format!("command {n} ({:?}) is refused: {e}", c.command)))?;
+        let applied = replayer
+            .apply(n, c)
+            .map_err(|e| mismatch(format!("{e} ({:?})", c.command)))?;
         let mut local = at;
-        expect_game_events(range, &mut local, &events, &format!("command {n}"))?;
-        if let Some(outcome) = game.outcome {
-            let ended = MatchResult::Game {
-                outcome,
-                score: game.score,
-            };
+        expect_game_events(range, &mut local, &applied.events, &format!("command {n}"))?;
+        if let Some(ended) = applied.ended {
             match range.get(local).map(|e| &e.event) {
                 Some(RoomEvent::MatchEnded { result: r, .. }) if *r == ended => local += 1,
                 other => {
@@ -279,7 +265,7 @@ pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
         if let (CommandSource::Coach, Some(id)) = (c.source, c.client_id) {
             restored
                 .applied
-                .push(((c.coach, id), (c.command, c.seq_after)));
+                .push(((c.coach, id), (c.command.clone(), c.seq_after)));
         }
     }
     restored.commands = log.commands.len() as u64;
@@ -315,7 +301,7 @@ pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
         RoomStatus::Playing
     };
     restored.result = result;
-    restored.game = Some((game, dice));
+    restored.game = Some(replayer.into_parts());
     Ok(restored)
 }
 
@@ -324,7 +310,7 @@ pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
 fn expect_game_events(
     stored: &[StoredEvent],
     cursor: &mut usize,
-    expected: &[blitz::Event],
+    expected: &[AnyEvent],
     what: &str,
 ) -> Result<(), RecoveryError> {
     for (i, want) in expected.iter().enumerate() {

@@ -298,12 +298,18 @@ async fn the_archive_lists_filters_pages_summarises_replays_and_refuses() {
     // ----- replay to seq equals a fresh replay ------------------------------------------
     let dice_seed = log1.dice_seed().expect("derives").expect("a seed");
     let mut dice = ChaChaDice::from_seed(dice_seed);
-    let (mut game, opening) = blitz::new_game(log1.spec.setup, &mut dice).expect("setup");
+    let (mut game, opening) =
+        blitz::new_game(common::blitz_setup(&log1.spec.setup), &mut dice).expect("setup");
     let mut checked = 0;
     let mut at = 1 + opening.len() as u64;
     check_state(s, &w.m1, &game, at).await;
     for (n, c) in log1.commands.iter().enumerate() {
-        blitz::apply(&mut game, c.command, &mut dice).expect("replays");
+        blitz::apply(
+            &mut game,
+            common::blitz_command(c.command.clone()),
+            &mut dice,
+        )
+        .expect("replays");
         at = c.seq_after;
         // Commands that add no event leave the seq where it was: the state at a seq is the
         // one after all of them.
@@ -462,7 +468,8 @@ async fn all_events(s: &TestServer, id: &str, token: Option<&str>) -> Vec<Value>
 /// the events the API served.
 fn count(log: &MatchLog, events: &[Value]) -> ([u32; 2], [u32; 2], [u32; 2]) {
     let mut dice = ChaChaDice::from_seed([0; 32]);
-    let (game, _) = blitz::new_game(log.spec.setup, &mut dice).expect("setup");
+    let (game, _) =
+        blitz::new_game(common::blitz_setup(&log.spec.setup), &mut dice).expect("setup");
     let side = |s: &Value| usize::from(s.as_str() == Some("away"));
     let (mut td, mut inj, mut ch) = ([0; 2], [0; 2], [0; 2]);
     for e in events {
@@ -496,8 +503,11 @@ async fn check_state(s: &TestServer, id: &str, game: &blitz::Game, at: u64) {
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["at_seq"], at);
-    let want = serde_json::to_value(blitz::view(game, Seat::Coach(Side::Home)))
-        .expect("a view serializes");
+    let want = serde_json::to_value(dugout_rules::AnyView::Blitz(blitz::view(
+        game,
+        Seat::Coach(Side::Home),
+    )))
+    .expect("a view serializes");
     assert_eq!(body["view"], want, "state at seq {at}");
 }
 

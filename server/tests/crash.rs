@@ -25,6 +25,7 @@ use common::*;
 use dugout_protocol::{
     ClientMessage, RoomEvent, RoomStatus, SeqEvent, ServerMessage, TimerPolicy, TokenGrant,
 };
+use dugout_rules::AnyCommand;
 use dugout_rules::blitz::{self, Command, random_play::random_setup};
 use dugout_rules::core::{Seat, Side};
 use dugout_server::store::{CommandSource, MatchLog, Store};
@@ -232,7 +233,11 @@ impl Match {
         let id = self.coaches[i].id();
         let room = self.room.clone();
         self.coaches[i]
-            .send(&ClientMessage::Command { id, room, command })
+            .send(&ClientMessage::Command {
+                id,
+                room,
+                command: AnyCommand::Blitz(command),
+            })
             .await;
         let seq = match self.coaches[i].answer(id).await {
             Ok(Some(seq)) => seq,
@@ -258,7 +263,11 @@ impl Match {
         let id = self.coaches[i].id();
         let room = self.room.clone();
         self.coaches[i]
-            .send(&ClientMessage::Command { id, room, command })
+            .send(&ClientMessage::Command {
+                id,
+                room,
+                command: AnyCommand::Blitz(command),
+            })
             .await;
         self.in_flight = Some(InFlight {
             coach: side,
@@ -425,7 +434,7 @@ async fn crash_and_recover(data_dir: &Path, backend: Backend) {
             .send(&ClientMessage::Command {
                 id: f.id,
                 room,
-                command: f.command,
+                command: AnyCommand::Blitz(f.command),
             })
             .await;
         let seq = m.coaches[i]
@@ -509,7 +518,7 @@ async fn check_match(m: &mut Match, log: &MatchLog, seen_at_crash: [u64; 2]) {
             .filter(|c| c.coach == a.coach && c.client_id == Some(a.id))
             .collect();
         assert_eq!(stored.len(), 1, "{a:?} is stored exactly once");
-        assert_eq!(stored[0].command, a.command);
+        assert_eq!(blitz_command(stored[0].command.clone()), a.command);
         assert_eq!(
             stored[0].seq_after, a.seq,
             "{a:?} was acknowledged at its seq"
@@ -542,7 +551,7 @@ async fn check_match(m: &mut Match, log: &MatchLog, seen_at_crash: [u64; 2]) {
         .events
         .iter()
         .filter_map(|e| match &e.event {
-            RoomEvent::Game { event } => Some(event.clone()),
+            RoomEvent::Game { event } => Some(blitz_event(event)),
             _ => None,
         })
         .collect();

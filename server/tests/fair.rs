@@ -12,6 +12,7 @@ use dugout_protocol::{
     ClientMessage, DiceCommitment, ErrorCode, MatchResult, RoomEvent, RoomStatus, SeqEvent,
     TimerPolicy,
 };
+use dugout_rules::AnyEvent;
 use dugout_rules::blitz::{Event, RollPurpose};
 use dugout_rules::core::{Die, Side};
 use dugout_server::fair::{self, Mismatch, Verdict};
@@ -86,7 +87,7 @@ fn a_roll(log: &MatchLog) -> (usize, u64) {
         .enumerate()
         .filter_map(|(i, e)| match &e.event {
             RoomEvent::Game {
-                event: Event::Rolled(r),
+                event: AnyEvent::Blitz(Event::Rolled(r)),
             } if r.purpose != RollPurpose::Shuffle && !r.faces.is_empty() => Some((i, r.die)),
             _ => None,
         })
@@ -105,7 +106,7 @@ fn a_roll(log: &MatchLog) -> (usize, u64) {
 fn one_face_changed(event: &RoomEvent) -> RoomEvent {
     let mut event = event.clone();
     if let RoomEvent::Game {
-        event: Event::Rolled(roll),
+        event: AnyEvent::Blitz(Event::Rolled(roll)),
     } = &mut event
     {
         let n = roll.die.faces() as u16;

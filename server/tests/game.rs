@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use common::*;
 use dugout_protocol::{ClientMessage, RoomEvent, RoomStatus, SeqEvent, ServerMessage, TimerPolicy};
+use dugout_rules::AnyEvent;
 use dugout_rules::blitz::{self, Event, RerollSource, random_play::random_setup};
 use dugout_rules::core::{Seat, Side};
 use dugout_server::Limits;
@@ -53,7 +54,7 @@ fn game_events(log: &MatchLog) -> Vec<Event> {
     log.events
         .iter()
         .filter_map(|e| match &e.event {
-            RoomEvent::Game { event } => Some(event.clone()),
+            RoomEvent::Game { event } => Some(blitz_event(event)),
             _ => None,
         })
         .collect()
@@ -146,7 +147,10 @@ fn secrets(log: &MatchLog, owner: Side) -> BTreeMap<u64, HashSet<u64>> {
     let mut at = BTreeMap::new();
     at.insert(0, HashSet::new());
     for e in &log.events {
-        if let RoomEvent::Game { event } = &e.event {
+        if let RoomEvent::Game {
+            event: AnyEvent::Blitz(event),
+        } = &e.event
+        {
             match event {
                 Event::Claimed {
                     coach,
@@ -241,9 +245,9 @@ async fn no_message_to_the_opponent_or_a_spectator_names_a_card_in_a_coachs_hand
         let away = secrets(&log, Side::Away);
         let seed_bytes = log.dice_seed().expect("derives").expect("seed");
         let mut dice = dugout_rules::core::ChaChaDice::from_seed(seed_bytes);
-        let (mut g, _) = blitz::new_game(log.spec.setup, &mut dice).expect("setup");
+        let (mut g, _) = blitz::new_game(blitz_setup(&log.spec.setup), &mut dice).expect("setup");
         for c in &log.commands {
-            blitz::apply(&mut g, c.command, &mut dice).expect("replay");
+            blitz::apply(&mut g, blitz_command(c.command.clone()), &mut dice).expect("replay");
             for (side, timeline) in [(Side::Home, &home), (Side::Away, &away)] {
                 let truth: HashSet<u64> = g.hands[side.index()]
                     .iter()
@@ -269,13 +273,13 @@ async fn no_message_to_the_opponent_or_a_spectator_names_a_card_in_a_coachs_hand
                 .events
                 .iter()
                 .filter(|e| {
-                    matches!(&e.event, RoomEvent::Game { event: Event::Claimed { coach, card: Some(_), .. } } if *coach == side)
+                    matches!(&e.event, RoomEvent::Game { event: AnyEvent::Blitz(Event::Claimed { coach, card: Some(_), .. }) } if *coach == side)
                 })
                 .count();
         }
         for e in &b.events {
             if let RoomEvent::Game {
-                event: Event::Claimed { coach, card, .. },
+                event: AnyEvent::Blitz(Event::Claimed { coach, card, .. }),
             } = &e.event
                 && *coach == Side::Home
             {

@@ -10,6 +10,7 @@ use common::*;
 use dugout_protocol::{MatchResult, RoomEvent, RoomSpec, RoomStatus, TimerPolicy};
 use dugout_rules::blitz::{self, Command, Game, random_play::random_setup};
 use dugout_rules::core::{ChaChaDice, DiceSource, Die, Side};
+use dugout_rules::{AnyCommand, AnyEvent, AnyGame, AnyOutcome};
 use dugout_server::recovery::{RecoveryError, rebuild};
 use dugout_server::store::{
     Account, CommandRecord, CommandSource, MatchLog, SqliteStore, Store, StoredEvent,
@@ -29,15 +30,21 @@ async fn play_stored(
     commands: usize,
     finish: bool,
 ) -> (Game, ChaChaDice) {
-    store.create_match(id, spec, 1).await.expect("create");
+    store
+        .create_match(id, spec, blitz::RULES_VERSION, 1)
+        .await
+        .expect("create");
     let dice_seed: [u8; 32] = std::array::from_fn(|i| (seed as u8).wrapping_mul(31) ^ i as u8);
     let mut dice = ChaChaDice::from_seed(dice_seed);
-    let (mut game, opening) = blitz::new_game(spec.setup, &mut dice).expect("valid setup");
+    let (mut game, opening) =
+        blitz::new_game(blitz_setup(&spec.setup), &mut dice).expect("valid setup");
     let mut events = vec![RoomEvent::MatchStarted {
         coaches: [coaches[0].name.clone(), coaches[1].name.clone()],
         dice: None,
     }];
-    events.extend(opening.into_iter().map(|event| RoomEvent::Game { event }));
+    events.extend(opening.into_iter().map(|event| RoomEvent::Game {
+        event: AnyEvent::Blitz(event),
+    }));
     let mut seq = 0;
     let mut number = |events: Vec<RoomEvent>| -> Vec<StoredEvent> {
         events
@@ -68,11 +75,13 @@ async fn play_stored(
             events.push(RoomEvent::TimerExpired { coach });
         }
         let made = blitz::apply(&mut game, command, &mut dice).expect("legal");
-        events.extend(made.into_iter().map(|event| RoomEvent::Game { event }));
+        events.extend(made.into_iter().map(|event| RoomEvent::Game {
+            event: AnyEvent::Blitz(event),
+        }));
         if let Some(outcome) = game.outcome {
             events.push(RoomEvent::MatchEnded {
                 result: MatchResult::Game {
-                    outcome,
+                    outcome: AnyOutcome::Blitz(outcome),
                     score: game.score,
                 },
                 server_seed: None,
@@ -89,7 +98,7 @@ async fn play_stored(
             },
             account: (!timer).then_some(coaches[coach.index()].id),
             client_id: (!timer).then_some(1000 + n as u64),
-            command,
+            command: AnyCommand::Blitz(command),
             seq_before: last,
             seq_after: after,
         };
@@ -100,7 +109,7 @@ async fn play_stored(
         last = after;
         if let Some(outcome) = game.outcome.filter(|_| finish) {
             let result = MatchResult::Game {
-                outcome,
+                outcome: AnyOutcome::Blitz(outcome),
                 score: game.score,
             };
             store.finish_match(id, &result, 3).await.expect("finish");
@@ -164,6 +173,7 @@ async fn a_match_in_play_replays_to_the_same_game_dice_and_retry_keys() {
         assert_eq!(restored.log, log.events);
         assert_eq!(restored.commands, log.commands.len() as u64);
         let (replayed, mut replayed_dice) = restored.game.expect("a game");
+        let AnyGame::Blitz(replayed) = replayed;
         assert_eq!(replayed, game, "the exact game");
         // The dice are at the same point of their stream.
         for _ in 0..20 {
@@ -176,7 +186,7 @@ async fn a_match_in_play_replays_to_the_same_game_dice_and_retry_keys() {
             .filter(|c| c.source == CommandSource::Coach)
             .map(|c| {
                 let id = c.client_id.expect("coach commands have ids");
-                ((c.coach, id), (c.command, c.seq_after))
+                ((c.coach, id), (c.command.clone(), c.seq_after))
             })
             .collect();
         assert_eq!(restored.applied, coach_commands);
@@ -212,7 +222,7 @@ async fn a_match_that_ended_replays_to_its_result() {
     assert_eq!(
         restored.result,
         Some(MatchResult::Game {
-            outcome: game.outcome.expect("over"),
+            outcome: AnyOutcome::Blitz(game.outcome.expect("over")),
             score: game.score
         })
     );
@@ -268,10 +278,10 @@ async fn a_log_that_does_not_replay_exactly_is_refused() {
     });
     refused(&log, "another command in its place", |l| {
         let n = l.commands.len() / 2;
-        l.commands[n].command = if l.commands[n].command == Command::EndTurn {
-            Command::Decline
+        l.commands[n].command = if l.commands[n].command == AnyCommand::Blitz(Command::EndTurn) {
+            AnyCommand::Blitz(Command::Decline)
         } else {
-            Command::EndTurn
+            AnyCommand::Blitz(Command::EndTurn)
         };
     });
     refused(&log, "another dice seed", |l| {
@@ -301,7 +311,7 @@ async fn recovery_brings_back_open_and_playing_rooms_finishes_ended_ones_and_rep
     )
     .await;
     store
-        .create_match("open", &blitz_spec(3), 4)
+        .create_match("open", &blitz_spec(3), 1, 4)
         .await
         .expect("create");
     // Ended in the log, not in the row: the crash came between the two.

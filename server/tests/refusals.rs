@@ -8,6 +8,7 @@ use dugout_protocol::{
     ClientMessage, ErrorCode, MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, MatchResult, PROTOCOL_VERSION,
     RoomEvent, TimerPolicy,
 };
+use dugout_rules::AnyCommand;
 use dugout_rules::blitz::{Command, GameView};
 use dugout_rules::core::Side;
 use dugout_server::Limits;
@@ -214,7 +215,7 @@ async fn a_retried_command_id_is_acknowledged_again_and_not_applied_twice() {
     let send = |c: Command| ClientMessage::Command {
         id,
         room: room.clone(),
-        command: c,
+        command: AnyCommand::Blitz(c),
     };
     f.coach(side).send(&send(cmd)).await;
     let first = f.coach(side).answer(id).await.expect("applied");
@@ -234,6 +235,55 @@ async fn a_retried_command_id_is_acknowledged_again_and_not_applied_twice() {
         Err(ErrorCode::DuplicateId)
     );
     assert_eq!(f.state().await, after_first);
+}
+
+#[tokio::test]
+async fn a_command_id_below_the_last_ones_is_refused_as_stale_and_changes_nothing() {
+    let mut f = Fixture::new().await;
+    let room = f.room.clone();
+    let first = f.deciding();
+    // Ids increase per coach and room (protocol 2). Play with high ids until the first
+    // coach to act decides again...
+    let mut id = 1_000_000;
+    let mut acted = false;
+    for _ in 0..60 {
+        let side = f.deciding();
+        if side == first && acted {
+            break;
+        }
+        let cmd = f.a_legal_command();
+        id += 1;
+        // Each command gives both coaches one events message; wait for both, so the next
+        // round reads the decision that follows this command (not the one before it).
+        let targets = [f.a.events_messages + 1, f.b.events_messages + 1];
+        f.coach(side)
+            .send(&ClientMessage::Command {
+                id,
+                room: room.clone(),
+                command: AnyCommand::Blitz(cmd),
+            })
+            .await;
+        f.coach(side).answer(id).await.expect("applied");
+        f.a.wait_events_messages(targets[0]).await;
+        f.b.wait_events_messages(targets[1]).await;
+        acted |= side == first;
+    }
+    assert_eq!(f.deciding(), first, "the first coach decides again");
+    let before = f.state().await;
+    // ...then a lower id, which the room cannot tell from a retry of an old command.
+    let cmd = f.a_legal_command();
+    f.coach(first)
+        .send(&ClientMessage::Command {
+            id: 3,
+            room: room.clone(),
+            command: AnyCommand::Blitz(cmd),
+        })
+        .await;
+    assert_eq!(
+        f.coach(first).answer(3).await.map_err(|e| e.0),
+        Err(ErrorCode::StaleId)
+    );
+    assert_eq!(f.state().await, before);
 }
 
 impl Fixture {
@@ -282,7 +332,7 @@ async fn a_stale_or_forged_token_is_unauthenticated_and_changes_nothing() {
         .request(|id| ClientMessage::Command {
             id,
             room: room.clone(),
-            command: Command::EndTurn,
+            command: AnyCommand::Blitz(Command::EndTurn),
         })
         .await;
     assert_eq!(r.map_err(|e| e.0), Err(ErrorCode::WrongPhase));

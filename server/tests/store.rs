@@ -6,12 +6,13 @@ mod common;
 
 use std::sync::Arc;
 
-use dugout_protocol::{GameKind, MatchResult, RoomEvent, RoomSpec, RoomStatus, TimerPolicy};
+use dugout_protocol::{MatchResult, RoomEvent, RoomSpec, RoomStatus, TimerPolicy};
 use dugout_rules::blitz::{self, Command};
 use dugout_rules::core::Side;
+use dugout_rules::{AnyCommand, AnyEvent, AnySetup};
 use dugout_server::store::{
-    Account, CommandRecord, CommandSource, MatchHeader, PointsScheme, SqliteStore, Store,
-    StoreError, StoredEvent, TokenKind,
+    Account, AccountStore, CommandRecord, CommandSource, MatchHeader, PointsScheme, SqliteStore,
+    Store, StoreError, StoredEvent, TokenKind,
 };
 
 /// Every case, as `sqlite::<case>` and `postgres::<case>`.
@@ -57,16 +58,16 @@ contract!(
     match_headers_are_newest_first_with_names_times_and_results,
     a_league_keeps_its_scheme_coaches_and_matches,
     leagues_are_listed_newest_first,
+    a_match_keeps_the_rules_version_that_made_it,
 );
 
 fn spec() -> RoomSpec {
     RoomSpec {
-        game: GameKind::Blitz,
-        setup: blitz::MatchSetup {
+        setup: AnySetup::Blitz(blitz::MatchSetup {
             edition: blitz::Edition::Bb2024,
             teams: [blitz::data::TeamId::ALL[2], blitz::data::TeamId::ALL[3]],
             options: blitz::Options::default(),
-        },
+        }),
         timer: TimerPolicy::PerTurn { seconds: 90 },
         private: true,
         league: None,
@@ -97,7 +98,7 @@ fn started_events() -> Vec<StoredEvent> {
         StoredEvent {
             seq: 2,
             event: RoomEvent::Game {
-                event: blitz::Event::CoinToss { winner: Side::Away },
+                event: AnyEvent::Blitz(blitz::Event::CoinToss { winner: Side::Away }),
             },
         },
     ]
@@ -107,7 +108,7 @@ fn turn_ended(seq: u64) -> StoredEvent {
     StoredEvent {
         seq,
         event: RoomEvent::Game {
-            event: blitz::Event::TurnEnded { coach: Side::Away },
+            event: AnyEvent::Blitz(blitz::Event::TurnEnded { coach: Side::Away }),
         },
     }
 }
@@ -118,7 +119,7 @@ fn end_turn(account: &Account, client_id: u64, seq_before: u64, seq_after: u64) 
         source: CommandSource::Coach,
         account: Some(account.id),
         client_id: Some(client_id),
-        command: Command::EndTurn,
+        command: AnyCommand::Blitz(Command::EndTurn),
         seq_before,
         seq_after,
     }
@@ -178,7 +179,7 @@ async fn a_match_keeps_its_seats_seed_commands_events_and_result(store: Arc<dyn 
     let (ada, bot) = two_coaches(store.as_ref()).await;
     let spec = spec();
     store
-        .create_match("m1", &spec, 5)
+        .create_match("m1", &spec, 1, 5)
         .await
         .expect("create match");
     let log = store.match_log("m1").await.expect("read").expect("found");
@@ -214,7 +215,7 @@ async fn a_match_keeps_its_seats_seed_commands_events_and_result(store: Arc<dyn 
         source: CommandSource::Timer,
         account: None,
         client_id: None,
-        command: Command::Decline,
+        command: AnyCommand::Blitz(Command::Decline),
         seq_before: 3,
         seq_after: 3,
         ..command.clone()
@@ -260,7 +261,10 @@ async fn a_match_keeps_its_seats_seed_commands_events_and_result(store: Arc<dyn 
 
 async fn an_append_is_all_or_nothing_and_a_seq_is_never_stored_twice(store: Arc<dyn Store>) {
     let (ada, bot) = two_coaches(store.as_ref()).await;
-    store.create_match("m1", &spec(), 5).await.expect("create");
+    store
+        .create_match("m1", &spec(), 1, 5)
+        .await
+        .expect("create");
     store
         .start_match("m1", [ada.id, bot.id], [1; 32], &started_events(), 6)
         .await
@@ -296,7 +300,7 @@ async fn an_append_is_all_or_nothing_and_a_seq_is_never_stored_twice(store: Arc<
 async fn closing_applies_to_open_matches_only(store: Arc<dyn Store>) {
     let (ada, bot) = two_coaches(store.as_ref()).await;
     let spec = spec();
-    store.create_match("m1", &spec, 5).await.expect("create");
+    store.create_match("m1", &spec, 1, 5).await.expect("create");
     store
         .start_match("m1", [ada.id, bot.id], [1; 32], &started_events(), 6)
         .await
@@ -306,7 +310,7 @@ async fn closing_applies_to_open_matches_only(store: Arc<dyn Store>) {
         store.match_log("m1").await.expect("read").map(|l| l.status),
         Some(RoomStatus::Playing)
     );
-    store.create_match("m2", &spec, 5).await.expect("create");
+    store.create_match("m2", &spec, 1, 5).await.expect("create");
     store.close_match("m2").await.expect("close");
     assert_eq!(
         store.match_log("m2").await.expect("read").map(|l| l.status),
@@ -329,7 +333,7 @@ async fn unfinished_matches_are_the_open_and_playing_ones_oldest_first(store: Ar
         ("closed", 5),
         ("early", 1),
     ] {
-        store.create_match(id, &spec, at).await.expect("create");
+        store.create_match(id, &spec, 1, at).await.expect("create");
     }
     for id in ["playing", "finished"] {
         store
@@ -357,7 +361,10 @@ async fn many_matches_append_at_once_and_each_log_stays_in_order(store: Arc<dyn 
         let store = store.clone();
         let bot = bot.clone();
         let id = format!("m{m}");
-        store.create_match(&id, &spec(), 1).await.expect("create");
+        store
+            .create_match(&id, &spec(), 1, 1)
+            .await
+            .expect("create");
         store
             .start_match(&id, [ada.id, bot.id], [3; 32], &started_events(), 2)
             .await
@@ -460,7 +467,7 @@ async fn match_headers_are_newest_first_with_names_times_and_results(store: Arc<
         ("tie-1", 40),
         ("tie-2", 40),
     ] {
-        store.create_match(id, &spec, at).await.expect("create");
+        store.create_match(id, &spec, 1, at).await.expect("create");
     }
     store
         .start_match("b", [ada.id, bot.id], [2; 32], &started_events(), 21)
@@ -480,6 +487,7 @@ async fn match_headers_are_newest_first_with_names_times_and_results(store: Arc<
             status: RoomStatus::Finished,
             seats: [Some(ada.id), Some(bot.id)],
             coaches: [Some("Ada".into()), Some("ada-bot".into())],
+            rules_version: 1,
             result: Some(result),
             created_at_ms: 20,
             started_at_ms: Some(21),
@@ -552,7 +560,7 @@ async fn a_league_keeps_its_scheme_coaches_and_matches(store: Arc<dyn Store>) {
 
     let spec = spec();
     for (id, at) in [("x", 1), ("y", 2), ("z", 3)] {
-        store.create_match(id, &spec, at).await.expect("create");
+        store.create_match(id, &spec, 1, at).await.expect("create");
     }
     assert!(
         store
@@ -612,4 +620,206 @@ async fn leagues_are_listed_newest_first(store: Arc<dyn Store>) {
         store.leagues().await.expect("read"),
         vec![winter, autumn, spring]
     );
+}
+
+async fn a_match_keeps_the_rules_version_that_made_it(store: Arc<dyn Store>) {
+    let spec = spec();
+    let largest = i32::MAX as u32;
+    for (id, version, at) in [("v1", 1, 1), ("v2", 2, 2), ("largest", largest, 3)] {
+        store
+            .create_match(id, &spec, version, at)
+            .await
+            .expect("create");
+    }
+    for (id, version) in [("v1", 1), ("v2", 2), ("largest", largest)] {
+        let log = store.match_log(id).await.expect("read").expect("found");
+        assert_eq!(log.rules_version, version, "{id}: log");
+        let header = store.match_header(id).await.expect("read").expect("found");
+        assert_eq!(header.rules_version, version, "{id}: header");
+    }
+    let listed: Vec<(String, u32)> = store
+        .match_headers()
+        .await
+        .expect("read")
+        .into_iter()
+        .map(|h| (h.id, h.rules_version))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("largest".into(), largest),
+            ("v2".into(), 2),
+            ("v1".into(), 1)
+        ]
+    );
+    // Beyond what the column holds (a 32-bit INTEGER in Postgres): refused, nothing stored.
+    assert!(
+        store
+            .create_match("too-new", &spec, largest + 1, 4)
+            .await
+            .is_err()
+    );
+    assert_eq!(store.match_header("too-new").await.expect("read"), None);
+}
+
+/// A match written by a server from before `0003_rules_version` (the row has no
+/// `rules_version`) reads as rules version 1 once the store has migrated the database:
+/// every match stored before the column existed was made by version 1.
+mod a_match_stored_before_rules_versions_reads_as_version_1 {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use dugout_server::store::{SQLITE_FILE, SqliteStore, Store};
+    use sqlx::migrate::Migrator;
+    use sqlx::postgres::PgConnection;
+    use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
+    use sqlx::{ConnectOptions, Connection};
+
+    /// The last migration before `matches.rules_version`.
+    const BEFORE: i64 = 2;
+
+    /// The server's migrations for `dialect`, read from `migrations/` as the server embeds
+    /// them (same text, so the store accepts them as applied).
+    async fn migrations(dialect: &str) -> Migrator {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../migrations")
+            .join(dialect);
+        Migrator::new(dir).await.expect("read the migrations")
+    }
+
+    fn spec_json() -> String {
+        serde_json::to_string(&super::spec()).expect("a spec serialises")
+    }
+
+    /// The rows a protocol-1 server wrote for a finished match: game payloads without their
+    /// `"game"` tag (Blitz Bowl was the only game). `cast` is the dialect's JSON cast.
+    fn protocol_1_rows(cast: &str) -> Vec<String> {
+        vec![
+            format!(
+                "UPDATE matches SET status = 'finished', result = \
+                 '{{\"by\":\"game\",\"outcome\":{{\"Points\":{{\"winner\":\"Away\"}}}},\"score\":[0,1]}}'{cast} \
+                 WHERE id = 'old'"
+            ),
+            format!(
+                "INSERT INTO match_commands (match_id, n, source, coach, account_id, client_id, \
+                 command, seq_before, seq_after) VALUES ('old', 0, 'away', 'away', NULL, 7, \
+                 '{{\"type\":\"end_turn\"}}'{cast}, 1, 2)"
+            ),
+            format!(
+                "INSERT INTO match_events (match_id, seq, event) VALUES ('old', 1, \
+                 '{{\"type\":\"match_started\",\"coaches\":[\"a\",\"b\"]}}'{cast}), ('old', 2, \
+                 '{{\"type\":\"game\",\"event\":{{\"type\":\"turn_ended\",\"coach\":\"Away\"}}}}'{cast})"
+            ),
+        ]
+    }
+
+    /// What the migrated store says about the old match, and that new matches are unaffected.
+    async fn reads_as_version_1(store: Arc<dyn Store>) {
+        use dugout_protocol::{MatchResult, RoomEvent};
+        use dugout_rules::blitz::{Command, Event, Outcome};
+        use dugout_rules::core::Side;
+        use dugout_rules::{AnyCommand, AnyEvent, AnyOutcome};
+        let log = store.match_log("old").await.expect("read").expect("found");
+        assert_eq!((log.rules_version, log.spec.clone()), (1, super::spec()));
+        // The protocol-1 payloads read as Blitz Bowl's.
+        assert_eq!(log.commands[0].command, AnyCommand::Blitz(Command::EndTurn));
+        assert_eq!(
+            log.events[1].event,
+            RoomEvent::Game {
+                event: AnyEvent::Blitz(Event::TurnEnded { coach: Side::Away })
+            }
+        );
+        assert_eq!(
+            log.result,
+            Some(MatchResult::Game {
+                outcome: AnyOutcome::Blitz(Outcome::Points {
+                    winner: Some(Side::Away)
+                }),
+                score: [0, 1]
+            })
+        );
+        let header = store
+            .match_header("old")
+            .await
+            .expect("read")
+            .expect("found");
+        assert_eq!(header.rules_version, 1);
+        store
+            .create_match("new", &super::spec(), 2, 2)
+            .await
+            .expect("create after the migration");
+        let header = store
+            .match_header("new")
+            .await
+            .expect("read")
+            .expect("found");
+        assert_eq!(header.rules_version, 2);
+    }
+
+    #[tokio::test]
+    async fn sqlite() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut conn: SqliteConnection = SqliteConnectOptions::new()
+            .filename(dir.path().join(SQLITE_FILE))
+            .create_if_missing(true)
+            .connect()
+            .await
+            .expect("create the database");
+        migrations("sqlite")
+            .await
+            .run_to(BEFORE, &mut conn)
+            .await
+            .expect("migrate to 0002");
+        sqlx::query(
+            "INSERT INTO matches (id, game, spec, status, created_at) \
+             VALUES ('old', 'blitz', $1, 'open', 1)",
+        )
+        .bind(spec_json())
+        .execute(&mut conn)
+        .await
+        .expect("insert a match the old way");
+        for sql in protocol_1_rows("") {
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .execute(&mut conn)
+                .await
+                .expect("a protocol-1 row");
+        }
+        conn.close().await.expect("close");
+        let store = SqliteStore::open(dir.path())
+            .await
+            .expect("open and migrate");
+        reads_as_version_1(Arc::new(store)).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        let test = "a_match_stored_before_rules_versions_reads_as_version_1::postgres";
+        let Some(db) = super::common::pg::TestDb::create(test).await else {
+            return;
+        };
+        let mut conn = PgConnection::connect(&db.url).await.expect("connect");
+        migrations("postgres")
+            .await
+            .run_to(BEFORE, &mut conn)
+            .await
+            .expect("migrate to 0002");
+        sqlx::query(
+            "INSERT INTO matches (id, game, spec, status, created_at) \
+             VALUES ('old', 'blitz', $1::jsonb, 'open', 1)",
+        )
+        .bind(spec_json())
+        .execute(&mut conn)
+        .await
+        .expect("insert a match the old way");
+        for sql in protocol_1_rows("::jsonb") {
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .execute(&mut conn)
+                .await
+                .expect("a protocol-1 row");
+        }
+        conn.close().await.expect("close");
+        let store = db.store().await;
+        reads_as_version_1(Arc::new(store.clone())).await;
+        store.close().await;
+    }
 }

@@ -16,6 +16,7 @@ use dugout_protocol::{ClientMessage, MatchResult, RoomEvent, ServerMessage, Time
 use dugout_rules::blitz::data::BoardSide;
 use dugout_rules::blitz::{Command, Event};
 use dugout_rules::core::Side;
+use dugout_rules::{AnyCommand, AnyEvent};
 use dugout_server::Limits;
 use dugout_server::fair::{self, Verdict};
 use dugout_server::store::CommandSource;
@@ -101,7 +102,7 @@ async fn when_the_turn_timer_runs_out_the_server_plays_for_the_coach_until_the_t
         matches!(
             e,
             RoomEvent::Game {
-                event: Event::TurnStarted { .. }
+                event: AnyEvent::Blitz(Event::TurnStarted { .. })
             }
         )
     })
@@ -111,13 +112,13 @@ async fn when_the_turn_timer_runs_out_the_server_plays_for_the_coach_until_the_t
         .iter()
         .find_map(|e| match &e.event {
             RoomEvent::Game {
-                event: Event::TurnStarted { coach, .. },
+                event: AnyEvent::Blitz(Event::TurnStarted { coach, .. }),
             } => Some(*coach),
             _ => None,
         })
         .expect("a turn started");
     let ended = until_event(&mut a, |e| {
-        matches!(e, RoomEvent::Game { event: Event::TurnEnded { coach } } if *coach == turn_coach)
+        matches!(e, RoomEvent::Game { event: AnyEvent::Blitz(Event::TurnEnded { coach }) } if *coach == turn_coach)
     })
     .await;
     assert!(
@@ -148,13 +149,13 @@ async fn when_the_turn_timer_runs_out_the_server_plays_for_the_coach_until_the_t
     assert!(
         log.commands
             .iter()
-            .any(|c| c.coach == turn_coach && c.command == Command::EndTurn),
+            .any(|c| c.coach == turn_coach && c.command == AnyCommand::Blitz(Command::EndTurn)),
         "the turn was ended with end_turn"
     );
     assert!(
         log.commands
             .iter()
-            .any(|c| matches!(c.command, Command::PlacePlayer { .. })),
+            .any(|c| matches!(c.command, AnyCommand::Blitz(Command::PlacePlayer { .. }))),
         "set-up was played with the first legal command"
     );
     // The same game replays from the log.

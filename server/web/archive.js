@@ -5,7 +5,7 @@ import {
   resultText, winnerText,
 } from './common.js';
 
-const FILTERS = ['game', 'edition', 'coach', 'team', 'status', 'league', 'result', 'from', 'to'];
+const FILTERS = ['game', 'edition', 'coach', 'team', 'status', 'league', 'result', 'from', 'to', 'unstarted'];
 const PAGE = 20;
 
 renderNav();
@@ -52,6 +52,10 @@ async function render() {
     select('result', 'Result', [['home', 'home won'], ['away', 'away won'], ['draw', 'draw']], f.result),
     h('label', {}, 'From', h('input', { type: 'date', name: 'from', id: 'f-from', value: f.from || '' })),
     h('label', {}, 'To', h('input', { type: 'date', name: 'to', id: 'f-to', value: f.to || '' })),
+    h('label', { class: 'check' }, 'Rooms never started',
+      h('select', { name: 'unstarted', id: 'f-unstarted' },
+        h('option', { value: '' }, 'hidden'),
+        h('option', { value: 'shown', selected: f.unstarted === 'shown' }, 'shown'))),
     h('div', { class: 'buttons' },
       h('button', { type: 'submit', id: 'search' }, 'Search'),
       h('button', { type: 'button', class: 'secondary', onclick: () => go({}) }, 'Clear')),
@@ -60,7 +64,7 @@ async function render() {
   setMain(h('h1', {}, 'Match archive'), form, results);
 
   const params = new URLSearchParams();
-  for (const k of FILTERS) if (f[k]) params.set(k, f[k]);
+  for (const k of FILTERS) if (f[k] && k !== 'unstarted') params.set(k, f[k]);
   params.set('limit', String(PAGE));
   params.set('offset', f.offset);
   let page;
@@ -72,7 +76,15 @@ async function render() {
     return;
   }
   const leagueName = new Map(leagues.map((l) => [l.id, l.name]));
-  results.replaceChildren(table(page, rules, leagueName), pager(page, f));
+  // Rooms that never started are not results: hidden unless asked for (or a status is).
+  const show = f.unstarted === 'shown' || f.status;
+  const hidden = show ? [] : page.matches.filter((m) => m.started_at_ms === null || m.started_at_ms === undefined);
+  const shownPage = { ...page, matches: page.matches.filter((m) => !hidden.includes(m)) };
+  const note = hidden.length
+    ? h('p', { class: 'muted', id: 'unstarted-note', dataset: { hidden: hidden.length } },
+      `${hidden.length} room${hidden.length === 1 ? '' : 's'} that never started hidden on this page (Rooms never started: shown).`)
+    : null;
+  results.replaceChildren(table(shownPage, rules, leagueName), note, pager(page, f));
   // The query these results answer (readers wait for it to match the URL).
   results.dataset.query = search;
 }

@@ -187,9 +187,41 @@ export function teamName(rules, id) {
   return (rules && rules.teams[id] && rules.teams[id].name) || id;
 }
 
-export function positionName(rules, team, index) {
+/**
+ * Each position of a team as a distinct letter and a short name, in position order: the
+ * same as the terminal client's (client-cli/src/tui/pitch.rs `position_keys`), so a player
+ * is "Home Blitzer #4" with the letter B everywhere. The letter is the first letter of the
+ * name's last word, else the first free initial of its other words, else any free letter
+ * of the name; the short name is the last word, or the whole name when another position's
+ * name ends in the same word.
+ */
+export function positionKeys(rules, team) {
   const t = rules && rules.teams[team];
-  return (t && t.positions[index] && t.positions[index].name) || `position ${index}`;
+  if (!t) return [];
+  const used = [];
+  const lastWord = (name) => { const w = name.split(/\s+/); return w[w.length - 1]; };
+  return t.positions.map((pos) => {
+    const words = pos.name.split(/\s+/);
+    const last = lastWord(pos.name);
+    const initials = [last, ...words.filter((w) => w !== last)].map((w) => w[0] || '');
+    const candidates = [...initials, ...pos.name].filter((c) => /[A-Za-z]/.test(c)).map((c) => c.toUpperCase());
+    const letter = candidates.find((c) => !used.includes(c)) || '?';
+    used.push(letter);
+    const shared = t.positions.filter((p) => lastWord(p.name) === last).length > 1;
+    return { letter, short: shared ? pos.name : last };
+  });
+}
+
+/** A position's short name ("Blitzer"), as [`positionKeys`] gives it. */
+export function positionName(rules, team, index) {
+  const k = positionKeys(rules, team)[index];
+  return (k && k.short) || `position ${index}`;
+}
+
+/** An edition as people say it: "2024", "2018". */
+export function editionName(edition) {
+  const m = /^Bb(\d{4})$/i.exec(String(edition || ''));
+  return m ? m[1] : String(edition || '');
 }
 
 export function fmtDate(ms) {

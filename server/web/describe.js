@@ -56,6 +56,7 @@ function gameEvent(ctx, e) {
     case 'card_dealt': return `Challenge dealt to slot ${e.slot + 1}: ${words(e.challenge)} (${e.points} pt)`;
     case 'deck_top': return e.event_back ? `Top of the deck: an event (${e.remaining} left)` : `Top of the deck: ${e.challenge ? words(e.challenge) : 'nothing'} (${e.remaining} left)`;
     case 'active_discarded': return `Challenge in slot ${e.slot + 1} discarded`;
+    case 'active_card_moved': return `Challenge in slot ${e.from + 1} moves down to slot ${e.to + 1}`;
     case 'player_placed': return `${P(e.player)} is placed at ${sq(e.square)}`;
     case 'ball_entered': return `A ${words(e.kind)} ball enters at ${sq(e.square)}`;
     case 'turn_started': return `Turn ${e.turn} of ${sideName(ctx, e.coach)} begins`;
@@ -83,6 +84,7 @@ function gameEvent(ctx, e) {
     case 'hand_discarded': return `${sideName(ctx, e.coach)} discards ${words(e.bonus)}`;
     case 'reroll_used': return `${sideName(ctx, e.coach)} uses a re-roll (${words(typeof e.source === 'string' ? e.source : Object.keys(e.source || {})[0] || 'unknown')})`;
     case 'random_event': return `Random event for ${sideName(ctx, e.coach)}: ${words(e.event)}`;
+    case 'random_event_resolved': return `Random event resolved: ${words(e.event)}`;
     case 'rookies_card_used': return `${sideName(ctx, e.coach)} uses the Rookies card`;
     case 'turn_ended': return `${sideName(ctx, e.coach)} ends the turn`;
     case 'game_over': return `Game over: ${e.score[0]}–${e.score[1]}`;

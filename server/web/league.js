@@ -35,6 +35,8 @@ async function start() {
   }
   const p = league.points;
   const num = (v) => h('td', { class: 'num' }, String(v));
+  // Columns a phone leaves out (the differences and the points stay).
+  const wide = (v) => h('td', { class: 'num wide' }, String(v));
   const standingRows = standings.standings.map((s, i) => h('tr', {
     dataset: {
       coach: s.coach, team: s.team, played: s.played, won: s.won, drawn: s.drawn, lost: s.lost,
@@ -42,8 +44,8 @@ async function start() {
     },
   },
   num(i + 1), h('td', {}, s.coach), h('td', {}, teamName(rules, s.team)), num(s.played), num(s.won), num(s.drawn), num(s.lost),
-  num(`${s.touchdowns_for}:${s.touchdowns_against}`), num(signed(s.touchdown_difference)),
-  num(`${s.injuries_inflicted}:${s.injuries_suffered}`), num(signed(s.injury_difference)), h('td', { class: 'num strong' }, String(s.points))));
+  wide(`${s.touchdowns_for}:${s.touchdowns_against}`), num(signed(s.touchdown_difference)),
+  wide(`${s.injuries_inflicted}:${s.injuries_suffered}`), num(signed(s.injury_difference)), h('td', { class: 'num strong' }, String(s.points))));
 
   const matchRows = matches.matches.map((m) => h('tr', { dataset: { matchId: m.id, status: m.status } },
     h('td', {}, fmtDate(m.created_at_ms)),
@@ -60,7 +62,7 @@ async function start() {
     h('h2', {}, 'Standings'),
     standingRows.length
       ? h('table', { class: 'grid', id: 'standings' },
-        h('thead', {}, h('tr', {}, ['#', 'Coach', 'Team', 'P', 'W', 'D', 'L', 'TD', '±TD', 'Inj', '±Inj', 'Pts'].map((c) => h('th', {}, c)))),
+        h('thead', {}, h('tr', {}, ['#', 'Coach', 'Team', 'P', 'W', 'D', 'L', 'TD', '±TD', 'Inj', '±Inj', 'Pts'].map((c) => h('th', { class: c === 'TD' || c === 'Inj' ? 'wide' : null }, c)))),
         h('tbody', {}, standingRows))
       : h('p', { class: 'empty' }, 'No coach is registered yet.'),
     h('h2', {}, 'Coaches and teams'),

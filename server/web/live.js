@@ -6,7 +6,7 @@ import {
   api, h, setMain, errorBox, showError, failureText, renderNav, loadRules, teamName, pathId,
   token, clearLogin, resultText,
 } from './common.js';
-import { drawPitch } from './pitch.js';
+import { drawPitch, playersOf } from './pitch.js';
 import { describe, rosterOf } from './describe.js';
 
 renderNav();
@@ -76,6 +76,7 @@ async function follow(room) {
   let snapshotInFlight = false;
   let snapshotWanted = false;
   let eventsSeq = 0;
+  let lastGame = null; // the newest game event: its players are highlighted
   let shownSeq = 0;
   let over = false;
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -96,7 +97,7 @@ async function follow(room) {
   };
 
   ws.addEventListener('open', () => {
-    ws.send(JSON.stringify({ type: 'hello', protocol_version: 1, client: 'dugout-web', token: token() }));
+    ws.send(JSON.stringify({ type: 'hello', protocol_version: 2, client: 'dugout-web', token: token() }));
   });
   ws.addEventListener('close', () => {
     if (state.dataset.state !== 'over' && state.dataset.state !== 'error') setState('closed', 'The connection closed. Reload to follow again.');
@@ -121,6 +122,7 @@ async function follow(room) {
       case 'events':
         eventsSeq = msg.seq;
         for (const e of msg.events) {
+          if (e.event.type === 'game') lastGame = e.event;
           if (e.event.type === 'match_started') ctx.coaches = e.event.coaches;
           log.prepend(h('li', { dataset: { seq: e.seq } }, h('span', { class: 'seq' }, String(e.seq)), ' ', ctx.teams ? describe(ctx, e.event) : e.event.type));
           if (e.event.type === 'match_ended') {
@@ -181,7 +183,7 @@ async function follow(room) {
       document.getElementById('live-title').textContent = `Live: ${teamName(rules, view.teams[0])} v ${teamName(rules, view.teams[1])}`;
       history(seq);
     }
-    pitch.replaceChildren(drawPitch(view, rules, { seq, atSeq: seq }));
+    pitch.replaceChildren(drawPitch(view, rules, { seq, atSeq: seq, highlight: playersOf(lastGame) }));
     shownSeq = seq;
     state.dataset.seq = String(seq);
     state.dataset.eventsSeq = String(Math.max(eventsSeq, seq));

@@ -5,9 +5,9 @@
 
 import {
   api, h, setMain, errorBox, showError, failureText, renderNav, loadRules, teamName, fmtDate,
-  fmtDuration, resultText, winnerText, pathId, ApiFailure,
+  fmtDuration, resultText, winnerText, pathId, ApiFailure, editionName,
 } from './common.js';
-import { drawPitch } from './pitch.js';
+import { drawPitch, playersOf } from './pitch.js';
 import { describe, rosterOf } from './describe.js';
 
 renderNav();
@@ -44,7 +44,14 @@ async function start() {
     return;
   }
   const replay = h('section', { id: 'replay' }, h('h2', {}, 'Replay'));
-  setMain(summaryView(summary, verification, rules), replay);
+  // The replay above the fold; the dice (three long hashes) folded below it.
+  setMain(summaryView(summary, verification, rules), replay, diceView(summary, verification));
+  if (summary.league) {
+    api(`/api/leagues/${summary.league}`).then((l) => {
+      const a = document.getElementById('league-link');
+      if (a && l && l.name) a.textContent = l.name;
+    }, () => {});
+  }
   if (summary.last_seq === 0) {
     replay.appendChild(h('p', { class: 'empty' }, 'The match has not started: there is nothing to replay yet.'));
     return;
@@ -91,18 +98,12 @@ function summaryView(s, v, rules) {
   const team = (i) => teamName(rules, it.teams[i]);
   const row = (label, home, away, key) => h('tr', { dataset: { row: key } },
     h('th', {}, label), h('td', { dataset: { side: 'home' } }, String(home)), h('td', { dataset: { side: 'away' } }, String(away)));
-  const badge = {
-    verified: ['ok', 'Verified'],
-    not_revealed: ['wait', 'Not yet revealed'],
-    not_started: ['wait', 'Not started'],
-    failed: ['bad', 'FAILED'],
-  }[v.status] || ['bad', v.status];
   return h('section', { id: 'summary', dataset: { matchId: it.id, status: it.status } },
     h('h1', {}, `${team(0)} v ${team(1)}`),
     h('p', { class: 'meta' },
-      `${it.game} · ${it.edition} · ${it.status}`,
+      `${it.game === 'blitz' ? 'Blitz Bowl' : it.game} ${editionName(it.edition)} · ${it.status}`,
       it.status === 'playing' ? [' · ', h('a', { href: `/live/${encodeURIComponent(it.id)}`, class: 'badge live', id: 'watch-live' }, 'watch live')] : null,
-      it.league ? [' · ', h('a', { href: `/leagues/${it.league}` }, `league ${it.league}`)] : null,
+      it.league ? [' · ', h('a', { href: `/leagues/${it.league}`, id: 'league-link' }, 'league')] : null,
       ` · created ${fmtDate(it.created_at_ms)} · duration ${fmtDuration(s.duration_ms)}`),
     h('table', { class: 'grid summary' },
       h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, 'Home'), h('th', {}, 'Away'))),
@@ -115,14 +116,23 @@ function summaryView(s, v, rules) {
         row('Challenge points', s.challenge_points[0], s.challenge_points[1], 'challenge'),
       )),
     h('p', { id: 'result' }, it.result ? `Result: ${resultText(it.result)} (${winnerText(it.winner)})` : 'No result yet.'),
-    h('div', { class: 'dice', id: 'dice' },
-      h('h2', {}, 'Dice'),
+  );
+}
+
+function diceView(s, v) {
+  const badge = {
+    verified: ['ok', 'Verified'],
+    not_revealed: ['wait', 'Not yet revealed'],
+    not_started: ['wait', 'Not started'],
+    failed: ['bad', 'FAILED'],
+  }[v.status] || ['bad', v.status];
+  return h('section', { class: 'dice', id: 'dice' },
+    h('h2', {}, 'Dice ', h('span', { id: 'verification', class: `badge ${badge[0]}`, dataset: { verification: v.status } }, badge[1])),
+    h('details', { id: 'dice-hashes' }, h('summary', {}, 'the commitment, the entropy and the seed'),
       h('p', {}, 'Commitment (SHA-256 of the server seed): ', h('code', {}, s.dice.commitment || 'none')),
       h('p', {}, 'Coaches’ entropy: home ', h('code', {}, s.dice.entropy[0] || 'none'), ', away ', h('code', {}, s.dice.entropy[1] || 'none')),
-      (v.server_seed || s.dice.server_seed) ? h('p', {}, 'Revealed server seed: ', h('code', {}, v.server_seed || s.dice.server_seed)) : null,
-      h('p', {}, 'Verification: ', h('span', { id: 'verification', class: `badge ${badge[0]}`, dataset: { verification: v.status } }, badge[1])),
-      h('details', {}, h('summary', {}, 'what the server checked'), h('pre', {}, v.message)),
-    ),
+      (v.server_seed || s.dice.server_seed) ? h('p', {}, 'Revealed server seed: ', h('code', {}, v.server_seed || s.dice.server_seed)) : null),
+    h('details', {}, h('summary', {}, 'what the server checked'), h('pre', {}, v.message)),
   );
 }
 
@@ -223,7 +233,7 @@ class Viewer {
     }
     const e = this.bySeq.get(n);
     this.now.textContent = e ? `${n}: ${describe(this.ctx, e.event)}` : `${n}: (no event visible at this step)`;
-    this.pitch.replaceChildren(drawPitch(state.view, this.rules, { seq: n, atSeq: state.at_seq }));
+    this.pitch.replaceChildren(drawPitch(state.view, this.rules, { seq: n, atSeq: state.at_seq, highlight: playersOf(e && e.event) }));
     this.scrollLog();
   }
 

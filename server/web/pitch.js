@@ -3,7 +3,7 @@
 // Every drawn player and ball carries its facts in data attributes, so tests (and anyone)
 // can read the position back from the DOM.
 
-import { h, teamName, positionName } from './common.js';
+import { h, teamName, positionName, positionKeys } from './common.js';
 
 const CELL = 40;
 
@@ -16,27 +16,16 @@ export function placeOf(player) {
   return { place: 'unknown', square: null };
 }
 
-/** A one- or two-letter label per position of a team, distinct within the team. */
+/** One letter per position of a team, distinct within the team (as the terminal's). */
 export function positionLetters(rules, team) {
-  const t = rules.teams[team];
-  const out = [];
-  if (!t) return out;
-  for (const pos of t.positions) {
-    const words = pos.name.split(/\s+/);
-    let label = words[words.length - 1][0].toUpperCase();
-    if (out.includes(label)) label = (words[0][0] + words[words.length - 1][0]).toUpperCase();
-    let n = 2;
-    while (out.includes(label)) label = `${words[words.length - 1][0].toUpperCase()}${n++}`;
-    out.push(label);
-  }
-  return out;
+  return positionKeys(rules, team).map((k) => k.letter);
 }
 
 /**
  * The drawing of `view` (a GameView). `seq`: the step it shows (a data attribute of the
  * wrapper). Returns a `<div class="pitch-wrap">`.
  */
-export function drawPitch(view, rules, { seq, atSeq } = {}) {
+export function drawPitch(view, rules, { seq, atSeq, highlight = [] } = {}) {
   const boardName = view.board || rules.default_board;
   const board = rules.boards[boardName] || rules.boards[rules.default_board];
   const W = board.length;
@@ -46,9 +35,10 @@ export function drawPitch(view, rules, { seq, atSeq } = {}) {
   const letters = [positionLetters(rules, view.teams[0]), positionLetters(rules, view.teams[1])];
   const sideIndex = (side) => (side === 'Home' ? 0 : 1);
 
+  const EDGE = 22; // room for the coordinates left of and above the squares
   const svg = h('svg', {
     class: 'pitch',
-    viewBox: `0 0 ${W * CELL} ${H * CELL}`,
+    viewBox: `${-EDGE} ${-EDGE} ${W * CELL + EDGE} ${H * CELL + EDGE}`,
     role: 'img',
     'aria-label': `pitch, ${W} by ${H} squares`,
     dataset: { board: boardName, length: W, width: H },
@@ -75,6 +65,14 @@ export function drawPitch(view, rules, { seq, atSeq } = {}) {
     }
   }
 
+  // Coordinates on the edges, as the events write squares: (x,y).
+  for (let x = 0; x < W; x++) {
+    svg.appendChild(h('text', { class: 'coord', x: x * CELL + CELL / 2, y: -7, 'text-anchor': 'middle', dataset: { coordX: x } }, String(x)));
+  }
+  for (let y = 0; y < H; y++) {
+    svg.appendChild(h('text', { class: 'coord', x: -EDGE / 2, y: y * CELL + CELL / 2 + 4, 'text-anchor': 'middle', dataset: { coordY: y } }, String(y)));
+  }
+
   const held = new Map(); // player id -> ball
   const loose = [];
   for (const b of view.balls || []) {
@@ -87,7 +85,7 @@ export function drawPitch(view, rules, { seq, atSeq } = {}) {
     const { place, square } = placeOf(p);
     const si = sideIndex(p.side);
     const letter = letters[si][p.position] || String(p.position);
-    const name = `${teamName(rules, view.teams[si])} ${positionName(rules, view.teams[si], p.position)} #${p.id}`;
+    const name = `${p.side} ${positionName(rules, view.teams[si], p.position)} #${p.id} (${teamName(rules, view.teams[si])})`;
     const data = {
       player: p.id,
       side: p.side,
@@ -103,10 +101,13 @@ export function drawPitch(view, rules, { seq, atSeq } = {}) {
     }
     const cx = square.x * CELL + CELL / 2;
     const cy = square.y * CELL + CELL / 2;
-    const g = h('g', { class: `player side-${p.side.toLowerCase()} ${place}`, dataset: data },
+    const lit = highlight.includes(p.id);
+    const g = h('g', { class: `player side-${p.side.toLowerCase()} ${place}${lit ? ' highlight' : ''}`, dataset: data },
       h('title', {}, `${name}${place === 'prone' ? ' (prone)' : ''}${held.has(p.id) ? ' with the ball' : ''}`),
       h('circle', { class: 'token', cx, cy, r: CELL * 0.38 }),
-      h('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', class: 'label' }, letter),
+      h('text', { x: cx, y: cy + 1, 'text-anchor': 'middle', class: 'label' }, letter),
+      // The number the events use ("#7"), on the disc under the letter.
+      h('text', { x: cx, y: cy + 12, 'text-anchor': 'middle', class: 'num' }, String(p.id)),
     );
     if (held.has(p.id)) {
       g.appendChild(h('circle', { class: 'ball held', cx: cx + CELL * 0.28, cy: cy - CELL * 0.28, r: CELL * 0.13 }));
@@ -132,7 +133,7 @@ export function drawPitch(view, rules, { seq, atSeq } = {}) {
     const t = rules.teams[team];
     return h('div', { class: `legend side-${si === 0 ? 'home' : 'away'}` },
       h('strong', {}, `${si === 0 ? 'Home' : 'Away'}: ${teamName(rules, team)} `),
-      t ? t.positions.map((pos, i) => h('span', { class: 'legend-item' }, h('b', {}, letters[si][i]), ` ${pos.name}`)) : null,
+      t ? positionKeys(rules, team).map((k) => h('span', { class: 'legend-item' }, h('b', {}, k.letter), ` ${k.short}`)) : null,
       h('div', { class: 'dugout' }, h('span', { class: 'muted' }, 'Reserves: '),
         dugouts[si].length ? h('ul', { class: 'chips' }, dugouts[si]) : h('span', { class: 'muted' }, 'none')),
     );
@@ -151,4 +152,15 @@ export function drawPitch(view, rules, { seq, atSeq } = {}) {
     heldList,
     legend,
   );
+}
+
+/** The players an event is about (the acting one first), to highlight on the pitch. */
+export function playersOf(event) {
+  const e = event && event.type === 'game' ? event.event : null;
+  if (!e) return [];
+  const out = [];
+  for (const k of ['player', 'thrower', 'attacker', 'defender', 'target', 'by', 'victim']) {
+    if (typeof e[k] === 'number') out.push(e[k]);
+  }
+  return out;
 }

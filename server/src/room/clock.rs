@@ -15,8 +15,8 @@
 use std::time::Duration;
 
 use dugout_protocol::TimerPolicy;
-use dugout_rules::blitz::Game;
-use dugout_rules::core::Side;
+use dugout_rules::AnyGame;
+use dugout_rules::core::{Side, TurnMarker};
 use tokio::time::Instant;
 
 /// What a clock wants done now.
@@ -28,26 +28,12 @@ pub enum Due {
     Forfeit { coach: Side },
 }
 
-/// Which turn a per-turn clock is timing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TurnKey {
-    coach: Side,
-    /// `false` during set-up.
-    in_turn: bool,
-    started: [u16; 2],
-}
+/// Which turn a per-turn clock is timing: the game's own marker (the game contract's
+/// `turn_marker`), which changes at every new turn and set-up.
+type TurnKey = TurnMarker;
 
-fn turn_key(g: &Game) -> Option<TurnKey> {
-    if g.is_over() {
-        return None;
-    }
-    let prompt = dugout_rules::blitz::prompt(g);
-    let coach = g.turn.active.or(prompt.coach)?;
-    Some(TurnKey {
-        coach,
-        in_turn: g.turn.active.is_some(),
-        started: g.turn.started,
-    })
+fn turn_key(g: &AnyGame) -> Option<TurnKey> {
+    g.turn_marker()
 }
 
 #[derive(Debug)]
@@ -88,7 +74,7 @@ impl Clock {
     }
 
     /// The game changed (or the match ended: `game` is `None`).
-    pub fn observe(&mut self, game: Option<&Game>, now: Instant) {
+    pub fn observe(&mut self, game: Option<&AnyGame>, now: Instant) {
         match self {
             Clock::None => {}
             Clock::PerTurn {
@@ -113,7 +99,7 @@ impl Clock {
                 }
                 *running = game
                     .filter(|g| !g.is_over())
-                    .and_then(|g| dugout_rules::blitz::prompt(g).coach)
+                    .and_then(AnyGame::deciding)
                     .map(|side| (side, now));
             }
         }
@@ -133,7 +119,7 @@ impl Clock {
     }
 
     /// What is due now for `game`, if anything. Marks a per-turn expiry as acted upon.
-    pub fn due(&mut self, game: &Game, now: Instant) -> Option<Due> {
+    pub fn due(&mut self, game: &AnyGame, now: Instant) -> Option<Due> {
         match self {
             Clock::None => None,
             Clock::PerTurn {
@@ -148,7 +134,7 @@ impl Clock {
                     return None;
                 }
                 *fired = true;
-                if dugout_rules::blitz::prompt(game).coach != Some(k.coach) {
+                if game.deciding() != Some(k.coach) {
                     // An interrupt: the opponent decides first; we go on after.
                     return None;
                 }
@@ -183,14 +169,25 @@ mod tests {
     use super::*;
     use dugout_rules::blitz::{self, data::BoardSide};
     use dugout_rules::core::ChaChaDice;
+    use dugout_rules::{AnySetup, GameKind};
 
     /// Play the first legal command while `side` decides.
-    fn play_while(g: &mut Game, dice: &mut ChaChaDice, side: Side, clock: &mut Clock) {
-        while blitz::prompt(g).coach == Some(side) {
-            let cmd = blitz::legal_commands(g)[0];
-            blitz::apply(g, cmd, dice).expect("legal");
+    fn play_while(g: &mut AnyGame, dice: &mut ChaChaDice, side: Side, clock: &mut Clock) {
+        while g.deciding() == Some(side) {
+            let cmd = g.legal_commands()[0].clone();
+            g.apply(cmd, dice).expect("legal");
             clock.observe(Some(g), Instant::now());
         }
+    }
+
+    fn new_game(setup: blitz::MatchSetup, dice: &mut ChaChaDice) -> AnyGame {
+        AnyGame::new_game(
+            AnySetup::Blitz(setup),
+            GameKind::Blitz.rules_version(),
+            dice,
+        )
+        .expect("setup")
+        .0
     }
 
     #[tokio::test(start_paused = true)]
@@ -202,10 +199,10 @@ mod tests {
         };
         setup.options.board_side = Some(BoardSide::OneTrapdoor);
         let mut dice = ChaChaDice::from_u64(1);
-        let (mut g, _) = blitz::new_game(setup, &mut dice).expect("setup");
+        let mut g = new_game(setup, &mut dice);
         let mut clock = Clock::new(TimerPolicy::ChessClock { seconds: 100 });
         clock.observe(Some(&g), Instant::now());
-        let a = blitz::prompt(&g).coach.expect("coach A sets up");
+        let a = g.deciding().expect("coach A sets up");
 
         tokio::time::advance(Duration::from_secs(40)).await;
         play_while(&mut g, &mut dice, a, &mut clock);
@@ -216,7 +213,7 @@ mod tests {
             Some(Duration::from_secs(50))
         );
         play_while(&mut g, &mut dice, a.other(), &mut clock);
-        assert_eq!(blitz::prompt(&g).coach, Some(a), "A's first turn");
+        assert_eq!(g.deciding(), Some(a), "A's first turn");
         assert_eq!(
             clock.time_left(Instant::now()),
             Some(Duration::from_secs(60))
@@ -243,10 +240,10 @@ mod tests {
         };
         setup.options.board_side = Some(BoardSide::OneTrapdoor);
         let mut dice = ChaChaDice::from_u64(2);
-        let (mut g, _) = blitz::new_game(setup, &mut dice).expect("setup");
+        let mut g = new_game(setup, &mut dice);
         let mut clock = Clock::new(TimerPolicy::PerTurn { seconds: 30 });
         clock.observe(Some(&g), Instant::now());
-        let a = blitz::prompt(&g).coach.expect("coach A sets up");
+        let a = g.deciding().expect("coach A sets up");
 
         tokio::time::advance(Duration::from_secs(20)).await;
         assert_eq!(clock.due(&g, Instant::now()), None);

@@ -13,8 +13,11 @@
 //! lagging; the room sends it nothing more until its connection has drained the queue and
 //! asks for a resync, which is a full snapshot. Nobody is disconnected for being slow.
 
+mod applied;
 mod clock;
 mod views;
+
+use applied::{Applied, Seen};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -23,8 +26,9 @@ use dugout_protocol::{
     ErrorCode, MatchResult, RequestId, RoomEvent, RoomId, RoomSpec, RoomStatus, RoomSummary,
     ServerMessage,
 };
-use dugout_rules::blitz::{self, Command, CommandError, Game, PromptKind};
+use dugout_rules::core::RefusedCommand;
 use dugout_rules::core::{ChaChaDice, Seat, Side};
+use dugout_rules::{AnyCommand, AnyEvent, AnyGame};
 use tokio::sync::{Notify, mpsc, oneshot, watch};
 use tokio::time::Instant;
 
@@ -135,7 +139,7 @@ pub enum Request {
     Command {
         conn: ConnId,
         id: RequestId,
-        command: Command,
+        command: AnyCommand,
         reply: oneshot::Sender<Reply>,
     },
     Resume {
@@ -179,7 +183,7 @@ struct Subscriber {
 
 /// A match under way: the game, its dice and what the rules need to go on.
 struct Match {
-    game: Game,
+    game: AnyGame,
     dice: ChaChaDice,
 }
 
@@ -188,7 +192,7 @@ struct Match {
 /// hashes inside) are boxed, so that they do not make every entry 128 bytes.
 #[derive(Debug)]
 enum LogEntry {
-    Game { seq: u64, event: blitz::Event },
+    Game { seq: u64, event: AnyEvent },
     Other(Box<StoredEvent>),
 }
 
@@ -231,6 +235,8 @@ struct Step {
 pub struct Room {
     id: RoomId,
     spec: RoomSpec,
+    /// The rules version the match is (to be) played under, as stored with it.
+    rules_version: u32,
     ctx: Context,
     status: RoomStatus,
     seats: [Option<Account>; 2],
@@ -247,10 +253,11 @@ pub struct Room {
     log: VecDeque<LogEntry>,
     seq: u64,
     commands: u64,
-    /// Commands applied, per coach (home, away) by client id, with the seq after each: a
-    /// retry is acknowledged, not re-applied. One map per coach, the seq as `u32`: 24 bytes
-    /// an entry instead of 32 (a match keeps one per command).
-    applied: [HashMap<RequestId, (Command, u32)>; 2],
+    /// Each coach's newest applied command ids (home, away), with the seq after each: a
+    /// retry is acknowledged, not re-applied. Ids increase (protocol 2), so a short window
+    /// per coach is enough and a room's memory does not grow with its match
+    /// ([`applied`]).
+    applied: [Applied; 2],
     result: Option<MatchResult>,
     clock: Clock,
     /// When the room retires if nobody needs it (open and empty, or finished and unwatched).
@@ -261,34 +268,18 @@ fn refuse(code: ErrorCode, message: impl Into<String>) -> Failure {
     Failure::new(code, message)
 }
 
-/// The command a timer makes for a coach whose time ran out.
-fn timeout_command(g: &Game) -> Option<Command> {
-    let legal = blitz::legal_commands(g);
-    if matches!(blitz::prompt(g).kind, PromptKind::Action) && legal.contains(&Command::EndTurn) {
-        return Some(Command::EndTurn);
-    }
-    if legal.contains(&Command::Decline) {
-        return Some(Command::Decline);
-    }
-    legal.first().copied()
-}
-
-/// A seq as kept in `Room::applied` (a match has far fewer than 4 billion events).
-fn seq_u32(seq: u64) -> u32 {
-    u32::try_from(seq).unwrap_or(u32::MAX)
-}
-
 /// At most this many commands per timer expiry (a safety net: a turn is far shorter).
 const MAX_TIMER_COMMANDS: usize = 10_000;
 
 impl Room {
-    pub fn new(id: RoomId, spec: RoomSpec, ctx: Context) -> Room {
+    pub fn new(id: RoomId, spec: RoomSpec, rules_version: u32, ctx: Context) -> Room {
         let clock = Clock::new(spec.timer);
         let retire_at =
             (!ctx.limits.room_linger.is_zero()).then(|| Instant::now() + ctx.limits.room_linger);
         Room {
             id,
             spec,
+            rules_version,
             ctx,
             status: RoomStatus::Open,
             seats: [None, None],
@@ -300,7 +291,7 @@ impl Room {
             log: VecDeque::new(),
             seq: 0,
             commands: 0,
-            applied: [HashMap::new(), HashMap::new()],
+            applied: [Applied::default(), Applied::default()],
             result: None,
             clock,
             retire_at,
@@ -309,7 +300,7 @@ impl Room {
 
     /// A room rebuilt from the store after a restart: the match where the log left it.
     pub fn restore(restored: crate::recovery::Restored, ctx: Context) -> Room {
-        let mut room = Room::new(restored.id, restored.spec, ctx);
+        let mut room = Room::new(restored.id, restored.spec, restored.rules_version, ctx);
         room.status = restored.status;
         room.seats = restored.seats;
         if restored.status != RoomStatus::Open {
@@ -321,7 +312,7 @@ impl Room {
         room.push_log(restored.log);
         room.commands = restored.commands;
         for ((side, id), (command, seq)) in restored.applied {
-            room.applied[side.index()].insert(id, (command, seq_u32(seq)));
+            room.applied[side.index()].record(id, command, seq);
         }
         room.result = restored.result;
         room.server_seed = restored.server_seed;
@@ -447,8 +438,7 @@ impl Room {
     pub(crate) fn summary(&self) -> RoomSummary {
         RoomSummary {
             room: self.id.clone(),
-            game: self.spec.game,
-            setup: self.spec.setup,
+            setup: self.spec.setup.clone(),
             timer: self.spec.timer,
             private: self.spec.private,
             seats: [0, 1].map(|i| self.seats[i].as_ref().map(|a| a.name.clone())),
@@ -670,8 +660,11 @@ impl Room {
             [0, 1].map(|i| self.entropy[i].as_deref().unwrap_or_default()),
         );
         let mut dice = ChaChaDice::from_seed(seed);
-        let (game, game_events) = blitz::new_game(self.spec.setup, &mut dice)
-            .map_err(|e| refuse(ErrorCode::InvalidSetup, e.to_string()))?;
+        // The rules version recorded when the room was made (`create_match`): the match
+        // always replays under it.
+        let (game, game_events) =
+            AnyGame::new_game(self.spec.setup.clone(), self.rules_version, &mut dice)
+                .map_err(|e| refuse(ErrorCode::InvalidSetup, e.to_string()))?;
         let mut events = vec![RoomEvent::MatchStarted {
             coaches: [home.name.clone(), away.name.clone()],
             dice: Some(fair::commit(&server_seed, &self.entropy)),
@@ -750,12 +743,9 @@ impl Room {
     async fn commit(&mut self, mut step: Step) -> Reply {
         if step.result.is_none()
             && let Some(next) = &step.next
-            && let Some(outcome) = next.game.outcome
+            && let Some(result) = crate::replay::result_of(&next.game)
         {
-            step.result = Some(MatchResult::Game {
-                outcome,
-                score: next.game.score,
-            });
+            step.result = Some(result);
         }
         if let Some(result) = step.result {
             // The end reveals the server seed: from here on anyone can verify the dice.
@@ -778,7 +768,7 @@ impl Room {
         if let Some(c) = &command {
             self.commands += 1;
             if let (CommandSource::Coach, Some(id)) = (c.source, c.client_id) {
-                self.applied[c.coach.index()].insert(id, (c.command, seq_u32(c.seq_after)));
+                self.applied[c.coach.index()].record(id, c.command.clone(), c.seq_after);
             }
         }
         if let Some(next) = step.next {
@@ -811,18 +801,30 @@ impl Room {
         &self,
         conn: ConnId,
         id: RequestId,
-        command: &Command,
+        command: &AnyCommand,
     ) -> Result<Result<Side, u64>, Failure> {
         let side = self.coach_of(conn)?;
-        if let Some((applied, seq)) = self.applied[side.index()].get(&id) {
-            return if applied == command {
-                Ok(Err(u64::from(*seq)))
-            } else {
-                Err(refuse(
-                    ErrorCode::DuplicateId,
-                    format!("command id {id} was already used for another command"),
-                ))
-            };
+        match self.applied[side.index()].seen(id) {
+            Seen::New => {}
+            Seen::Applied(applied, seq) => {
+                return if applied == command {
+                    Ok(Err(seq))
+                } else {
+                    Err(refuse(
+                        ErrorCode::DuplicateId,
+                        format!("command id {id} was already used for another command"),
+                    ))
+                };
+            }
+            Seen::Stale { newest } => {
+                return Err(refuse(
+                    ErrorCode::StaleId,
+                    format!(
+                        "command id {id} is not above your last command's id ({newest}): \
+                         number your commands in a room with increasing ids"
+                    ),
+                ));
+            }
         }
         let Some(m) = self
             .game
@@ -837,12 +839,20 @@ impl Room {
                 },
             ));
         };
-        let prompt = blitz::prompt(&m.game);
-        if prompt.coach != Some(side) {
-            let answers_other = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                blitz::is_legal(&m.game, command)
-            }))
-            .unwrap_or(false);
+        if command.kind() != m.game.kind() {
+            return Err(refuse(
+                ErrorCode::IllegalCommand,
+                format!(
+                    "a {} command sent to a {} match",
+                    command.kind(),
+                    m.game.kind()
+                ),
+            ));
+        }
+        if m.game.deciding() != Some(side) {
+            let answers_other =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| m.game.is_legal(command)))
+                    .unwrap_or(false);
             return Err(if answers_other {
                 refuse(
                     ErrorCode::NotYourSeat,
@@ -851,14 +861,14 @@ impl Room {
             } else {
                 refuse(
                     ErrorCode::NotYourTurn,
-                    format!("the game waits for the other coach ({:?})", prompt.kind),
+                    format!("the game waits for the other coach ({:?})", m.game.prompt()),
                 )
             });
         }
         Ok(Ok(side))
     }
 
-    async fn command(&mut self, conn: ConnId, id: RequestId, command: Command) -> Reply {
+    async fn command(&mut self, conn: ConnId, id: RequestId, command: AnyCommand) -> Reply {
         let side = match self.check_command(conn, id, &command)? {
             Ok(side) => side,
             Err(seq) => return Ok(seq),
@@ -882,7 +892,7 @@ impl Room {
         source: CommandSource,
         account: Option<AccountId>,
         client_id: Option<RequestId>,
-        command: Command,
+        command: AnyCommand,
         mut events: Vec<RoomEvent>,
     ) -> Reply {
         let Some(current) = &self.game else {
@@ -896,12 +906,14 @@ impl Room {
         // and were fuzzed with commands naming players, cards and squares that do not
         // exist), the copy is dropped and the room lives on, untouched.
         let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            blitz::apply(&mut next.game, command, &mut next.dice)
+            next.game.apply(command.clone(), &mut next.dice)
         }))
         .map_err(|_| Failure::internal(format!("the rules panicked on {command:?}")))?;
         let game_events = applied.map_err(|e| match e {
-            CommandError::GameOver => refuse(ErrorCode::NotPlaying, "the match is over"),
-            CommandError::Illegal { reason, .. } => refuse(ErrorCode::IllegalCommand, reason),
+            RefusedCommand::GameOver => refuse(ErrorCode::NotPlaying, "the match is over"),
+            e @ (RefusedCommand::Illegal { .. } | RefusedCommand::WrongGame { .. }) => {
+                refuse(ErrorCode::IllegalCommand, e.to_string())
+            }
         })?;
         events.extend(
             game_events
@@ -962,7 +974,7 @@ impl Room {
                     .await
                 }
                 Some(Due::EndTurn { coach, first }) => {
-                    let Some(command) = timeout_command(&m.game) else {
+                    let Some(command) = m.game.timeout_command() else {
                         return;
                     };
                     let events = if first {

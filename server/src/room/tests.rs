@@ -2,7 +2,8 @@
 use super::*;
 use crate::store::SqliteStore;
 use crate::{Limits, Shutdown};
-use dugout_protocol::{Decision, GameKind, TimerPolicy};
+use dugout_protocol::{AnySetup, Decision, TimerPolicy};
+use dugout_rules::blitz;
 
 struct Conn {
     member: Member,
@@ -56,12 +57,11 @@ async fn a_subscriber_whose_queue_is_full_gets_a_snapshot_once_drained_and_no_ga
     let store: Arc<dyn Store> = Arc::new(SqliteStore::open(dir.path()).await.expect("store"));
     let lobby = Lobby::new(store.clone(), Limits::default(), Shutdown::new());
     let spec = RoomSpec {
-        game: GameKind::Blitz,
-        setup: blitz::MatchSetup {
+        setup: AnySetup::Blitz(blitz::MatchSetup {
             edition: blitz::Edition::Bb2024,
             teams: [blitz::data::TeamId::ALL[0], blitz::data::TeamId::ALL[1]],
             options: blitz::Options::default(),
-        },
+        }),
         timer: TimerPolicy::None,
         private: false,
         league: None,
@@ -99,7 +99,7 @@ async fn a_subscriber_whose_queue_is_full_gets_a_snapshot_once_drained_and_no_ga
             for m in drain(c) {
                 if let ServerMessage::Snapshot { decision: d, .. }
                 | ServerMessage::Events { decision: d, .. } = m
-                    && !d.legal.is_empty()
+                    && d.has_legal()
                 {
                     decision = Some(d);
                 }
@@ -108,12 +108,12 @@ async fn a_subscriber_whose_queue_is_full_gets_a_snapshot_once_drained_and_no_ga
         let d = decision
             .take()
             .expect("the deciding coach has its legal commands");
-        let conn = if d.prompt.coach == Some(Side::Home) {
+        let conn = if d.deciding() == Some(Side::Home) {
             1
         } else {
             2
         };
-        let command = d.legal[0];
+        let command = d.legal()[0].clone();
         seq = ask(&lobby, &room, |reply| Request::Command {
             conn,
             id,

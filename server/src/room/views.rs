@@ -5,7 +5,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use dugout_protocol::{Decision, ErrorCode, SeqEvent, ServerMessage};
-use dugout_rules::blitz::{self, Prompt, PromptKind};
 use dugout_rules::core::Seat;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -18,26 +17,16 @@ impl Room {
         let m = self.game.as_ref()?;
         if self.result.is_some() {
             return Some(Decision {
-                prompt: Prompt {
-                    coach: None,
-                    kind: PromptKind::GameOver,
-                },
-                legal: Vec::new(),
+                pending: m.game.decision_over(),
                 time_left_ms: None,
             });
         }
-        let prompt = blitz::prompt(&m.game).clone();
-        let legal = match (seat, prompt.coach) {
-            (Seat::Coach(me), Some(deciding)) if me == deciding => blitz::legal_commands(&m.game),
-            _ => Vec::new(),
-        };
         let time_left_ms = self
             .clock
             .time_left(Instant::now())
             .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
         Some(Decision {
-            prompt,
-            legal,
+            pending: m.game.decision(seat),
             time_left_ms,
         })
     }
@@ -48,9 +37,10 @@ impl Room {
             room: self.id.clone(),
             seq: self.seq,
             seat,
-            view: Box::new(blitz::view(&m.game, seat)),
+            view: Box::new(m.game.view(seat)),
             decision: self.decision_for(seat)?,
             result: self.result,
+            rules_version: self.rules_version,
         })
     }
 

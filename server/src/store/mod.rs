@@ -1,11 +1,13 @@
-//! Persistence: accounts, sessions and the match log behind one [`Store`] trait.
+//! Persistence: accounts, sessions, the match log and leagues behind one [`Store`] trait
+//! (made of [`AccountStore`], [`MatchStore`] and [`LeagueStore`]).
 //!
 //! [`SqliteStore`] is the zero-setup default (a file under the data dir); [`PostgresStore`]
 //! is the production store (`--database-url postgres://...`). Both pass the same contract
-//! tests (`server/tests/store.rs`). The trait speaks the protocol's types and stores them as
-//! their serde JSON, so both dialects share one encoding.
+//! tests (`server/tests/store.rs`) and run the same SQL (`sql.rs`): only opening, migrating
+//! and Postgres's group commit are per dialect. The traits speak the protocol's types and
+//! store them as their serde JSON, so both dialects share one encoding.
 //!
-//! The trait returns boxed futures rather than using `async fn` so that it stays
+//! The traits return boxed futures rather than using `async fn` so that they stay
 //! object-safe: the server holds an `Arc<dyn Store>` chosen at start-up ([`open`]).
 //!
 //! The event log, keyed by `(match_id, seq)`, is the source of truth: every method is one
@@ -13,6 +15,7 @@
 //! that (see `room`).
 
 mod postgres;
+mod sql;
 mod sqlite;
 
 pub use postgres::PostgresStore;
@@ -28,10 +31,10 @@ use sqlx::SqlSafeStr;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 use dugout_protocol::{MatchResult, RoomEvent, RoomSpec, RoomStatus};
-use dugout_rules::blitz::Command;
+use dugout_rules::AnyCommand;
 use dugout_rules::core::Side;
 
-/// A boxed, sendable future: what every [`Store`] method returns.
+/// A boxed, sendable future: what every store method returns.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
 /// An account's row id.
@@ -110,7 +113,7 @@ pub struct CommandRecord {
     pub source: CommandSource,
     pub account: Option<AccountId>,
     pub client_id: Option<u64>,
-    pub command: Command,
+    pub command: AnyCommand,
     pub seq_before: u64,
     pub seq_after: u64,
 }
@@ -129,6 +132,8 @@ pub struct MatchLog {
     pub spec: RoomSpec,
     pub status: RoomStatus,
     pub seats: [Option<AccountId>; 2],
+    /// The version of the rules that made the match: its log replays through that engine.
+    pub rules_version: u32,
     /// The server's secret seed (the `dice_seed` column), whose SHA-256 the room published
     /// in `match_started`. The ChaCha20 dice seed is derived from it and the coaches'
     /// entropy: [`MatchLog::dice_seed`]. **Secret until the match ends** (it predicts every
@@ -157,6 +162,8 @@ pub struct MatchHeader {
     pub seats: [Option<AccountId>; 2],
     /// The coaches' account names, home then away.
     pub coaches: [Option<String>; 2],
+    /// The version of the rules that made the match.
+    pub rules_version: u32,
     pub result: Option<MatchResult>,
     /// Unix milliseconds.
     pub created_at_ms: i64,
@@ -188,43 +195,18 @@ pub struct LeagueCoach {
     pub team: String,
 }
 
-/// The columns of a header query, decoded by either store.
-struct HeaderRow {
-    id: String,
-    spec: String,
-    status: String,
-    home: Option<i64>,
-    away: Option<i64>,
-    home_name: Option<String>,
-    away_name: Option<String>,
-    result: Option<String>,
-    created_at: i64,
-    started_at: Option<i64>,
-    finished_at: Option<i64>,
-    league: Option<i64>,
-}
+/// The persistence a server needs: accounts and sessions, matches and their logs, leagues.
+/// Every method is atomic (one transaction; Postgres may commit several rooms' appends in
+/// one, see `postgres::group_writer`) and returns only once it is committed.
+///
+/// Implemented for every type that implements the three parts; a caller holds it as
+/// `Arc<dyn Store>` and calls any part's methods on it.
+pub trait Store: AccountStore + MatchStore + LeagueStore {}
 
-impl HeaderRow {
-    fn decode(self) -> Result<MatchHeader, StoreError> {
-        Ok(MatchHeader {
-            id: self.id,
-            spec: from_json(&self.spec)?,
-            status: parse_status(&self.status)?,
-            seats: [self.home, self.away],
-            coaches: [self.home_name, self.away_name],
-            result: self.result.as_deref().map(from_json).transpose()?,
-            created_at_ms: self.created_at,
-            started_at_ms: self.started_at,
-            finished_at_ms: self.finished_at,
-            league: self.league,
-        })
-    }
-}
+impl<T: AccountStore + MatchStore + LeagueStore> Store for T {}
 
-/// The persistence a server needs. Every method is atomic (one transaction; Postgres may
-/// commit several rooms' appends in one, see `postgres::group_writer`) and returns only
-/// once it is committed.
-pub trait Store: Send + Sync + 'static {
+/// Accounts (coaches and their bots) and the tokens that log them in.
+pub trait AccountStore: Send + Sync + 'static {
     /// A new account; [`StoreError::NameTaken`] if the name exists.
     fn create_account<'a>(
         &'a self,
@@ -237,6 +219,11 @@ pub trait Store: Send + Sync + 'static {
 
     /// The account called `name` (case-insensitive), with its password hash.
     fn credential<'a>(&'a self, name: &'a str) -> StoreFuture<'a, Option<Credential>>;
+
+    /// The account called `name` (case-insensitive).
+    fn account_named<'a>(&'a self, name: &'a str) -> StoreFuture<'a, Option<Account>> {
+        Box::pin(async move { Ok(self.credential(name).await?.map(|c| c.account)) })
+    }
 
     /// Remember a token by its hash.
     fn create_token<'a>(
@@ -257,12 +244,17 @@ pub trait Store: Send + Sync + 'static {
 
     /// Forget a token; `false` if there was none.
     fn delete_token<'a>(&'a self, token_hash: &'a str) -> StoreFuture<'a, bool>;
+}
 
-    /// A new match row for a room that was just created.
+/// Matches: their rows (spec, seats, status, result) and their logs (commands and events).
+pub trait MatchStore: Send + Sync + 'static {
+    /// A new match row for a room that was just created, played by rules version
+    /// `rules_version` (kept with the match: its log replays only through that version).
     fn create_match<'a>(
         &'a self,
         id: &'a str,
         spec: &'a RoomSpec,
+        rules_version: u32,
         now_ms: i64,
     ) -> StoreFuture<'a, ()>;
 
@@ -309,7 +301,10 @@ pub trait Store: Send + Sync + 'static {
 
     /// One match's header.
     fn match_header<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchHeader>>;
+}
 
+/// Leagues: their schemes, registered coaches and attached matches.
+pub trait LeagueStore: Send + Sync + 'static {
     /// A new league run by `organiser`.
     fn create_league<'a>(
         &'a self,
@@ -345,44 +340,6 @@ pub trait Store: Send + Sync + 'static {
 
     /// The headers of a league's matches, newest first.
     fn league_matches(&self, league: LeagueId) -> StoreFuture<'_, Vec<MatchHeader>>;
-
-    /// The account called `name` (case-insensitive).
-    fn account_named<'a>(&'a self, name: &'a str) -> StoreFuture<'a, Option<Account>> {
-        Box::pin(async move { Ok(self.credential(name).await?.map(|c| c.account)) })
-    }
-}
-
-/// The columns of a `leagues` row joined with its organiser.
-struct LeagueRow {
-    id: i64,
-    name: String,
-    organiser_id: i64,
-    organiser_name: String,
-    organiser_bot: bool,
-    win: i32,
-    draw: i32,
-    loss: i32,
-    created_at: i64,
-}
-
-impl LeagueRow {
-    fn decode(self) -> League {
-        League {
-            id: self.id,
-            name: self.name,
-            organiser: Account {
-                id: self.organiser_id,
-                name: self.organiser_name,
-                bot: self.organiser_bot,
-            },
-            points: PointsScheme {
-                win: self.win,
-                draw: self.draw,
-                loss: self.loss,
-            },
-            created_at_ms: self.created_at,
-        }
-    }
 }
 
 /// Open the store a database URL names: `sqlite:...` or `postgres://...`
@@ -447,98 +404,9 @@ fn seq_u64(seq: i64) -> Result<u64, StoreError> {
     u64::try_from(seq).map_err(|_| StoreError::Corrupt(format!("seq {seq}")))
 }
 
-/// How a command's source is stored: the coach's side, or `timer`.
-fn source_str(c: &CommandRecord) -> &'static str {
-    match c.source {
-        CommandSource::Coach => side_str(c.coach),
-        CommandSource::Timer => "timer",
-    }
-}
-
-/// The columns of a `match_commands` row, decoded by either store.
-struct CommandRow {
-    source: String,
-    coach: String,
-    account: Option<i64>,
-    client_id: Option<i64>,
-    command: String,
-    seq_before: i64,
-    seq_after: i64,
-}
-
-impl CommandRow {
-    fn decode(self) -> Result<CommandRecord, StoreError> {
-        Ok(CommandRecord {
-            coach: parse_side(&self.coach)?,
-            source: match self.source.as_str() {
-                "timer" => CommandSource::Timer,
-                "home" | "away" => CommandSource::Coach,
-                other => return Err(StoreError::Corrupt(format!("command source {other:?}"))),
-            },
-            account: self.account,
-            // Bit for bit: a u64 id above i64::MAX was stored negative.
-            client_id: self.client_id.map(|v| v as u64),
-            command: from_json(&self.command)?,
-            seq_before: seq_u64(self.seq_before)?,
-            seq_after: seq_u64(self.seq_after)?,
-        })
-    }
-}
-
-/// The columns of a `match_events` row.
-struct EventRow {
-    seq: i64,
-    event: String,
-}
-
-impl EventRow {
-    fn decode(self) -> Result<StoredEvent, StoreError> {
-        Ok(StoredEvent {
-            seq: seq_u64(self.seq)?,
-            event: from_json(&self.event)?,
-        })
-    }
-}
-
-/// The columns of a `matches` row.
-struct MatchRow {
-    id: String,
-    spec: String,
-    status: String,
-    home: Option<i64>,
-    away: Option<i64>,
-    seed: Option<String>,
-    result: Option<String>,
-}
-
-impl MatchRow {
-    fn decode(
-        self,
-        commands: Vec<CommandRow>,
-        events: Vec<EventRow>,
-    ) -> Result<MatchLog, StoreError> {
-        Ok(MatchLog {
-            id: self.id,
-            spec: from_json(&self.spec)?,
-            status: parse_status(&self.status)?,
-            seats: [self.home, self.away],
-            server_seed: self.seed.as_deref().map(unhex_seed).transpose()?,
-            result: self.result.as_deref().map(from_json).transpose()?,
-            commands: commands
-                .into_iter()
-                .map(CommandRow::decode)
-                .collect::<Result<_, _>>()?,
-            events: events
-                .into_iter()
-                .map(EventRow::decode)
-                .collect::<Result<_, _>>()?,
-        })
-    }
-}
-
 /// The `game` column: the game's serde name (`"blitz"`).
 fn game_str(spec: &RoomSpec) -> Result<String, StoreError> {
-    Ok(to_json(&spec.game)?.trim_matches('"').to_owned())
+    Ok(spec.setup.kind().name().to_owned())
 }
 
 /// Milliseconds since the Unix epoch, for the rows' timestamps (wall clock, never used
@@ -611,10 +479,6 @@ fn unhex_seed(s: &str) -> Result<[u8; 32], StoreError> {
 
 fn to_json<T: serde::Serialize>(value: &T) -> Result<String, StoreError> {
     serde_json::to_string(value).map_err(|e| StoreError::Corrupt(e.to_string()))
-}
-
-fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StoreError> {
-    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
 #[cfg(test)]

@@ -8,11 +8,12 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use dugout_protocol::{
-    ClientMessage, Decision, ErrorCode, GameKind, MatchResult, PROTOCOL_VERSION, RoomId, RoomSpec,
-    SeqEvent, ServerMessage, TimerPolicy, TokenGrant,
+    ClientMessage, Decision, ErrorCode, MatchResult, PROTOCOL_VERSION, RoomId, RoomSpec, SeqEvent,
+    ServerMessage, TimerPolicy, TokenGrant,
 };
 use dugout_rules::blitz::{self, Command, GameView, MatchSetup};
 use dugout_rules::core::{ChaChaDice, DiceSource, Die, Seat, Side};
+use dugout_rules::{AnyCommand, AnySetup, AnyView};
 use dugout_server::store::MatchLog;
 use dugout_server::{AppState, Config, Limits, app, run};
 use futures_util::{SinkExt, StreamExt};
@@ -355,7 +356,7 @@ impl Client {
                 ..
             } => {
                 self.seq = *seq;
-                self.view = Some(view.clone());
+                self.view = Some(Box::new(blitz_view(view)));
                 self.decision = Some(decision.clone());
                 self.result = *result;
                 self.seat = Some(*seat);
@@ -488,6 +489,7 @@ impl Client {
 
     pub async fn command(&mut self, room: &str, command: Command) -> Answer {
         let room = room.to_owned();
+        let command = AnyCommand::Blitz(command);
         self.request(|id| ClientMessage::Command { id, room, command })
             .await
     }
@@ -500,7 +502,9 @@ impl Client {
         let mut got = None;
         loop {
             match self.recv().await {
-                Some(ServerMessage::Snapshot { seq, view, .. }) => got = Some((seq, *view)),
+                Some(ServerMessage::Snapshot { seq, view, .. }) => {
+                    got = Some((seq, blitz_view(&view)))
+                }
                 Some(ServerMessage::Ack { id: a, .. }) if a == id => break,
                 Some(ServerMessage::Error {
                     id: Some(e),
@@ -540,12 +544,12 @@ impl Client {
     pub fn legal(&self) -> Vec<Command> {
         self.decision
             .as_ref()
-            .map(|d| d.legal.clone())
+            .map(|d| d.legal().into_iter().map(blitz_command).collect())
             .unwrap_or_default()
     }
 
     pub fn deciding(&self) -> Option<Side> {
-        self.decision.as_ref().and_then(|d| d.prompt.coach)
+        self.decision.as_ref().and_then(|d| d.deciding())
     }
 
     pub async fn close(mut self) {
@@ -562,8 +566,7 @@ impl Client {
 /// A Blitz room spec with `setup`.
 pub fn spec(setup: MatchSetup, timer: TimerPolicy) -> RoomSpec {
     RoomSpec {
-        game: GameKind::Blitz,
-        setup,
+        setup: AnySetup::Blitz(setup),
         timer,
         private: false,
         league: None,
@@ -685,9 +688,10 @@ pub fn replay(log: &MatchLog) -> (blitz::Game, Vec<blitz::Event>) {
         .expect("a started match has a seed");
     let mut dice = ChaChaDice::from_seed(seed);
     let (mut game, mut events) =
-        blitz::new_game(log.spec.setup, &mut dice).expect("the setup is valid");
+        blitz::new_game(blitz_setup(&log.spec.setup), &mut dice).expect("the setup is valid");
     for c in &log.commands {
-        let more = blitz::apply(&mut game, c.command, &mut dice).expect("stored commands replay");
+        let more = blitz::apply(&mut game, blitz_command(c.command.clone()), &mut dice)
+            .expect("stored commands replay");
         events.extend(more);
     }
     (game, events)
@@ -720,4 +724,28 @@ pub fn card_ids(v: &Value, out: &mut Vec<u64>) {
         }
         _ => {}
     }
+}
+
+/// These tests play Blitz Bowl: its view out of the game-tagged one.
+pub fn blitz_view(view: &AnyView) -> GameView {
+    let AnyView::Blitz(v) = view;
+    v.clone()
+}
+
+/// A Blitz Bowl command out of the game-tagged one.
+pub fn blitz_command(command: AnyCommand) -> Command {
+    let AnyCommand::Blitz(c) = command;
+    c
+}
+
+/// A Blitz Bowl setup out of the game-tagged one.
+pub fn blitz_setup(setup: &AnySetup) -> MatchSetup {
+    let AnySetup::Blitz(s) = setup;
+    *s
+}
+
+/// A Blitz Bowl event out of the game-tagged one.
+pub fn blitz_event(event: &dugout_rules::AnyEvent) -> blitz::Event {
+    let dugout_rules::AnyEvent::Blitz(e) = event;
+    e.clone()
 }

@@ -1,0 +1,7 @@
+-- The rules version that made each match (Postgres dialect of ../sqlite/0003). A stored
+-- match replays only through the engine of the rules version that recorded it, so the
+-- version is kept with the match. Every match stored before this column existed was made by
+-- rules version 1. (Since Postgres 11 a constant default adds the column without rewriting
+-- the table.)
+
+ALTER TABLE matches ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1;
