@@ -133,6 +133,10 @@ pub struct Summary {
     pub commands: u64,
     pub refused: u64,
     pub reconnects: u32,
+    /// Snapshots asked for while playing (not counting the ones the server sends on
+    /// joining): a bot follows a match from its events, and asks only when its view is out
+    /// of date (a refusal, a match of an older rules version).
+    pub snapshots: u64,
 }
 
 impl Summary {
@@ -156,7 +160,7 @@ impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "summary: {} games, {} won, {} drawn, {} lost; points {}-{}; {} commands, {} refused, {} reconnects",
+            "summary: {} games, {} won, {} drawn, {} lost; points {}-{}; {} commands, {} refused, {} reconnects, {} snapshots asked",
             self.games,
             self.won,
             self.drawn,
@@ -165,7 +169,8 @@ impl fmt::Display for Summary {
             self.points_against,
             self.commands,
             self.refused,
-            self.reconnects
+            self.reconnects,
+            self.snapshots
         )
     }
 }
@@ -230,6 +235,8 @@ pub struct Bot<'a> {
     out: &'a mut dyn Write,
     /// Progress and warnings (stderr).
     log: &'a mut dyn Write,
+    /// Snapshots asked for so far.
+    snapshots: u64,
 }
 
 impl<'a> Bot<'a> {
@@ -244,6 +251,7 @@ impl<'a> Bot<'a> {
             config,
             out,
             log,
+            snapshots: 0,
         }
     }
 
@@ -301,6 +309,7 @@ impl<'a> Bot<'a> {
             }
         }
         summary.reconnects = self.session.reconnects();
+        summary.snapshots = self.snapshots;
         writeln!(self.out, "{summary}")?;
         self.out.flush()?;
         Ok((records, summary))
@@ -384,20 +393,21 @@ impl<'a> Bot<'a> {
         teams: [Option<TeamId>; 2],
     ) -> Result<RoomId, Setback> {
         let mut dice = ChaChaDice::from_u64(self.config.seed ^ (u64::from(game) << 32));
+        // Only teams the edition fields (a 2018 team has six players).
+        let allowed = dugout_rules::blitz::teams_for(edition);
         let mut draw = || {
-            let n = u16::try_from(TeamId::ALL.len()).unwrap_or(u16::MAX);
+            let n = u16::try_from(allowed.len()).unwrap_or(u16::MAX);
             let i = usize::from(dice.roll(Die::Range(n)));
-            TeamId::ALL.get(i).copied().unwrap_or(TeamId::Human)
+            allowed.get(i).copied().unwrap_or(TeamId::Human)
         };
         let home = teams[0].unwrap_or_else(&mut draw);
         let away = teams[1].unwrap_or_else(&mut draw);
         let spec = RoomSpec {
-            game: dugout_protocol::GameKind::Blitz,
-            setup: dugout_rules::blitz::MatchSetup {
+            setup: crate::game::setup(dugout_rules::blitz::MatchSetup {
                 edition,
                 teams: [home, away],
                 options: Default::default(),
-            },
+            }),
             timer: Default::default(),
             private: false,
             league: None,
@@ -570,6 +580,11 @@ impl<'a> Bot<'a> {
                 Some(view) if state.view_is_current() || !strategy.needs_view() => {
                     view.as_ref().clone()
                 }
+                None if state.seat.is_none() && state.updates <= 1 => {
+                    // The match has just started: the server sends the whole state right
+                    // after its first events; wait for it rather than ask.
+                    continue;
+                }
                 _ => {
                     if asked_view == Some(now) {
                         // Asked already and got no newer state: wait for one.
@@ -595,7 +610,7 @@ impl<'a> Bot<'a> {
                 .request(|id| ClientMessage::Command {
                     id,
                     room: room.to_owned(),
-                    command: cmd,
+                    command: crate::game::command(cmd),
                 })
                 .await?;
             match answer {
@@ -643,7 +658,7 @@ impl<'a> Bot<'a> {
                 let mut seen: Vec<Event> = Vec::new();
                 for e in events {
                     match e.event {
-                        RoomEvent::Game { event } => seen.push(event),
+                        RoomEvent::Game { event } => seen.push(crate::game::event(&event)),
                         RoomEvent::MatchStarted { coaches: c, .. } => *coaches = c,
                         _ => {}
                     }
@@ -696,6 +711,7 @@ impl<'a> Bot<'a> {
 
     /// Ask for a snapshot of `room` (it comes as an update before the ack).
     async fn resync(&mut self, room: &str) -> Result<(), Setback> {
+        self.snapshots += 1;
         match self
             .session
             .request(|id| ClientMessage::Snapshot {
@@ -786,9 +802,9 @@ mod tests {
             side: Side::Home,
             coaches: ["a".into(), "b".into()],
             result: MatchResult::Game {
-                outcome: dugout_rules::blitz::Outcome::Points {
+                outcome: dugout_rules::AnyOutcome::Blitz(dugout_rules::blitz::Outcome::Points {
                     winner: Some(Side::Away),
-                },
+                }),
                 score: [1, 2],
             },
             commands: 10,

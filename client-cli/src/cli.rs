@@ -69,6 +69,14 @@ pub enum Command {
     Load(LoadArgs),
 }
 
+/// `dugout load --follow`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FollowArg {
+    None,
+    Snapshot,
+    Fold,
+}
+
 #[derive(Debug, PartialEq, Args)]
 #[command(group(ArgGroup::new("bound").required(true).multiple(true).args(["seconds", "games"])))]
 pub struct LoadArgs {
@@ -108,6 +116,11 @@ pub struct LoadArgs {
     /// Print a progress line to stderr every this many seconds (0: never).
     #[arg(long, default_value_t = 5.0)]
     pub progress_seconds: f64,
+    /// How each coach keeps a view of its match: `none` (the server's cost alone),
+    /// `snapshot` (a snapshot before each answer, as clients did before the view reducer)
+    /// or `fold` (the events folded into the view, as clients do now).
+    #[arg(long, value_enum, default_value = "none")]
+    pub follow: FollowArg,
 }
 
 #[derive(Debug, PartialEq, Args)]

@@ -18,6 +18,7 @@
 pub mod app;
 pub mod bot;
 pub mod duel;
+pub mod game;
 pub mod http;
 pub mod load;
 pub mod net;

@@ -29,10 +29,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use dugout_protocol::{
-    ClientMessage, ErrorCode, GameKind, PROTOCOL_VERSION, RoomEvent, RoomId, RoomSpec,
-    ServerMessage, TimerPolicy,
+    ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomEvent, RoomId, RoomSpec, ServerMessage,
+    TimerPolicy,
 };
-use dugout_rules::blitz::data::TeamId;
 use dugout_rules::blitz::{Command, Edition, MatchSetup};
 use dugout_rules::core::Side;
 use futures_util::{SinkExt, StreamExt};
@@ -74,6 +73,23 @@ pub struct LoadConfig {
     pub stall: Duration,
     /// Print progress lines to stderr every this often (zero: never).
     pub progress: Duration,
+    /// How each coach keeps a view of the match, as a real client must (the random
+    /// choices themselves need none).
+    pub follow: Follow,
+}
+
+/// How a load coach follows the state of its match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Follow {
+    /// Keeps no view (the server's cost of play alone).
+    #[default]
+    None,
+    /// Asks for a snapshot before each decision it answers, as clients did before the
+    /// view reducer.
+    Snapshot,
+    /// Folds the events into the view of the first snapshot (the view reducer), as the
+    /// clients do now.
+    Fold,
 }
 
 impl LoadConfig {
@@ -91,6 +107,7 @@ impl LoadConfig {
             prefix: "load".into(),
             stall: Duration::from_secs(30),
             progress: Duration::ZERO,
+            follow: Follow::None,
         }
     }
 }
@@ -166,6 +183,9 @@ struct Tally {
     events: u64,
     lost_events: u64,
     resyncs: u64,
+    /// Bytes of the text frames the coaches received, and the snapshots they asked for.
+    bytes_received: u64,
+    snapshots_asked: u64,
     errors: BTreeMap<String, u64>,
     ack: Samples,
     event: Samples,
@@ -190,6 +210,8 @@ impl Tally {
         self.events += o.events;
         self.lost_events += o.lost_events;
         self.resyncs += o.resyncs;
+        self.bytes_received += o.bytes_received;
+        self.snapshots_asked += o.snapshots_asked;
         for (k, v) in o.errors {
             *self.errors.entry(k).or_default() += v;
         }
@@ -405,6 +427,14 @@ pub async fn run(config: LoadConfig) -> Result<Value, SetupError> {
         "errors": { "total": errors_total, "by_kind": t.errors },
         "lost_events": t.lost_events,
         "resyncs": t.resyncs,
+        "follow": format!("{:?}", config.follow).to_lowercase(),
+        "snapshots_asked": t.snapshots_asked,
+        "bytes_received": t.bytes_received,
+        "bytes_received_per_command": if t.commands_acked > 0 {
+            json!((t.bytes_received as f64 / t.commands_acked as f64).round())
+        } else {
+            Value::Null
+        },
         "memory": memory_report,
         "load_average": { "before": load_before, "after": loadavg() },
     }))
@@ -490,6 +520,12 @@ pub fn render(r: &Value) -> String {
         "lost events: {}, resyncs: {}\n",
         g(&["lost_events"]),
         g(&["resyncs"])
+    ));
+    out.push_str(&format!(
+        "views: {}; snapshots asked: {}; bytes received per command: {}\n",
+        r["follow"].as_str().unwrap_or("none"),
+        g(&["snapshots_asked"]),
+        g(&["bytes_received_per_command"])
     ));
     if r["memory"].is_object() {
         out.push_str(&format!(
@@ -589,6 +625,13 @@ struct Coach {
     hash: u64,
     messages: u64,
     ended_at: Option<u64>,
+    /// Text bytes received.
+    bytes: u64,
+    /// `Follow::Snapshot`: a snapshot is to be asked for before answering; one was asked.
+    snapshot_due: bool,
+    snapshot_asked: bool,
+    /// `Follow::Fold`: the view, from the first snapshot and the events since.
+    view: Option<Box<dugout_rules::AnyView>>,
 }
 
 /// What woke the match task.
@@ -623,6 +666,10 @@ impl Coach {
             hash: 0,
             messages: 0,
             ended_at: None,
+            bytes: 0,
+            snapshot_due: false,
+            snapshot_asked: false,
+            view: None,
         }
     }
 
@@ -635,6 +682,9 @@ impl Coach {
         self.hash = 0;
         self.messages = 0;
         self.ended_at = None;
+        self.snapshot_due = false;
+        self.snapshot_asked = false;
+        self.view = None;
     }
 
     fn id(&mut self) -> u64 {
@@ -660,6 +710,7 @@ impl Coach {
                 None => return Err("disconnect: closed by the server".into()),
                 Some(Err(e)) => return Err(format!("disconnect: {e}")),
                 Some(Ok(Message::Text(text))) => {
+                    self.bytes += text.len() as u64;
                     return serde_json::from_str(text.as_str())
                         .map_err(|e| format!("unreadable message: {e}"));
                 }
@@ -829,7 +880,18 @@ impl Slot {
                 let _ = ws.close(None).await;
             }
         }
+        self.flush_bytes();
         self.tally
+    }
+
+    /// Move the coaches' received bytes into the tally.
+    fn flush_bytes(&mut self) {
+        let bytes: u64 = self
+            .coaches
+            .iter_mut()
+            .map(|c| std::mem::take(&mut c.bytes))
+            .sum();
+        self.tally.bytes_received += bytes;
     }
 
     /// A request from coach `i` answered with an ack; pushed messages meanwhile are handled.
@@ -885,23 +947,25 @@ impl Slot {
         for c in &mut self.coaches {
             c.reset_match();
         }
+        self.flush_bytes();
         self.sent.clear();
-        let teams = [
-            TeamId::ALL[self.rng.below(TeamId::ALL.len())],
-            TeamId::ALL[self.rng.below(TeamId::ALL.len())],
-        ];
         let edition = if self.rng.below(2) == 0 {
             Edition::Bb2024
         } else {
             Edition::Bb2018
         };
+        // Only teams the edition fields (a 2018 team has six players).
+        let allowed = dugout_rules::blitz::teams_for(edition);
+        let teams = [
+            allowed[self.rng.below(allowed.len())],
+            allowed[self.rng.below(allowed.len())],
+        ];
         let spec = RoomSpec {
-            game: GameKind::Blitz,
-            setup: MatchSetup {
+            setup: crate::game::setup(MatchSetup {
                 edition,
                 teams,
                 options: Default::default(),
-            },
+            }),
             timer: TimerPolicy::None,
             private: !self.config.public,
             league: None,
@@ -978,6 +1042,29 @@ impl Slot {
             }
             if self.over() {
                 return Err(Abort::Stopped);
+            }
+            // Ask for a snapshot before answering (`Follow::Snapshot`).
+            for i in 0..2 {
+                let c = &mut self.coaches[i];
+                if c.snapshot_due && c.pending.is_none() && c.ended_at.is_none() {
+                    c.snapshot_due = false;
+                    c.snapshot_asked = true;
+                    let id = c.id();
+                    let msg = ClientMessage::Snapshot {
+                        id,
+                        room: room.clone(),
+                    };
+                    if let Err(e) = c.send(&msg).await {
+                        self.error(format!("disconnect: {e}"));
+                        return Err(Abort::Dropped);
+                    }
+                    c.pending = Some(InFlight {
+                        id,
+                        at: Instant::now(),
+                        command: false,
+                    });
+                    self.tally.snapshots_asked += 1;
+                }
             }
             // Answer a decision that is due.
             let now = Instant::now();
@@ -1064,7 +1151,11 @@ impl Slot {
             think.mul_f64(0.5 + (self.rng.next() % 1000) as f64 / 1000.0)
         };
         let c = &mut self.coaches[i];
-        if c.pending.is_none() && !c.legal.is_empty() && c.act_at.is_none() && c.ended_at.is_none()
+        if c.pending.is_none()
+            && !c.snapshot_due
+            && !c.legal.is_empty()
+            && c.act_at.is_none()
+            && c.ended_at.is_none()
         {
             c.act_at = Some(Instant::now() + jitter);
         }
@@ -1080,7 +1171,7 @@ impl Slot {
         let msg = ClientMessage::Command {
             id,
             room: room.clone(),
-            command,
+            command: crate::game::command(command),
         };
         let at = Instant::now();
         if let Err(e) = c.send(&msg).await {
@@ -1140,8 +1231,23 @@ impl Slot {
                         self.tally.steady_event.record(at.elapsed());
                     }
                 }
-                c.legal = decision.legal;
+                c.legal = crate::game::Decision::from_wire(&decision).legal;
                 c.act_at = None;
+                match self.config.follow {
+                    Follow::None => {}
+                    // The old clients: a fresh state before every answer.
+                    Follow::Snapshot => c.snapshot_due = !c.legal.is_empty(),
+                    Follow::Fold => {
+                        if let Some(view) = c.view.as_mut() {
+                            for e in &events {
+                                if let RoomEvent::Game { event } = &e.event {
+                                    view.apply(event);
+                                }
+                            }
+                            view.set_prompt(&decision.pending);
+                        }
+                    }
+                }
                 if lost > 0 {
                     self.tally.lost_events += lost;
                     self.error("lost events: out of order or out of range");
@@ -1152,18 +1258,23 @@ impl Slot {
                 seq,
                 decision,
                 result,
+                view,
                 ..
             } => {
                 let c = &mut self.coaches[i];
-                // The snapshot that follows `match_started` (same seq) is expected; any other
-                // is the server resyncing a connection that fell behind.
-                let resync = seq != c.last_seq || c.messages > 1;
+                if self.config.follow == Follow::Fold {
+                    c.view = Some(view);
+                }
+                // The snapshot that follows `match_started` (same seq), or one asked for, is
+                // expected; any other is the server resyncing a connection that fell behind.
+                let asked = std::mem::take(&mut c.snapshot_asked);
+                let resync = !asked && (seq != c.last_seq || c.messages > 1);
                 let skipped = seq.saturating_sub(c.last_seq);
                 c.last_seq = c.last_seq.max(seq);
                 if result.is_some() && c.ended_at.is_none() {
                     c.ended_at = Some(seq);
                 }
-                c.legal = decision.legal;
+                c.legal = crate::game::Decision::from_wire(&decision).legal;
                 c.act_at = None;
                 if resync {
                     self.tally.resyncs += 1;

@@ -165,6 +165,11 @@ fn load(args: LoadArgs) -> ExitCode {
         .prefix
         .unwrap_or_else(|| format!("load-{:06x}", random & 0xff_ffff));
     config.progress = Duration::from_secs_f64(args.progress_seconds.max(0.0));
+    config.follow = match args.follow {
+        crate::cli::FollowArg::None => dugout_client::load::Follow::None,
+        crate::cli::FollowArg::Snapshot => dugout_client::load::Follow::Snapshot,
+        crate::cli::FollowArg::Fold => dugout_client::load::Follow::Fold,
+    };
     // One multi-threaded runtime for every connection (one task per match).
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -23,10 +23,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use dugout_protocol::{
-    ClientMessage, Decision, ErrorCode, MatchResult, PROTOCOL_VERSION, RequestId, RoomEvent,
-    RoomId, RoomSummary, SeqEvent, ServerMessage,
+    ClientMessage, ErrorCode, MatchResult, PROTOCOL_VERSION, RequestId, RoomEvent, RoomId,
+    RoomSummary, SeqEvent, ServerMessage,
 };
 use dugout_rules::blitz::GameView;
+
+use crate::game::Decision;
 use dugout_rules::core::Seat;
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
@@ -158,9 +160,12 @@ pub struct RoomState {
     pub seq: u64,
     /// This connection's seat, from the last snapshot.
     pub seat: Option<Seat>,
-    /// The view of the last snapshot. Events do not update it (the client has no rules
-    /// engine state to apply them to): see [`RoomState::view_is_current`].
+    /// The view of the last snapshot, brought up to date with every event since by the
+    /// rules' view reducer when the match's rules version allows it ([`RoomState::folds`]);
+    /// else it stays the snapshot's: see [`RoomState::view_is_current`].
     pub view: Option<Box<GameView>>,
+    /// Whether events keep `view` current (the match's rules version, from the snapshot).
+    pub folds: bool,
     /// The decision pending after the last `events` or `snapshot` message: the prompt and,
     /// for the deciding coach only, the legal commands.
     pub decision: Option<Decision>,
@@ -772,7 +777,22 @@ impl Session {
                         state.result = Some(*result);
                     }
                 }
-                state.decision = Some(decision.clone());
+                state.decision = Some(Decision::from_wire(&decision));
+                // Follow the match from its events: no snapshot needed after them.
+                if state.folds
+                    && state.view_update + 1 == state.updates
+                    && let Some(view) = state.view.as_mut()
+                {
+                    for e in &events {
+                        if let RoomEvent::Game { event } = &e.event {
+                            crate::game::fold(view, event);
+                        }
+                    }
+                    if let Some(d) = &state.decision {
+                        view.prompt = d.prompt.clone();
+                    }
+                    state.view_update = state.updates;
+                }
                 self.updates
                     .push_back(Update::Server(ServerMessage::Events {
                         room,
@@ -788,14 +808,16 @@ impl Session {
                 view,
                 decision,
                 result,
+                rules_version,
             } => {
                 let state = self.rooms.entry(room.clone()).or_default();
+                state.folds = crate::game::view_folds(rules_version);
                 state.seq = seq;
                 state.seat = Some(seat);
                 state.updates += 1;
-                state.view = Some(view.clone());
+                state.view = Some(Box::new(crate::game::view(&view)));
                 state.view_update = state.updates;
-                state.decision = Some(decision.clone());
+                state.decision = Some(Decision::from_wire(&decision));
                 state.result = result;
                 self.updates
                     .push_back(Update::Server(ServerMessage::Snapshot {
@@ -805,6 +827,7 @@ impl Session {
                         view,
                         decision,
                         result,
+                        rules_version,
                     }));
             }
             ServerMessage::Welcome { .. } | ServerMessage::Pong { .. } => {}
@@ -906,16 +929,15 @@ mod tests {
 
     #[test]
     fn only_open_public_rooms_with_a_free_seat_of_someone_else_are_joinable() {
-        use dugout_protocol::{GameKind, RoomStatus, TimerPolicy};
+        use dugout_protocol::{RoomStatus, TimerPolicy};
         use dugout_rules::blitz::{MatchSetup, data::TeamId};
         let mut r = RoomSummary {
             room: "r".into(),
-            game: GameKind::Blitz,
-            setup: MatchSetup {
+            setup: crate::game::setup(MatchSetup {
                 edition: Default::default(),
                 teams: [TeamId::ALL[0], TeamId::ALL[1]],
                 options: Default::default(),
-            },
+            }),
             timer: TimerPolicy::None,
             private: false,
             seats: [Some("Ada".into()), None],

@@ -207,6 +207,10 @@ async fn two_bot_processes_play_complete_games_against_each_other() {
         let stdout = text(&out.stdout);
         assert!(stdout.contains("summary: 2 games"), "{stdout}");
         assert!(stdout.contains(" 0 refused, 0 reconnects"), "{stdout}");
+        // The creator plays the greedy strategy, which reads the whole view at every
+        // decision: it follows the match from the events (the view reducer), so it never
+        // asks for a snapshot.
+        assert!(stdout.contains(", 0 snapshots asked"), "{stdout}");
     }
     server.stop().await;
 }

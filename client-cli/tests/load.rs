@@ -167,3 +167,83 @@ async fn load_plays_matches_to_the_end_and_reports_every_figure() {
         .unwrap()
         .unwrap();
 }
+
+/// `dugout load --follow MODE` against a fresh server: its JSON report.
+async fn load_following(mode: &str) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.path().join("data"),
+        limits: Limits {
+            messages_per_second: 10_000.0,
+            message_burst: 10_000.0,
+            ..Limits::default()
+        },
+        ..Config::default()
+    };
+    let state = AppState::open(config).await.unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stopped) = oneshot::channel::<()>();
+    let server = tokio::spawn(run(listener, state, async {
+        let _ = stopped.await;
+    }));
+    let out = tokio::time::timeout(
+        Duration::from_secs(120),
+        Command::new(DUGOUT)
+            .args([
+                "load",
+                "--server",
+                &url,
+                "--matches",
+                "2",
+                "--games",
+                "2",
+                "--seed",
+                "11",
+                "--follow",
+                mode,
+                "--json",
+            ])
+            .kill_on_drop(true)
+            .output(),
+    )
+    .await
+    .expect("dugout load finishes")
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "dugout load --follow {mode} failed\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = stop.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(30), server).await;
+    serde_json::from_str(&stdout).expect("the report is JSON")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn following_by_events_needs_no_snapshots_and_fewer_bytes_than_snapshots() {
+    let snap = load_following("snapshot").await;
+    let fold = load_following("fold").await;
+    for r in [&snap, &fold] {
+        assert_eq!(r["errors"]["total"], 0, "no errors: {r:#}");
+        assert_eq!(
+            r["resyncs"], 0,
+            "asked-for snapshots are not resyncs: {r:#}"
+        );
+        assert_eq!(r["matches_finished"], 2, "{r:#}");
+    }
+    assert_eq!(snap["follow"], "snapshot");
+    assert_eq!(fold["follow"], "fold");
+    // The old way: one snapshot per decision answered.
+    assert_eq!(snap["snapshots_asked"], snap["commands_acked"], "{snap:#}");
+    assert_eq!(fold["snapshots_asked"], 0);
+    let per_command = |r: &Value| r["bytes_received_per_command"].as_f64().unwrap();
+    assert!(
+        per_command(&fold) * 2.0 < per_command(&snap),
+        "folding sends far fewer bytes per command: {} vs {}",
+        per_command(&fold),
+        per_command(&snap)
+    );
+}

@@ -1,5 +1,5 @@
-//! End to end, as a person would: the real `dugout` binary in a tmux pane (160x50,
-//! TERM=xterm-256color) against a real `dugout-server` process (temp SQLite, free port).
+//! End to end, as a person would: the real `dugout` binary in a tmux pane (160x50, and
+//! 80x24, the smallest the match screen is laid out for; TERM=xterm-256color) against a real `dugout-server` process (temp SQLite, free port).
 //! Keys go in with `tmux send-keys`, the screen comes out with `tmux capture-pane -p`, and
 //! every wait polls the screen with a deadline. The person registers, creates a room, a
 //! `dugout bot` process joins it, and the person sets up the team and plays the first turn
@@ -179,6 +179,17 @@ fn seq(screen: &str) -> Option<u64> {
 
 #[test]
 fn a_person_registers_creates_a_room_and_plays_the_first_turn_in_tmux() {
+    play_the_first_turn(160, 50);
+}
+
+/// The same at 80x24, the smallest terminal the match screen is laid out for: the whole
+/// pitch, the choices and the log in sight, set up and the first turn played by keys.
+#[test]
+fn the_first_turn_is_played_in_an_80x24_terminal() {
+    play_the_first_turn(80, 24);
+}
+
+fn play_the_first_turn(columns: u16, rows: u16) {
     if !tmux_available() {
         let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
         if in_ci && std::env::var("DUGOUT_SKIP_TMUX").as_deref() != Ok("1") {
@@ -211,15 +222,16 @@ fn a_person_registers_creates_a_room_and_plays_the_first_turn_in_tmux() {
         config.display(),
         dir.path().join("client.err").display()
     );
+    let (columns, rows) = (columns.to_string(), rows.to_string());
     let out = tmux.cmd(&[
         "new-session",
         "-d",
         "-s",
         "tui",
         "-x",
-        "160",
+        &columns,
         "-y",
-        "50",
+        &rows,
         &client,
     ]);
     assert!(
@@ -227,6 +239,9 @@ fn a_person_registers_creates_a_room_and_plays_the_first_turn_in_tmux() {
         "tmux new-session: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // No tmux status bar: the pane is the whole `columns` x `rows`.
+    let out = tmux.cmd(&["set-option", "-t", "tui", "status", "off"]);
+    assert!(out.status.success(), "tmux set-option status off");
 
     // Register.
     tmux.wait_for("the login screen", |s| s.contains("Log in, or register"));
@@ -279,6 +294,8 @@ fn a_person_registers_creates_a_room_and_plays_the_first_turn_in_tmux() {
             .expect("start the bot"),
     );
     let screen = tmux.wait_for("the match screen", |s| s.contains(" Pitch "));
+    // The whole pitch: its last column and the end zone's last square on every row.
+    assert!(line(&screen, 3).contains("13 14"), "{screen}");
     assert!(screen.contains("Amazon (ada)"), "{screen}");
     assert!(screen.contains("Black Orc (bobbot)"), "{screen}");
 
@@ -295,9 +312,10 @@ fn a_person_registers_creates_a_room_and_plays_the_first_turn_in_tmux() {
         }
         let before = seq(&screen);
         if asked.contains("set up the next player") {
+            assert!(screen.contains("Place "), "the placing choices: {screen}");
             assert!(
-                screen.contains("Place Home"),
-                "the placing choices: {screen}"
+                !screen.contains("needs a terminal"),
+                "the match screen is drawn: {screen}"
             );
             tmux.keys(&["Space"]);
             placed += 1;
@@ -330,9 +348,7 @@ fn a_person_registers_creates_a_room_and_plays_the_first_turn_in_tmux() {
     // act), Enter starts its first action (a Run), 1 moves one square, s stops, e ends the
     // turn.
     tmux.keys(&["Space"]);
-    tmux.wait_for("a selected player", |s| {
-        s.contains("Choices of the selected player")
-    });
+    tmux.wait_for("a selected player", |s| s.contains("Selected player:"));
     let before = seq(&tmux.screen());
     tmux.keys(&["Enter"]);
     let screen = tmux.wait_for("the move prompt", |s| {

@@ -1,6 +1,6 @@
 //! The login form and the create-room form: fields, focus and editing, no I/O.
 
-use dugout_protocol::{GameKind, RoomSpec, TimerPolicy};
+use dugout_protocol::{RoomSpec, TimerPolicy};
 use dugout_rules::blitz::data::{BoardSide, TeamId, team};
 use dugout_rules::blitz::{Edition, MatchSetup, Options};
 use dugout_rules::core::Side;
@@ -60,7 +60,7 @@ pub enum SeatChoice {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoomForm {
     pub edition: Edition,
-    /// Indices into [`TeamId::ALL`].
+    /// Indices into the teams the edition fields (`blitz::teams_for`).
     pub teams: [usize; 2],
     /// 0 none, 1 per turn, 2 chess clock.
     pub timer: usize,
@@ -117,14 +117,20 @@ impl RoomForm {
 
     /// Change the focused field one step (`up`: forwards).
     pub fn change(&mut self, up: bool) {
-        let n = TeamId::ALL.len().max(1);
+        let n = dugout_rules::blitz::teams_for(self.edition).len().max(1);
         let step = |i: usize| if up { (i + 1) % n } else { (i + n - 1) % n };
         let o = &mut self.options;
         match self.focus {
             0 => {
+                // Keep the teams chosen where the other edition fields them.
+                let chosen = [self.team(0), self.team(1)];
                 self.edition = match self.edition {
                     Edition::Bb2024 => Edition::Bb2018,
                     Edition::Bb2018 => Edition::Bb2024,
+                };
+                let allowed = dugout_rules::blitz::teams_for(self.edition);
+                for (i, t) in chosen.iter().enumerate() {
+                    self.teams[i] = allowed.iter().position(|a| a == t).unwrap_or(i.min(1));
                 }
             }
             1 => self.teams[0] = step(self.teams[0]),
@@ -179,8 +185,10 @@ impl RoomForm {
     }
 
     fn team(&self, i: usize) -> TeamId {
-        TeamId::ALL
+        let allowed = dugout_rules::blitz::teams_for(self.edition);
+        allowed
             .get(self.teams[i])
+            .or(allowed.first())
             .copied()
             .unwrap_or(TeamId::ALL[0])
     }
@@ -226,12 +234,11 @@ impl RoomForm {
     /// The room this form describes.
     pub fn spec(&self) -> RoomSpec {
         RoomSpec {
-            game: GameKind::Blitz,
-            setup: MatchSetup {
+            setup: crate::game::setup(MatchSetup {
                 edition: self.edition,
                 teams: [self.team(0), self.team(1)],
                 options: self.options,
-            },
+            }),
             timer: match self.timer {
                 1 => TimerPolicy::PerTurn {
                     seconds: self.seconds,

@@ -8,7 +8,9 @@ pub mod config;
 pub mod forms;
 pub mod model;
 pub mod render;
+pub mod route;
 pub mod run;
+pub mod words;
 
 pub use model::{App, Effect, Input, Link, Play, Replay, Request, Screen};
 

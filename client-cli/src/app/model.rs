@@ -6,12 +6,14 @@
 use std::time::{Duration, Instant};
 
 use dugout_protocol::{
-    ClientMessage, Decision, ErrorCode, MatchResult, RequestId, RoomEvent, RoomId, RoomSpec,
-    RoomStatus, RoomSummary, ServerMessage,
+    ClientMessage, ErrorCode, MatchResult, RequestId, RoomEvent, RoomId, RoomSpec, RoomStatus,
+    RoomSummary, ServerMessage,
 };
 use dugout_protocol::{LogEntry, StateAt};
 use dugout_rules::blitz::data::{BoardSide, board};
 use dugout_rules::blitz::{Command, Event, GameView, PlayerId, PromptKind};
+
+use crate::game::{self, Decision};
 use dugout_rules::core::{Seat, Side, Square};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -54,7 +56,11 @@ impl Request {
             Request::Spectate(room) => ClientMessage::Spectate { id, room },
             Request::Leave(room) => ClientMessage::Leave { id, room },
             Request::Ready(room) => ClientMessage::Ready { id, room },
-            Request::Command { room, command } => ClientMessage::Command { id, room, command },
+            Request::Command { room, command } => ClientMessage::Command {
+                id,
+                room,
+                command: game::command(command),
+            },
             Request::Concede(room) => ClientMessage::Concede { id, room },
             Request::Snapshot(room) => ClientMessage::Snapshot { id, room },
             Request::Chat { room, text } => ClientMessage::Chat { id, room, text },
@@ -159,6 +165,16 @@ pub struct Play {
     pub stopped_clocks: [Option<Duration>; 2],
     snapshot_pending: bool,
     snapshot_dirty: bool,
+    /// The match's events keep `view` current (its rules version, from the snapshot): no
+    /// snapshot is asked for after events.
+    pub folds: bool,
+    /// How many lines the event log is scrolled back (0: the newest in sight).
+    pub log_scroll: usize,
+    /// Moving to a destination: the steps still to send, one per decision, and where to.
+    pub route: Vec<Square>,
+    pub route_to: Option<Square>,
+    /// The last command sent (its ack clears `sent` only if no newer one went since).
+    last_sent: Option<Command>,
 }
 
 impl Play {
@@ -183,6 +199,11 @@ impl Play {
             stopped_clocks: [None, None],
             snapshot_pending: false,
             snapshot_dirty: false,
+            folds: false,
+            log_scroll: 0,
+            route: Vec::new(),
+            route_to: None,
+            last_sent: None,
         }
     }
 
@@ -284,6 +305,20 @@ impl Play {
         (def.length as i8 - 1, def.width as i8 - 1)
     }
 
+    /// The event log's lines (a run of steps is one line).
+    pub fn log_len(&self) -> usize {
+        match &self.view {
+            Some(v) => crate::tui::pitch::log_lines(&self.events, v).len(),
+            None => self.events.len(),
+        }
+    }
+
+    /// Scrolls the event log `lines` back (negative: forward), within the log.
+    pub fn scroll_log(&mut self, lines: isize) {
+        let max = self.log_len().saturating_sub(1);
+        self.log_scroll = self.log_scroll.saturating_add_signed(lines).min(max);
+    }
+
     fn move_cursor(&mut self, dx: i8, dy: i8) {
         let (mx, my) = self.max_square();
         self.cursor = Square::new(
@@ -308,6 +343,8 @@ pub struct Replay {
     /// A number being typed: after `t` a turn, after `:` a seq.
     pub input: Option<(char, String)>,
     pub cursor: Square,
+    /// How many lines the event log is scrolled back (0: the newest in sight).
+    pub log_scroll: usize,
 }
 
 impl Replay {
@@ -322,6 +359,7 @@ impl Replay {
             asked: None,
             input: None,
             cursor: Square::new(7, 5),
+            log_scroll: 0,
         }
     }
 
@@ -338,7 +376,7 @@ impl Replay {
         self.entries[..end.min(self.entries.len())]
             .iter()
             .filter_map(|e| match &e.event {
-                RoomEvent::Game { event } => Some(event.clone()),
+                RoomEvent::Game { event } => Some(game::event(event)),
                 _ => None,
             })
             .collect()
@@ -361,7 +399,7 @@ impl Replay {
     /// The index of the `turn_started` event of turn `turn` (either coach's, the first).
     fn index_of_turn(&self, turn: u16) -> Option<usize> {
         self.entries.iter().position(|e| {
-            matches!(&e.event, RoomEvent::Game { event: Event::TurnStarted { turn: t, .. } } if *t == turn)
+            matches!(&e.event, RoomEvent::Game { event } if matches!(game::event(event), Event::TurnStarted { turn: t, .. } if t == turn))
         })
     }
 }
@@ -394,6 +432,8 @@ pub struct App {
     pub join_input: Option<String>,
     /// The seat chosen in the create-room form, for the room being created.
     creating_seat: Option<Side>,
+    /// The login screen's last submit was a Register (its refusal is not a "Login failed").
+    registering: bool,
 }
 
 fn key(code: KeyCode) -> KeyEvent {
@@ -416,6 +456,7 @@ impl App {
             now,
             join_input: None,
             creating_seat: None,
+            registering: false,
         };
         let effects = match saved {
             Some(s) if !s.token.is_empty() => {
@@ -545,6 +586,7 @@ impl App {
             return Vec::new();
         }
         form.busy = true;
+        self.registering = register;
         self.status = Some(if register {
             format!("Registering {name}...")
         } else {
@@ -695,9 +737,14 @@ impl App {
             KeyCode::Up | KeyCode::Char('k') => play.move_cursor(0, -1),
             KeyCode::Down | KeyCode::Char('j') => play.move_cursor(0, 1),
             KeyCode::Char(' ') => return self.act_at_cursor(),
+            KeyCode::PageUp | KeyCode::Char('[') => play.scroll_log(LOG_PAGE as isize),
+            KeyCode::PageDown | KeyCode::Char(']') => play.scroll_log(-(LOG_PAGE as isize)),
+            KeyCode::End => play.log_scroll = 0,
             KeyCode::Esc => {
                 play.selected = None;
                 play.menu = 0;
+                play.route.clear();
+                play.route_to = None;
             }
             KeyCode::Tab | KeyCode::Char('n') => {
                 let n = play.menu_commands().len();
@@ -745,6 +792,13 @@ impl App {
                 let room = play.room.clone();
                 let over = play.result.is_some() || !matches!(play.seat, Seat::Coach(_));
                 let started = play.view.is_some();
+                if let Some(summary) = play.summary.clone()
+                    && matches!(play.seat, Seat::Coach(_))
+                    && !over
+                    && !self.lobby.rooms.iter().any(|r| r.room == room)
+                {
+                    self.lobby.rooms.push(summary);
+                }
                 self.screen = Screen::Lobby;
                 self.status = Some(if over || !started {
                     "Back in the lobby".to_string()
@@ -785,6 +839,7 @@ impl App {
             return Vec::new();
         }
         play.sent = true;
+        play.last_sent = Some(cmd);
         play.selected = None;
         play.menu = 0;
         self.status = Some(format!("Sent: {}", label(&cmd, play.view.as_ref())));
@@ -832,6 +887,12 @@ impl App {
             self.status = Some("That player has nothing to do now".into());
             return Vec::new();
         }
+        if let Some(effects) = self.move_towards(sq) {
+            return effects;
+        }
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
         self.status = Some(if play.legal().is_empty() {
             "Not your decision now".to_string()
         } else if play.targets().is_empty() {
@@ -839,6 +900,97 @@ impl App {
         } else {
             format!("No legal choice aims at {sq}: the green + squares are the targets")
         });
+        Vec::new()
+    }
+
+    /// While moving: to `sq`, a square no legal step aims at. A neighbour says why it cannot
+    /// be entered; a square further away is reached by the shortest path, sent one step at
+    /// a time (`None`: not moving, let the caller say what it says).
+    fn move_towards(&mut self, sq: Square) -> Option<Vec<Effect>> {
+        let Screen::Play(play) = &mut self.screen else {
+            return None;
+        };
+        let PromptKind::Move { player, kind, left } = play.decision.as_ref()?.prompt.kind else {
+            return None;
+        };
+        let legal = play.legal().to_vec();
+        if legal.is_empty() {
+            return None;
+        }
+        let view = play.view.clone()?;
+        let from = view.players.iter().find(|p| p.id == player)?.square()?;
+        let neighbour = (from.x - sq.x).abs() <= 1 && (from.y - sq.y).abs() <= 1;
+        if neighbour && from != sq {
+            let why = super::route::refusal(&view, player, kind, sq)
+                .unwrap_or_else(|| format!("the rules do not let this player step on {sq}"));
+            self.status = Some(format!("Cannot move there: {why}"));
+            return Some(Vec::new());
+        }
+        match super::route::plan(&view, &legal, player, kind, left, sq) {
+            Some(path) => {
+                let rolls = super::route::rolls(&view, &path);
+                let first = path[0];
+                play.route = path[1..].to_vec();
+                play.route_to = Some(sq);
+                let mut effects = self.send_command(Command::MoveTo { square: first });
+                if effects.is_empty() {
+                    return Some(effects);
+                }
+                let steps = super::words::count(path.len(), "step");
+                self.status = Some(if rolls.is_empty() {
+                    format!("Moving to {sq}: {steps}, no roll on the way")
+                } else {
+                    format!("Moving to {sq}: {steps}; on the way {}", rolls.join(", "))
+                });
+                Some(std::mem::take(&mut effects))
+            }
+            None => {
+                self.status = Some(format!(
+                    "No way to {sq} within {} (players, blocked and marked squares are in the way)",
+                    super::words::count(usize::from(left), "square")
+                ));
+                Some(Vec::new())
+            }
+        }
+    }
+
+    /// After a new decision: the next step of the path being walked, if it is still legal;
+    /// else the walk stops and says where and why.
+    fn next_step(&mut self) -> Vec<Effect> {
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        let Some(next) = play.route.first().copied() else {
+            return Vec::new();
+        };
+        let to = play.route_to;
+        let moving = play.decision.as_ref().and_then(|d| match d.prompt.kind {
+            PromptKind::Move { player, kind, .. } => Some((player, kind)),
+            _ => None,
+        });
+        let step = Command::MoveTo { square: next };
+        if moving.is_some() && play.legal().contains(&step) {
+            play.route.remove(0);
+            if play.route.is_empty() {
+                play.route_to = None;
+            }
+            let effects = self.send_command(step);
+            if let (Some(to), Screen::Play(_)) = (to, &self.screen) {
+                self.status = Some(format!("Moving to {to}: next step {next}"));
+            }
+            return effects;
+        }
+        play.route.clear();
+        play.route_to = None;
+        let why = match (moving, play.view.as_ref()) {
+            (Some((player, kind)), Some(view)) => super::route::refusal(view, player, kind, next)
+                .unwrap_or_else(|| format!("the rules do not allow the step to {next}")),
+            _ => "the move was interrupted".to_string(),
+        };
+        self.status = Some(format!(
+            "Stopped on the way to {}: {why}",
+            to.map_or_else(String::new, |t| t.to_string())
+        ));
         Vec::new()
     }
 
@@ -892,6 +1044,14 @@ impl App {
             KeyCode::Left | KeyCode::Char('h') => {
                 let prev = r.pos.and_then(|i| i.checked_sub(1));
                 r.go(prev)
+            }
+            KeyCode::PageUp | KeyCode::Char('[') => {
+                r.log_scroll = r.log_scroll.saturating_add(LOG_PAGE);
+                Vec::new()
+            }
+            KeyCode::PageDown | KeyCode::Char(']') => {
+                r.log_scroll = r.log_scroll.saturating_sub(LOG_PAGE);
+                Vec::new()
             }
             KeyCode::Home | KeyCode::Char('g') => r.go(None),
             KeyCode::End | KeyCode::Char('G') => r.go(last),
@@ -964,7 +1124,11 @@ impl App {
                     form.password.clear();
                     form.focus = 2;
                 }
-                self.status = Some(format!("Login failed: {why}"));
+                self.status = Some(if self.registering {
+                    format!("Registration refused: {why}")
+                } else {
+                    format!("Login failed: {why}")
+                });
                 Vec::new()
             }
             Input::Connected { account } => {
@@ -986,7 +1150,10 @@ impl App {
                         "Your saved session is no longer valid ({message}): log in again"
                     ));
                 } else {
-                    self.status = Some(format!("Cannot connect: {message}"));
+                    self.status = Some(format!(
+                        "Cannot connect: {}",
+                        super::words::unreachable(&self.server, &message)
+                    ));
                     form.focus = 0;
                 }
                 self.screen = Screen::Login(form);
@@ -998,7 +1165,10 @@ impl App {
             }
             Input::Disconnected(why) => {
                 self.link = Link::Offline;
-                self.status = Some(format!("Disconnected: {why}"));
+                self.status = Some(format!(
+                    "Disconnected: {}",
+                    super::words::unreachable(&self.server, &why)
+                ));
                 let name = self.account.clone().unwrap_or_default();
                 let mut form = LoginForm::new(&self.server, &name);
                 form.focus = 2;
@@ -1011,7 +1181,7 @@ impl App {
                 if let Screen::Replay(r) = &mut self.screen
                     && r.asked == Some(state.seq)
                 {
-                    r.view = Some(state.view);
+                    r.view = Some(game::view(&state.view));
                     r.at_seq = Some(state.at_seq);
                 }
                 Vec::new()
@@ -1026,7 +1196,10 @@ impl App {
     fn on_answer(&mut self, request: Request, answer: Answer) -> Vec<Effect> {
         let refusal = match answer {
             Answer::Ack(ack) => return self.on_ack(request, ack.room),
-            Answer::Refused(r) => format!("refused: {:?}: {}", r.code, r.message),
+            Answer::Refused(r) => format!(
+                "refused: {}",
+                super::words::refusal_words(r.code, &r.message)
+            ),
             Answer::Interrupted => {
                 "interrupted: the connection dropped; it may not have happened".into()
             }
@@ -1126,11 +1299,13 @@ impl App {
                 }
                 Vec::new()
             }
-            Request::Command { room, .. } => {
+            Request::Command { room, command } => {
                 // The events for it came before the ack and cleared `sent` with a new
-                // decision; an ack of a command that changed nothing clears it here.
+                // decision; an ack of a command that changed nothing clears it here (not
+                // when a newer one, the next step of a path, went since).
                 if let Screen::Play(play) = &mut self.screen
                     && play.room == room
+                    && play.last_sent == Some(command)
                 {
                     play.sent = false;
                 }
@@ -1165,12 +1340,27 @@ impl App {
         let now = self.now;
         match msg {
             ServerMessage::Rooms { rooms } => {
+                // The list is the public rooms under way: the rooms we sit in that it cannot
+                // have (private ones) stay.
+                let me = self.account.clone().unwrap_or_default();
+                let ours: Vec<RoomSummary> = self
+                    .lobby
+                    .rooms
+                    .drain(..)
+                    .filter(|r| {
+                        r.private
+                            && seated(r, &me)
+                            && matches!(r.status, RoomStatus::Open | RoomStatus::Playing)
+                            && !rooms.iter().any(|n| n.room == r.room)
+                    })
+                    .collect();
                 self.lobby.rooms = rooms
                     .into_iter()
-                    .filter(|r| r.status != RoomStatus::Closed)
+                    .filter(|r| matches!(r.status, RoomStatus::Open | RoomStatus::Playing))
+                    .chain(ours)
                     .collect();
                 if self.lobby.status.is_none() && matches!(self.screen, Screen::Lobby) {
-                    self.status = Some(format!("{} rooms", self.lobby.rooms.len()));
+                    self.status = Some(super::words::count(self.lobby.rooms.len(), "room"));
                 }
                 Vec::new()
             }
@@ -1181,13 +1371,15 @@ impl App {
                     play.names = names_of(&room);
                     play.summary = Some(room.clone());
                 }
+                // The lobby lists rooms to join or watch: a finished or closed room leaves it.
+                let live = matches!(room.status, RoomStatus::Open | RoomStatus::Playing);
                 let rooms = &mut self.lobby.rooms;
                 match rooms.iter().position(|r| r.room == room.room) {
-                    Some(i) if room.status == RoomStatus::Closed => {
+                    Some(i) if !live => {
                         rooms.remove(i);
                     }
                     Some(i) => rooms[i] = room,
-                    None if room.status != RoomStatus::Closed => rooms.push(room),
+                    None if live => rooms.push(room),
                     None => {}
                 }
                 if self.lobby.selected >= rooms.len() {
@@ -1196,7 +1388,10 @@ impl App {
                 Vec::new()
             }
             ServerMessage::Error { code, message, .. } => {
-                self.status = Some(format!("Server: {code:?}: {message}"));
+                self.status = Some(format!(
+                    "Server: {}",
+                    super::words::refusal_words(code, &message)
+                ));
                 if code == ErrorCode::Unauthenticated {
                     return vec![Effect::Quit];
                 }
@@ -1226,6 +1421,7 @@ impl App {
                 view,
                 decision,
                 result,
+                rules_version,
             } => {
                 let Screen::Play(play) = &mut self.screen else {
                     return Vec::new();
@@ -1233,9 +1429,10 @@ impl App {
                 if play.room != room {
                     return Vec::new();
                 }
+                play.folds = game::view_folds(rules_version);
                 play.seat = seat;
                 play.seq = seq;
-                play.view = Some(*view);
+                play.view = Some(game::view(&view));
                 play.result = result;
                 play.sent = false;
                 set_decision(play, decision, now);
@@ -1256,9 +1453,21 @@ impl App {
                 }
                 play.seq = seq;
                 let any = !events.is_empty();
+                let lines_before = if play.log_scroll > 0 {
+                    play.log_len()
+                } else {
+                    0
+                };
                 for e in events {
                     match e.event {
-                        RoomEvent::Game { event } => play.events.push(event),
+                        RoomEvent::Game { event } => {
+                            if play.folds
+                                && let Some(view) = play.view.as_mut()
+                            {
+                                game::fold(view, &event);
+                            }
+                            play.events.push(game::event(&event));
+                        }
                         RoomEvent::MatchStarted { coaches, .. } => {
                             play.names = coaches.clone();
                             play.chat.push(format!(
@@ -1282,9 +1491,19 @@ impl App {
                         }
                     }
                 }
+                if play.log_scroll > 0 {
+                    // Scrolled back: the lines in sight stay in sight.
+                    play.log_scroll += play.log_len().saturating_sub(lines_before);
+                }
                 play.sent = false;
                 set_decision(play, decision, now);
+                if play.folds
+                    && let (Some(view), Some(d)) = (play.view.as_mut(), play.decision.as_ref())
+                {
+                    view.prompt = d.prompt.clone();
+                }
                 place_cursor(play);
+                let walking = !play.route.is_empty();
                 if self
                     .status
                     .as_deref()
@@ -1293,8 +1512,15 @@ impl App {
                     // Done with: the status line goes back to the keys' hint.
                     self.status = None;
                 }
-                if any {
-                    // Events change the state: ask for it (one request at a time).
+                if walking {
+                    return self.next_step();
+                }
+                let Screen::Play(play) = &mut self.screen else {
+                    return Vec::new();
+                };
+                if any && !play.folds {
+                    // Events change the state of a match whose events do not carry all of it
+                    // (an older rules version): ask for it (one request at a time).
                     if play.snapshot_pending {
                         play.snapshot_dirty = true;
                     } else {
@@ -1326,7 +1552,8 @@ fn form_register(form: &LoginForm) -> bool {
     form.focus == 4
 }
 
-fn set_decision(play: &mut Play, decision: Decision, now: Instant) {
+fn set_decision(play: &mut Play, decision: dugout_protocol::Decision, now: Instant) {
+    let decision = Decision::from_wire(&decision);
     let changed = play.decision.as_ref() != Some(&decision);
     if changed {
         play.selected = None;
@@ -1406,6 +1633,14 @@ fn nearest_cursor(play: &Play) -> Square {
     nearest(actors).unwrap_or(here)
 }
 
+/// Whether `account` sits in `room`.
+fn seated(room: &RoomSummary, account: &str) -> bool {
+    room.seats.iter().any(|s| {
+        s.as_deref()
+            .is_some_and(|n| n.eq_ignore_ascii_case(account))
+    })
+}
+
 fn names_of(room: &RoomSummary) -> [String; 2] {
     [
         room.seats[0].clone().unwrap_or_else(|| "(free)".into()),
@@ -1423,11 +1658,7 @@ pub fn result_words(result: &MatchResult) -> String {
     match result {
         MatchResult::Game { score, outcome } => format!(
             "{} ({}-{})",
-            match outcome {
-                dugout_rules::blitz::Outcome::Points { winner: Some(s) }
-                | dugout_rules::blitz::Outcome::SuddenDeath { winner: s } => format!("{s:?} won"),
-                dugout_rules::blitz::Outcome::Points { winner: None } => "a draw".into(),
-            },
+            game::outcome_words(outcome),
             score[0],
             score[1]
         ),
@@ -1453,6 +1684,9 @@ pub fn plain(code: KeyCode) -> KeyEvent {
     key(code)
 }
 
+/// Lines the event log scrolls per PgUp / PgDn.
+const LOG_PAGE: usize = 5;
+
 /// Asked before conceding: `C` again concedes, any other key does not.
 const CONCEDE_CONFIRM: &str = "Concede the match? Press C again to concede";
 
@@ -1470,6 +1704,7 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ("i", "type a room id to join (private rooms)"),
     ("c", "create a room"),
     ("r", "refresh the list"),
+    ("*", "after a name in Seats: that coach is ready"),
     ("L", "log out"),
     ("? ", "this help"),
     ("q / Ctrl-C", "quit"),
@@ -1494,7 +1729,14 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("e", "end the turn"),
     ("d", "decline (re-roll, claim, free action...)"),
     ("s", "stop moving"),
+    (
+        "Space far away",
+        "while moving: walk there by the shortest path",
+    ),
     ("Esc", "unselect the player"),
+    ("PgUp / [", "scroll the event log back (older)"),
+    ("PgDn / ]", "scroll the event log forward"),
+    ("End", "the newest events"),
     ("t", "type a chat line (Enter sends, Esc cancels)"),
     ("r", "reload the state from the server"),
     ("C C", "concede (asks first)"),
@@ -1510,5 +1752,6 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("G / End", "the end"),
     ("t N Enter", "jump to turn N"),
     (": N Enter", "jump to seq N"),
+    ("PgUp/PgDn [ ]", "scroll the event log"),
     ("q / Esc", "quit"),
 ];

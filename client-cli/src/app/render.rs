@@ -9,11 +9,15 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use dugout_rules::core::{Seat, Side};
 
-use super::choices::label;
+use super::choices::{label, subject};
 use super::forms::{LoginForm, RoomForm};
 use super::model::{App, Link, Play, Replay, Screen, short};
+use super::words::count;
 use crate::tui::describe::describe_prompt;
+use crate::tui::describe::player_label;
+use crate::tui::pitch::{match_areas, render_match_in};
 use crate::tui::{MatchModel, render_help, render_lobby, render_match};
+use dugout_rules::blitz::GameView;
 
 /// Width of the right-hand column of the match screen.
 const SIDE_COLUMN: u16 = 48;
@@ -65,7 +69,7 @@ fn render_status(frame: &mut Frame, area: Rect, app: &App) {
     };
     let hint = match &app.screen {
         Screen::Play(p) if !p.legal().is_empty() => {
-            "Your decision: Space selects/chooses on the pitch, Tab+Enter or 1-9 from the choices"
+            "Your decision: Space on the pitch, or Tab+Enter / 1-9 a choice"
         }
         Screen::Play(_) => "arrows move the cursor, t chat, q lobby",
         _ => "",
@@ -198,13 +202,23 @@ fn seat_words(seat: Seat, names: &[String; 2]) -> String {
     }
 }
 
+/// The smallest terminal the match screen is laid out for.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+/// From this size on, the match screen has room for the side panels (challenges, hands,
+/// legend, the match panel and the chat); below it, the small layout.
+pub const FULL_SIZE: (u16, u16) = (118, 30);
+
 fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
     let Some(view) = &play.view else {
         render_waiting(frame, area, play);
         return;
     };
-    let [left, right] =
-        Layout::horizontal([Constraint::Min(60), Constraint::Length(SIDE_COLUMN)]).areas(area);
+    let size = frame.area();
+    if size.width < MIN_SIZE.0 || size.height < MIN_SIZE.1 {
+        render_too_small(frame, area, size);
+        return;
+    }
+    let small = size.width < FULL_SIZE.0 || size.height < FULL_SIZE.1;
     // The view comes from the last snapshot; the decision is newer (it comes with every
     // answer): its prompt is the one to show.
     let mut view = view.clone();
@@ -225,7 +239,14 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
                 .find(|p| p.id == id)
                 .and_then(|p| p.square())
         }),
+        log_scroll: play.log_scroll,
     };
+    if small {
+        render_play_small(frame, area, app, play, &model);
+        return;
+    }
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(60), Constraint::Length(SIDE_COLUMN)]).areas(area);
     render_match(frame, left, &model);
 
     let menu = play.menu_commands();
@@ -253,22 +274,9 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
         asked,
         Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
     ));
-    match (play.time_left(app.now), prompt.and_then(|p| p.coach)) {
-        (Some(left), Some(coach)) => info.push(Line::raw(format!(
-            "Clock: {} {} {}",
-            match coach {
-                Side::Home => "Home",
-                Side::Away => "Away",
-            },
-            clock(left),
-            if play.seat == Seat::Coach(coach) {
-                "(yours, running)"
-            } else {
-                "(running)"
-            }
-        ))),
-        _ => info.push(Line::raw("Clock: no time limit")),
-    }
+    info.push(Line::raw(
+        clock_words(app, play).unwrap_or_else(|| "Clock: no time limit".into()),
+    ));
     // A chess clock keeps the other coach's time: show where it stopped.
     let chess = play
         .summary
@@ -298,26 +306,69 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
             .block(Block::default().borders(Borders::ALL).title(" Match ")),
         info_area,
     );
+    render_menu(frame, menu_area, play, view, false);
+    render_chat(frame, chat_area, play);
+}
 
-    // The choices.
-    let rows = usize::from(menu_rows.saturating_sub(2)).max(1);
+/// The clock of the deciding coach in words, if it runs.
+fn clock_words(app: &App, play: &Play) -> Option<String> {
+    let coach = play.decision.as_ref()?.prompt.coach?;
+    let left = play.time_left(app.now)?;
+    Some(format!(
+        "Clock: {} {} {}",
+        match coach {
+            Side::Home => "Home",
+            Side::Away => "Away",
+        },
+        clock(left),
+        if play.seat == Seat::Coach(coach) {
+            "(yours, running)"
+        } else {
+            "(running)"
+        }
+    ))
+}
+
+/// The choices of the decision in `area` (the highlighted one kept in sight); `small`:
+/// labels without your own side's name, to fit a narrow column.
+fn render_menu(frame: &mut Frame, area: Rect, play: &Play, view: &GameView, small: bool) {
+    let menu = play.menu_commands();
+    let rows = usize::from(area.height.saturating_sub(2)).max(1);
     let first = play.menu.saturating_sub(rows - 1);
+    let own = match play.seat {
+        Seat::Coach(side) => Some(format!("{side:?} ")),
+        Seat::Spectator => None,
+    };
     let mut lines: Vec<Line> = menu
         .iter()
         .enumerate()
         .skip(first)
         .take(rows)
         .map(|(i, c)| {
-            let text = format!(
-                "{}{} {}",
-                if i == play.menu { ">" } else { " " },
-                if i < 9 {
-                    format!("{}.", i + 1)
-                } else {
-                    "  ".to_string()
-                },
-                label(c, Some(view))
-            );
+            let mut text = label(c, Some(view));
+            if small {
+                // Narrow: no "Home Blitzer #4: " before each choice of the selected
+                // player, and no "Home " before your own players.
+                if let Some(who) = play.selected.filter(|p| subject(c) == Some(*p)) {
+                    let prefix = format!("{}: ", player_label(Some(view), who));
+                    if let Some(rest) = text.strip_prefix(&prefix) {
+                        text = rest.to_string();
+                    }
+                }
+                if let Some(own) = &own {
+                    text = text.replace(own.as_str(), "");
+                }
+            }
+            let number = if i < 9 {
+                format!("{}.", i + 1)
+            } else {
+                "  ".to_string()
+            };
+            let text = if small {
+                format!("{number} {text}")
+            } else {
+                format!("{}{number} {text}", if i == play.menu { ">" } else { " " })
+            };
             if i == play.menu {
                 Line::styled(
                     text,
@@ -338,18 +389,60 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
             } else {
                 "(select a player with Space)"
             },
-            Style::new().fg(Color::DarkGray),
+            Style::new().fg(Color::Gray),
         ));
     }
     let title = match play.selected {
-        Some(_) => format!(" Choices of the selected player ({}) ", menu.len()),
+        Some(_) => format!(" Selected player: {} ", count(menu.len(), "choice")),
         None => format!(" Choices ({}) ", menu.len()),
     };
     frame.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
-        menu_area,
+        area,
     );
-    render_chat(frame, chat_area, play);
+}
+
+/// The match screen on a terminal smaller than [`FULL_SIZE`] (down to 80x24): the pitch
+/// at the top left as always, the choices right of it, the event log below (its title
+/// carries the seq and the clock); the chat line, while typed, over the prompt.
+fn render_play_small(frame: &mut Frame, area: Rect, app: &App, play: &Play, model: &MatchModel) {
+    let areas = match_areas(area, model);
+    let mut note = format!(", seq {}", play.seq);
+    if let Some(clock) = clock_words(app, play) {
+        note.push_str(&format!(", {}", clock.to_lowercase()));
+    }
+    render_match_in(frame, &areas, model, false, &note);
+    render_menu(frame, areas.side, play, &model.view, true);
+    if let Some(text) = &play.chat_input {
+        frame.render_widget(
+            Paragraph::new(format!("say: {text}_"))
+                .style(Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD)),
+            areas.prompt,
+        );
+    } else if let Some(result) = &play.result {
+        frame.render_widget(
+            Paragraph::new(format!(
+                "Match over: {}  (q: lobby)",
+                super::model::result_words(result)
+            ))
+            .style(Style::new().add_modifier(Modifier::BOLD)),
+            areas.prompt,
+        );
+    }
+}
+
+/// Says the size the match screen needs instead of drawing it cut.
+fn render_too_small(frame: &mut Frame, area: Rect, size: Rect) {
+    let text = format!(
+        "The match screen needs a terminal of at least {}x{} (this one is {}x{}): please enlarge it.  q: lobby, ?: keys",
+        MIN_SIZE.0, MIN_SIZE.1, size.width, size.height
+    );
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .style(Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)),
+        area,
+    );
 }
 
 fn render_chat(frame: &mut Frame, area: Rect, play: &Play) {
@@ -397,7 +490,9 @@ fn render_waiting(frame: &mut Frame, area: Rect, play: &Play) {
         )),
     ];
     if let Some(s) = &play.summary {
-        let t = |i: usize| dugout_rules::blitz::data::team(s.setup.teams[i]).name;
+        let t = |i: usize| {
+            dugout_rules::blitz::data::team(crate::game::blitz_setup(&s.setup).teams[i]).name
+        };
         for (i, side) in ["Home", "Away"].iter().enumerate() {
             lines.push(Line::raw(format!(
                 "  {side}: {} with {}{}",
@@ -432,6 +527,7 @@ fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
                 cursor: Some(r.cursor),
                 targets: Vec::new(),
                 selected: None,
+                log_scroll: r.log_scroll,
             };
             render_match(frame, left, &model);
         }
@@ -451,10 +547,13 @@ fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
     ];
     if let Some(entry) = r.pos.and_then(|i| r.entries.get(i)) {
         let text = match &entry.event {
-            dugout_protocol::RoomEvent::Game { event } => match &r.view {
-                Some(v) => crate::tui::describe_in(event, v),
-                None => crate::tui::describe(event),
-            },
+            dugout_protocol::RoomEvent::Game { event } => {
+                let event = crate::game::event(event);
+                match &r.view {
+                    Some(v) => crate::tui::describe_in(&event, v),
+                    None => crate::tui::describe(&event),
+                }
+            }
             other => room_event_words(other),
         };
         lines.push(Line::styled(
@@ -499,6 +598,6 @@ fn room_event_words(event: &dugout_protocol::RoomEvent) -> String {
         RoomEvent::MatchEnded { result, .. } => {
             format!("Match ended: {}", super::model::result_words(result))
         }
-        RoomEvent::Game { event } => crate::tui::describe(event),
+        RoomEvent::Game { event } => crate::tui::describe(&crate::game::event(event)),
     }
 }

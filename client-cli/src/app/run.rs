@@ -262,8 +262,10 @@ async fn login(
         http::session_token(&url, name, password, false).await
     }
     .map_err(|e| match e {
-        http::ApiFailure::Refused { error, .. } => format!("{:?}: {}", error.code, error.message),
-        other => other.to_string(),
+        http::ApiFailure::Refused { error, .. } => {
+            super::words::refusal_words(error.code, &error.message)
+        }
+        other => super::words::unreachable(server, &other.to_string()),
     })?;
     Ok((grant.account, grant.token))
 }

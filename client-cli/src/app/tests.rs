@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use dugout_protocol::{
-    Decision, ErrorCode, GameKind, LogEntry, RoomEvent, RoomStatus, RoomSummary, SeqEvent,
-    ServerMessage, StateAt, TimerPolicy,
+    ErrorCode, LogEntry, RoomEvent, RoomStatus, RoomSummary, SeqEvent, ServerMessage, StateAt,
+    TimerPolicy,
 };
 use dugout_rules::blitz::data::TeamId;
 use dugout_rules::blitz::scenario::Scenario;
@@ -50,12 +50,11 @@ fn screen(app: &App, w: u16, h: u16) -> (String, Buffer) {
 fn room(id: &str, seats: [Option<&str>; 2], status: RoomStatus) -> RoomSummary {
     RoomSummary {
         room: id.into(),
-        game: GameKind::Blitz,
-        setup: MatchSetup {
+        setup: crate::game::setup(MatchSetup {
             edition: Edition::Bb2024,
             teams: [TeamId::Amazon, TeamId::Human],
             options: Default::default(),
-        },
+        }),
         timer: TimerPolicy::PerTurn { seconds: 120 },
         private: false,
         seats: seats.map(|s| s.map(String::from)),
@@ -332,10 +331,11 @@ fn the_create_room_form_builds_the_spec_then_joins_the_chosen_seat() {
     let [Effect::Send(Request::CreateRoom(spec))] = effects.as_slice() else {
         panic!("create_room: {effects:?}");
     };
-    assert_eq!(spec.setup.teams, [TeamId::ALL[1], TeamId::ALL[1]]);
+    let setup = crate::game::blitz_setup(&spec.setup);
+    assert_eq!(setup.teams, [TeamId::ALL[1], TeamId::ALL[1]]);
     assert_eq!(spec.timer, TimerPolicy::PerTurn { seconds: 150 });
     assert!(spec.private);
-    assert!(spec.setup.options.random_events);
+    assert!(setup.options.random_events);
     assert!(app.form.is_none());
     // The ack names the room: take the chosen seat.
     let effects = app.on_input(ack(Request::CreateRoom(spec.clone()), Some("new-room")));
@@ -356,7 +356,9 @@ fn the_create_room_form_builds_the_spec_then_joins_the_chosen_seat() {
     });
     let (text, _) = screen(&app, 110, 30);
     assert!(
-        text.contains("Creating the room refused: InvalidSetup: random events need"),
+        text.contains(
+            "Creating the room refused: the rules refuse this room's set-up: random events need"
+        ),
         "{text}"
     );
 }
@@ -397,6 +399,11 @@ fn fixture(cards: bool) -> Fixture {
 }
 
 fn playing(fx: &Fixture, seat: Seat, now: Instant) -> App {
+    playing_under(fx, seat, now, dugout_rules::blitz::RULES_VERSION)
+}
+
+/// [`playing`] a match of rules `version`.
+fn playing_under(fx: &Fixture, seat: Seat, now: Instant, version: u32) -> App {
     let mut app = lobby_app(now);
     app.on_input(ack(
         Request::Join {
@@ -414,13 +421,15 @@ fn playing(fx: &Fixture, seat: Seat, now: Instant) -> App {
         room: "r1".into(),
         seq: 40,
         seat,
-        view: Box::new(view(&fx.game, seat)),
-        decision: Decision {
+        view: Box::new(dugout_rules::AnyView::Blitz(view(&fx.game, seat))),
+        decision: crate::game::Decision {
             prompt: dugout_rules::blitz::prompt(&fx.game).clone(),
             legal,
             time_left_ms: Some(95_000),
-        },
+        }
+        .to_wire(),
         result: None,
+        rules_version: version,
     }));
     app
 }
@@ -534,7 +543,7 @@ fn menu_keys_send_only_legal_commands_and_a_refusal_is_shown() {
     assert!(!play(&app).sent);
     let (text, _) = screen(&app, 160, 50);
     assert!(
-        text.contains("Your command refused: NotYourTurn: the game waits for the other coach"),
+        text.contains("Your command refused: it is not your decision now"),
         "{text}"
     );
     // Tab, Tab, Enter: the third.
@@ -641,7 +650,7 @@ fn the_match_screen_shows_cursor_targets_hands_clock_and_chat() {
     // The clock: 95 s at the snapshot, 5.5 s later.
     assert!(text.contains("Clock: Home 1:29 (yours, running)"), "{text}");
     // Choices of the selected player, chat and the line being typed.
-    assert!(text.contains("Choices of the selected player"), "{text}");
+    assert!(text.contains("Selected player: 3 choices"), "{text}");
     assert!(text.contains("Block Away Catcher"), "{text}");
     assert!(text.contains("bob (Away): good luck"), "{text}");
     assert!(text.contains("say: thanks_"), "{text}");
@@ -667,24 +676,26 @@ fn the_match_screen_shows_cursor_targets_hands_clock_and_chat() {
 }
 
 #[test]
-fn events_ask_for_one_snapshot_at_a_time_and_update_the_log() {
+fn events_of_a_version_1_match_ask_for_one_snapshot_at_a_time_and_update_the_log() {
     let fx = fixture(false);
-    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
-    let decision = Decision {
+    // Version 1 events do not carry every fact of the view: the client asks for the state.
+    let mut app = playing_under(&fx, Seat::Coach(Side::Home), Instant::now(), 1);
+    let decision = crate::game::Decision {
         prompt: dugout_rules::blitz::prompt(&fx.game).clone(),
         legal: vec![Command::EndTurn],
         time_left_ms: None,
-    };
+    }
+    .to_wire();
     let events = |seq: u64| ServerMessage::Events {
         room: "r1".into(),
         seq,
         events: vec![SeqEvent {
             seq,
             event: RoomEvent::Game {
-                event: Event::TurnStarted {
+                event: dugout_rules::AnyEvent::Blitz(Event::TurnStarted {
                     coach: Side::Home,
                     turn: 3,
-                },
+                }),
             },
         }],
         decision: decision.clone(),
@@ -715,6 +726,75 @@ fn events_ask_for_one_snapshot_at_a_time_and_update_the_log() {
     assert!(text.contains("Home's turn 3 begins"), "the log: {text}");
 }
 
+#[test]
+fn events_of_a_current_match_fold_into_the_view_without_asking_for_a_snapshot() {
+    let fx = fixture(false);
+    for seat in [Seat::Coach(Side::Home), Seat::Spectator] {
+        let mut app = playing(&fx, seat, Instant::now());
+        let mut game = fx.game.clone();
+        let mut dice = dugout_rules::core::ChaChaDice::from_u64(7);
+        let mut seq = 40;
+        // Home's Blitzer runs one square, then Home ends the turn: the events as this seat
+        // receives them, with the decision after each command.
+        for cmd in [
+            Command::Action {
+                player: fx.blitzer,
+                choice: ActionChoice::Run,
+                bonus: None,
+            },
+            Command::EndTurn,
+        ] {
+            let legal_now = legal_commands(&game);
+            let cmd = if legal_now.contains(&cmd) {
+                cmd
+            } else {
+                legal_now[0]
+            };
+            let events = dugout_rules::blitz::apply(&mut game, cmd, &mut dice).expect("legal");
+            let events: Vec<SeqEvent> = events
+                .iter()
+                .filter_map(|e| e.project(seat))
+                .map(|e| {
+                    seq += 1;
+                    SeqEvent {
+                        seq,
+                        event: RoomEvent::Game {
+                            event: dugout_rules::AnyEvent::Blitz(e),
+                        },
+                    }
+                })
+                .collect();
+            let decides = dugout_rules::blitz::prompt(&game).coach == Some(Side::Home)
+                && seat == Seat::Coach(Side::Home);
+            let decision = crate::game::Decision {
+                prompt: dugout_rules::blitz::prompt(&game).clone(),
+                legal: if decides {
+                    legal_commands(&game)
+                } else {
+                    Vec::new()
+                },
+                time_left_ms: None,
+            }
+            .to_wire();
+            let effects = app.on_input(server(ServerMessage::Events {
+                room: "r1".into(),
+                seq,
+                events,
+                decision,
+            }));
+            assert!(
+                !effects.contains(&Effect::Send(Request::Snapshot("r1".into()))),
+                "{seat:?}: no snapshot asked for"
+            );
+            assert_eq!(
+                play(&app).view.as_ref(),
+                Some(&view(&game, seat)),
+                "{seat:?}: the folded view is the engine's"
+            );
+        }
+    }
+}
+
 // ----- replay --------------------------------------------------------------------------
 
 #[test]
@@ -723,10 +803,10 @@ fn replay_keys_step_and_jump_and_ask_for_the_state() {
         .map(|seq| LogEntry {
             seq,
             event: RoomEvent::Game {
-                event: Event::TurnStarted {
+                event: dugout_rules::AnyEvent::Blitz(Event::TurnStarted {
                     coach: Side::Home,
                     turn: u16::try_from(seq).unwrap_or(0),
-                },
+                }),
             },
         })
         .collect();
@@ -780,7 +860,7 @@ fn replay_keys_step_and_jump_and_ask_for_the_state() {
         seq,
         at_seq: seq,
         seat: dugout_protocol::SeatName::Spectator,
-        view: view(&fx.game, Seat::Spectator),
+        view: dugout_rules::AnyView::Blitz(view(&fx.game, Seat::Spectator)),
     };
     app.on_input(Input::State(Box::new(state(2))));
     let Screen::Replay(r) = &app.screen else {
@@ -819,14 +899,15 @@ fn on_a_new_decision_the_cursor_goes_to_the_nearest_target_after_it() {
         square: Square::new(0, y),
     };
     move_cursor_to(&mut app, Square::new(0, 1));
-    let decision = Decision {
+    let decision = crate::game::Decision {
         prompt: dugout_rules::blitz::Prompt {
             coach: Some(Side::Home),
             kind: dugout_rules::blitz::PromptKind::SetUp,
         },
         legal: vec![place(0), place(2), place(3)],
         time_left_ms: None,
-    };
+    }
+    .to_wire();
     app.on_input(server(ServerMessage::Events {
         room: "r1".into(),
         seq: 41,
@@ -952,14 +1033,15 @@ fn a_chess_clock_shows_the_running_clock_and_where_the_other_stopped() {
     app.on_input(server(ServerMessage::RoomChanged { room: summary }));
     // Home thinks 10 s of its 95, then Away decides with 300 s left.
     app.tick(t0 + Duration::from_secs(10));
-    let away = Decision {
+    let away = crate::game::Decision {
         prompt: dugout_rules::blitz::Prompt {
             coach: Some(Side::Away),
             kind: dugout_rules::blitz::PromptKind::Action,
         },
         legal: Vec::new(),
         time_left_ms: Some(300_000),
-    };
+    }
+    .to_wire();
     app.on_input(server(ServerMessage::Events {
         room: "r1".into(),
         seq: 41,
@@ -970,4 +1052,509 @@ fn a_chess_clock_shows_the_running_clock_and_where_the_other_stopped() {
     let (text, _) = screen(&app, 160, 50);
     assert!(text.contains("Clock: Away 4:00 (running)"), "{text}");
     assert!(text.contains("Home 1:25 (stopped)"), "{text}");
+}
+
+// ----- issue 17: small terminals, the log, words, the lobby ------------------------------
+
+#[test]
+fn the_match_screen_fits_80x24_with_the_whole_pitch_and_the_choices() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    move_cursor_to(&mut app, Square::new(5, 4));
+    key(&mut app, KeyCode::Char(' '));
+    assert_eq!(play(&app).selected, Some(fx.blitzer));
+    let (text, buf) = screen(&app, 80, 24);
+    // Every pitch column is drawn: the column numbers up to 14, and the last square of
+    // each row (the end zone) in full.
+    let header = text.lines().nth(3).unwrap_or_default();
+    assert!(header.contains("13 14"), "{text}");
+    for y in 0..11u16 {
+        let last = 3 + 3 * 14 + 1;
+        assert_ne!(buf[(last, 4 + y)].symbol(), " ", "row {y}: {text}");
+    }
+    // The choices of the selected player, with their squares, right of the pitch.
+    assert!(text.contains("Selected player:"), "{text}");
+    assert!(text.contains("Block Away Catcher"), "{text}");
+    assert!(text.contains("1. "), "{text}");
+    // The prompt, the seq and the log.
+    assert!(text.contains("You: choose an action"), "{text}");
+    assert!(text.contains("seq 40"), "{text}");
+    assert!(text.contains("Events"), "{text}");
+    // A click on a square still lands on it in the small layout.
+    assert_eq!(square_at(3 + 3 * 6 + 1, 4 + 4), Some(Square::new(6, 4)));
+
+    // Smaller than 80x24: it says the size it needs rather than cut the pitch.
+    let (text, _) = screen(&app, 70, 20);
+    assert!(
+        text.contains("needs a terminal of at least 80x24") && text.contains("70x20"),
+        "{text}"
+    );
+    assert!(!text.contains(" Pitch "), "{text}");
+}
+
+/// 60 Home turns begun, then the Blitzer's run of three steps.
+fn many_events(fx: &Fixture) -> Vec<Event> {
+    let mut events: Vec<Event> = (1..=60)
+        .map(|turn| Event::TurnStarted {
+            coach: Side::Home,
+            turn,
+        })
+        .collect();
+    for x in 2..5 {
+        events.push(Event::PlayerMoved {
+            player: fx.blitzer,
+            from: Square::new(x, 4),
+            to: Square::new(x + 1, 4),
+        });
+    }
+    events
+}
+
+#[test]
+fn the_event_log_scrolls_back_and_a_run_of_steps_is_one_line() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    if let Screen::Play(p) = &mut app.screen {
+        p.events = many_events(&fx);
+    }
+    let (text, _) = screen(&app, 160, 50);
+    // The three steps in one line.
+    assert!(
+        text.contains("Home Blitzer #") && text.contains("moves (2,4) -> (3,4) -> (4,4) -> (5,4)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Home's turn 1 begins"),
+        "the oldest are out of sight"
+    );
+    assert!(text.contains("PgUp: older"), "{text}");
+    // PgUp goes back; the oldest come into sight; the title says newer lines are below.
+    for _ in 0..10 {
+        assert!(key(&mut app, KeyCode::PageUp).is_empty());
+    }
+    let (text, _) = screen(&app, 160, 50);
+    assert!(text.contains("Home's turn 1 begins"), "{text}");
+    assert!(!text.contains("-> (5,4)"), "{text}");
+    assert!(text.contains("newer below"), "{text}");
+    // New events while scrolled back do not move the lines in sight.
+    let before = play(&app).log_scroll;
+    let mut game = fx.game.clone();
+    let events = dugout_rules::blitz::apply(
+        &mut game,
+        Command::EndTurn,
+        &mut dugout_rules::core::ChaChaDice::from_u64(1),
+    )
+    .expect("legal");
+    let n = events.len();
+    app.on_input(server(ServerMessage::Events {
+        room: "r1".into(),
+        seq: 41 + n as u64,
+        events: events
+            .into_iter()
+            .enumerate()
+            .map(|(i, e)| SeqEvent {
+                seq: 41 + i as u64,
+                event: RoomEvent::Game {
+                    event: dugout_rules::AnyEvent::Blitz(e),
+                },
+            })
+            .collect(),
+        decision: crate::game::Decision {
+            prompt: dugout_rules::blitz::prompt(&game).clone(),
+            legal: Vec::new(),
+            time_left_ms: None,
+        }
+        .to_wire(),
+    }));
+    assert!(play(&app).log_scroll > before, "kept in place");
+    // End: back to the newest; PgDn never goes past it.
+    key(&mut app, KeyCode::End);
+    assert_eq!(play(&app).log_scroll, 0);
+    key(&mut app, KeyCode::PageDown);
+    assert_eq!(play(&app).log_scroll, 0);
+    // The keys are in the help.
+    key(&mut app, KeyCode::Char('?'));
+    let (text, _) = screen(&app, 160, 50);
+    assert!(
+        text.contains("PgUp") && text.contains("scroll the event log"),
+        "{text}"
+    );
+}
+
+#[test]
+fn refusals_and_failures_are_said_in_words_with_a_hint() {
+    let now = Instant::now();
+    // A refused Register: no "Login failed", the code in words.
+    let (mut app, _) = App::start("http://h:1", None, now);
+    typed(&mut app, "ada");
+    key(&mut app, KeyCode::Tab);
+    typed(&mut app, "correct horse");
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Tab);
+    assert!(matches!(
+        key(&mut app, KeyCode::Enter).as_slice(),
+        [Effect::Login { register: true, .. }]
+    ));
+    app.on_input(Input::LoginFailed(super::words::refusal_words(
+        ErrorCode::NameTaken,
+        "name taken",
+    )));
+    let (text, _) = screen(&app, 100, 20);
+    assert!(
+        text.contains("Registration refused: that name is taken"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Login failed") && !text.contains("NameTaken"),
+        "{text}"
+    );
+
+    // No server there: a hint.
+    let mut app = lobby_app(now);
+    app.on_input(Input::ConnectFailed {
+        message: "http://127.0.0.1:1: Connection refused (os error 111)".into(),
+        auth: false,
+    });
+    let (text, _) = screen(&app, 160, 20);
+    assert!(
+        text.contains("is dugout-server running at http://127.0.0.1:1?"),
+        "{text}"
+    );
+
+    // A refused request and a server error: words, not Rust names.
+    let mut app = lobby_app(now);
+    app.on_input(Input::Answer {
+        request: Request::Join {
+            room: "gone".into(),
+            seat: None,
+        },
+        answer: Answer::Refused(Refusal {
+            code: ErrorCode::UnknownRoom,
+            message: "no such room".into(),
+        }),
+    });
+    let (text, _) = screen(&app, 120, 20);
+    assert!(
+        text.contains("Joining refused: there is no such room"),
+        "{text}"
+    );
+    assert!(!text.contains("UnknownRoom"), "{text}");
+    for code in [
+        ErrorCode::NameTaken,
+        ErrorCode::BadCredentials,
+        ErrorCode::UnknownRoom,
+        ErrorCode::IllegalCommand,
+    ] {
+        let words = super::words::refusal_words(code, "why");
+        assert!(!words.contains(&format!("{code:?}")), "{words}");
+    }
+
+    // Plurals.
+    app.on_input(server(ServerMessage::Rooms {
+        rooms: vec![room("room-aaaa-1", [Some("bob"), None], RoomStatus::Open)],
+    }));
+    let (text, _) = screen(&app, 120, 20);
+    assert!(
+        text.contains("Lobby: 1 room ") && !text.contains("1 rooms"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_armour_roll_says_holds_or_broken_and_one_square_is_singular() {
+    use dugout_rules::blitz::{MoveKind, PromptKind, Roll, RollPurpose};
+    use dugout_rules::core::Die;
+    let fx = fixture(false);
+    let v = view(&fx.game, Seat::Coach(Side::Home));
+    for (success, words) in [(true, "armour holds"), (false, "armour broken")] {
+        let mut roll = Roll::plain(RollPurpose::Armour, Some(Side::Away), Die::D6, 4);
+        roll.target = Some(4);
+        roll.success = Some(success);
+        let text = crate::tui::describe_in(&Event::Rolled(roll), &v);
+        assert!(text.ends_with(words), "{text}");
+        assert!(
+            !text.contains("success") && !text.contains("failure"),
+            "{text}"
+        );
+    }
+    let mut prompt = dugout_rules::blitz::prompt(&fx.game).clone();
+    prompt.kind = PromptKind::Move {
+        player: fx.blitzer,
+        kind: MoveKind::Run,
+        left: 1,
+    };
+    let text = crate::tui::describe_prompt(&prompt, Seat::Coach(Side::Home), Some(&v));
+    assert!(text.contains("1 square left"), "{text}");
+}
+
+#[test]
+fn no_text_is_dark_blue_on_the_dark_background() {
+    let fx = fixture(true);
+    let app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    let (_, buf) = screen(&app, 160, 50);
+    for y in 0..50 {
+        for x in 0..160 {
+            let c = &buf[(x, y)];
+            assert!(
+                !(c.fg == Color::Blue && c.bg == Color::Reset && c.symbol() != " "),
+                "dark blue text at ({x},{y})"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_lobby_drops_finished_rooms_keeps_ours_and_tells_ids_apart() {
+    let mut app = lobby_app(Instant::now());
+    // Five rooms made within a minute share their first 8 characters.
+    let ids: Vec<String> = (0..5)
+        .map(|i| format!("019abcde-f0{i}1-7000-8000-00000000000{i}"))
+        .collect();
+    app.on_input(server(ServerMessage::Rooms {
+        rooms: ids
+            .iter()
+            .map(|id| room(id, [Some("bob"), None], RoomStatus::Open))
+            .collect(),
+    }));
+    let (text, _) = screen(&app, 140, 14);
+    for i in 0..5 {
+        assert!(text.contains(&format!("019abcde-f0{i} ")), "{text}");
+    }
+    assert!(text.contains("Seats (* ready)"), "{text}");
+    // A finished room leaves the list.
+    app.on_input(server(ServerMessage::RoomChanged {
+        room: room(&ids[0], [Some("bob"), Some("cyd")], RoomStatus::Finished),
+    }));
+    assert!(!app.lobby.rooms.iter().any(|r| r.room == ids[0]));
+    // Our private room (not in the public list) stays through a refresh.
+    let mut mine = room("private-1", [Some("ada"), None], RoomStatus::Open);
+    mine.private = true;
+    app.on_input(server(ServerMessage::RoomChanged { room: mine }));
+    app.on_input(server(ServerMessage::Rooms {
+        rooms: vec![room(&ids[1], [Some("bob"), None], RoomStatus::Open)],
+    }));
+    assert!(
+        app.lobby.rooms.iter().any(|r| r.room == "private-1"),
+        "{:?}",
+        app.lobby.rooms
+    );
+    // `?` explains the `*`.
+    key(&mut app, KeyCode::Char('?'));
+    let (text, _) = screen(&app, 140, 20);
+    assert!(text.contains("that coach is ready"), "{text}");
+}
+
+/// Applies `cmd` to `game` and gives `app` (Home's coach) the events and the decision, as
+/// the server sends them.
+fn feed(app: &mut App, game: &mut Game, cmd: Command, seq: &mut u64) -> Vec<Effect> {
+    let mut dice = dugout_rules::core::ChaChaDice::from_u64(*seq);
+    let seat = Seat::Coach(Side::Home);
+    let events = dugout_rules::blitz::apply(game, cmd, &mut dice).expect("legal");
+    let events: Vec<SeqEvent> = events
+        .iter()
+        .filter_map(|e| e.project(seat))
+        .map(|e| {
+            *seq += 1;
+            SeqEvent {
+                seq: *seq,
+                event: RoomEvent::Game {
+                    event: dugout_rules::AnyEvent::Blitz(e),
+                },
+            }
+        })
+        .collect();
+    let prompt = dugout_rules::blitz::prompt(game).clone();
+    let legal = if prompt.coach == Some(Side::Home) {
+        legal_commands(game)
+    } else {
+        Vec::new()
+    };
+    app.on_input(server(ServerMessage::Events {
+        room: "r1".into(),
+        seq: *seq,
+        events,
+        decision: crate::game::Decision {
+            prompt,
+            legal,
+            time_left_ms: None,
+        }
+        .to_wire(),
+    }))
+}
+
+#[test]
+fn after_the_other_coachs_turn_the_prompt_comes_with_the_board_not_before_it() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    let mut game = fx.game.clone();
+    let mut seq = 40;
+    feed(&mut app, &mut game, Command::EndTurn, &mut seq);
+    // Away's turn: a player runs as far as it may, then Away ends the turn. After each
+    // message the board drawn is the engine's, in the same frame as the prompt.
+    for _ in 0..40 {
+        let prompt = dugout_rules::blitz::prompt(&game).clone();
+        if prompt.coach == Some(Side::Home) {
+            break;
+        }
+        let legal = legal_commands(&game);
+        let pick = legal
+            .iter()
+            .find(|c| {
+                matches!(
+                    c,
+                    Command::Action {
+                        choice: ActionChoice::Run,
+                        ..
+                    } | Command::MoveTo { .. }
+                )
+            })
+            .filter(|_| {
+                game_actions_taken(&game) == 0
+                    || matches!(prompt.kind, dugout_rules::blitz::PromptKind::Move { .. })
+            })
+            .or_else(|| legal.iter().find(|c| **c == Command::EndTurn))
+            .unwrap_or(&legal[0]);
+        let effects = feed(&mut app, &mut game, *pick, &mut seq);
+        assert!(effects.is_empty(), "no snapshot asked for: {effects:?}");
+        let home = view(&game, Seat::Coach(Side::Home));
+        assert_eq!(
+            play(&app).view.as_ref().map(|v| &v.players),
+            Some(&home.players)
+        );
+        let (text, _) = screen(&app, 160, 50);
+        let shown = text.lines().nth(1).unwrap_or_default().to_string();
+        let asked = crate::tui::describe_prompt(
+            dugout_rules::blitz::prompt(&game),
+            Seat::Coach(Side::Home),
+            Some(&home),
+        );
+        assert!(shown.starts_with(&asked), "{shown} / {asked}");
+    }
+    assert_eq!(
+        dugout_rules::blitz::prompt(&game).coach,
+        Some(Side::Home),
+        "back to Home"
+    );
+    let (text, _) = screen(&app, 160, 50);
+    assert!(
+        text.lines().nth(1).unwrap_or_default().starts_with("You:"),
+        "{text}"
+    );
+    assert!(text.contains("Away's turn ends"), "{text}");
+}
+
+fn game_actions_taken(game: &Game) -> u8 {
+    view(game, Seat::Spectator).actions_taken
+}
+
+#[test]
+fn space_on_a_far_square_walks_the_shortest_legal_path_one_step_per_decision() {
+    use dugout_rules::blitz::PromptKind;
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    let mut game = fx.game.clone();
+    let mut seq = 40;
+    // A square next to the Catcher at (6,4) is marked: a Run may not enter it.
+    let v = view(&fx.game, Seat::Coach(Side::Home));
+    let why = super::route::refusal(
+        &v,
+        fx.blitzer,
+        dugout_rules::blitz::MoveKind::Run,
+        Square::new(6, 5),
+    )
+    .unwrap_or_default();
+    assert!(why.contains("(6,5) is marked"), "{why}");
+    // The Thrower at (1,5) starts a Run.
+    let thrower = v
+        .players
+        .iter()
+        .find(|p| p.square() == Some(Square::new(1, 5)))
+        .expect("the thrower")
+        .id;
+    feed(
+        &mut app,
+        &mut game,
+        Command::Action {
+            player: thrower,
+            choice: ActionChoice::Run,
+            bonus: None,
+        },
+        &mut seq,
+    );
+    let PromptKind::Move { left, .. } = dugout_rules::blitz::prompt(&game).kind else {
+        panic!("a move prompt");
+    };
+    assert!(left >= 2, "room for two steps ({left})");
+
+    // Two squares away: the first step is sent, the status says the way and the rolls.
+    // (A blocked square, (3,7), is said to be so.)
+    let v = play(&app).view.clone().expect("a view");
+    let why = super::route::refusal(
+        &v,
+        thrower,
+        dugout_rules::blitz::MoveKind::Run,
+        Square::new(3, 7),
+    );
+    assert_eq!(why.as_deref(), Some("(3,7) is blocked"));
+    move_cursor_to(&mut app, Square::new(3, 6));
+    let effects = key(&mut app, KeyCode::Char(' '));
+    let [Effect::Send(Request::Command { command: first, .. })] = effects.as_slice() else {
+        panic!("one step sent: {effects:?}");
+    };
+    let first = *first;
+    assert!(
+        [Square::new(2, 5), Square::new(2, 6)]
+            .map(|square| Command::MoveTo { square })
+            .contains(&first),
+        "{first:?}"
+    );
+    let status = app.status.clone().unwrap_or_default();
+    assert!(
+        status.contains("Moving to (3,6): 2 steps, no roll on the way"),
+        "{status}"
+    );
+    // The decision after the first step: the second goes by itself, checked as legal.
+    let effects = feed(&mut app, &mut game, first, &mut seq);
+    let second = Command::MoveTo {
+        square: Square::new(3, 6),
+    };
+    assert!(legal_commands(&game).contains(&second));
+    assert_eq!(
+        effects,
+        vec![Effect::Send(Request::Command {
+            room: "r1".into(),
+            command: second
+        })]
+    );
+    // The late ack of the first step does not let another command out meanwhile.
+    app.on_input(ack(
+        Request::Command {
+            room: "r1".into(),
+            command: first,
+        },
+        Some("r1"),
+    ));
+    assert!(play(&app).sent, "the second step is still in flight");
+    let effects = feed(&mut app, &mut game, second, &mut seq);
+    assert!(effects.is_empty(), "arrived: {effects:?}");
+    assert!(play(&app).route.is_empty());
+    let at = play(&app)
+        .view
+        .as_ref()
+        .and_then(|v| v.players.iter().find(|p| p.id == thrower))
+        .and_then(|p| p.square());
+    assert_eq!(at, Some(Square::new(3, 6)));
+
+    // Out of reach: said, nothing sent.
+    move_cursor_to(&mut app, Square::new(13, 9));
+    assert!(key(&mut app, KeyCode::Char(' ')).is_empty());
+    let status = app.status.clone().unwrap_or_default();
+    assert!(status.contains("No way to (13,9) within"), "{status}");
+
+    // A trapdoor on the way is a roll to show.
+    let v = play(&app).view.clone().expect("a view");
+    assert_eq!(
+        super::route::rolls(&v, &[Square::new(6, 6), Square::new(7, 5)]),
+        vec!["a trapdoor roll at (7,5)".to_string()]
+    );
 }

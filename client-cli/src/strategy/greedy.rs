@@ -9,6 +9,8 @@
 //! followed square by square at the Move prompts, and nothing hidden is used: only the view,
 //! the legal commands, and the seat's own events (block faces for re-roll decisions, who ran
 //! this turn for the challenge cards).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use dugout_rules::blitz::data::{BonusPlay, Challenge, MoveStat, board};
 use dugout_rules::blitz::rules::RULER_HALF_WIDTH;
@@ -650,6 +652,9 @@ impl GreedyStrategy {
                 }
             }
             (Window::AfterMark { .. }, _) => 50.0,
+            // Blocking Play before the Pre-Turn Sequence (2024, rules version 2): every Block
+            // of the turn is assisted; worth playing.
+            (Window::TurnStart, _) => 20.0,
         }
     }
 

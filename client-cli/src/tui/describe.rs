@@ -57,6 +57,22 @@ fn purpose_name(purpose: RollPurpose) -> &'static str {
     }
 }
 
+/// What a roll's success or failure means, in the words of its purpose ("armour holds").
+pub fn outcome_words(purpose: RollPurpose, success: bool) -> &'static str {
+    match (purpose, success) {
+        (RollPurpose::Armour, true) => "armour holds",
+        (RollPurpose::Armour, false) => "armour broken",
+        (RollPurpose::Throw, true) => "the throw is good",
+        (RollPurpose::Throw, false) => "the throw fails",
+        (RollPurpose::Trapdoor, true) => "the player escapes the trapdoor",
+        (RollPurpose::Trapdoor, false) => "the player falls through the trapdoor",
+        (RollPurpose::Foul, true) => "the foul works",
+        (RollPurpose::Foul, false) => "the foul fails",
+        (_, true) => "made it",
+        (_, false) => "failed",
+    }
+}
+
 /// "1 pt", "2 pts".
 pub fn pts(points: u8) -> String {
     if points == 1 {
@@ -115,11 +131,19 @@ fn describe_with(event: &Event, view: Option<&GameView>) -> String {
             challenge.name(),
             pts(*points)
         ),
-        Event::DeckTop { remaining, .. } => format!("{remaining} cards left in the deck"),
+        Event::DeckTop { remaining, .. } => format!(
+            "{} left in the deck",
+            crate::app::words::count(usize::from(*remaining), "card")
+        ),
         Event::ActiveDiscarded { slot, bonus, .. } => format!(
             "Challenge in slot {} discarded ({} face up)",
             slot + 1,
             bonus.name()
+        ),
+        Event::ActiveCardMoved { from, to } => format!(
+            "Challenge in slot {} moves down to slot {}",
+            from + 1,
+            to + 1
         ),
         Event::PlayerPlaced { player, square } => {
             format!("{} set up at {square}", p(*player))
@@ -161,10 +185,9 @@ fn describe_with(event: &Event, view: Option<&GameView>) -> String {
                 }
                 s.push(')');
             }
-            match roll.success {
-                Some(true) => s.push_str(": success"),
-                Some(false) => s.push_str(": failure"),
-                None => {}
+            if let Some(success) = roll.success {
+                s.push_str(": ");
+                s.push_str(outcome_words(roll.purpose, success));
             }
             s
         }
@@ -247,6 +270,9 @@ fn describe_with(event: &Event, view: Option<&GameView>) -> String {
         Event::RandomEvent { coach, event } => {
             format!("{} draws Random Event: {}", side_name(*coach), event.name())
         }
+        Event::RandomEventResolved { event } => {
+            format!("Random Event resolved: {}", event.name())
+        }
         Event::RookiesCardUsed { coach } => {
             format!("{} uses Rookies to Watch", side_name(*coach))
         }
@@ -276,12 +302,13 @@ pub fn describe_prompt(prompt: &Prompt, seat: Seat, view: Option<&GameView>) -> 
         PromptKind::RefreshDiscard => "choose an active challenge to discard".to_string(),
         PromptKind::Action => "choose an action, play a Bonus Play or end the turn".to_string(),
         PromptKind::Move { player, kind, left } => format!(
-            "move {} ({}, {left} squares left) or stop",
+            "move {} ({}, {} left) or stop",
             player_label(view, *player),
             match kind {
                 MoveKind::Run => "Run",
                 MoveKind::Mark | MoveKind::MarkTowards(_) => "Mark",
-            }
+            },
+            crate::app::words::count(usize::from(*left), "square")
         ),
         PromptKind::Reroll { kind } => format!(
             "re-roll the {} roll?",
@@ -323,9 +350,13 @@ pub fn describe_prompt(prompt: &Prompt, seat: Seat, view: Option<&GameView>) -> 
                 Window::BlockTarget { .. } => "as a Block target",
                 Window::BeforeArmour { .. } => "before the armour roll",
                 Window::AfterMark { .. } => "after your Mark",
+                Window::TurnStart => "at the start of your turn",
             }
         ),
-        PromptKind::HandLimit { excess } => format!("discard {excess} card(s) to the hand limit"),
+        PromptKind::HandLimit { excess } => format!(
+            "discard {} to the hand limit",
+            crate::app::words::count(usize::from(*excess), "card")
+        ),
         PromptKind::EventPlayer { event } => format!("pick a player for {}", event.name()),
         PromptKind::Minion { .. } => "use Minion to save the team-mate?".to_string(),
         PromptKind::GameOver => return "The match is over".to_string(),

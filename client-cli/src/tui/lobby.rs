@@ -59,14 +59,39 @@ fn edition_name(edition: Edition) -> &'static str {
     }
 }
 
-fn room_row(room: &RoomSummary) -> Row<'static> {
-    let game = match room.game {
+/// The shortest prefixes (8 characters or more) that tell the room ids apart: UUID v7 ids
+/// of rooms made within a minute share their first 8.
+pub fn short_ids(rooms: &[RoomSummary]) -> Vec<String> {
+    let longest = rooms
+        .iter()
+        .map(|r| r.room.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut n = 8;
+    loop {
+        let ids: Vec<String> = rooms
+            .iter()
+            .map(|r| r.room.chars().take(n).collect())
+            .collect();
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        if sorted.len() == ids.len() || n >= longest {
+            return ids;
+        }
+        n += 1;
+    }
+}
+
+fn room_row(room: &RoomSummary, id: String) -> Row<'static> {
+    let game = match room.setup.kind() {
         GameKind::Blitz => "Blitz Bowl",
     };
+    let setup = crate::game::blitz_setup(&room.setup);
     let teams = format!(
         "{} v {}",
-        team(room.setup.teams[0]).name,
-        team(room.setup.teams[1]).name
+        team(setup.teams[0]).name,
+        team(setup.teams[1]).name
     );
     let seat = |i: usize| {
         let name = room.seats[i]
@@ -87,10 +112,9 @@ fn room_row(room: &RoomSummary) -> Row<'static> {
         status.push_str(&format!(" +{} watching", room.spectators));
     }
     Row::new(vec![
-        // Room ids are long (UUIDs): the first 8 characters tell rooms apart.
-        room.room.chars().take(8).collect::<String>(),
+        id,
         game.to_string(),
-        edition_name(room.setup.edition).to_string(),
+        edition_name(setup.edition).to_string(),
         teams,
         seats,
         status,
@@ -106,12 +130,26 @@ pub fn render_lobby(frame: &mut Frame, area: Rect, model: &LobbyModel) {
     ])
     .areas(area);
 
-    let header = Row::new(vec!["Room", "Game", "Edition", "Teams", "Seats", "Status"])
-        .style(Style::new().add_modifier(Modifier::BOLD));
+    let header = Row::new(vec![
+        "Room",
+        "Game",
+        "Edition",
+        "Teams",
+        "Seats (* ready)",
+        "Status",
+    ])
+    .style(Style::new().add_modifier(Modifier::BOLD));
+    let ids = short_ids(&model.rooms);
+    let id_width = ids
+        .iter()
+        .map(|i| i.chars().count())
+        .max()
+        .unwrap_or(8)
+        .max(4);
     let table = Table::new(
-        model.rooms.iter().map(room_row),
+        model.rooms.iter().zip(ids).map(|(r, id)| room_row(r, id)),
         [
-            Constraint::Length(8),
+            Constraint::Length(u16::try_from(id_width).unwrap_or(36)),
             Constraint::Length(10),
             Constraint::Length(7),
             Constraint::Fill(2),
@@ -120,11 +158,10 @@ pub fn render_lobby(frame: &mut Frame, area: Rect, model: &LobbyModel) {
         ],
     )
     .header(header)
-    .block(
-        Block::default()
-            .borders(Borders::ALL)
-            .title(format!(" Lobby: {} rooms ", model.rooms.len())),
-    )
+    .block(Block::default().borders(Borders::ALL).title(format!(
+        " Lobby: {} ",
+        crate::app::words::count(model.rooms.len(), "room")
+    )))
     .row_highlight_style(
         Style::new()
             .fg(Color::Black)

@@ -29,6 +29,8 @@ pub struct MatchModel {
     pub targets: Vec<Square>,
     /// The square of the selected player, if any: underlined on magenta.
     pub selected: Option<Square>,
+    /// How many lines the event log is scrolled back from the newest (0: the newest shown).
+    pub log_scroll: usize,
 }
 
 impl MatchModel {
@@ -114,10 +116,21 @@ pub fn position_short_name(view: &GameView, player: &Player) -> Option<String> {
         .map(|(_, name)| name)
 }
 
-fn team_colour(side: Side) -> Color {
+/// A side's colour behind its players on the pitch: Home red, Away blue, as on the web
+/// pages (white letters on them).
+pub fn team_colour(side: Side) -> Color {
     match side {
-        Side::Home => Color::Blue,
-        Side::Away => Color::Red,
+        Side::Home => Color::Red,
+        Side::Away => Color::Blue,
+    }
+}
+
+/// A side's colour for text on the terminal's (dark) background: the light shades, which
+/// read on black where dark blue does not.
+pub fn team_text_colour(side: Side) -> Color {
+    match side {
+        Side::Home => Color::LightRed,
+        Side::Away => Color::LightBlue,
     }
 }
 
@@ -230,7 +243,7 @@ fn header_line(model: &MatchModel) -> Line<'static> {
                 v.score[0]
             ),
             Style::new()
-                .fg(team_colour(Side::Home))
+                .fg(team_text_colour(Side::Home))
                 .add_modifier(Modifier::BOLD),
         ),
         Span::raw(" - "),
@@ -242,7 +255,7 @@ fn header_line(model: &MatchModel) -> Line<'static> {
                 model.names[1]
             ),
             Style::new()
-                .fg(team_colour(Side::Away))
+                .fg(team_text_colour(Side::Away))
                 .add_modifier(Modifier::BOLD),
         ),
     ];
@@ -301,7 +314,7 @@ fn side_panel_lines(model: &MatchModel) -> Vec<Line<'static>> {
                 if hand.count == 1 { "" } else { "s" }
             )
         };
-        lines.push(Line::styled(title, bold.fg(team_colour(side))));
+        lines.push(Line::styled(title, bold.fg(team_text_colour(side))));
         if own && let Some(cards) = &hand.cards {
             for (i, (_, bonus)) in cards.iter().enumerate() {
                 lines.push(Line::raw(format!("  {}. {}", i + 1, bonus.name())));
@@ -318,7 +331,7 @@ fn side_panel_lines(model: &MatchModel) -> Vec<Line<'static>> {
             .collect::<Vec<_>>()
             .join(", ");
         lines.push(Line::from(vec![
-            Span::styled(format!("  {}: ", def.name), bold.fg(team_colour(side))),
+            Span::styled(format!("  {}: ", def.name), bold.fg(team_text_colour(side))),
             Span::raw(legend),
         ]));
     }
@@ -328,22 +341,83 @@ fn side_panel_lines(model: &MatchModel) -> Vec<Line<'static>> {
     lines
 }
 
-/// Draws the match screen into `area`.
-pub fn render_match(frame: &mut Frame, area: Rect, model: &MatchModel) {
+/// The event log as lines, oldest first: one per event, except that a run of steps of one
+/// player ("moves (3,4) -> (4,4)", then "(4,4) -> (5,4)") is one line
+/// ("moves (3,4) -> (4,4) -> (5,4)").
+pub fn log_lines(events: &[Event], view: &GameView) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    // The player and square the last line's run of moves ended on.
+    let mut run: Option<(dugout_rules::blitz::PlayerId, Square)> = None;
+    for e in events {
+        if let Event::PlayerMoved { player, from, to } = e {
+            if run == Some((*player, *from))
+                && let Some(last) = lines.last_mut()
+            {
+                last.push_str(&format!(" -> {to}"));
+                run = Some((*player, *to));
+                continue;
+            }
+            run = Some((*player, *to));
+        } else {
+            run = None;
+        }
+        lines.push(describe_in(e, view));
+    }
+    lines
+}
+
+/// Where the parts of the match screen go.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchAreas {
+    pub header: Rect,
+    pub prompt: Rect,
+    pub pitch: Rect,
+    /// Right of the pitch: the challenges, hands and legend (or, on a small screen, what
+    /// the caller puts there).
+    pub side: Rect,
+    pub log: Rect,
+}
+
+/// The match screen's layout in `area`: the score and the prompt on the first two lines,
+/// the pitch at the top left (its squares from column 3, row 4), the side panel right of
+/// it, the event log below.
+pub fn match_areas(area: Rect, model: &MatchModel) -> MatchAreas {
     let def = board(model.view.board.unwrap_or(BoardSide::OneTrapdoor));
     let pitch_width = ROW_LABEL_WIDTH + CELL_WIDTH * u16::from(def.length) + 2;
     let pitch_height = u16::from(def.width) + 1 + 2;
-    let [header_area, prompt_area, middle, log_area] = Layout::vertical([
+    let [header, prompt, middle, log] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),
         Constraint::Length(pitch_height),
         Constraint::Min(3),
     ])
     .areas(area);
-    let [pitch_area, side_area] =
+    let [pitch, side] =
         Layout::horizontal([Constraint::Length(pitch_width), Constraint::Min(20)]).areas(middle);
+    MatchAreas {
+        header,
+        prompt,
+        pitch,
+        side,
+        log,
+    }
+}
 
-    frame.render_widget(Paragraph::new(header_line(model)), header_area);
+/// Draws the match screen into `area`.
+pub fn render_match(frame: &mut Frame, area: Rect, model: &MatchModel) {
+    render_match_in(frame, &match_areas(area, model), model, true, "");
+}
+
+/// Draws the match screen into `areas`; the side panel only if `side_panel`. `log_note` is
+/// added to the event log's title (the seq and clock on a small screen).
+pub fn render_match_in(
+    frame: &mut Frame,
+    areas: &MatchAreas,
+    model: &MatchModel,
+    side_panel: bool,
+    log_note: &str,
+) {
+    frame.render_widget(Paragraph::new(header_line(model)), areas.header);
     frame.render_widget(
         Paragraph::new(describe_prompt(
             &model.view.prompt,
@@ -351,28 +425,35 @@ pub fn render_match(frame: &mut Frame, area: Rect, model: &MatchModel) {
             Some(&model.view),
         ))
         .style(Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)),
-        prompt_area,
+        areas.prompt,
     );
     frame.render_widget(
         Paragraph::new(pitch_lines(model))
             .block(Block::default().borders(Borders::ALL).title(" Pitch ")),
-        pitch_area,
+        areas.pitch,
     );
-    frame.render_widget(
-        Paragraph::new(side_panel_lines(model))
-            .block(Block::default().borders(Borders::ALL))
-            .wrap(Wrap { trim: false }),
-        side_area,
-    );
+    if side_panel {
+        frame.render_widget(
+            Paragraph::new(side_panel_lines(model))
+                .block(Block::default().borders(Borders::ALL))
+                .wrap(Wrap { trim: false }),
+            areas.side,
+        );
+    }
 
-    let rows = usize::from(log_area.height.saturating_sub(2));
-    let start = model.events.len().saturating_sub(rows);
-    let log: Vec<Line> = model.events[start..]
-        .iter()
-        .map(|e| Line::raw(describe_in(e, &model.view)))
-        .collect();
+    let lines = log_lines(&model.events, &model.view);
+    let rows = usize::from(areas.log.height.saturating_sub(2));
+    let back = model.log_scroll.min(lines.len().saturating_sub(rows));
+    let end = lines.len() - back;
+    let start = end.saturating_sub(rows);
+    let log: Vec<Line> = lines[start..end].iter().cloned().map(Line::raw).collect();
+    let title = if back > 0 {
+        format!(" Events{log_note} (scrolled back: {back} newer below, PgDn/End) ")
+    } else {
+        format!(" Events{log_note} (PgUp: older) ")
+    };
     frame.render_widget(
-        Paragraph::new(log).block(Block::default().borders(Borders::ALL).title(" Events ")),
-        log_area,
+        Paragraph::new(log).block(Block::default().borders(Borders::ALL).title(title)),
+        areas.log,
     );
 }

@@ -1,6 +1,6 @@
 //! Render tests with ratatui's `TestBackend`, and the wording of events.
 
-use dugout_protocol::{GameKind, RoomStatus, RoomSummary, TimerPolicy};
+use dugout_protocol::{RoomStatus, RoomSummary, TimerPolicy};
 use dugout_rules::blitz::data::{BonusPlay, Challenge, TeamId};
 use dugout_rules::blitz::scenario::Scenario;
 use dugout_rules::blitz::{
@@ -17,12 +17,11 @@ use super::*;
 fn room(id: &str, teams: [TeamId; 2], seats: [Option<&str>; 2]) -> RoomSummary {
     RoomSummary {
         room: id.into(),
-        game: GameKind::Blitz,
-        setup: MatchSetup {
+        setup: crate::game::setup(MatchSetup {
             edition: Default::default(),
             teams,
             options: Default::default(),
-        },
+        }),
         timer: TimerPolicy::None,
         private: false,
         seats: seats.map(|s| s.map(String::from)),
@@ -156,6 +155,7 @@ fn match_model(seat: Seat) -> MatchModel {
         cursor: None,
         targets: Vec::new(),
         selected: None,
+        log_scroll: 0,
     }
 }
 
@@ -195,12 +195,12 @@ fn match_screen_draws_players_ball_and_pitch_features() {
         let (cx, cy) = cell_of(x, y);
         buf[(cx, cy)].clone()
     };
-    // Standing Home Blitzer at (5,4), in Home's colour.
+    // Standing Home Blitzer at (5,4), in Home's colour (red, as on the web pages).
     assert_eq!(at(5, 4).symbol(), "B", "{text}");
-    assert_eq!(at(5, 4).bg, Color::Blue);
-    // The prone Human Catcher at (6,4): lowercase, in Away's colour, dimmed.
+    assert_eq!(at(5, 4).bg, Color::Red);
+    // The prone Human Catcher at (6,4): lowercase, in Away's colour (blue), dimmed.
     assert_eq!(at(6, 4).symbol(), "c", "{text}");
-    assert_eq!(at(6, 4).bg, Color::Red);
+    assert_eq!(at(6, 4).bg, Color::Blue);
     assert!(at(6, 4).modifier.contains(Modifier::DIM));
     // The Thrower at (1,5) holds the ball: '*' just before its letter.
     assert_eq!(at(1, 5).symbol(), "T");
@@ -392,7 +392,7 @@ fn describe_puts_events_in_words() {
     });
     assert_eq!(
         describe(&armour),
-        "Away rolled D6 for armour: 3 (needs 4+, modifier +1): failure"
+        "Away rolled D6 for armour: 3 (needs 4+, modifier +1): armour broken"
     );
     let block = Event::Rolled(Roll {
         purpose: RollPurpose::Block,

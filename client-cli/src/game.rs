@@ -1,0 +1,103 @@
+//! The games this client plays, and the one place where the protocol's game-tagged payloads
+//! (`AnyView`, `AnyEvent`, `AnyCommand`, the decision) become a game's own types and back.
+//!
+//! The client draws, describes and plays Blitz Bowl; its screens, strategies and bots work
+//! on Blitz Bowl's types through these functions. A new game gets its own drawing and
+//! describing code beside Blitz Bowl's and its arm in each function here.
+
+use dugout_protocol::Decision as WireDecision;
+use dugout_rules::blitz::{self, Command, Event, GameView, MatchSetup, Outcome, Prompt};
+use dugout_rules::core::Side;
+use dugout_rules::{AnyCommand, AnyEvent, AnyOutcome, AnySetup, AnyView};
+
+/// The pending decision as a Blitz Bowl client reads it: the prompt and the legal commands
+/// (for the deciding coach only), and the deciding coach's time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub prompt: Prompt,
+    pub legal: Vec<Command>,
+    pub time_left_ms: Option<u64>,
+}
+
+impl Decision {
+    /// A decision from the wire.
+    pub fn from_wire(d: &WireDecision) -> Decision {
+        let dugout_rules::AnyDecision::Blitz { prompt, legal } = &d.pending;
+        Decision {
+            prompt: prompt.clone(),
+            legal: legal.clone(),
+            time_left_ms: d.time_left_ms,
+        }
+    }
+
+    /// The decision as the wire carries it.
+    pub fn to_wire(&self) -> WireDecision {
+        WireDecision {
+            pending: dugout_rules::AnyDecision::Blitz {
+                prompt: self.prompt.clone(),
+                legal: self.legal.clone(),
+            },
+            time_left_ms: self.time_left_ms,
+        }
+    }
+
+    /// The coach the decision waits for.
+    pub fn deciding(&self) -> Option<Side> {
+        self.prompt.coach
+    }
+}
+
+/// A view from the wire.
+pub fn view(v: &AnyView) -> GameView {
+    let AnyView::Blitz(v) = v;
+    v.clone()
+}
+
+/// A game event from the wire.
+pub fn event(e: &AnyEvent) -> Event {
+    let AnyEvent::Blitz(e) = e;
+    e.clone()
+}
+
+/// Fold one game event, as this seat received it, into the view (the rules' reducer).
+pub fn fold(view: &mut GameView, e: &AnyEvent) {
+    let AnyEvent::Blitz(e) = e;
+    view.apply(e);
+}
+
+/// Whether a match of rules `version` can be followed from its events alone.
+pub fn view_folds(version: u32) -> bool {
+    dugout_rules::GameKind::Blitz.view_folds(version)
+}
+
+/// A command for the wire.
+pub fn command(c: Command) -> AnyCommand {
+    AnyCommand::Blitz(c)
+}
+
+/// A setup for the wire.
+pub fn setup(s: MatchSetup) -> AnySetup {
+    AnySetup::Blitz(s)
+}
+
+/// The Blitz Bowl setup of a room's game-tagged one.
+pub fn blitz_setup(s: &AnySetup) -> &MatchSetup {
+    let AnySetup::Blitz(s) = s;
+    s
+}
+
+/// An outcome from the wire.
+pub fn outcome(o: &AnyOutcome) -> Outcome {
+    let AnyOutcome::Blitz(o) = o;
+    *o
+}
+
+/// A Blitz Bowl outcome in words.
+pub fn outcome_words(o: &AnyOutcome) -> String {
+    match outcome(o) {
+        blitz::Outcome::Points { winner: Some(s) } | blitz::Outcome::SuddenDeath { winner: s } => {
+            format!("{s:?} won")
+        }
+        blitz::Outcome::Points { winner: None } => "a draw".into(),
+    }
+}
