@@ -153,3 +153,43 @@ test('bad URLs show a clear message: unknown match, bad step', async () => {
   await assertMatchesApi(page, 1);
   page.check();
 });
+
+test('the replay numbers the discs, highlights the players of the step, labels the edges and folds the dice', async () => {
+  const page = await openPage(browser);
+  const match = fixture.leagueMatches[0];
+  const events = await get(`/api/matches/${match}/events?from=1&limit=1000`);
+  // A step where a player moves: its player is highlighted, and only the players it names.
+  const moved = events.events.find((e) => e.event.type === 'game' && e.event.event.type === 'player_moved');
+  assert.ok(moved, 'the match has a move');
+  await page.goto(`${base}/matches/${match}?step=${moved.seq}`);
+  await page.waitForSelector(`.pitch-wrap[data-seq="${moved.seq}"]`);
+  const lit = await page.$$eval('g.player.highlight', (gs) => gs.map((g) => Number(g.dataset.player)));
+  assert.deepEqual(lit, [moved.event.event.player]);
+  // Every disc carries the player's number, as the events write it ("#7").
+  const numbers = await page.$$eval('g.player', (gs) => gs.map((g) => [Number(g.dataset.player), g.querySelector('text.num').textContent]));
+  assert.ok(numbers.length > 0);
+  for (const [id, text] of numbers) assert.equal(text, String(id));
+  // Coordinates along the edges: columns 0..14 and rows 0..10.
+  const xs = await page.$$eval('svg.pitch text[data-coord-x]', (ts) => ts.map((t) => t.textContent));
+  const ys = await page.$$eval('svg.pitch text[data-coord-y]', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(xs, Array.from({ length: 15 }, (_, i) => String(i)));
+  assert.deepEqual(ys, Array.from({ length: 11 }, (_, i) => String(i)));
+  // The replay comes before the dice, whose hashes are folded away.
+  const order = await page.evaluate(() => {
+    const r = document.getElementById('replay').getBoundingClientRect().top;
+    const d = document.getElementById('dice').getBoundingClientRect().top;
+    return r < d;
+  });
+  assert.ok(order, 'the replay is above the dice');
+  assert.equal(await page.isVisible('#dice-hashes code'), false, 'the hashes are folded');
+  assert.equal(await page.textContent('#verification'), 'Verified');
+  // The edition as people say it and the league by its name.
+  const meta = await page.textContent('#summary .meta');
+  assert.match(meta, /Blitz Bowl 2024/);
+  assert.doesNotMatch(meta, /Bb2024/);
+  await page.waitForFunction(() => document.getElementById('league-link').textContent === 'Web Test League');
+  // The legend names positions as the terminal does (a letter and the short name).
+  const legend = await page.textContent('.legend.side-home');
+  assert.doesNotMatch(legend, /\b[A-Z]{2} /, 'one letter per position');
+  page.check();
+});
