@@ -20,7 +20,10 @@
 # Settings (environment): MATCHES (1000), LOAD_SECONDS (90), THINK_MS (300), RAMP (10),
 # THROUGHPUT_SECONDS (40), THROUGHPUT_THINK_MS (10),
 # PGBENCH_CLIENTS ("1 16 64"), PGBENCH_SECONDS (15), PG (postgres://postgres@127.0.0.1:5432),
-# PORT (18090), OUT (a temp dir: the JSON report, the server log), EXTRA_SERVER_FLAGS.
+# PORT (18090), OUT (a temp dir: the JSON report, the server log), EXTRA_SERVER_FLAGS,
+# FOLLOW (none: how each load coach keeps a view of its match; `snapshot` asks for one
+# before every answer, as clients did before the view reducer; `fold` folds the events into
+# the view, as clients do now; `none` keeps no view).
 # Needs: cargo, psql, pgbench, curl, python3. Exit status: 0 if every target is
 # met, 1 otherwise.
 set -euo pipefail
@@ -30,6 +33,7 @@ SECONDS_=${LOAD_SECONDS:-90}
 THINK_MS=${THINK_MS:-300}
 RAMP=${RAMP:-10}
 THROUGHPUT_SECONDS=${THROUGHPUT_SECONDS:-40}
+FOLLOW=${FOLLOW:-none}
 THROUGHPUT_THINK_MS=${THROUGHPUT_THINK_MS:-10}
 PGBENCH_CLIENTS=${PGBENCH_CLIENTS:-"1 16 64"}
 PGBENCH_SECONDS=${PGBENCH_SECONDS:-15}
@@ -112,7 +116,7 @@ echo "server pid $server_pid: $server_bin --listen 127.0.0.1:$PORT --database-ur
 
 echo "== load: latency run"
 cmd=("$dugout_bin" load --server "http://127.0.0.1:$PORT" --matches "$MATCHES" --seconds "$SECONDS_"
-     --think-ms "$THINK_MS" --ramp-seconds "$RAMP" --pid "$server_pid" --json)
+     --think-ms "$THINK_MS" --ramp-seconds "$RAMP" --pid "$server_pid" --follow "$FOLLOW" --json)
 echo "${cmd[*]}"
 echo "uptime before: $(uptime)"
 set +e
@@ -125,7 +129,7 @@ echo "report: $OUT/load.json (exit status $load_status)"
 echo "== load: throughput run"
 sleep 6  # the latency run's rooms retire (--room-linger-seconds 5)
 cmd=("$dugout_bin" load --server "http://127.0.0.1:$PORT" --matches "$MATCHES" --seconds "$THROUGHPUT_SECONDS"
-     --think-ms "$THROUGHPUT_THINK_MS" --ramp-seconds "$RAMP" --json)
+     --think-ms "$THROUGHPUT_THINK_MS" --ramp-seconds "$RAMP" --follow "$FOLLOW" --json)
 echo "${cmd[*]}"
 echo "uptime before: $(uptime)"
 set +e
@@ -156,12 +160,15 @@ print(f"  command-to-event ms: p50 {sev['p50']} p90 {sev['p90']} p99 {sev['p99']
 print(f"errors: {r['errors']['total']} {r['errors']['by_kind']}; lost events: {r['lost_events']}; resyncs: {r['resyncs']}")
 print(f"server memory: baseline {mem.get('baseline_kib')} KiB, peak {mem.get('peak_kib')} KiB, "
       f"{mem.get('per_live_room_kib')} KiB per live room")
+print(f"views: {r.get('follow')}; snapshots asked: {r.get('snapshots_asked')}; "
+      f"bytes received per command: {r.get('bytes_received_per_command')}")
 tack = t["steady"]["ack_latency_ms"]
 rate = t["steady"]["commands_per_second"] or 0
 print(f"throughput run: {t['matches_started']} matches started, {t['matches_finished']} finished, "
       f"{t['commands_acked']} commands acked in {t['elapsed_seconds']} s; steady {rate} per second "
       f"(ack p50 {tack['p50']} p99 {tack['p99']} ms); errors {t['errors']['total']} {t['errors']['by_kind']}; "
-      f"lost events {t['lost_events']}")
+      f"lost events {t['lost_events']}; snapshots asked {t.get('snapshots_asked')}; "
+      f"bytes received per command {t.get('bytes_received_per_command')}")
 ratio = rate / best if best else 0
 print(f"pgbench best: {best} tps at {best_c} clients; durable command rate (throughput run) / pgbench = {ratio:.2f}")
 if pg16:
