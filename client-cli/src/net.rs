@@ -520,9 +520,14 @@ impl Session {
                 }
             };
             match serde_json::from_str::<ServerMessage>(&text) {
-                Ok(ServerMessage::Welcome { account, bot, .. }) => {
-                    self.account = account;
-                    self.bot = bot;
+                Ok(welcome @ ServerMessage::Welcome { .. }) => {
+                    if let ServerMessage::Welcome { account, bot, .. } = &welcome {
+                        self.account = account.clone();
+                        self.bot = *bot;
+                    }
+                    // The server's limits it announces (e.g. how long a coach may be gone
+                    // before the other may claim the win) reach the application too.
+                    self.updates.push_back(Update::Server(welcome));
                     return Ok(());
                 }
                 Ok(ServerMessage::Error { code, message, .. }) => {
@@ -837,13 +842,18 @@ impl Session {
 }
 
 /// Whether `room` is one a coach can join now: open, public, with a coach waiting in one
-/// seat (not `me`) and the other seat free. (A room nobody sits in yet is left to its
-/// creator, who joins it next.)
+/// seat (not `me`, and connected: a room whose creator is gone is never offered) and the
+/// other seat free. (A room nobody sits in yet is left to its creator, who joins it next.)
 pub fn joinable(room: &RoomSummary, me: &str) -> bool {
     room.status == dugout_protocol::RoomStatus::Open
         && !room.private
         && room.seats.iter().any(Option::is_none)
         && room.seats.iter().any(Option::is_some)
+        && room
+            .seats
+            .iter()
+            .zip(room.connected)
+            .all(|(seat, connected)| seat.is_none() || connected)
         && !room
             .seats
             .iter()
@@ -942,17 +952,22 @@ mod tests {
             private: false,
             seats: [Some("Ada".into()), None],
             ready: [false, false],
+            connected: [true, false],
             status: RoomStatus::Open,
             spectators: 0,
             seq: 0,
         };
         assert!(joinable(&r, "bob"));
         assert!(!joinable(&r, "ada"), "my own seat: never join myself");
+        r.connected = [false, false];
+        assert!(!joinable(&r, "bob"), "the creator is gone: never offered");
+        r.connected = [true, false];
         r.seats = [Some("ada".into()), Some("bob".into())];
         assert!(!joinable(&r, "cyd"));
         r.seats = [None, None];
         assert!(!joinable(&r, "cyd"), "nobody waits there (yet)");
         r.seats = [None, Some("ada".into())];
+        r.connected = [false, true];
         assert!(joinable(&r, "cyd"));
         r.status = RoomStatus::Playing;
         assert!(!joinable(&r, "cyd"));

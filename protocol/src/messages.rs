@@ -67,6 +67,13 @@ pub struct RoomSummary {
     /// Display names of the coaches in the home and away seats.
     pub seats: [Option<String>; 2],
     pub ready: [bool; 2],
+    /// Whether each seat's coach has a connection following the room now (`false` for an
+    /// empty seat). A seat whose coach is gone is freed after the server's seat grace while
+    /// the room is open; during a match the other coach may claim the win (`claim_win`)
+    /// once the absent one has been gone for the server's forfeit time (docs/protocol.md,
+    /// "Absent coaches").
+    #[serde(default)]
+    pub connected: [bool; 2],
     pub status: RoomStatus,
     pub spectators: u32,
     /// The room's sequence number (0 until the match starts).
@@ -133,6 +140,15 @@ pub enum ClientMessage {
         id: RequestId,
         room: RoomId,
     },
+    /// Claim the win because the other coach is gone: no connection of theirs has followed
+    /// the room for at least the server's forfeit time (`forfeit_after_seconds` in
+    /// `welcome`). Recorded as a forfeit of the absent coach (`abandoned`, then
+    /// `match_ended`). Refused with `opponent_present` while they are connected, and with
+    /// `too_early` (the message says how long is left) before the time is up.
+    ClaimWin {
+        id: RequestId,
+        room: RoomId,
+    },
     /// A game command answering the room's current prompt.
     Command {
         id: RequestId,
@@ -172,6 +188,7 @@ impl ClientMessage {
         "leave",
         "ready",
         "concede",
+        "claim_win",
         "command",
         "resume",
         "snapshot",
@@ -190,6 +207,7 @@ impl ClientMessage {
             | ClientMessage::Leave { id, .. }
             | ClientMessage::Ready { id, .. }
             | ClientMessage::Concede { id, .. }
+            | ClientMessage::ClaimWin { id, .. }
             | ClientMessage::Command { id, .. }
             | ClientMessage::Resume { id, .. }
             | ClientMessage::Snapshot { id, .. }
@@ -234,6 +252,10 @@ pub enum ErrorCode {
     StaleId,
     /// The match has not started or is over.
     NotPlaying,
+    /// `claim_win`: the other coach is connected.
+    OpponentPresent,
+    /// `claim_win`: the other coach has not been gone long enough yet.
+    TooEarly,
     /// The room's setup is refused by the rules (not built, wrong edition...).
     InvalidSetup,
     RateLimited,
@@ -269,7 +291,7 @@ pub enum MatchResult {
     },
     /// A coach conceded.
     Concession { loser: Side },
-    /// A coach's chess clock ran out.
+    /// A coach's chess clock ran out, or a coach was gone and the other claimed the win.
     Forfeit { loser: Side },
 }
 
@@ -323,6 +345,12 @@ pub enum RoomEvent {
     /// The chess clock of `coach` ran out.
     Forfeited {
         coach: Side,
+    },
+    /// `coach` had no connection to the match for `gone_ms` milliseconds and the other
+    /// coach claimed the win (`claim_win`): a forfeit (`match_ended` follows).
+    Abandoned {
+        coach: Side,
+        gone_ms: u64,
     },
     MatchEnded {
         result: MatchResult,
@@ -393,6 +421,13 @@ pub enum ServerMessage {
         server: String,
         account: String,
         bot: bool,
+        /// Absent coaches: an open room frees the seat of a coach gone this long.
+        #[serde(default)]
+        seat_grace_seconds: u64,
+        /// Absent coaches: in a match, the other coach may claim the win once a coach has
+        /// been gone this long (`claim_win`).
+        #[serde(default)]
+        forfeit_after_seconds: u64,
     },
     Ack {
         id: RequestId,

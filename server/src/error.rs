@@ -56,6 +56,8 @@ impl Failure {
             | ErrorCode::StaleId
             | ErrorCode::WrongPhase
             | ErrorCode::NotPlaying
+            | ErrorCode::OpponentPresent
+            | ErrorCode::TooEarly
             | ErrorCode::Conflict => StatusCode::CONFLICT,
             ErrorCode::NotSeated
             | ErrorCode::NotYourSeat

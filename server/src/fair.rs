@@ -478,6 +478,15 @@ fn verify_inner(log: &MatchLog) -> Result<Verdict, Mismatch> {
                 RoomEvent::Forfeited { coach: *coach },
                 MatchResult::Forfeit { loser: *coach },
             ),
+            // A coach gone and the win claimed: how long they were gone is a fact of the
+            // room, not of the dice; it is taken as stored.
+            Some(RoomEvent::Abandoned { coach, gone_ms }) => (
+                RoomEvent::Abandoned {
+                    coach: *coach,
+                    gone_ms: *gone_ms,
+                },
+                MatchResult::Forfeit { loser: *coach },
+            ),
             _ => {
                 // What the log has here cannot be regenerated: report it as it is.
                 let seq = check.seq() + 1;

@@ -111,6 +111,12 @@ pub struct Limits {
     /// (zero: rooms are never retired, which keeps their timers out of tests with paused
     /// time).
     pub room_linger: Duration,
+    /// Absent coaches: an open room frees the seat of a coach who has had no connection
+    /// following it for this long (zero: never).
+    pub seat_grace: Duration,
+    /// Absent coaches: in a match, once a coach has had no connection for this long, the
+    /// other may claim the win (`claim_win`, a recorded forfeit), timer or not.
+    pub forfeit_after: Duration,
     /// How long a login session lasts.
     pub session_ttl: Duration,
     /// How long `run` waits for sockets and rooms to finish after shutdown.
@@ -133,6 +139,8 @@ impl Default for Limits {
             ping_interval: Duration::from_secs(20),
             idle_timeout: Duration::from_secs(60),
             room_linger: Duration::from_secs(600),
+            seat_grace: Duration::from_secs(60),
+            forfeit_after: Duration::from_secs(120),
             session_ttl: Duration::from_secs(30 * 24 * 3600),
             shutdown_grace: Duration::from_secs(10),
         }

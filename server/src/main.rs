@@ -65,6 +65,14 @@ struct Args {
     #[arg(long, env = "DUGOUT_RESUME_MAX_EVENTS", default_value_t = Limits::default().resume_max_events)]
     resume_max_events: usize,
 
+    /// Seconds after which an open room frees the seat of a coach with no connection to it.
+    #[arg(long, env = "DUGOUT_SEAT_GRACE_SECONDS", default_value_t = Limits::default().seat_grace.as_secs())]
+    seat_grace_seconds: u64,
+
+    /// Seconds a coach may be gone from a match before the other may claim the win.
+    #[arg(long, env = "DUGOUT_FORFEIT_AFTER_SECONDS", default_value_t = Limits::default().forfeit_after.as_secs())]
+    forfeit_after_seconds: u64,
+
     /// Log level: error, warn, info, debug or trace.
     #[arg(long, env = "DUGOUT_LOG", default_value = "info", global = true)]
     log: tracing::Level,
@@ -105,6 +113,8 @@ impl Args {
                 // Zero would mean "never retire" (for tests); the flag's minimum is 1 s.
                 room_linger: Duration::from_secs(self.room_linger_seconds.max(1)),
                 resume_max_events: self.resume_max_events,
+                seat_grace: Duration::from_secs(self.seat_grace_seconds),
+                forfeit_after: Duration::from_secs(self.forfeit_after_seconds),
                 ..Limits::default()
             },
         }

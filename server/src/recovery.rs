@@ -282,7 +282,7 @@ pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
             },
         ]
         | [
-            RoomEvent::Forfeited { coach },
+            RoomEvent::Forfeited { coach } | RoomEvent::Abandoned { coach, .. },
             RoomEvent::MatchEnded {
                 result: r @ MatchResult::Forfeit { loser },
                 ..

@@ -328,6 +328,8 @@ impl Conn {
                     server: format!("dugout-server {SERVER_VERSION}"),
                     account: account.name.clone(),
                     bot: account.bot,
+                    seat_grace_seconds: self.state.limits().seat_grace.as_secs(),
+                    forfeit_after_seconds: self.state.limits().forfeit_after.as_secs(),
                 };
                 self.lobby = Some(self.state.lobby().subscribe());
                 tracing::debug!(conn = self.id, account = %account.name, "authenticated");
@@ -421,6 +423,13 @@ impl Conn {
                 let conn = self.id;
                 let seq = self
                     .ask(&room, |reply| Request::Concede { conn, reply })
+                    .await?;
+                Ok(Some(ack(id, Some(seq), Some(room))))
+            }
+            ClientMessage::ClaimWin { id, room } => {
+                let conn = self.id;
+                let seq = self
+                    .ask(&room, |reply| Request::ClaimWin { conn, reply })
                     .await?;
                 Ok(Some(ack(id, Some(seq), Some(room))))
             }

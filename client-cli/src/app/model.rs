@@ -37,6 +37,7 @@ pub enum Request {
     Ready(RoomId),
     Command { room: RoomId, command: Command },
     Concede(RoomId),
+    ClaimWin(RoomId),
     Snapshot(RoomId),
     Chat { room: RoomId, text: String },
 }
@@ -62,6 +63,7 @@ impl Request {
                 command: game::command(command),
             },
             Request::Concede(room) => ClientMessage::Concede { id, room },
+            Request::ClaimWin(room) => ClientMessage::ClaimWin { id, room },
             Request::Snapshot(room) => ClientMessage::Snapshot { id, room },
             Request::Chat { room, text } => ClientMessage::Chat { id, room, text },
         }
@@ -434,6 +436,9 @@ pub struct App {
     creating_seat: Option<Side>,
     /// The login screen's last submit was a Register (its refusal is not a "Login failed").
     registering: bool,
+    /// The server's time a coach may be gone from a match before the other may claim the
+    /// win (from `welcome`).
+    forfeit_after: Option<u64>,
 }
 
 fn key(code: KeyCode) -> KeyEvent {
@@ -456,6 +461,7 @@ impl App {
             now,
             join_input: None,
             creating_seat: None,
+            forfeit_after: None,
             registering: false,
         };
         let effects = match saved {
@@ -787,6 +793,12 @@ impl App {
                 }
                 self.status = Some(CONCEDE_CONFIRM.into());
                 return Vec::new();
+            }
+            KeyCode::Char('W') if matches!(play.seat, Seat::Coach(_)) && play.result.is_none() => {
+                // The server decides whether the other coach has been gone long enough; its
+                // refusal says how long is left.
+                self.status = Some("Claiming the win...".into());
+                return vec![Effect::Send(Request::ClaimWin(play.room.clone()))];
             }
             KeyCode::Char('q') => {
                 let room = play.room.clone();
@@ -1213,6 +1225,7 @@ impl App {
             Request::Ready(_) => "Ready",
             Request::Command { .. } => "Your command",
             Request::Concede(_) => "Conceding",
+            Request::ClaimWin(_) => "Claiming the win",
             Request::Snapshot(_) => "Snapshot",
             Request::Chat { .. } => "Chat",
         };
@@ -1315,6 +1328,10 @@ impl App {
                 self.status = Some("You conceded".into());
                 Vec::new()
             }
+            Request::ClaimWin(_) => {
+                self.status = Some("You claimed the win: the other coach forfeits".into());
+                Vec::new()
+            }
             Request::ListRooms | Request::Leave(_) | Request::Ready(_) | Request::Chat { .. } => {
                 Vec::new()
             }
@@ -1368,6 +1385,23 @@ impl App {
                 if let Screen::Play(play) = &mut self.screen
                     && play.room == room.room
                 {
+                    if let Seat::Coach(me) = play.seat
+                        && room.status == RoomStatus::Playing
+                    {
+                        let other = me.other().index();
+                        let was = play.summary.as_ref().is_none_or(|s| s.connected[other]);
+                        let name = room.seats[other].clone().unwrap_or_default();
+                        if was && !room.connected[other] {
+                            self.status = Some(match self.forfeit_after {
+                                Some(s) if s > 0 => format!(
+                                    "{name} is gone; if they are not back within {s} s, press W to claim the win"
+                                ),
+                                _ => format!("{name} is gone; press W to claim the win later"),
+                            });
+                        } else if !was && room.connected[other] {
+                            self.status = Some(format!("{name} is back"));
+                        }
+                    }
                     play.names = names_of(&room);
                     play.summary = Some(room.clone());
                 }
@@ -1484,6 +1518,12 @@ impl App {
                         RoomEvent::Forfeited { coach } => {
                             play.chat.push(format!("* {coach:?} forfeited (clock)"));
                         }
+                        RoomEvent::Abandoned { coach, gone_ms } => {
+                            play.chat.push(format!(
+                                "* {coach:?} forfeited: gone for {} s, the win was claimed",
+                                gone_ms / 1000
+                            ));
+                        }
                         RoomEvent::MatchEnded { result, .. } => {
                             play.result = Some(result);
                             play.chat
@@ -1530,9 +1570,14 @@ impl App {
                 }
                 Vec::new()
             }
-            ServerMessage::Welcome { .. }
-            | ServerMessage::Ack { .. }
-            | ServerMessage::Pong { .. } => Vec::new(),
+            ServerMessage::Welcome {
+                forfeit_after_seconds,
+                ..
+            } => {
+                self.forfeit_after = Some(forfeit_after_seconds);
+                Vec::new()
+            }
+            ServerMessage::Ack { .. } | ServerMessage::Pong { .. } => Vec::new(),
         }
     }
 
@@ -1740,6 +1785,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("t", "type a chat line (Enter sends, Esc cancels)"),
     ("r", "reload the state from the server"),
     ("C C", "concede (asks first)"),
+    ("W", "claim the win when the other coach has gone"),
     ("q", "back to the lobby"),
     ("?", "this help"),
     ("Ctrl-C", "quit"),

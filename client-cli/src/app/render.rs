@@ -595,6 +595,10 @@ fn room_event_words(event: &dugout_protocol::RoomEvent) -> String {
         RoomEvent::TimerExpired { coach } => format!("{coach:?}'s timer ran out"),
         RoomEvent::Conceded { coach } => format!("{coach:?} conceded"),
         RoomEvent::Forfeited { coach } => format!("{coach:?} forfeited (clock)"),
+        RoomEvent::Abandoned { coach, gone_ms } => format!(
+            "{coach:?} forfeited: gone for {} s, the other coach claimed the win",
+            gone_ms / 1000
+        ),
         RoomEvent::MatchEnded { result, .. } => {
             format!("Match ended: {}", super::model::result_words(result))
         }

@@ -57,6 +57,7 @@ fn room(id: &str, seats: [Option<&str>; 2], status: RoomStatus) -> RoomSummary {
         }),
         timer: TimerPolicy::PerTurn { seconds: 120 },
         private: false,
+        connected: seats.map(|s| s.is_some()),
         seats: seats.map(|s| s.map(String::from)),
         ready: [true, false],
         status,
@@ -1018,6 +1019,45 @@ fn conceding_asks_first() {
     assert!(key(&mut watcher, KeyCode::Char('C')).is_empty());
     assert!(
         key(&mut watcher, KeyCode::Char('C')).is_empty(),
+        "spectators cannot"
+    );
+}
+
+#[test]
+fn the_other_coach_gone_is_said_and_w_claims_the_win() {
+    let fx = fixture(false);
+    let mut app = playing(&fx, Seat::Coach(Side::Home), Instant::now());
+    app.on_input(server(ServerMessage::Welcome {
+        protocol_version: 2,
+        server: "s".into(),
+        account: "ada".into(),
+        bot: false,
+        seat_grace_seconds: 60,
+        forfeit_after_seconds: 120,
+    }));
+    let mut summary = room("r1", [Some("ada"), Some("bob")], RoomStatus::Playing);
+    app.on_input(server(ServerMessage::RoomChanged {
+        room: summary.clone(),
+    }));
+    summary.connected = [true, false];
+    app.on_input(server(ServerMessage::RoomChanged {
+        room: summary.clone(),
+    }));
+    let said = app.status.clone().unwrap_or_default();
+    assert!(
+        said.contains("bob is gone") && said.contains("120 s") && said.contains("press W"),
+        "{said}"
+    );
+    assert_eq!(
+        key(&mut app, KeyCode::Char('W')),
+        vec![Effect::Send(Request::ClaimWin("r1".into()))]
+    );
+    summary.connected = [true, true];
+    app.on_input(server(ServerMessage::RoomChanged { room: summary }));
+    assert_eq!(app.status.as_deref(), Some("bob is back"));
+    let mut watcher = playing(&fx, Seat::Spectator, Instant::now());
+    assert!(
+        key(&mut watcher, KeyCode::Char('W')).is_empty(),
         "spectators cannot"
     );
 }

@@ -23,6 +23,8 @@ pub fn error_words(code: ErrorCode) -> &'static str {
             "the server had that command already (sent twice)"
         }
         ErrorCode::NotPlaying => "the match has not started or is over",
+        ErrorCode::OpponentPresent => "the other coach is connected: no win to claim",
+        ErrorCode::TooEarly => "the other coach has not been gone long enough",
         ErrorCode::InvalidSetup => "the rules refuse this room's set-up",
         ErrorCode::RateLimited => "too many messages: slow down",
         ErrorCode::InvalidChat => "a chat line must be 1 to 500 characters",
@@ -48,6 +50,7 @@ pub fn refusal_words(code: ErrorCode, message: &str) -> String {
             | ErrorCode::InvalidAccount
             | ErrorCode::InvalidSetup
             | ErrorCode::Malformed
+            | ErrorCode::TooEarly
             | ErrorCode::Internal
     );
     if adds && !message.trim().is_empty() {

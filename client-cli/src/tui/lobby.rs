@@ -94,13 +94,19 @@ fn room_row(room: &RoomSummary, id: String) -> Row<'static> {
         team(setup.teams[1]).name
     );
     let seat = |i: usize| {
-        let name = room.seats[i]
-            .clone()
-            .unwrap_or_else(|| "(free)".to_string());
-        if room.ready[i] {
+        let Some(name) = room.seats[i].clone() else {
+            return "(free)".to_string();
+        };
+        // `*`: ready (the key line says so); "(gone)": no connection to the room now.
+        let name = if room.ready[i] {
             format!("{name}*")
         } else {
             name
+        };
+        if room.connected[i] {
+            name
+        } else {
+            format!("{name} (gone)")
         }
     };
     let seats = format!("{} / {}", seat(0), seat(1));

@@ -24,6 +24,7 @@ fn room(id: &str, teams: [TeamId; 2], seats: [Option<&str>; 2]) -> RoomSummary {
         }),
         timer: TimerPolicy::None,
         private: false,
+        connected: seats.map(|s| s.is_some()),
         seats: seats.map(|s| s.map(String::from)),
         ready: [true, false],
         status: RoomStatus::Open,

@@ -136,6 +136,10 @@ pub enum Request {
         conn: ConnId,
         reply: oneshot::Sender<Reply>,
     },
+    ClaimWin {
+        conn: ConnId,
+        reply: oneshot::Sender<Reply>,
+    },
     Command {
         conn: ConnId,
         id: RequestId,
@@ -262,6 +266,9 @@ pub struct Room {
     clock: Clock,
     /// When the room retires if nobody needs it (open and empty, or finished and unwatched).
     retire_at: Option<Instant>,
+    /// Since when each seat's coach has had no connection following the room (`None`:
+    /// connected, or an empty seat). See [`Room::update_presence`].
+    gone_since: [Option<Instant>; 2],
 }
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> Failure {
@@ -295,6 +302,7 @@ impl Room {
             result: None,
             clock,
             retire_at,
+            gone_since: [None, None],
         }
     }
 
@@ -316,6 +324,8 @@ impl Room {
         }
         room.result = restored.result;
         room.server_seed = restored.server_seed;
+        // Nobody is connected to a room just recovered: its coaches are gone from now.
+        room.update_presence();
         // The clock starts afresh from now (how much time was used is not stored).
         room.clock.observe(
             room.game
@@ -334,6 +344,7 @@ impl Room {
         loop {
             let wake = self.clock.next_wake();
             let retire = self.retire_at;
+            let seat_free = self.seat_grace_ends();
             // `biased`: shutdown first, then requests, then timers; a timer that is due
             // while requests queue up still runs after the request that is being served.
             tokio::select! {
@@ -347,6 +358,10 @@ impl Room {
                     None => break,
                 },
                 () = sleep_until(wake), if wake.is_some() => self.run_timers(true).await,
+                () = sleep_until(seat_free), if seat_free.is_some() => {
+                    self.free_absent_seats();
+                    self.update_retirement();
+                }
                 () = sleep_until(retire), if retire.is_some() => {
                     if self.update_retirement() {
                         break;
@@ -397,6 +412,10 @@ impl Room {
                 let r = self.concede(conn).await;
                 let _ = reply.send(r);
             }
+            Request::ClaimWin { conn, reply } => {
+                let r = self.claim_win(conn).await;
+                let _ = reply.send(r);
+            }
             Request::Command {
                 conn,
                 id,
@@ -412,7 +431,11 @@ impl Room {
                 last_seq,
                 reply,
             } => {
-                let r = self.resume(member, last_seq);
+                let mut r = self.resume(member, last_seq);
+                if r.is_ok() && self.may_start() {
+                    // Both were ready and waited for this coach to come back.
+                    r = self.start().await.map(|()| self.seq);
+                }
                 let _ = reply.send(r);
             }
             Request::Snapshot { conn, reply } => {
@@ -426,6 +449,7 @@ impl Room {
             Request::Resync { conn } => self.resync(conn),
             Request::Gone { conn } => {
                 if self.subs.remove(&conn).is_some() {
+                    self.update_presence();
                     self.announce();
                 }
             }
@@ -443,6 +467,8 @@ impl Room {
             private: self.spec.private,
             seats: [0, 1].map(|i| self.seats[i].as_ref().map(|a| a.name.clone())),
             ready: self.ready,
+            connected: Side::BOTH
+                .map(|side| self.seats[side.index()].is_some() && self.connected(side)),
             status: self.status,
             spectators: self.spectators() as u32,
             seq: self.seq,
@@ -454,6 +480,104 @@ impl Room {
             .values()
             .filter(|s| s.seat == Seat::Spectator)
             .count()
+    }
+
+    // ----- absent coaches ----------------------------------------------------------------
+
+    /// Whether a connection follows the room as `side`'s coach.
+    fn connected(&self, side: Side) -> bool {
+        self.subs.values().any(|s| s.seat == Seat::Coach(side))
+    }
+
+    /// Note when a seated coach's last connection left (and forget it when one is back).
+    /// Called whenever the subscribers or the seats change.
+    fn update_presence(&mut self) {
+        let now = Instant::now();
+        for side in Side::BOTH {
+            let i = side.index();
+            if self.seats[i].is_none() || self.connected(side) {
+                self.gone_since[i] = None;
+            } else if self.gone_since[i].is_none() {
+                self.gone_since[i] = Some(now);
+            }
+        }
+    }
+
+    /// When the next absent coach's seat is freed (open rooms only).
+    fn seat_grace_ends(&self) -> Option<Instant> {
+        let grace = self.ctx.limits.seat_grace;
+        if self.status != RoomStatus::Open || grace.is_zero() {
+            return None;
+        }
+        self.gone_since.iter().flatten().map(|t| *t + grace).min()
+    }
+
+    /// An open room frees the seat of a coach gone past the seat grace: a room whose
+    /// creator's process died does not sit in the lobby with them seated (issue 17,
+    /// "ghost rooms"). Their entropy goes with the seat; both coaches must be ready again.
+    fn free_absent_seats(&mut self) {
+        let Some(due) = self.seat_grace_ends() else {
+            return;
+        };
+        let now = Instant::now();
+        if due > now {
+            return;
+        }
+        let grace = self.ctx.limits.seat_grace;
+        for side in Side::BOTH {
+            let i = side.index();
+            if self.gone_since[i].is_some_and(|t| t + grace <= now) {
+                let name = self.seats[i].take().map(|a| a.name);
+                tracing::info!(room = %self.id, ?side, coach = ?name, "seat freed: the coach is gone");
+                self.entropy[i] = None;
+                self.gone_since[i] = None;
+                self.ready = [false, false];
+            }
+        }
+        self.announce();
+    }
+
+    /// `claim_win`: the sender's opponent has been gone for `forfeit_after`: they forfeit.
+    async fn claim_win(&mut self, conn: ConnId) -> Reply {
+        let side = self.coach_of(conn)?;
+        if self.status != RoomStatus::Playing {
+            return Err(refuse(
+                ErrorCode::NotPlaying,
+                "the match is not being played",
+            ));
+        }
+        let other = side.other();
+        let Some(since) = self.gone_since[other.index()] else {
+            return Err(refuse(
+                ErrorCode::OpponentPresent,
+                "the other coach is connected",
+            ));
+        };
+        let gone = Instant::now().saturating_duration_since(since);
+        let needed = self.ctx.limits.forfeit_after;
+        if gone < needed {
+            return Err(refuse(
+                ErrorCode::TooEarly,
+                format!(
+                    "the other coach has been gone {} s; you may claim the win after {} s \
+                     (in {} s)",
+                    gone.as_secs(),
+                    needed.as_secs(),
+                    (needed - gone).as_secs().max(1)
+                ),
+            ));
+        }
+        tracing::info!(room = %self.id, loser = ?other, gone_s = gone.as_secs(), "win claimed: the other coach is gone");
+        self.commit(Step {
+            next: None,
+            events: vec![RoomEvent::Abandoned {
+                coach: other,
+                gone_ms: u64::try_from(gone.as_millis()).unwrap_or(u64::MAX),
+            }],
+            command: None,
+            result: Some(MatchResult::Forfeit { loser: other }),
+        })
+        .await
     }
 
     /// Tell the lobby (public rooms) or the room's followers (private ones) what changed.
@@ -572,9 +696,24 @@ impl Room {
         }
         let conn = member.conn;
         self.subscribe(member, Seat::Coach(side));
+        self.update_presence();
         self.send_snapshot(conn);
-        self.announce();
+        if self.may_start() {
+            // Both were ready and waited for this coach to come back.
+            self.start().await?;
+        } else {
+            self.announce();
+        }
         Ok(self.seq)
+    }
+
+    /// An open room starts when both seats are taken, both coaches are ready and both are
+    /// connected (a match never starts against a coach who is gone).
+    fn may_start(&self) -> bool {
+        self.status == RoomStatus::Open
+            && self.ready == [true, true]
+            && self.seats.iter().all(Option::is_some)
+            && Side::BOTH.into_iter().all(|s| self.connected(s))
     }
 
     fn spectate(&mut self, member: Member) -> Reply {
@@ -611,6 +750,7 @@ impl Room {
                 self.ready = [false, false];
             }
         }
+        self.update_presence();
         self.announce();
         Ok(self.seq)
     }
@@ -638,7 +778,7 @@ impl Room {
             ));
         }
         self.ready[side.index()] = true;
-        if self.ready == [true, true] && self.seats.iter().all(Option::is_some) {
+        if self.may_start() {
             self.start().await?;
         } else {
             self.announce();

@@ -152,6 +152,7 @@ impl Room {
         };
         let conn = member.conn;
         self.subscribe(member, seat);
+        self.update_presence();
         self.announce();
         if self.game.is_none() {
             return Ok(self.seq);
