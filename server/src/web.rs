@@ -76,6 +76,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/describe.js"),
     ),
     (
+        "games.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/games.js"),
+    ),
+    (
+        "blitz_fold.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/blitz_fold.js"),
+    ),
+    (
         "archive.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/archive.js"),

@@ -1,5 +1,7 @@
-// Events in words. `ctx`: {rules, teams: [home, away] team ids, coaches: [home, away] names,
-// players: Map id -> {side, position}}.
+// Events in words. `ctx`: {game, rules, teams: [home, away] team ids, coaches: [home, away]
+// names, players: Map id -> {side, position}}. `describe` words the room's own events and
+// hands each game event to its game's words (`ctx.game.describeEvent`, from games.js);
+// `describeBlitzEvent` below is Blitz Bowl's.
 
 import { teamName, positionName } from './common.js';
 
@@ -46,7 +48,8 @@ function roll(ctx, r) {
   return out;
 }
 
-function gameEvent(ctx, e) {
+/** One Blitz Bowl game event in words. */
+export function describeBlitzEvent(ctx, e) {
   const P = (id) => playerName(ctx, id);
   switch (e.type) {
     case 'coin_toss': return `${sideName(ctx, e.winner)} wins the coin toss`;
@@ -97,7 +100,10 @@ export function describe(ctx, event) {
   switch (event.type) {
     case 'match_started':
       return `Match started: ${event.coaches[0]} (${teamName(ctx.rules, ctx.teams[0])}) v ${event.coaches[1]} (${teamName(ctx.rules, ctx.teams[1])})${event.dice ? '; dice committed' : ''}`;
-    case 'game': return gameEvent(ctx, event.event);
+    case 'game':
+      return ctx.game && ctx.game.describeEvent
+        ? ctx.game.describeEvent(ctx, event.event)
+        : `${event.event.game || 'game'} event: ${words(event.event.type)}`;
     case 'timer_expired': return `The timer ran out for ${sideName(ctx, event.coach)}`;
     case 'conceded': return `${sideName(ctx, event.coach)} concedes`;
     case 'forfeited': return `${sideName(ctx, event.coach)} forfeits (clock ran out)`;

@@ -1,13 +1,27 @@
 // Live matches: `/live` lists the public rooms being played; `/live/{id}` follows one as a
-// spectator over the WebSocket protocol (`hello`, `spectate`), redrawing the pitch from a
-// snapshot after each batch of events (one snapshot request in flight at a time).
+// spectator over the WebSocket protocol (`hello`, `spectate`).
+//
+// The view is followed from events, as the terminal client and the bots do: the snapshot the
+// room sends on `spectate` (or, for a room followed before its start, when the match starts)
+// is the starting view, and each `events` message is folded into it with the game's view
+// reducer (games.js; Blitz Bowl's is blitz_fold.js, a port of `GameView::apply`), its decision
+// setting `view.prompt`. A snapshot is asked for only
+//   * on a gap: an events message whose first new event is not the seq after the view's;
+//   * when the reducer cannot fold an event (an unknown event type, another game's event);
+//   * for every batch of a match whose `rules_version` (in the snapshot) is below the one the
+//     game folds from (Blitz Bowl: 2): its events do not suffice, so it is redrawn from a
+//     snapshot after each batch, as before.
+// One snapshot request is in flight at a time. The folded state is `window.dugoutLive`
+// (`{view, seq}`), updated after each drawing; the browser tests compare it with the
+// server's spectator view at the same seq. The events are described in words as they come;
+// the earlier ones are read from the archive.
 
 import {
-  api, h, setMain, errorBox, showError, failureText, renderNav, loadRules, teamName, pathId,
-  token, clearLogin, resultText,
+  api, h, setMain, errorBox, showError, failureText, renderNav, pathId, token, clearLogin,
+  resultText,
 } from './common.js';
-import { drawPitch, playersOf } from './pitch.js';
-import { describe, rosterOf } from './describe.js';
+import { describe } from './describe.js';
+import { gameFor, unknownGame } from './games.js';
 
 renderNav();
 const id = pathId('/live/');
@@ -16,17 +30,23 @@ else list();
 
 async function list(again = false) {
   let rooms;
-  let rules;
+  const rulesOf = new Map(); // game tag -> its drawing data (team names)
   try {
-    [rooms, rules] = await Promise.all([api('/api/rooms'), loadRules()]);
+    rooms = await api('/api/rooms');
+    const tags = [...new Set(rooms.map((r) => r.game))].filter((t) => gameFor(t));
+    await Promise.all(tags.map(async (t) => rulesOf.set(t, await gameFor(t).loadRules())));
   } catch (e) {
     if (!again) showError('The rooms cannot be read', failureText(e));
     return;
   }
   // The list follows the lobby: read again every few seconds.
   if (!again) setInterval(() => list(true), 5000);
+  const title = (r) => {
+    const g = gameFor(r.game);
+    return g ? g.matchTitle(rulesOf.get(r.game), r.setup.teams) : `${r.game}: ${(r.setup && r.setup.teams || []).join(' v ')}`;
+  };
   const rows = rooms.map((r) => h('tr', { dataset: { room: r.room, status: r.status } },
-    h('td', {}, h('a', { href: `/live/${encodeURIComponent(r.room)}` }, `${teamName(rules, r.setup.teams[0])} v ${teamName(rules, r.setup.teams[1])}`)),
+    h('td', {}, h('a', { href: `/live/${encodeURIComponent(r.room)}` }, title(r))),
     h('td', {}, `${r.seats[0] || '—'} v ${r.seats[1] || '—'}`),
     h('td', {}, r.status),
     h('td', {}, String(r.seq)),
@@ -53,13 +73,6 @@ async function follow(room) {
     ]);
     return;
   }
-  let rules;
-  try {
-    rules = await loadRules();
-  } catch (e) {
-    showError('The server cannot be read', failureText(e));
-    return;
-  }
   const state = h('p', { id: 'live-status', class: 'step-status', dataset: { state: 'connecting' } }, 'Connecting…');
   const pitch = h('div', { id: 'pitch' }, h('p', { class: 'muted' }, 'Waiting for the match state…'));
   const log = h('ol', { id: 'event-log', class: 'event-log' });
@@ -71,14 +84,21 @@ async function follow(room) {
     h('div', { class: 'replay-body' }, pitch, h('div', { class: 'log-panel' }, h('h3', {}, 'Events'), log)),
   );
 
-  const ctx = { rules, teams: null, coaches: [null, null], players: new Map() };
+  // The game (its registry entry) and its drawing data: from the first snapshot's view.
+  const ctx = { game: null, rules: null, teams: null, coaches: [null, null], players: new Map() };
   let nextId = 1;
   let snapshotInFlight = false;
   let snapshotWanted = false;
+  let view = null; // the view, folded up to `viewSeq`
+  let viewSeq = 0;
+  let folds = false; // the match's rules version lets its events be folded
+  let stale = false; // a gap or an event the reducer cannot fold: waiting for a snapshot
   let eventsSeq = 0;
   let lastGame = null; // the newest game event: its players are highlighted
   let shownSeq = 0;
   let over = false;
+  let result = null; // from `match_ended` or a snapshot
+  let dead = false; // a game these pages cannot draw: stop
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = new WebSocket(`${proto}//${location.host}/ws`);
   const send = (msg) => ws.send(JSON.stringify({ ...msg, id: nextId++ }));
@@ -95,14 +115,29 @@ async function follow(room) {
     snapshotWanted = false;
     send({ type: 'snapshot', room });
   };
+  const stop = (node, text) => {
+    dead = true;
+    setState('error', text);
+    banner.replaceChildren(node);
+    ws.close();
+  };
 
   ws.addEventListener('open', () => {
     ws.send(JSON.stringify({ type: 'hello', protocol_version: 2, client: 'dugout-web', token: token() }));
   });
   ws.addEventListener('close', () => {
-    if (state.dataset.state !== 'over' && state.dataset.state !== 'error') setState('closed', 'The connection closed. Reload to follow again.');
+    if (!['over', 'error'].includes(state.dataset.state)) setState('closed', 'The connection closed. Reload to follow again.');
   });
+  // Messages are handled one at a time, in order (the first snapshot waits for the game's
+  // drawing data).
+  let queue = Promise.resolve();
   ws.addEventListener('message', (m) => {
+    queue = queue.then(() => (dead ? null : onMessage(m))).catch((e) => {
+      banner.replaceChildren(errorBox('The live view failed', String(e && e.message ? e.message : e)));
+    });
+  });
+
+  async function onMessage(m) {
     let msg;
     try {
       msg = JSON.parse(m.data);
@@ -115,36 +150,17 @@ async function follow(room) {
         setState('waiting', 'Following the room; waiting for the match state…');
         break;
       case 'snapshot':
-        snapshotInFlight = false;
-        draw(msg.view, msg.seq, msg.result);
-        if (snapshotWanted) askSnapshot();
+        await onSnapshot(msg);
         break;
       case 'events':
-        eventsSeq = msg.seq;
-        for (const e of msg.events) {
-          if (e.event.type === 'game') lastGame = e.event;
-          if (e.event.type === 'match_started') ctx.coaches = e.event.coaches;
-          log.prepend(h('li', { dataset: { seq: e.seq } }, h('span', { class: 'seq' }, String(e.seq)), ' ', ctx.teams ? describe(ctx, e.event) : e.event.type));
-          if (e.event.type === 'match_ended') {
-            over = true;
-            banner.replaceChildren(h('p', { class: 'badge ok', id: 'match-over' }, `Match over: ${resultText(e.event.result)}. `,
-              h('a', { href: `/matches/${encodeURIComponent(room)}` }, 'Replay it')));
-          }
-        }
-        // Redraw whenever the room moved on (even when every new event was hidden from
-        // spectators: the state still changed).
-        if (msg.seq > shownSeq || over) askSnapshot();
+        onEvents(msg);
         break;
       case 'error':
         if (msg.code === 'unauthenticated') {
           clearLogin();
-          setState('error', 'Your login has expired.');
-          banner.replaceChildren(errorBox('Log in again to watch live', h('a', { href: `/organiser?next=${encodeURIComponent(location.pathname)}` }, 'Log in')));
-          ws.close();
+          stop(errorBox('Log in again to watch live', h('a', { href: `/organiser?next=${encodeURIComponent(location.pathname)}` }, 'Log in')), 'Your login has expired.');
         } else if (msg.code === 'unknown_room') {
-          setState('error', 'No such live match.');
-          banner.replaceChildren(errorBox('No live match here', [`There is no live match “${room}” (it may be over and retired). `, h('a', { href: `/matches/${encodeURIComponent(room)}` }, 'Look in the archive'), '.']));
-          ws.close();
+          stop(errorBox('No live match here', [`There is no live match “${room}” (it may be over and retired). `, h('a', { href: `/matches/${encodeURIComponent(room)}` }, 'Look in the archive'), '.']), 'No such live match.');
         } else if (msg.code === 'rate_limited') {
           snapshotInFlight = false;
           setTimeout(askSnapshot, 500);
@@ -160,7 +176,84 @@ async function follow(room) {
       default:
         break;
     }
-  });
+  }
+
+  async function onSnapshot(msg) {
+    snapshotInFlight = false;
+    const game = gameFor(msg.view && msg.view.game);
+    if (!game) {
+      stop(unknownGame(msg.view && msg.view.game), 'This match cannot be drawn here.');
+      return;
+    }
+    if (!ctx.game) {
+      try {
+        ctx.rules = await game.loadRules();
+      } catch (e) {
+        stop(errorBox('The server cannot be read', failureText(e)), 'The drawing data cannot be read.');
+        return;
+      }
+      ctx.game = game;
+    }
+    view = msg.view;
+    viewSeq = msg.seq;
+    folds = (msg.rules_version ?? 1) >= game.foldsFrom;
+    stale = false;
+    if (msg.result) result = msg.result;
+    draw();
+    // Events that came while this snapshot was on its way are in it (one ordered queue);
+    // an old rules version redraws from a snapshot after every batch.
+    if (snapshotWanted && !folds) askSnapshot();
+    snapshotWanted = false;
+  }
+
+  function onEvents(msg) {
+    eventsSeq = msg.seq;
+    for (const e of msg.events) {
+      if (e.event.type === 'game') lastGame = e.event;
+      if (e.event.type === 'match_started') ctx.coaches = e.event.coaches;
+      if (!log.querySelector(`li[data-seq="${e.seq}"]`)) {
+        log.prepend(h('li', { dataset: { seq: e.seq } }, h('span', { class: 'seq' }, String(e.seq)), ' ', ctx.teams ? describe(ctx, e.event) : e.event.type));
+      }
+      if (e.event.type === 'match_ended') {
+        over = true;
+        result = e.event.result;
+        banner.replaceChildren(h('p', { class: 'badge ok', id: 'match-over' }, `Match over: ${resultText(e.event.result)}. `,
+          h('a', { href: `/matches/${encodeURIComponent(room)}` }, 'Replay it')));
+      }
+    }
+    // Before the first snapshot (a match just starting sends its events, then the snapshot).
+    if (!view) return;
+    if (!folds) {
+      // Redraw whenever the room moved on (even when every new event was hidden from
+      // spectators: the state still changed).
+      if (msg.seq > shownSeq || over) askSnapshot();
+      return;
+    }
+    if (stale) {
+      askSnapshot();
+      return;
+    }
+    if (msg.seq < viewSeq) return; // already in the view
+    const fresh = msg.events.filter((e) => e.seq > viewSeq);
+    if (fresh.length && fresh[0].seq !== viewSeq + 1) {
+      // A gap: events we never received.
+      stale = true;
+      askSnapshot();
+      return;
+    }
+    for (const e of fresh) {
+      if (e.event.type !== 'game') continue; // the room's own events leave the view alone
+      const ev = e.event.event;
+      if (!ev || ev.game !== view.game || !ctx.game.fold(view, ev, ctx.rules)) {
+        stale = true;
+        askSnapshot();
+        return;
+      }
+    }
+    if (msg.decision && msg.decision.prompt !== undefined) view.prompt = msg.decision.prompt;
+    viewSeq = msg.seq;
+    draw();
+  }
 
   /** The events before we followed, from the archive (the spectator's view), below. */
   async function history(upTo) {
@@ -176,23 +269,24 @@ async function follow(room) {
     }
   }
 
-  function draw(view, seq, result) {
+  function draw() {
+    const game = ctx.game;
     if (!ctx.teams) {
       ctx.teams = view.teams;
-      ctx.players = rosterOf(view);
-      document.getElementById('live-title').textContent = `Live: ${teamName(rules, view.teams[0])} v ${teamName(rules, view.teams[1])}`;
-      history(seq);
+      ctx.players = game.rosterOf(view);
+      document.getElementById('live-title').textContent = `Live: ${game.matchTitle(ctx.rules, view.teams)}`;
+      history(viewSeq);
     }
-    pitch.replaceChildren(drawPitch(view, rules, { seq, atSeq: seq, highlight: playersOf(lastGame) }));
-    shownSeq = seq;
-    state.dataset.seq = String(seq);
-    state.dataset.eventsSeq = String(Math.max(eventsSeq, seq));
+    pitch.replaceChildren(game.drawPitch(view, ctx.rules, { seq: viewSeq, atSeq: viewSeq, highlight: game.playersOf(lastGame) }));
+    shownSeq = viewSeq;
+    state.dataset.seq = String(viewSeq);
+    state.dataset.eventsSeq = String(Math.max(eventsSeq, viewSeq));
     if (result || over) {
       over = true;
-      setState('over', `Match over at step ${seq}${result ? `: ${resultText(result)}` : ''}.`);
+      setState('over', `Match over at step ${viewSeq}${result ? `: ${resultText(result)}` : ''}.`);
     } else {
-      setState('live', `Live at step ${seq}`);
+      setState('live', `Live at step ${viewSeq}`);
     }
+    window.dugoutLive = { view, seq: viewSeq };
   }
 }
-

@@ -1,14 +1,16 @@
 // A stored match: its summary, the dice verification, and the replay viewer. The pitch at
 // step N is the server's state at seq N (`/api/matches/{id}/state?seq=N`), so the drawing
 // is exactly what the archive says; the events are described in words from the event log.
-// Link to a step with `?step=N` (or `#step=N`).
+// Link to a step with `?step=N` (or `#step=N`). The drawing, the words and the drawing data
+// are the match's game's, from the registry in games.js (keyed by the summary's `game`); a
+// game these pages cannot draw says so.
 
 import {
-  api, h, setMain, errorBox, showError, failureText, renderNav, loadRules, teamName, fmtDate,
+  api, h, setMain, errorBox, showError, failureText, renderNav, teamName, fmtDate,
   fmtDuration, resultText, winnerText, pathId, ApiFailure, editionName,
 } from './common.js';
-import { drawPitch, playersOf } from './pitch.js';
-import { describe, rosterOf } from './describe.js';
+import { describe } from './describe.js';
+import { gameFor, unknownGame } from './games.js';
 
 renderNav();
 start();
@@ -28,13 +30,15 @@ async function start() {
   }
   let summary;
   let verification;
-  let rules;
+  let game;
+  let rules = null;
   try {
-    [summary, verification, rules] = await Promise.all([
+    [summary, verification] = await Promise.all([
       api(`/api/matches/${encodeURIComponent(id)}`),
       api(`/api/matches/${encodeURIComponent(id)}/verification`),
-      loadRules(),
     ]);
+    game = gameFor(summary.game);
+    if (game) rules = await game.loadRules();
   } catch (e) {
     if (e instanceof ApiFailure && e.status === 404) {
       showError('Unknown match', [`There is no match “${id}” in the archive. `, h('a', { href: '/matches' }, 'Search the archive'), '.']);
@@ -45,12 +49,16 @@ async function start() {
   }
   const replay = h('section', { id: 'replay' }, h('h2', {}, 'Replay'));
   // The replay above the fold; the dice (three long hashes) folded below it.
-  setMain(summaryView(summary, verification, rules), replay, diceView(summary, verification));
+  setMain(summaryView(summary, verification, rules, game), replay, diceView(summary, verification));
   if (summary.league) {
     api(`/api/leagues/${summary.league}`).then((l) => {
       const a = document.getElementById('league-link');
       if (a && l && l.name) a.textContent = l.name;
     }, () => {});
+  }
+  if (!game) {
+    replay.appendChild(unknownGame(summary.game));
+    return;
   }
   if (summary.last_seq === 0) {
     replay.appendChild(h('p', { class: 'empty' }, 'The match has not started: there is nothing to replay yet.'));
@@ -79,7 +87,7 @@ async function start() {
     }
     step = n;
   }
-  new Viewer(replay, id, summary, events, rules).go(step);
+  new Viewer(replay, id, summary, events, rules, game).go(step);
 }
 
 async function allEvents(id) {
@@ -93,7 +101,7 @@ async function allEvents(id) {
   }
 }
 
-function summaryView(s, v, rules) {
+function summaryView(s, v, rules, game) {
   const it = s;
   const team = (i) => teamName(rules, it.teams[i]);
   const row = (label, home, away, key) => h('tr', { dataset: { row: key } },
@@ -101,7 +109,7 @@ function summaryView(s, v, rules) {
   return h('section', { id: 'summary', dataset: { matchId: it.id, status: it.status } },
     h('h1', {}, `${team(0)} v ${team(1)}`),
     h('p', { class: 'meta' },
-      `${it.game === 'blitz' ? 'Blitz Bowl' : it.game} ${editionName(it.edition)} · ${it.status}`,
+      `${game ? game.name : it.game} ${editionName(it.edition)} · ${it.status}`,
       it.status === 'playing' ? [' · ', h('a', { href: `/live/${encodeURIComponent(it.id)}`, class: 'badge live', id: 'watch-live' }, 'watch live')] : null,
       it.league ? [' · ', h('a', { href: `/leagues/${it.league}`, id: 'league-link' }, 'league')] : null,
       ` · created ${fmtDate(it.created_at_ms)} · duration ${fmtDuration(s.duration_ms)}`),
@@ -137,15 +145,16 @@ function diceView(s, v) {
 }
 
 class Viewer {
-  constructor(root, id, summary, events, rules) {
+  constructor(root, id, summary, events, rules, game) {
     this.id = id;
+    this.game = game;
     this.summary = summary;
     this.events = events;
     this.rules = rules;
     this.last = summary.last_seq;
     this.cache = new Map();
     this.request = 0;
-    this.ctx = { rules, teams: summary.teams, coaches: summary.coaches, players: new Map() };
+    this.ctx = { game, rules, teams: summary.teams, coaches: summary.coaches, players: new Map() };
     this.bySeq = new Map(events.map((e) => [e.seq, e]));
     const turns = events.filter((e) => e.event.type === 'game' && e.event.event.type === 'turn_started');
 
@@ -225,7 +234,7 @@ class Viewer {
     }
     if (mine !== this.request) return;
     if (this.ctx.players.size === 0) {
-      this.ctx.players = rosterOf(state.view);
+      this.ctx.players = this.game.rosterOf(state.view);
       for (const item of this.log.querySelectorAll('li')) {
         const e = this.bySeq.get(Number(item.dataset.seq));
         item.querySelector('.text').textContent = describe(this.ctx, e.event);
@@ -233,7 +242,12 @@ class Viewer {
     }
     const e = this.bySeq.get(n);
     this.now.textContent = e ? `${n}: ${describe(this.ctx, e.event)}` : `${n}: (no event visible at this step)`;
-    this.pitch.replaceChildren(drawPitch(state.view, this.rules, { seq: n, atSeq: state.at_seq, highlight: playersOf(e && e.event) }));
+    // A state of another game than the summary's cannot be drawn with its code.
+    if (state.view.game !== this.summary.game) {
+      this.pitch.replaceChildren(unknownGame(state.view.game));
+      return;
+    }
+    this.pitch.replaceChildren(this.game.drawPitch(state.view, this.rules, { seq: n, atSeq: state.at_seq, highlight: this.game.playersOf(e && e.event) }));
     this.scrollLog();
   }
 
