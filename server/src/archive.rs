@@ -175,7 +175,8 @@ impl Params {
     fn named<T: DeserializeOwned>(&self, key: &str, what: &str) -> Result<Option<T>, Failure> {
         self.get(key)?
             .map(|v| {
-                serde_json::from_value(serde_json::Value::String(v.to_owned()))
+                // Values are snake_case words: accepted in any case (`Finished`, `BLITZ`).
+                serde_json::from_value(serde_json::Value::String(v.to_ascii_lowercase()))
                     .map_err(|_| bad(format!("parameter {key:?}: {v:?} is not a known {what}")))
             })
             .transpose()
@@ -304,7 +305,7 @@ async fn list(
         .transpose()?;
     let status: Option<RoomStatus> =
         p.named("status", "status (open, playing, finished, closed)")?;
-    let result: Option<Winner> = match p.get("result")? {
+    let result: Option<Winner> = match p.get("result")?.map(str::to_ascii_lowercase).as_deref() {
         None => None,
         Some("home") => Some(Winner::Home),
         Some("away") => Some(Winner::Away),
@@ -350,17 +351,11 @@ async fn list(
         .filter(|h| {
             edition
                 .as_ref()
-                .is_none_or(|e| h.spec.setup.names().edition.eq_ignore_ascii_case(e))
+                .is_none_or(|e| same_name(&h.spec.setup.names().edition, e))
         })
         .filter(|h| {
-            team.as_ref().is_none_or(|t| {
-                h.spec
-                    .setup
-                    .names()
-                    .teams
-                    .iter()
-                    .any(|n| n.eq_ignore_ascii_case(t))
-            })
+            team.as_ref()
+                .is_none_or(|t| h.spec.setup.names().teams.iter().any(|n| same_name(n, t)))
         })
         .filter(|h| status.is_none_or(|s| h.status == s))
         .filter(|h| league.is_none_or(|l| h.league == Some(l)))
@@ -388,17 +383,34 @@ async fn list(
     }))
 }
 
-/// An edition or team name some game knows (in any case), or a 400 naming the parameter.
+/// Whether `asked` names `name` as people type it: case, spaces, `-` and `_` aside
+/// (`orc`, `Black Orc`, `black_orc` all name `BlackOrc`), and a year alone names the edition
+/// that ends with it (`2024` names `Bb2024`).
+pub fn same_name(name: &str, asked: &str) -> bool {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let (name, asked) = (squash(name), squash(asked));
+    !asked.is_empty()
+        && (name == asked
+            || (asked.len() >= 4
+                && asked.chars().all(|c| c.is_ascii_digit())
+                && name.ends_with(&asked)))
+}
+
+/// An edition or team name some game knows (as people type it: [`same_name`]), or a 400
+/// naming the parameter.
 fn known_name(
     param: &str,
     value: &str,
     names: impl Fn(&dugout_rules::core::SetupCatalogue) -> &Vec<String>,
 ) -> Result<String, Failure> {
-    let known = GameKind::ALL.iter().any(|g| {
-        names(&g.catalogue())
-            .iter()
-            .any(|n| n.eq_ignore_ascii_case(value))
-    });
+    let known = GameKind::ALL
+        .iter()
+        .any(|g| names(&g.catalogue()).iter().any(|n| same_name(n, value)));
     if known {
         Ok(value.to_owned())
     } else {
@@ -527,7 +539,7 @@ async fn state_at(
 ) -> Result<Json<StateAt>, Failure> {
     let p = Params::new(q, &["seq", "as"])?;
     let seq = p.number("seq")?;
-    let asked: Option<SeatName> = match p.get("as")? {
+    let asked: Option<SeatName> = match p.get("as")?.map(str::to_ascii_lowercase).as_deref() {
         None => None,
         Some("home") => Some(SeatName::Home),
         Some("away") => Some(SeatName::Away),

@@ -239,6 +239,13 @@ async fn the_archive_lists_filters_pages_summarises_replays_and_refuses() {
             "game=blitz&edition=Bb2024".into(),
             vec![&w.m4, &w.m2, &w.m1],
         ),
+        // Values as people type them: any case, spaces, a year alone for an edition.
+        ("status=Finished&result=HOME".into(), vec![&w.m1]),
+        (format!("team={}", team_name(2).to_uppercase()), vec![&w.m2]),
+        (format!("team={}", team_name(2).to_lowercase()), vec![&w.m2]),
+        ("game=BLITZ&edition=2024".into(), vec![&w.m4, &w.m2, &w.m1]),
+        ("edition=bb%202024".into(), vec![&w.m4, &w.m2, &w.m1]),
+        ("edition=2018".into(), vec![]),
         ("from=2000-01-01".into(), vec![&w.m4, &w.m2, &w.m1]),
         ("to=2000-01-01".into(), vec![]),
         ("from=99999999999999".into(), vec![]),
@@ -382,6 +389,13 @@ async fn the_archive_lists_filters_pages_summarises_replays_and_refuses() {
     )
     .await;
     assert_eq!(status, 200);
+    let (status, body) = http_get(
+        s,
+        &format!("/api/matches/{}/state?as=Away&seq=3", w.m1),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "`as` in any case: {body}");
 
     // ----- bad parameters: 4xx with a message, never a 500 ----------------------------
     let m = &w.m1;
