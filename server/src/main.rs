@@ -184,6 +184,10 @@ async fn main() -> ExitCode {
 
 /// `dugout-server verify`: the report on stdout, its verdict as the exit status.
 async fn verify(config: Config, id: &str) -> ExitCode {
+    if let Err(why) = store_exists(&config) {
+        eprintln!("dugout-server: {why}");
+        return ExitCode::from(2);
+    }
     let state = match AppState::open(config).await {
         Ok(state) => state,
         Err(err) => {
@@ -200,6 +204,25 @@ async fn verify(config: Config, id: &str) -> ExitCode {
             eprintln!("dugout-server: cannot read match {id}: {err}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `verify` reads a store; it must not make an empty one where there is none (a mistyped
+/// `--data-dir` would then say "no such match").
+fn store_exists(config: &Config) -> Result<(), String> {
+    if config.database_url.is_some() {
+        return Ok(());
+    }
+    let file = config.data_dir.join(dugout_server::store::SQLITE_FILE);
+    if file.is_file() {
+        Ok(())
+    } else {
+        Err(format!(
+            "there is no store at {} (no {}): give the --data-dir the server runs with, \
+             or --database-url for Postgres",
+            config.data_dir.display(),
+            dugout_server::store::SQLITE_FILE
+        ))
     }
 }
 
@@ -271,6 +294,23 @@ mod tests {
             args.config().database_url.as_deref(),
             Some("postgres://dugout:pw@db:5432/dugout")
         );
+    }
+
+    #[test]
+    fn verify_refuses_a_data_dir_without_a_store_and_creates_nothing_there() {
+        let dir = std::env::temp_dir().join(format!("dugout-no-store-{}", std::process::id()));
+        let args = Args::try_parse_from([
+            "dugout-server",
+            "verify",
+            "--match",
+            "m",
+            "--data-dir",
+            dir.to_str().expect("a UTF-8 temp path"),
+        ])
+        .expect("valid flags parse");
+        let why = store_exists(&args.config()).expect_err("no store there");
+        assert!(why.contains("there is no store at"), "{why}");
+        assert!(!dir.exists(), "nothing was created");
     }
 
     #[test]
