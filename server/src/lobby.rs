@@ -203,6 +203,14 @@ impl Lobby {
         self.announce(&summary);
     }
 
+    /// A public room moved on to `seq` (called by the room task after each step): the list
+    /// shows the room's current seq without a lobby push per command.
+    pub fn set_seq(&self, id: &str, seq: u64) {
+        if let Some(entry) = self.rooms().get_mut(id) {
+            entry.summary.seq = seq;
+        }
+    }
+
     /// A room's task ended (called by the room task).
     pub fn remove(&self, id: &str, mut last: RoomSummary) {
         self.rooms().remove(id);

@@ -380,3 +380,27 @@ async fn an_open_room_nobody_joins_is_retired_and_announced_closed() {
     );
     assert_eq!(server.match_log(&room).await.status, RoomStatus::Closed);
 }
+
+#[tokio::test]
+async fn the_room_list_shows_a_public_match_s_current_seq() {
+    let server = TestServer::start().await;
+    let (mut a, mut b, room) = seated_match(&server, plain_setup(), TimerPolicy::None).await;
+    let mut picker = Picker::new(7);
+    for _ in 0..5 {
+        play_one(&mut [&mut a, &mut b], &mut [], &room, &mut picker).await;
+    }
+    let (status, rooms) = server.get("/api/rooms").await;
+    assert_eq!(status, StatusCode::OK);
+    let listed = rooms
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|r| r["room"] == room.as_str())
+        .cloned()
+        .expect("the match is listed");
+    assert_eq!(
+        listed["seq"], a.seq,
+        "the list follows the match, not its start"
+    );
+    assert!(a.seq > 1);
+}

@@ -877,6 +877,11 @@ impl Room {
         );
         self.publish(&stored);
         self.push_log(stored);
+        if !self.spec.private {
+            // The lobby's list shows where a public match is (no push: a push per command
+            // to every connection would cost more than it tells).
+            self.ctx.lobby.set_seq(&self.id, self.seq);
+        }
     }
 
     /// Make a step durable, then apply it to the room and publish it.
