@@ -65,9 +65,10 @@ pub fn fold(view: &mut GameView, e: &AnyEvent) {
     view.apply(e);
 }
 
-/// Whether a match of rules `version` can be followed from its events alone.
-pub fn view_folds(version: u32) -> bool {
-    dugout_rules::GameKind::Blitz.view_folds(version)
+/// Whether a match of `view`'s game at rules `version` can be followed from its events
+/// alone (each game says from which version its events carry the whole view).
+pub fn view_folds(view: &dugout_rules::AnyView, version: u32) -> bool {
+    view.kind().view_folds(version)
 }
 
 /// A command for the wire.

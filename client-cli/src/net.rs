@@ -816,7 +816,7 @@ impl Session {
                 rules_version,
             } => {
                 let state = self.rooms.entry(room.clone()).or_default();
-                state.folds = crate::game::view_folds(rules_version);
+                state.folds = crate::game::view_folds(&view, rules_version);
                 state.seq = seq;
                 state.seat = Some(seat);
                 state.updates += 1;

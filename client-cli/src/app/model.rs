@@ -1463,7 +1463,7 @@ impl App {
                 if play.room != room {
                     return Vec::new();
                 }
-                play.folds = game::view_folds(rules_version);
+                play.folds = game::view_folds(&view, rules_version);
                 play.seat = seat;
                 play.seq = seq;
                 play.view = Some(game::view(&view));
