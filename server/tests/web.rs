@@ -84,6 +84,8 @@ async fn pages_and_assets_are_served_with_a_strict_csp_and_etags() {
         "common.js",
         "pitch.js",
         "describe.js",
+        "games.js",
+        "blitz_fold.js",
         "archive.js",
         "match.js",
         "live.js",
