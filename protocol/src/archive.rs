@@ -215,8 +215,43 @@ pub struct LeagueBody {
     pub organiser: String,
     pub points: PointsScheme,
     pub coaches: Vec<CoachEntry>,
-    /// Attached matches, newest first.
+    /// Attached matches' ids, newest first.
     pub matches: Vec<String>,
+    /// The same matches with their teams, coaches and score, newest first.
+    pub attached: Vec<LeagueMatch>,
+}
+
+/// A match attached to a league, as its page lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct LeagueMatch {
+    pub id: String,
+    /// The edition as the game names it (Blitz Bowl: `Bb2018`, `Bb2024`).
+    pub edition: String,
+    /// Home team, then away, as the game names them (`Orc`).
+    pub teams: [String; 2],
+    /// Coaches' account names, home then away.
+    pub coaches: [Option<String>; 2],
+    pub status: RoomStatus,
+    pub result: Option<MatchResult>,
+    pub winner: Option<Winner>,
+    /// Touchdowns, home then away, from the match's events (also for a conceded or forfeited
+    /// match); `None` before it started.
+    pub touchdowns: Option<[u32; 2]>,
+    /// Unix milliseconds.
+    pub created_at_ms: i64,
+}
+
+/// One line of `GET /api/leagues/{id}/log`: what the organiser did, newest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct LeagueLogLine {
+    /// The account that did it.
+    pub who: String,
+    /// `detach_match`, `remove_coach` or `delete_league`.
+    pub what: String,
+    /// What it was done to, in words.
+    pub detail: String,
+    /// Unix milliseconds.
+    pub at_ms: i64,
 }
 
 /// One line of the standings.

@@ -8,8 +8,9 @@ use schemars::schema_for;
 use serde_json::Value;
 
 use crate::{
-    ApiError, AttachMatch, ClientMessage, Credentials, EventPage, LeagueBody, MatchPage,
-    MatchSummary, NewBot, NewLeague, NewLeagueCoach, ServerMessage, Standings, StateAt, TokenGrant,
+    ApiError, AttachMatch, ClientMessage, Credentials, EventPage, LeagueBody, LeagueLogLine,
+    MatchPage, MatchSummary, NewBot, NewLeague, NewLeagueCoach, ServerMessage, Standings, StateAt,
+    TokenGrant,
 };
 
 /// Where the checked-in schema files live, relative to the `protocol` crate.
@@ -55,6 +56,10 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         ),
         ("http-league.schema.json", value(schema_for!(LeagueBody))),
         ("http-standings.schema.json", value(schema_for!(Standings))),
+        (
+            "http-league-log.schema.json",
+            value(schema_for!(Vec<LeagueLogLine>)),
+        ),
     ]
 }
 

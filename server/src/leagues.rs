@@ -9,17 +9,34 @@
 //! | `GET /api/leagues/{id}` | | `LeagueBody` |
 //! | `POST /api/leagues/{id}/coaches` | bearer (organiser), `NewLeagueCoach` | 201 `LeagueBody` |
 //! | `POST /api/leagues/{id}/matches` | bearer (organiser), `AttachMatch` | 200 `LeagueBody` |
+//! | `DELETE /api/leagues/{id}/matches/{match}` | bearer (organiser) | 200 `LeagueBody` |
+//! | `DELETE /api/leagues/{id}/coaches/{name}` | bearer (organiser) | 200 `LeagueBody` |
+//! | `DELETE /api/leagues/{id}` | bearer (organiser) | 204 |
+//! | `GET /api/leagues/{id}/log` | bearer (organiser) | `Vec<LeagueLogLine>`, newest first |
 //! | `GET /api/leagues/{id}/standings` | | `Standings` |
+//!
+//! **Teams.** A match counts for a league only if each of its coaches played the team they
+//! are registered with: attaching a match checks it (409 otherwise), and a room created
+//! under a league seats a coach only if they are registered with the team of that seat
+//! ([`seat_check`], called by the room when a coach takes a seat and again when the match
+//! starts), so a room's match never counts for a team its coach is not registered with.
+//!
+//! **Organiser tools** (detach a match, remove a coach, delete the league) are logged: each
+//! writes a `league_log` row in the same transaction as the change, and a `tracing` line.
+//! A coach with attached matches is not removed (409): detach their matches first, so a
+//! league never counts a match of a coach it no longer lists. Deleting a league detaches
+//! its matches (they stay in the archive) and unregisters its coaches; its log is kept.
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use dugout_protocol::{
-    AttachMatch, CoachEntry, ErrorCode, LeagueBody, NewLeague, NewLeagueCoach, PointsScheme,
-    RoomStatus, Standing, Standings,
+    AttachMatch, CoachEntry, ErrorCode, LeagueBody, LeagueLogLine, LeagueMatch, NewLeague,
+    NewLeagueCoach, PointsScheme, RoomStatus, Standing, Standings, Winner,
 };
 use dugout_rules::core::Side;
 
@@ -27,7 +44,9 @@ use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::archive::{Params, PathId, summarise};
 use crate::error::Failure;
-use crate::store::{Account, League, LeagueId, now_ms};
+use crate::store::{
+    Account, CoachRemoval, League, LeagueCoach, LeagueId, LogLine, MatchHeader, now_ms,
+};
 
 /// Longest league name, in characters.
 pub const MAX_LEAGUE_NAME: usize = 80;
@@ -35,9 +54,12 @@ pub const MAX_LEAGUE_NAME: usize = 80;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/leagues", get(list).post(create))
-        .route("/api/leagues/{id}", get(show))
+        .route("/api/leagues/{id}", get(show).delete(delete_league))
         .route("/api/leagues/{id}/coaches", post(add_coach))
+        .route("/api/leagues/{id}/coaches/{name}", delete(remove_coach))
         .route("/api/leagues/{id}/matches", post(attach))
+        .route("/api/leagues/{id}/matches/{match}", delete(detach))
+        .route("/api/leagues/{id}/log", get(log))
         .route("/api/leagues/{id}/standings", get(standings))
 }
 
@@ -78,6 +100,10 @@ fn organiser_only(league: &League, who: &Account) -> Result<(), Failure> {
 async fn body(state: &AppState, league: League) -> Result<LeagueBody, Failure> {
     let coaches = state.store().league_coaches(league.id).await?;
     let matches = state.store().league_matches(league.id).await?;
+    let mut attached = Vec::with_capacity(matches.len());
+    for m in &matches {
+        attached.push(league_match(state, m).await?);
+    }
     Ok(LeagueBody {
         id: league.id,
         name: league.name,
@@ -91,7 +117,234 @@ async fn body(state: &AppState, league: League) -> Result<LeagueBody, Failure> {
             })
             .collect(),
         matches: matches.into_iter().map(|m| m.id).collect(),
+        attached,
     })
+}
+
+/// An attached match as the league's page lists it: teams, coaches, result, touchdowns.
+async fn league_match(state: &AppState, h: &MatchHeader) -> Result<LeagueMatch, Failure> {
+    let names = h.spec.setup.names();
+    let touchdowns = if matches!(h.status, RoomStatus::Playing | RoomStatus::Finished) {
+        state
+            .store()
+            .match_log(&h.id)
+            .await?
+            .map(|log| summarise(&log).touchdowns)
+    } else {
+        None
+    };
+    Ok(LeagueMatch {
+        id: h.id.clone(),
+        edition: names.edition,
+        teams: names.teams,
+        coaches: h.coaches.clone(),
+        status: h.status,
+        result: h.result,
+        winner: h.result.as_ref().map(Winner::of),
+        touchdowns,
+        created_at_ms: h.created_at_ms,
+    })
+}
+
+/// Did the coach in seat `index` (0 home, 1 away) of a match played with `teams` play the
+/// team they are registered with in the league? `None`: yes; otherwise why not, in words.
+/// Teams compare as registration matches them: regardless of case.
+pub fn team_mismatch(
+    coaches: &[LeagueCoach],
+    account: &Account,
+    teams: &[String; 2],
+    index: usize,
+) -> Option<String> {
+    let played = &teams[index.min(1)];
+    match coaches.iter().find(|c| c.account.id == account.id) {
+        None => Some(format!("{} is not registered in this league", account.name)),
+        Some(c) if c.team.eq_ignore_ascii_case(played) => None,
+        Some(c) => Some(format!(
+            "{} is registered with {} but played {played}",
+            account.name, c.team
+        )),
+    }
+}
+
+/// May `account` take seat `index` (0 home, 1 away) of a room created under `league`? The
+/// room asks when a coach takes a seat and again when the match starts, so its match never
+/// counts for a coach who did not play their registered team. A league that no longer
+/// exists (deleted meanwhile) checks nothing: the match counts for no league.
+pub async fn seat_check(
+    store: &dyn crate::store::Store,
+    league: LeagueId,
+    account: &Account,
+    teams: &[String; 2],
+    index: usize,
+) -> Result<(), Failure> {
+    if store.league(league).await?.is_none() {
+        return Ok(());
+    }
+    let coaches = store.league_coaches(league).await?;
+    match team_mismatch(&coaches, account, teams, index) {
+        None => Ok(()),
+        Some(why) => Err(Failure::new(
+            ErrorCode::Conflict,
+            format!("this room's match counts for league {league}: {why}"),
+        )),
+    }
+}
+
+/// The `{id}` and the second segment of a path (a match id, a coach's name), or a JSON 400.
+pub struct PathPair(pub String, pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathPair {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<(String, String)>::from_request_parts(parts, state).await {
+            Ok(Path((a, b))) => Ok(PathPair(a, b)),
+            Err(e) => Err(bad(format!("bad path: {}", e.body_text()))),
+        }
+    }
+}
+
+async fn detach(
+    State(state): State<AppState>,
+    Authenticated(who): Authenticated,
+    PathPair(id, match_id): PathPair,
+) -> Result<Json<LeagueBody>, Failure> {
+    let league = load(&state, &id).await?;
+    organiser_only(&league, &who)?;
+    let header = state
+        .store()
+        .match_header(&match_id)
+        .await?
+        .ok_or_else(|| Failure::new(ErrorCode::NotFound, format!("no match {match_id:?}")))?;
+    let not_attached = || {
+        Failure::new(
+            ErrorCode::Conflict,
+            format!(
+                "match {:?} is not attached to league {}",
+                header.id, league.id
+            ),
+        )
+    };
+    if header.league != Some(league.id) {
+        return Err(not_attached());
+    }
+    let names = header.spec.setup.names();
+    let detail = format!(
+        "match {} ({} {} v {} {})",
+        header.id,
+        header.coaches[0].as_deref().unwrap_or("-"),
+        names.teams[0],
+        header.coaches[1].as_deref().unwrap_or("-"),
+        names.teams[1],
+    );
+    let line = LogLine {
+        who: who.id,
+        detail: &detail,
+        at_ms: now_ms(),
+    };
+    if !state
+        .store()
+        .detach_league_match(league.id, &header.id, line)
+        .await?
+    {
+        return Err(not_attached());
+    }
+    tracing::info!(league = league.id, organiser = %who.name, %detail, "league: match detached");
+    Ok(Json(body(&state, league).await?))
+}
+
+async fn remove_coach(
+    State(state): State<AppState>,
+    Authenticated(who): Authenticated,
+    PathPair(id, name): PathPair,
+) -> Result<Json<LeagueBody>, Failure> {
+    let league = load(&state, &id).await?;
+    organiser_only(&league, &who)?;
+    let coaches = state.store().league_coaches(league.id).await?;
+    let coach = coaches
+        .iter()
+        .find(|c| c.account.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| {
+            Failure::new(
+                ErrorCode::NotFound,
+                format!("no coach {name:?} is registered in this league"),
+            )
+        })?;
+    let detail = format!("coach {} ({})", coach.account.name, coach.team);
+    let line = LogLine {
+        who: who.id,
+        detail: &detail,
+        at_ms: now_ms(),
+    };
+    match state
+        .store()
+        .remove_league_coach(league.id, coach.account.id, line)
+        .await?
+    {
+        CoachRemoval::Removed => {}
+        CoachRemoval::NotRegistered => {
+            return Err(Failure::new(
+                ErrorCode::NotFound,
+                format!("no coach {name:?} is registered in this league"),
+            ));
+        }
+        CoachRemoval::HasMatches(n) => {
+            return Err(Failure::new(
+                ErrorCode::Conflict,
+                format!(
+                    "{} has {n} match(es) attached to this league: detach them first",
+                    coach.account.name
+                ),
+            ));
+        }
+    }
+    tracing::info!(league = league.id, organiser = %who.name, %detail, "league: coach removed");
+    Ok(Json(body(&state, league).await?))
+}
+
+async fn delete_league(
+    State(state): State<AppState>,
+    Authenticated(who): Authenticated,
+    PathId(id): PathId,
+) -> Result<StatusCode, Failure> {
+    let league = load(&state, &id).await?;
+    organiser_only(&league, &who)?;
+    let attached = state.store().league_matches(league.id).await?.len();
+    let detail = format!("league {:?} ({attached} match(es) detached)", league.name);
+    let line = LogLine {
+        who: who.id,
+        detail: &detail,
+        at_ms: now_ms(),
+    };
+    if !state.store().delete_league(league.id, line).await? {
+        return Err(Failure::new(
+            ErrorCode::NotFound,
+            format!("no league {}", league.id),
+        ));
+    }
+    tracing::info!(league = league.id, organiser = %who.name, %detail, "league: deleted");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn log(
+    State(state): State<AppState>,
+    Authenticated(who): Authenticated,
+    PathId(id): PathId,
+) -> Result<Json<Vec<LeagueLogLine>>, Failure> {
+    let league = load(&state, &id).await?;
+    organiser_only(&league, &who)?;
+    let lines = state.store().league_log(league.id).await?;
+    Ok(Json(
+        lines
+            .into_iter()
+            .map(|l| LeagueLogLine {
+                who: l.who,
+                what: l.what,
+                detail: l.detail,
+                at_ms: l.at_ms,
+            })
+            .collect(),
+    ))
 }
 
 async fn create(
@@ -228,13 +481,26 @@ async fn attach(
         ));
     }
     let coaches = state.store().league_coaches(league.id).await?;
-    for (side, seat) in [Side::Home, Side::Away].into_iter().zip(header.seats) {
-        let registered = seat.is_some_and(|a| coaches.iter().any(|c| c.account.id == a));
-        if !registered {
+    let teams = header.spec.setup.names().teams;
+    for (i, (side, seat)) in [Side::Home, Side::Away]
+        .into_iter()
+        .zip(header.seats)
+        .enumerate()
+    {
+        let Some(coach) = seat.and_then(|a| coaches.iter().find(|c| c.account.id == a)) else {
             return Err(Failure::new(
                 ErrorCode::Conflict,
                 format!(
                     "the {side:?} coach of match {:?} is not registered in this league",
+                    header.id
+                ),
+            ));
+        };
+        if let Some(why) = team_mismatch(&coaches, &coach.account, &teams, i) {
+            return Err(Failure::new(
+                ErrorCode::Conflict,
+                format!(
+                    "match {:?} does not count for this league: {why}",
                     header.id
                 ),
             ));

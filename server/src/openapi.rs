@@ -7,8 +7,8 @@
 
 use axum::Json;
 use dugout_protocol::{
-    ApiError, AttachMatch, Credentials, EventPage, LeagueBody, MatchPage, MatchSummary, NewBot,
-    NewLeague, NewLeagueCoach, RoomSummary, Standings, StateAt, TokenGrant,
+    ApiError, AttachMatch, Credentials, EventPage, LeagueBody, LeagueLogLine, MatchPage,
+    MatchSummary, NewBot, NewLeague, NewLeagueCoach, RoomSummary, Standings, StateAt, TokenGrant,
 };
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value, json};
@@ -241,6 +241,42 @@ pub const OPERATIONS: &[Operation] = &[
         ok: (200, Some(schema::<LeagueBody>)),
     },
     Operation {
+        method: "delete",
+        path: "/api/leagues/{id}/matches/{match}",
+        summary: "Detach a match; it stays in the archive (organiser only, logged)",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (200, Some(schema::<LeagueBody>)),
+    },
+    Operation {
+        method: "delete",
+        path: "/api/leagues/{id}/coaches/{name}",
+        summary: "Unregister a coach with no attached match (organiser only, logged)",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (200, Some(schema::<LeagueBody>)),
+    },
+    Operation {
+        method: "delete",
+        path: "/api/leagues/{id}",
+        summary: "Delete a league, detaching its matches (organiser only, logged)",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (204, None),
+    },
+    Operation {
+        method: "get",
+        path: "/api/leagues/{id}/log",
+        summary: "The organiser's actions on the league, newest first (organiser only)",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (200, Some(schema::<Vec<LeagueLogLine>>)),
+    },
+    Operation {
         method: "get",
         path: "/api/leagues/{id}/standings",
         summary: "Standings from the attached finished matches",
@@ -287,10 +323,12 @@ pub fn document() -> Value {
     let mut paths: Map<String, Value> = Map::new();
     for op in OPERATIONS {
         let mut parameters: Vec<Value> = Vec::new();
-        if op.path.contains("{id}") {
-            parameters.push(json!({
-                "name": "id", "in": "path", "required": true, "schema": {"type": "string"}
-            }));
+        for segment in op.path.split('/') {
+            if let Some(name) = segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+                parameters.push(json!({
+                    "name": name, "in": "path", "required": true, "schema": {"type": "string"}
+                }));
+            }
         }
         for (name, description) in op.query {
             parameters.push(json!({

@@ -20,6 +20,11 @@ async fn http_get(server: &TestServer, path: &str, token: Option<&str>) -> (u16,
 }
 
 /// POST JSON over a real socket.
+/// DELETE over a real socket.
+async fn http_delete(server: &TestServer, path: &str, token: Option<&str>) -> (u16, Value) {
+    http(server, "DELETE", path, token, None).await
+}
+
 async fn http_post(
     server: &TestServer,
     path: &str,
@@ -169,13 +174,15 @@ async fn world() -> World {
     ];
     let [ta, tb, tc] = &tokens;
     let mut clients = Vec::new();
+    // Each coach plays one team throughout (a: team 0, b: team 1, c: team 3), as a league
+    // wants: the league tests register them with those teams.
     let (m1, a, b) = play(&server, ta, tb, setup([0, 1]), false, 30, Some(Side::Away)).await;
     clients.extend([a, b]);
-    let (m2, a, b) = play(&server, tb, tc, setup([2, 3]), false, 12, Some(Side::Home)).await;
+    let (m2, a, b) = play(&server, tb, tc, setup([1, 3]), false, 12, Some(Side::Home)).await;
     clients.extend([a, b]);
-    let (m3, a, b) = play(&server, ta, tc, setup([0, 2]), true, 6, None).await;
+    let (m3, a, b) = play(&server, ta, tc, setup([0, 3]), true, 6, None).await;
     clients.extend([a, b]);
-    let (m4, a, b) = play(&server, ta, tc, setup([1, 3]), false, 6, None).await;
+    let (m4, a, b) = play(&server, ta, tc, setup([0, 3]), false, 6, None).await;
     clients.extend([a, b]);
     World {
         server,
@@ -234,7 +241,7 @@ async fn the_archive_lists_filters_pages_summarises_replays_and_refuses() {
         ("result=draw".into(), vec![]),
         ("coach=COACH_A".into(), vec![&w.m4, &w.m1]),
         ("coach=coach_b&status=finished".into(), vec![&w.m2, &w.m1]),
-        (format!("team={}", team_name(2)), vec![&w.m2]),
+        (format!("team={}", team_name(1)), vec![&w.m2, &w.m1]),
         (
             "game=blitz&edition=Bb2024".into(),
             vec![&w.m4, &w.m2, &w.m1],
@@ -559,12 +566,12 @@ async fn a_league_computes_standings_from_stored_results_and_only_its_organiser_
     );
 
     let base = format!("/api/leagues/{id}");
-    for (i, name) in ["coach_a", "coach_b", "coach_c"].into_iter().enumerate() {
+    for (name, team) in [("coach_a", 0), ("coach_b", 1), ("coach_c", 3)] {
         let (status, body) = http_post(
             s,
             &format!("{base}/coaches"),
             Some(&org),
-            serde_json::json!({"coach": name, "team": team_name(i)}),
+            serde_json::json!({"coach": name, "team": team_name(team)}),
         )
         .await;
         assert_eq!(status, 201, "{body}");
@@ -761,6 +768,198 @@ async fn a_league_computes_standings_from_stored_results_and_only_its_organiser_
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn organisers_detach_remove_and_delete_with_a_log_and_teams_are_checked() {
+    let w = world().await;
+    let s = &w.server;
+    let [ta, tb, tc] = &w.tokens;
+    let org = s.register("organiser").await;
+    let (status, league) = http_post(
+        s,
+        "/api/leagues",
+        Some(&org),
+        serde_json::json!({"name": "Tools Cup"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{league}");
+    let id = league["id"].as_i64().expect("an id");
+    let base = format!("/api/leagues/{id}");
+    // coach_c plays team 3 in every match but is registered with team 2.
+    for (name, team) in [("coach_a", 0), ("coach_b", 1), ("coach_c", 2)] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/coaches"),
+            Some(&org),
+            serde_json::json!({"coach": name, "team": team_name(team)}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+    }
+
+    // ----- the team check on attach ---------------------------------------------------
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/matches"),
+        Some(&org),
+        serde_json::json!({"match": w.m2}),
+    )
+    .await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["code"], "conflict", "{body}");
+    let message = body["message"].as_str().expect("a message");
+    for word in ["coach_c", &team_name(2), &team_name(3)] {
+        assert!(message.contains(word), "{word} in {message}");
+    }
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/matches"),
+        Some(&org),
+        serde_json::json!({"match": w.m1}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["matches"], serde_json::json!([w.m1]));
+    let shown = &body["attached"][0];
+    assert_eq!(shown["id"], w.m1.as_str());
+    assert_eq!(
+        shown["teams"],
+        serde_json::json!([team_name(0), team_name(1)])
+    );
+    assert_eq!(shown["coaches"], serde_json::json!(["coach_a", "coach_b"]));
+    let (_, summary) = http_get(s, &format!("/api/matches/{}", w.m1), None).await;
+    assert_eq!(shown["touchdowns"], summary["touchdowns"], "{summary}");
+    assert_eq!(shown["winner"], "home");
+
+    // ----- the team check in a room created under the league ----------------------------
+    let mut league_spec = spec(setup([1, 3]), TimerPolicy::default());
+    league_spec.league = Some(id);
+    let mut b = s.client(tb).await;
+    let mut c = s.client(tc).await;
+    let wrong = b.create_room(league_spec.clone()).await;
+    let refused = c.join(&wrong, Some(Side::Away)).await;
+    match refused {
+        Err((dugout_protocol::ErrorCode::Conflict, m)) => {
+            assert!(m.contains("coach_c") && m.contains(&team_name(2)), "{m}")
+        }
+        other => panic!("coach_c seated with the wrong team: {other:?}"),
+    }
+    assert!(b.join(&wrong, Some(Side::Home)).await.is_ok());
+    let mut league_spec = spec(setup([1, 2]), TimerPolicy::default());
+    league_spec.league = Some(id);
+    let room = b.create_room(league_spec).await;
+    assert!(c.join(&room, Some(Side::Away)).await.is_ok());
+    assert!(b.join(&room, Some(Side::Home)).await.is_ok());
+
+    // ----- refusals: who, what ----------------------------------------------------------
+    let detach_m1 = format!("{base}/matches/{}", w.m1);
+    for (path, token, want) in [
+        (detach_m1.clone(), None, 401),
+        (detach_m1.clone(), Some(ta), 403),
+        (
+            format!("/api/leagues/9999/matches/{}", w.m1),
+            Some(&org),
+            404,
+        ),
+        (format!("{base}/matches/nope"), Some(&org), 404),
+        (format!("{base}/matches/{}", w.m2), Some(&org), 409),
+        (format!("{base}/coaches/coach_a"), Some(ta), 403),
+        (format!("{base}/coaches/nobody"), Some(&org), 404),
+        ("/api/leagues/9999/coaches/coach_a".into(), Some(&org), 404),
+        (base.clone(), Some(tb), 403),
+        ("/api/leagues/9999".into(), Some(&org), 404),
+        ("/api/leagues/abc".into(), Some(&org), 400),
+    ] {
+        let (status, body) = http_delete(s, &path, token.map(String::as_str)).await;
+        assert_eq!(status, want, "DELETE {path}: {body}");
+        assert!(body["message"].is_string(), "{path}: {body}");
+    }
+    // A coach with an attached match stays until it is detached.
+    let (status, body) = http_delete(s, &format!("{base}/coaches/coach_a"), Some(&org)).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("detach")),
+        "{body}"
+    );
+
+    // ----- detach, remove ---------------------------------------------------------------
+    let (status, body) = http_delete(s, &detach_m1, Some(&org)).await;
+    assert_eq!(status, 200, "{body}");
+    // The rooms made under the league count for it; m1 no longer does.
+    assert_eq!(body["matches"], serde_json::json!([room, wrong]));
+    let (_, item) = http_get(s, &format!("/api/matches/{}", w.m1), None).await;
+    assert_eq!(item["league"], Value::Null, "still in the archive: {item}");
+    let (status, _) = http_delete(s, &detach_m1, Some(&org)).await;
+    assert_eq!(status, 409);
+    let (status, body) = http_delete(s, &format!("{base}/coaches/COACH_A"), Some(&org)).await;
+    assert_eq!(status, 200, "{body}");
+    let names: Vec<&str> = body["coaches"]
+        .as_array()
+        .expect("coaches")
+        .iter()
+        .filter_map(|c| c["coach"].as_str())
+        .collect();
+    assert_eq!(names, ["coach_b", "coach_c"]);
+    let (status, _) = http_delete(s, &format!("{base}/coaches/coach_a"), Some(&org)).await;
+    assert_eq!(status, 404);
+
+    // ----- the log: organiser only, newest first ------------------------------------------
+    let (status, body) = http_get(s, &format!("{base}/log"), Some(ta)).await;
+    assert_eq!(status, 403, "{body}");
+    let (status, body) = http_get(s, &format!("{base}/log"), None).await;
+    assert_eq!(status, 401, "{body}");
+    let (status, body) = http_get(s, "/api/leagues/9999/log", Some(&org)).await;
+    assert_eq!(status, 404, "{body}");
+    let (status, log) = http_get(s, &format!("{base}/log"), Some(&org)).await;
+    assert_eq!(status, 200, "{log}");
+    let lines = log.as_array().expect("lines");
+    assert_eq!(lines.len(), 2, "{log}");
+    assert_eq!(lines[0]["what"], "remove_coach");
+    assert!(
+        lines[0]["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("coach_a"))
+    );
+    assert_eq!(lines[1]["what"], "detach_match");
+    assert!(
+        lines[1]["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains(w.m1.as_str()))
+    );
+    assert!(lines.iter().all(|l| l["who"] == "organiser"));
+    assert!(lines[0]["at_ms"].as_i64() >= lines[1]["at_ms"].as_i64());
+
+    // ----- delete the league -------------------------------------------------------------
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/matches"),
+        Some(&org),
+        serde_json::json!({"match": w.m1}),
+    )
+    .await;
+    assert_eq!(status, 409, "coach_a is no longer registered: {body}");
+    let (status, body) = http_delete(s, &base, Some(&org)).await;
+    assert_eq!(status, 204, "{body}");
+    let (status, _) = http_get(s, &base, None).await;
+    assert_eq!(status, 404);
+    let (status, _) = http_delete(s, &base, Some(&org)).await;
+    assert_eq!(status, 404);
+    let (_, listed) = http_get(s, "/api/leagues", None).await;
+    assert!(
+        listed
+            .as_array()
+            .expect("leagues")
+            .iter()
+            .all(|l| l["id"] != id)
+    );
+    // The rooms made under the deleted league no longer count for it.
+    for r in [&room, &wrong] {
+        let (_, item) = http_get(s, &format!("/api/matches/{r}"), None).await;
+        assert_eq!(item["league"], Value::Null, "{item}");
+    }
+}
+
 #[tokio::test]
 async fn the_openapi_document_lists_the_archive_and_league_routes() {
     let s = TestServer::start().await;
@@ -774,6 +973,10 @@ async fn the_openapi_document_lists_the_archive_and_league_routes() {
         ("/api/matches/{id}/state", "get"),
         ("/api/leagues", "post"),
         ("/api/leagues/{id}/standings", "get"),
+        ("/api/leagues/{id}", "delete"),
+        ("/api/leagues/{id}/matches/{match}", "delete"),
+        ("/api/leagues/{id}/coaches/{name}", "delete"),
+        ("/api/leagues/{id}/log", "get"),
     ] {
         assert!(doc["paths"][path][method].is_object(), "{method} {path}");
     }

@@ -11,8 +11,8 @@ use dugout_rules::blitz::{self, Command};
 use dugout_rules::core::Side;
 use dugout_rules::{AnyCommand, AnyEvent, AnySetup};
 use dugout_server::store::{
-    Account, AccountStore, CommandRecord, CommandSource, MatchHeader, PointsScheme, SqliteStore,
-    Store, StoreError, StoredEvent, TokenKind,
+    Account, AccountStore, CoachRemoval, CommandRecord, CommandSource, LogLine, MatchHeader,
+    PointsScheme, SqliteStore, Store, StoreError, StoredEvent, TokenKind,
 };
 
 /// Every case, as `sqlite::<case>` and `postgres::<case>`.
@@ -59,6 +59,7 @@ contract!(
     a_league_keeps_its_scheme_coaches_and_matches,
     leagues_are_listed_newest_first,
     a_match_keeps_the_rules_version_that_made_it,
+    organiser_changes_are_made_and_logged_together,
 );
 
 fn spec() -> RoomSpec {
@@ -822,4 +823,184 @@ mod a_match_stored_before_rules_versions_reads_as_version_1 {
         reads_as_version_1(Arc::new(store.clone())).await;
         store.close().await;
     }
+}
+
+async fn organiser_changes_are_made_and_logged_together(store: Arc<dyn Store>) {
+    let (ada, bot) = two_coaches(store.as_ref()).await;
+    let carl = store
+        .create_account("Carl", Some("hash"), false, None, 4)
+        .await
+        .expect("create");
+    let league = store
+        .create_league("Spring", &ada, PointsScheme::default(), 7)
+        .await
+        .expect("create");
+    let other = store
+        .create_league("Autumn", &ada, PointsScheme::default(), 8)
+        .await
+        .expect("create");
+    for (who, team) in [(&ada, "Human"), (&bot, "Orc"), (&carl, "Elf")] {
+        assert!(
+            store
+                .add_league_coach(league.id, who.id, team)
+                .await
+                .expect("register")
+        );
+    }
+    let spec = spec();
+    for (id, at) in [("x", 1), ("y", 2)] {
+        store.create_match(id, &spec, 1, at).await.expect("create");
+    }
+    // x: Ada v ada-bot, attached to the league.
+    store
+        .start_match("x", [ada.id, bot.id], [7; 32], &started_events(), 10)
+        .await
+        .expect("start");
+    assert!(
+        store
+            .set_match_league("x", Some(league.id))
+            .await
+            .expect("attach")
+    );
+    let line = |detail: &'static str, at_ms: i64| LogLine {
+        who: ada.id,
+        detail,
+        at_ms,
+    };
+
+    // Detach: only a match attached to that league, and only then logged.
+    assert!(
+        !store
+            .detach_league_match(other.id, "x", line("x from autumn", 20))
+            .await
+            .expect("detach")
+    );
+    assert!(
+        !store
+            .detach_league_match(league.id, "y", line("y", 20))
+            .await
+            .expect("detach")
+    );
+    assert!(store.league_log(league.id).await.expect("log").is_empty());
+    assert!(store.league_log(other.id).await.expect("log").is_empty());
+
+    // A coach with an attached match stays; one without goes.
+    assert_eq!(
+        store
+            .remove_league_coach(league.id, bot.id, line("bot", 21))
+            .await
+            .expect("remove"),
+        CoachRemoval::HasMatches(1)
+    );
+    assert_eq!(
+        store
+            .remove_league_coach(other.id, carl.id, line("carl", 21))
+            .await
+            .expect("remove"),
+        CoachRemoval::NotRegistered
+    );
+    assert_eq!(
+        store
+            .remove_league_coach(league.id, carl.id, line("carl", 22))
+            .await
+            .expect("remove"),
+        CoachRemoval::Removed
+    );
+    assert!(
+        store
+            .detach_league_match(league.id, "x", line("x", 23))
+            .await
+            .expect("detach")
+    );
+    assert_eq!(
+        store
+            .match_header("x")
+            .await
+            .expect("read")
+            .map(|h| h.league),
+        Some(None)
+    );
+    assert_eq!(
+        store
+            .remove_league_coach(league.id, bot.id, line("bot", 23))
+            .await
+            .expect("remove"),
+        CoachRemoval::Removed
+    );
+    let coaches: Vec<String> = store
+        .league_coaches(league.id)
+        .await
+        .expect("read")
+        .into_iter()
+        .map(|c| c.account.name)
+        .collect();
+    assert_eq!(coaches, ["Ada"]);
+
+    // The log: newest first (same time: the later entry first), with who did it.
+    let log = store.league_log(league.id).await.expect("log");
+    let got: Vec<(&str, &str, i64)> = log
+        .iter()
+        .map(|l| (l.what.as_str(), l.detail.as_str(), l.at_ms))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("remove_coach", "bot", 23),
+            ("detach_match", "x", 23),
+            ("remove_coach", "carl", 22),
+        ]
+    );
+    assert!(log.iter().all(|l| l.who == "Ada" && l.league == league.id));
+
+    // Delete: its matches detached, its coaches gone, the league gone, the log kept.
+    assert!(
+        store
+            .set_match_league("y", Some(league.id))
+            .await
+            .expect("attach")
+    );
+    assert!(
+        store
+            .delete_league(league.id, line("spring", 30))
+            .await
+            .expect("delete")
+    );
+    assert_eq!(store.league(league.id).await.expect("read"), None);
+    assert!(
+        store
+            .league_matches(league.id)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+    assert!(
+        store
+            .league_coaches(league.id)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+    assert_eq!(
+        store
+            .match_header("y")
+            .await
+            .expect("read")
+            .map(|h| h.league),
+        Some(None)
+    );
+    let log = store.league_log(league.id).await.expect("log");
+    assert_eq!(log.len(), 4);
+    assert_eq!(
+        (log[0].what.as_str(), log[0].detail.as_str()),
+        ("delete_league", "spring")
+    );
+    assert!(
+        !store
+            .delete_league(league.id, line("again", 31))
+            .await
+            .expect("delete")
+    );
+    assert_eq!(store.league_log(league.id).await.expect("log").len(), 4);
+    // The other league is untouched.
+    assert_eq!(store.leagues().await.expect("read"), vec![other]);
 }

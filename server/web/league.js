@@ -2,7 +2,7 @@
 
 import {
   api, h, setMain, showError, failureText, renderNav, loadRules, teamName, pathId, fmtDate,
-  resultText, winnerText, ApiFailure,
+  resultText, winnerText, editionName, ApiFailure,
 } from './common.js';
 
 renderNav();
@@ -16,7 +16,6 @@ async function start() {
   }
   let league;
   let standings;
-  let matches;
   let rules;
   try {
     [league, standings, rules] = await Promise.all([
@@ -24,7 +23,6 @@ async function start() {
       api(`/api/leagues/${encodeURIComponent(id)}/standings`),
       loadRules(),
     ]);
-    matches = await api(`/api/matches?league=${league.id}&limit=100`);
   } catch (e) {
     if (e instanceof ApiFailure && (e.status === 404 || e.status === 400)) {
       showError('Unknown league', [`There is no league “${id}”. `, h('a', { href: '/leagues' }, 'See every league'), '.']);
@@ -33,6 +31,7 @@ async function start() {
     }
     return;
   }
+  document.title = `${league.name} · Dugout`;
   const p = league.points;
   const num = (v) => h('td', { class: 'num' }, String(v));
   // Columns a phone leaves out (the differences and the points stay).
@@ -47,13 +46,17 @@ async function start() {
   wide(`${s.touchdowns_for}:${s.touchdowns_against}`), num(signed(s.touchdown_difference)),
   wide(`${s.injuries_inflicted}:${s.injuries_suffered}`), num(signed(s.injury_difference)), h('td', { class: 'num strong' }, String(s.points))));
 
-  const matchRows = matches.matches.map((m) => h('tr', { dataset: { matchId: m.id, status: m.status } },
+  // The attached matches, newest first: who played which team, the score, a link to each.
+  const side = (m, i) => `${m.coaches[i] || '—'} (${teamName(rules, m.teams[i])})`;
+  const matchRows = league.attached.map((m) => h('tr', { dataset: { matchId: m.id, status: m.status } },
     h('td', {}, fmtDate(m.created_at_ms)),
-    h('td', {}, `${m.coaches[0] || '—'} (${teamName(rules, m.teams[0])})`),
-    h('td', {}, `${m.coaches[1] || '—'} (${teamName(rules, m.teams[1])})`),
-    h('td', {}, m.status),
-    h('td', {}, m.result ? `${resultText(m.result)} (${winnerText(m.winner)})` : '—'),
-    h('td', {}, h('a', { href: m.status === 'playing' ? `/live/${encodeURIComponent(m.id)}` : `/matches/${encodeURIComponent(m.id)}` }, m.status === 'playing' ? 'watch' : 'replay'))));
+    h('td', { class: 'home' }, side(m, 0)),
+    h('td', { class: 'score num' }, m.touchdowns ? `${m.touchdowns[0]}–${m.touchdowns[1]}` : '—'),
+    h('td', { class: 'away' }, side(m, 1)),
+    h('td', { class: 'wide' }, editionName(m.edition)),
+    h('td', {}, m.result ? `${resultText(m.result)} (${winnerText(m.winner)})` : m.status),
+    h('td', {}, h('a', { href: `/matches/${encodeURIComponent(m.id)}` }, m.status === 'finished' ? 'replay' : 'see'),
+      m.status === 'playing' ? [' · ', h('a', { href: `/live/${encodeURIComponent(m.id)}` }, 'watch')] : null)));
 
   setMain(
     h('h1', { id: 'league-name', dataset: { league: league.id } }, league.name),
@@ -73,8 +76,8 @@ async function start() {
       : h('p', { class: 'empty' }, 'No coach is registered yet.'),
     h('h2', {}, 'Fixtures and results'),
     matchRows.length
-      ? h('table', { class: 'grid', id: 'fixtures', dataset: { total: matches.total } },
-        h('thead', {}, h('tr', {}, ['Created', 'Home', 'Away', 'Status', 'Result', ''].map((c) => h('th', {}, c)))),
+      ? h('table', { class: 'grid', id: 'fixtures', dataset: { total: league.attached.length } },
+        h('thead', {}, h('tr', {}, ['Created', 'Home', 'TD', 'Away', 'Edition', 'Result', ''].map((c) => h('th', { class: c === 'Edition' ? 'wide' : null }, c)))),
         h('tbody', {}, matchRows))
       : h('p', { class: 'empty' }, 'No match counts for this league yet.'),
   );

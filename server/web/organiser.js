@@ -1,10 +1,11 @@
 // Log in (the existing accounts) and manage leagues: create one, register coaches and their
-// teams, attach matches. `?league=ID` manages one league; `?next=PATH` returns there after
+// teams, attach and detach matches, remove coaches, delete the league (each removal asks to
+// confirm first), and read the league's log. `?league=ID` manages one league; `?next=PATH` returns there after
 // logging in.
 
 import {
   api, h, setMain, errorBox, failureText, renderNav, loadRules, teamName, token, account,
-  saveLogin, clearLogin, query, fmtDate, resultText,
+  saveLogin, clearLogin, query, fmtDate, resultText, editionName,
 } from './common.js';
 
 renderNav();
@@ -102,12 +103,16 @@ async function manage(idText) {
   let league;
   let rules;
   let candidates;
+  let log = [];
   try {
     [league, rules, candidates] = await Promise.all([
       api(`/api/leagues/${encodeURIComponent(idText)}`),
       loadRules(),
       api('/api/matches?status=finished&limit=100'),
     ]);
+    if (league.organiser.toLowerCase() === (account() || '').toLowerCase()) {
+      log = await api(`/api/leagues/${league.id}/log`, { auth: true });
+    }
   } catch (e) {
     setMain(errorBox('This league cannot be managed', [failureText(e), ' ', h('a', { href: '/organiser' }, 'Back to your leagues')]));
     return;
@@ -155,23 +160,75 @@ async function manage(idText) {
   h('p', { class: 'muted' }, 'Finished matches between registered coaches, not yet in a league:'),
   h('label', {}, 'Match', h('select', { name: 'pick', id: 'attach-pick' },
     h('option', { value: '' }, attachable.length ? 'choose…' : 'none'),
-    attachable.map((m) => h('option', { value: m.id }, `${fmtDate(m.created_at_ms)} · ${m.coaches[0]} v ${m.coaches[1]} · ${resultText(m.result)}`)))),
+    attachable.map((m) => h('option', { value: m.id }, `${fmtDate(m.created_at_ms)} · ${m.coaches[0]} (${teamName(rules, m.teams[0])}) v ${m.coaches[1]} (${teamName(rules, m.teams[1])}) · ${editionName(m.edition)} · ${resultText(m.result)}`)))),
   h('label', {}, 'or its id', h('input', { name: 'typed', id: 'attach-id', size: 38 })),
   h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'attach-submit' }, 'Attach')),
   matchOut);
 
+  const actionOut = h('div', { id: 'action-error' });
+  // A removal asks first: the button turns into "Confirm" and "Cancel".
+  const confirmed = (label, id, question, run) => {
+    const box = h('span', { class: 'confirm' });
+    const ask = () => box.replaceChildren(
+      h('span', { class: 'question' }, question, ' '),
+      h('button', { type: 'button', class: 'danger', id: `${id}-confirm`, onclick: act }, 'Confirm'),
+      ' ',
+      h('button', { type: 'button', class: 'secondary', id: `${id}-cancel`, onclick: reset }, 'Cancel'));
+    const reset = () => box.replaceChildren(h('button', { type: 'button', class: 'secondary', id, onclick: ask }, label));
+    async function act() {
+      try {
+        await run();
+      } catch (e) {
+        actionOut.replaceChildren(errorBox(`${label}: refused`, failureText(e)));
+        reset();
+      }
+    }
+    reset();
+    return box;
+  };
+  const side = (m, i) => `${m.coaches[i] || '—'} (${teamName(rules, m.teams[i])})`;
+  const again = () => manage(String(league.id));
+
   setMain(
     h('h1', { id: 'manage-title', dataset: { league: league.id } }, `Manage: ${league.name}`),
     h('p', { class: 'meta' }, h('a', { href: `/leagues/${league.id}`, id: 'public-link' }, 'public page'), ' · ', h('a', { href: '/organiser' }, 'your leagues')),
+    actionOut,
     h('h2', {}, 'Coaches'),
     league.coaches.length
-      ? h('table', { class: 'grid', id: 'coaches' }, h('thead', {}, h('tr', {}, h('th', {}, 'Coach'), h('th', {}, 'Team'))), h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team))))))
+      ? h('table', { class: 'grid', id: 'coaches' }, h('thead', {}, h('tr', {}, h('th', {}, 'Coach'), h('th', {}, 'Team'), h('th', {}, ''))),
+        h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team)),
+          h('td', {}, confirmed('Remove', `remove-${c.coach}`, `Remove ${c.coach} from the league?`, async () => {
+            await api(`/api/leagues/${league.id}/coaches/${encodeURIComponent(c.coach)}`, { method: 'DELETE', auth: true });
+            again();
+          }))))))
       : h('p', { class: 'empty' }, 'None yet.'),
     h('h2', {}, 'Matches'),
-    h('p', {}, `${league.matches.length} match(es) attached.`),
-    league.matches.length
-      ? h('ul', { id: 'attached' }, league.matches.map((m) => h('li', { dataset: { matchId: m } }, h('a', { href: `/matches/${encodeURIComponent(m)}` }, m))))
+    h('p', {}, `${league.attached.length} match(es) attached.`),
+    league.attached.length
+      ? h('table', { class: 'grid', id: 'attached' },
+        h('thead', {}, h('tr', {}, ['Created', 'Home', 'TD', 'Away', 'Edition', 'Result', ''].map((c) => h('th', {}, c)))),
+        h('tbody', {}, league.attached.map((m) => h('tr', { dataset: { matchId: m.id } },
+          h('td', {}, h('a', { href: `/matches/${encodeURIComponent(m.id)}` }, fmtDate(m.created_at_ms))),
+          h('td', {}, side(m, 0)),
+          h('td', { class: 'num' }, m.touchdowns ? `${m.touchdowns[0]}–${m.touchdowns[1]}` : '—'),
+          h('td', {}, side(m, 1)),
+          h('td', {}, editionName(m.edition)),
+          h('td', {}, m.result ? resultText(m.result) : m.status),
+          h('td', {}, confirmed('Detach', `detach-${m.id}`, 'Detach this match? It stays in the archive.', async () => {
+            await api(`/api/leagues/${league.id}/matches/${encodeURIComponent(m.id)}`, { method: 'DELETE', auth: true });
+            again();
+          }))))))
       : null,
     h('div', { class: 'forms' }, coachForm, attachForm),
+    h('h2', {}, 'Log'),
+    log.length
+      ? h('ul', { id: 'league-log' }, log.map((l) => h('li', { dataset: { what: l.what } }, `${fmtDate(l.at_ms)} · ${l.who} · ${l.what.replace(/_/g, ' ')} · ${l.detail}`)))
+      : h('p', { class: 'empty', id: 'league-log-empty' }, 'Nothing detached, removed or deleted yet.'),
+    h('h2', {}, 'Delete the league'),
+    h('p', { class: 'muted' }, 'Its matches are detached (they stay in the archive) and its coaches unregistered.'),
+    confirmed('Delete this league', 'delete-league', `Delete “${league.name}” for good?`, async () => {
+      await api(`/api/leagues/${league.id}`, { method: 'DELETE', auth: true });
+      location.assign('/organiser');
+    }),
   );
 }

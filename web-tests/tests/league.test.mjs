@@ -61,6 +61,24 @@ test('the standings table matches the stored results', async () => {
   assert.deepEqual(coaches.sort(), ['bea-bot', 'cal-bot', 'dan-bot']);
   const fixtures = await page.$$eval('#fixtures tbody tr', (trs) => trs.map((r) => r.dataset.matchId));
   assert.deepEqual(fixtures.sort(), [...fixture.leagueMatches].sort());
+
+  // The league's name is the title; each match shows its coaches, teams (by name), score
+  // and edition as people say it, and links to its page.
+  assert.equal(await page.textContent('h1'), league.name);
+  assert.equal(await page.title(), `${league.name} · Dugout`);
+  const teamOf = Object.fromEntries(Object.values(fixture.bots).map((b) => [b.name, b.team]));
+  for (const m of league.attached) {
+    const row = `#fixtures tr[data-match-id="${m.id}"]`;
+    const cells = await page.$$eval(`${row} td`, (tds) => tds.map((td) => td.textContent));
+    assert.equal(cells[1], `${m.coaches[0]} (${teamOf[m.coaches[0]]})`);
+    assert.equal(cells[3], `${m.coaches[1]} (${teamOf[m.coaches[1]]})`);
+    assert.equal(cells[2], `${m.touchdowns[0]}–${m.touchdowns[1]}`);
+    const summary = await get(`/api/matches/${m.id}`);
+    assert.deepEqual(m.touchdowns, summary.touchdowns);
+    assert.equal(cells[4], '2024');
+    assert.equal(await page.getAttribute(`${row} a[href^="/matches/"]`, 'href'), `/matches/${m.id}`);
+  }
+  assert.ok(!(await page.textContent('main')).includes('Bb20'));
   await screenshot(page, 'league');
   page.check();
 });

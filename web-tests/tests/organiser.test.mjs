@@ -1,5 +1,6 @@
 // Organiser login and league management through the pages: log in, create a league,
-// register coaches, attach a match; the API then shows the same league.
+// register coaches, attach a match, then detach it, remove a coach and delete the league
+// (each after a confirm step); the API then shows the same league and its log.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,6 +68,48 @@ test('the organiser logs in, creates a league, registers coaches and attaches a 
   await page.waitForSelector('#standings');
   const rows = await page.$$eval('#standings tbody tr', (trs) => trs.map((r) => r.dataset.coach));
   assert.deepEqual(rows.sort(), ['eve-bot', 'fay-bot']);
+
+  // Back to the organiser page: the attached match with its coaches, teams and edition.
+  await page.goto(`${base}/organiser?league=${leagueId}`);
+  const row = `#attached tr[data-match-id="${fixture.otherMatch}"]`;
+  await page.waitForSelector(row);
+  const text = await page.textContent(row);
+  for (const word of ['eve-bot', 'Skaven', 'fay-bot', 'Dwarf', '2024']) assert.ok(text.includes(word), `${word} in ${text}`);
+  assert.ok(!text.includes('Bb2024'), text);
+
+  // Detach: asks first; Cancel keeps the match, Confirm detaches it.
+  const detach = `#detach-${fixture.otherMatch}`;
+  await page.click(detach);
+  await page.click(`${detach}-cancel`);
+  await page.waitForSelector(detach);
+  assert.deepEqual((await get(`/api/leagues/${leagueId}`)).matches, [fixture.otherMatch]);
+  await page.click(detach);
+  await page.click(`${detach}-confirm`);
+  await page.waitForFunction(() => document.body.textContent.includes('0 match(es) attached'));
+  league = await get(`/api/leagues/${leagueId}`);
+  assert.deepEqual(league.matches, []);
+  assert.equal((await get(`/api/matches/${fixture.otherMatch}`)).league, null);
+  await page.waitForSelector('#league-log li[data-what="detach_match"]');
+
+  // Remove a coach, confirmed.
+  await page.click('#remove-fay-bot');
+  await page.click('#remove-fay-bot-confirm');
+  await page.waitForSelector('#coaches tr[data-coach="fay-bot"]', { state: 'detached' });
+  league = await get(`/api/leagues/${leagueId}`);
+  assert.deepEqual(league.coaches, [{ coach: 'eve-bot', team: 'Skaven' }]);
+  const log = await get(`/api/leagues/${leagueId}/log`, fixture.organiser.token);
+  assert.deepEqual(log.map((l) => [l.who, l.what]), [['org-ada', 'remove_coach'], ['org-ada', 'detach_match']]);
+  const shown = await page.$$eval('#league-log li', (lis) => lis.map((li) => li.dataset.what));
+  assert.deepEqual(shown, ['remove_coach', 'detach_match']);
+  await screenshot(page, 'organiser-tools');
+
+  // Delete the league, confirmed: back to the organiser's leagues, and it is gone.
+  await page.click('#delete-league');
+  await Promise.all([page.waitForURL(`${base}/organiser`), page.click('#delete-league-confirm')]);
+  await page.waitForSelector('#create-league');
+  assert.equal(await page.$(`#my-leagues li[data-league="${leagueId}"]`), null);
+  const gone = await fetch(`${base}/api/leagues/${leagueId}`);
+  assert.equal(gone.status, 404);
   page.check();
 });
 

@@ -687,6 +687,7 @@ impl Room {
             }
         };
         if self.seats[side.index()].is_none() {
+            self.league_seat_check(&member.account, side).await?;
             self.seats[side.index()] = Some(member.account.clone());
             self.ready[side.index()] = false;
         }
@@ -705,6 +706,16 @@ impl Room {
             self.announce();
         }
         Ok(self.seq)
+    }
+
+    /// A room created under a league seats a coach only with the team they are registered
+    /// with there (see [`crate::leagues::seat_check`]).
+    async fn league_seat_check(&self, account: &Account, side: Side) -> Result<(), Failure> {
+        let Some(league) = self.spec.league else {
+            return Ok(());
+        };
+        let teams = self.spec.setup.names().teams;
+        crate::leagues::seat_check(&*self.ctx.store, league, account, &teams, side.index()).await
     }
 
     /// An open room starts when both seats are taken, both coaches are ready and both are
@@ -790,6 +801,9 @@ impl Room {
         let (Some(home), Some(away)) = (self.seats[0].clone(), self.seats[1].clone()) else {
             return Err(refuse(ErrorCode::NotPlaying, "both seats must be taken"));
         };
+        // Registrations may have changed since the coaches sat down.
+        self.league_seat_check(&home, Side::Home).await?;
+        self.league_seat_check(&away, Side::Away).await?;
         // Provably fair dice (`crate::fair`): a secret seed from the OS, stored (so a
         // restarted server can still reveal it) and committed to in `match_started`; the
         // dice seed is derived from it and the coaches' entropy.

@@ -195,6 +195,56 @@ pub struct LeagueCoach {
     pub team: String,
 }
 
+/// One line of a league's audit log: what its organiser did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeagueLogEntry {
+    pub league: LeagueId,
+    /// Who did it (their account name when read back).
+    pub who: String,
+    /// What was done: [`LeagueAction::as_str`].
+    pub what: String,
+    /// What it was done to, in words.
+    pub detail: String,
+    /// Unix milliseconds.
+    pub at_ms: i64,
+}
+
+/// An organiser's action a league's log records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeagueAction {
+    DetachMatch,
+    RemoveCoach,
+    DeleteLeague,
+}
+
+impl LeagueAction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LeagueAction::DetachMatch => "detach_match",
+            LeagueAction::RemoveCoach => "remove_coach",
+            LeagueAction::DeleteLeague => "delete_league",
+        }
+    }
+}
+
+/// Who does a logged change, when, and how the log says what it was done to.
+#[derive(Clone, Copy, Debug)]
+pub struct LogLine<'a> {
+    pub who: AccountId,
+    pub detail: &'a str,
+    pub at_ms: i64,
+}
+
+/// What [`LeagueStore::remove_league_coach`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoachRemoval {
+    Removed,
+    /// The account is not registered in the league.
+    NotRegistered,
+    /// Matches this coach played are attached to the league (how many): nothing changed.
+    HasMatches(u64),
+}
+
 /// The persistence a server needs: accounts and sessions, matches and their logs, leagues.
 /// Every method is atomic (one transaction; Postgres may commit several rooms' appends in
 /// one, see `postgres::group_writer`) and returns only once it is committed.
@@ -340,6 +390,32 @@ pub trait LeagueStore: Send + Sync + 'static {
 
     /// The headers of a league's matches, newest first.
     fn league_matches(&self, league: LeagueId) -> StoreFuture<'_, Vec<MatchHeader>>;
+
+    /// Detach match `id` from `league` and log it, in one transaction; `false` (nothing
+    /// changed, nothing logged) if the match is not attached to that league.
+    fn detach_league_match<'a>(
+        &'a self,
+        league: LeagueId,
+        id: &'a str,
+        log: LogLine<'a>,
+    ) -> StoreFuture<'a, bool>;
+
+    /// Unregister a coach and log it, in one transaction; refused (nothing changes) while
+    /// matches the coach played are attached to the league.
+    fn remove_league_coach<'a>(
+        &'a self,
+        league: LeagueId,
+        account: AccountId,
+        log: LogLine<'a>,
+    ) -> StoreFuture<'a, CoachRemoval>;
+
+    /// Delete a league in one transaction: its matches are detached (they stay in the
+    /// archive), its coaches unregistered, the league removed, and the deletion logged (the
+    /// log outlives the league). `false` if there is no such league.
+    fn delete_league<'a>(&'a self, league: LeagueId, log: LogLine<'a>) -> StoreFuture<'a, bool>;
+
+    /// A league's audit log, newest first.
+    fn league_log(&self, league: LeagueId) -> StoreFuture<'_, Vec<LeagueLogEntry>>;
 }
 
 /// Open the store a database URL names: `sqlite:...` or `postgres://...`

@@ -409,6 +409,39 @@ impl FromSqlRow for LeagueCoach {
     }
 }
 
+/// A `league_log` row joined with its account: `league_id, who, what, detail, at`.
+impl FromSqlRow for LeagueLogEntry {
+    fn read<DB: Dialect>(row: &SqlRow<'_, DB>) -> Result<Self, StoreError> {
+        Ok(LeagueLogEntry {
+            league: row.get("league_id")?,
+            who: row.get("who")?,
+            what: row.get("what")?,
+            detail: row.get("detail")?,
+            at_ms: row.get("at")?,
+        })
+    }
+}
+
+/// Log an organiser's action, inside the transaction that makes the change.
+async fn insert_log<DB: Dialect>(
+    conn: &mut DB::Connection,
+    league: LeagueId,
+    what: LeagueAction,
+    log: &LogLine<'_>,
+) -> Result<(), StoreError> {
+    let query = DB::query(
+        "INSERT INTO league_log (league_id, account_id, what, detail, at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .arg(league)
+    .arg(log.who)
+    .arg(what.as_str())
+    .arg(log.detail)
+    .arg(log.at_ms);
+    execute(conn, query).await?;
+    Ok(())
+}
+
 /// A `matches` row as [`MatchLog`] reads it.
 const MATCH_ROW: &str = "SELECT id, spec, status, home_account, away_account, rules_version, \
                          dice_seed, result FROM matches WHERE id = $1";
@@ -842,6 +875,95 @@ impl<B: Backend> LeagueStore for B {
                 header_select!(),
                 " WHERE m.league_id = $1 ORDER BY m.created_at DESC, m.id DESC"
             ))
+            .arg(league);
+            fetch_all(&mut *self.conn().await?, query).await
+        })
+    }
+
+    fn detach_league_match<'a>(
+        &'a self,
+        league: LeagueId,
+        id: &'a str,
+        log: LogLine<'a>,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let query = B::Db::query(
+                "UPDATE matches SET league_id = NULL WHERE id = $1 AND league_id = $2",
+            )
+            .arg(id)
+            .arg(league);
+            let mut conn = self.conn().await?;
+            let mut tx = conn.begin().await.map_err(db)?;
+            if execute(&mut *tx, query).await? == 0 {
+                return Ok(false);
+            }
+            insert_log::<B::Db>(&mut *tx, league, LeagueAction::DetachMatch, &log).await?;
+            tx.commit().await.map_err(db)?;
+            Ok(true)
+        })
+    }
+
+    fn remove_league_coach<'a>(
+        &'a self,
+        league: LeagueId,
+        account: AccountId,
+        log: LogLine<'a>,
+    ) -> StoreFuture<'a, CoachRemoval> {
+        Box::pin(async move {
+            let mut conn = self.conn().await?;
+            let mut tx = conn.begin().await.map_err(db)?;
+            let count = B::Db::query(
+                "SELECT COUNT(*) AS id FROM matches WHERE league_id = $1 \
+                 AND (home_account = $2 OR away_account = $2)",
+            )
+            .arg(league)
+            .arg(account);
+            let Id(attached): Id<i64> = fetch_one(&mut *tx, count).await?;
+            if attached > 0 {
+                return Ok(CoachRemoval::HasMatches(
+                    u64::try_from(attached).unwrap_or_default(),
+                ));
+            }
+            let delete =
+                B::Db::query("DELETE FROM league_coaches WHERE league_id = $1 AND account_id = $2")
+                    .arg(league)
+                    .arg(account);
+            if execute(&mut *tx, delete).await? == 0 {
+                return Ok(CoachRemoval::NotRegistered);
+            }
+            insert_log::<B::Db>(&mut *tx, league, LeagueAction::RemoveCoach, &log).await?;
+            tx.commit().await.map_err(db)?;
+            Ok(CoachRemoval::Removed)
+        })
+    }
+
+    fn delete_league<'a>(&'a self, league: LeagueId, log: LogLine<'a>) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let mut conn = self.conn().await?;
+            let mut tx = conn.begin().await.map_err(db)?;
+            let detach = B::Db::query("UPDATE matches SET league_id = NULL WHERE league_id = $1")
+                .arg(league);
+            execute(&mut *tx, detach).await?;
+            let coaches =
+                B::Db::query("DELETE FROM league_coaches WHERE league_id = $1").arg(league);
+            execute(&mut *tx, coaches).await?;
+            let delete = B::Db::query("DELETE FROM leagues WHERE id = $1").arg(league);
+            if execute(&mut *tx, delete).await? == 0 {
+                return Ok(false);
+            }
+            insert_log::<B::Db>(&mut *tx, league, LeagueAction::DeleteLeague, &log).await?;
+            tx.commit().await.map_err(db)?;
+            Ok(true)
+        })
+    }
+
+    fn league_log(&self, league: LeagueId) -> StoreFuture<'_, Vec<LeagueLogEntry>> {
+        Box::pin(async move {
+            let query = B::Db::query(
+                "SELECT g.league_id, a.name AS who, g.what, g.detail, g.at FROM league_log g \
+                 JOIN accounts a ON a.id = g.account_id WHERE g.league_id = $1 \
+                 ORDER BY g.at DESC, g.id DESC",
+            )
             .arg(league);
             fetch_all(&mut *self.conn().await?, query).await
         })
