@@ -248,8 +248,14 @@ async fn the_archive_lists_filters_pages_summarises_replays_and_refuses() {
         ),
         // Values as people type them: any case, spaces, a year alone for an edition.
         ("status=Finished&result=HOME".into(), vec![&w.m1]),
-        (format!("team={}", team_name(2).to_uppercase()), vec![&w.m2]),
-        (format!("team={}", team_name(2).to_lowercase()), vec![&w.m2]),
+        (
+            format!("team={}", team_name(1).to_uppercase()),
+            vec![&w.m2, &w.m1],
+        ),
+        (
+            format!("team={}", team_name(1).to_lowercase()),
+            vec![&w.m2, &w.m1],
+        ),
         ("game=BLITZ&edition=2024".into(), vec![&w.m4, &w.m2, &w.m1]),
         ("edition=bb%202024".into(), vec![&w.m4, &w.m2, &w.m1]),
         ("edition=2018".into(), vec![]),
