@@ -21,9 +21,9 @@
 # THROUGHPUT_SECONDS (40), THROUGHPUT_THINK_MS (10),
 # PGBENCH_CLIENTS ("1 16 64"), PGBENCH_SECONDS (15), PG (postgres://postgres@127.0.0.1:5432),
 # PORT (18090), OUT (a temp dir: the JSON report, the server log), EXTRA_SERVER_FLAGS,
-# FOLLOW (none: how each load coach keeps a view of its match; `snapshot` asks for one
-# before every answer, as clients did before the view reducer; `fold` folds the events into
-# the view, as clients do now; `none` keeps no view).
+# FOLLOW (fold: how each load coach keeps a view of its match; `fold` folds the events into
+# the view, as clients do now; `snapshot` asks for one before every answer, as clients did
+# before the view reducer; `none` keeps no view).
 # Needs: cargo, psql, pgbench, curl, python3. Exit status: 0 if every target is
 # met, 1 otherwise.
 set -euo pipefail
@@ -33,7 +33,7 @@ SECONDS_=${LOAD_SECONDS:-90}
 THINK_MS=${THINK_MS:-300}
 RAMP=${RAMP:-10}
 THROUGHPUT_SECONDS=${THROUGHPUT_SECONDS:-40}
-FOLLOW=${FOLLOW:-none}
+FOLLOW=${FOLLOW:-fold}
 THROUGHPUT_THINK_MS=${THROUGHPUT_THINK_MS:-10}
 PGBENCH_CLIENTS=${PGBENCH_CLIENTS:-"1 16 64"}
 PGBENCH_SECONDS=${PGBENCH_SECONDS:-15}
