@@ -28,6 +28,13 @@ const id = pathId('/live/');
 if (id) follow(id);
 else list();
 
+/** A seat in the room list: the coach, "(gone)" when no connection of theirs follows the room. */
+function seatText(r, i) {
+  const name = r.seats[i];
+  if (!name) return '—';
+  return r.connected && r.connected[i] === false ? `${name} (gone)` : name;
+}
+
 async function list(again = false) {
   let rooms;
   const rulesOf = new Map(); // game tag -> its drawing data (team names)
@@ -47,7 +54,7 @@ async function list(again = false) {
   };
   const rows = rooms.map((r) => h('tr', { dataset: { room: r.room, status: r.status } },
     h('td', {}, h('a', { href: `/live/${encodeURIComponent(r.room)}` }, title(r))),
-    h('td', {}, `${r.seats[0] || '—'} v ${r.seats[1] || '—'}`),
+    h('td', {}, `${seatText(r, 0)} v ${seatText(r, 1)}`),
     h('td', {}, r.status),
     h('td', {}, String(r.seq)),
     h('td', {}, String(r.spectators))));
