@@ -11,22 +11,42 @@ use dugout_rules::blitz::data::TeamId;
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
 
 /// Dugout terminal client.
+///
+/// Servers are given as http:// or https:// URLs (--server, or DUGOUT_SERVER); the WebSocket
+/// is then ws:// or wss://. Over https, the server's certificate must be signed by a
+/// certificate authority the client trusts: the bundled Mozilla roots, the system's
+/// (SSL_CERT_FILE, SSL_CERT_DIR), or the one given with --ca-cert.
 #[derive(Debug, Parser)]
 #[command(name = "dugout", version)]
 pub struct Cli {
+    /// Also trust the certificates in this PEM file for https:// and wss:// (a server's
+    /// self-signed certificate, or the private CA that signed it).
+    #[arg(long, global = true, env = "DUGOUT_CA_CERT", value_name = "FILE")]
+    pub ca_cert: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// The arguments with `play` added when there are none: plain `dugout` starts the
-/// interactive client.
+/// The arguments with `play` added when there is no subcommand: plain `dugout` (or
+/// `dugout --ca-cert FILE`) starts the interactive client.
 pub fn with_default_command(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let mut args = args;
-    if args.len() <= 1 {
-        args.truncate(1);
-        if args.is_empty() {
-            args.push("dugout".into());
+    if args.is_empty() {
+        args.push("dugout".into());
+    }
+    // Only the global option (and its value) after the program name: no subcommand.
+    let mut rest = args[1..].iter();
+    let mut only_global = true;
+    while let Some(arg) = rest.next() {
+        if arg == "--ca-cert" {
+            let _ = rest.next();
+        } else if !arg.to_string_lossy().starts_with("--ca-cert=") {
+            only_global = false;
+            break;
         }
+    }
+    if only_global {
         args.push("play".into());
     }
     args
@@ -38,7 +58,7 @@ pub enum Command {
     Version,
     /// Ask a server whether it is up (GET /health).
     Health {
-        /// Server base URL (plain http only, for now).
+        /// Server base URL (http:// or https://).
         #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
         server: String,
     },
@@ -80,7 +100,7 @@ pub enum FollowArg {
 #[derive(Debug, PartialEq, Args)]
 #[command(group(ArgGroup::new("bound").required(true).multiple(true).args(["seconds", "games"])))]
 pub struct LoadArgs {
-    /// Server base URL (plain http; the WebSocket is its /ws).
+    /// Server base URL, http:// or https:// (the WebSocket is its /ws, ws:// or wss://).
     #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
     pub server: String,
     /// Matches kept live at once (two connections each).
@@ -126,7 +146,7 @@ pub struct LoadArgs {
 #[derive(Debug, PartialEq, Args)]
 #[command(group(ArgGroup::new("mode").required(true).args(["create", "join"])))]
 pub struct BotArgs {
-    /// Server base URL (plain http; the WebSocket is its /ws).
+    /// Server base URL, http:// or https:// (the WebSocket is its /ws, ws:// or wss://).
     #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
     pub server: String,
     /// The bot account's API token (see `dugout register-bot`).
@@ -172,7 +192,7 @@ pub struct BotArgs {
 #[derive(Debug, PartialEq, Eq, Args)]
 #[command(group(ArgGroup::new("auth").required(true).args(["owner", "session"])))]
 pub struct RegisterBotArgs {
-    /// Server base URL (plain http).
+    /// Server base URL, http:// or https://.
     #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
     pub server: String,
     /// The bot account's name (3 to 32 letters, digits, `_`, `-`).
@@ -322,6 +342,34 @@ mod tests {
                 server: "http://h:2".into()
             }
         );
+    }
+
+    #[test]
+    fn ca_cert_is_global_and_alone_still_means_play() {
+        let args = with_default_command(vec!["dugout".into(), "--ca-cert".into(), "ca.pem".into()]);
+        let cli = Cli::try_parse_from(args).expect("parses");
+        assert!(matches!(cli.command, Command::Play { .. }));
+        assert_eq!(cli.ca_cert, Some(PathBuf::from("ca.pem")));
+        let args = with_default_command(vec!["dugout".into(), "--ca-cert=ca.pem".into()]);
+        let cli = Cli::try_parse_from(args).expect("parses");
+        assert!(matches!(cli.command, Command::Play { .. }));
+        let cli = Cli::try_parse_from([
+            "dugout",
+            "bot",
+            "--token",
+            "t",
+            "--join",
+            "--server",
+            "https://h:8443",
+            "--ca-cert",
+            "ca.pem",
+        ])
+        .expect("parses");
+        assert_eq!(cli.ca_cert, Some(PathBuf::from("ca.pem")));
+        let cli = Cli::try_parse_from(["dugout", "--ca-cert", "ca.pem", "health"]).expect("parses");
+        assert_eq!(cli.ca_cert, Some(PathBuf::from("ca.pem")));
+        let args = with_default_command(vec!["dugout".into(), "--ca-cert".into()]);
+        assert!(Cli::try_parse_from(args).is_err(), "--ca-cert needs a file");
     }
 
     #[test]

@@ -8,7 +8,9 @@
 //! * [`net`]: a WebSocket session with a server: hello, request ids, acks and errors, the
 //!   state of each followed room, reconnecting and resuming by itself.
 //! * [`bot`]: `dugout bot`, a strategy playing real matches over a session.
-//! * [`http`]: the few HTTP requests the client needs (health, accounts, bot tokens).
+//! * [`http`]: the few HTTP(S) requests the client needs (health, accounts, bot tokens).
+//! * [`tls`]: which servers' certificates are trusted (bundled and system roots,
+//!   `--ca-cert`), for HTTPS and `wss://` alike.
 //! * [`load`]: `dugout load`, many bot matches at once against a server, with a report.
 //! * [`tui`]: the terminal screens (lobby, match) as pure render functions, and events in
 //!   words.
@@ -23,4 +25,5 @@ pub mod http;
 pub mod load;
 pub mod net;
 pub mod strategy;
+pub mod tls;
 pub mod tui;

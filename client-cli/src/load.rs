@@ -36,16 +36,13 @@ use dugout_rules::blitz::{Command, Edition, MatchSetup};
 use dugout_rules::core::Side;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::net::TcpStream;
 use tokio::sync::{Mutex, Semaphore};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::http::{self, ServerUrl};
-
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use crate::tls::{self, Socket, Trust};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -271,7 +268,13 @@ fn loadavg() -> Option<String> {
 }
 
 /// Run the load and return the report (JSON; [`render`] makes it human-readable).
-pub async fn run(config: LoadConfig) -> Result<Value, SetupError> {
+pub async fn run(mut config: LoadConfig) -> Result<Value, SetupError> {
+    // One trust (and its certificates read once) for every connection.
+    let trust = config
+        .server
+        .trust()
+        .map_err(|e| SetupError(e.to_string()))?;
+    config.server.trust = Some(trust);
     let tokens = create_accounts(&config).await?;
     let live = Arc::new(Live::default());
     let load_before = loadavg();
@@ -390,7 +393,7 @@ pub async fn run(config: LoadConfig) -> Result<Value, SetupError> {
     };
     Ok(json!({
         "config": {
-            "server": format!("http://{}{}", config.server.authority, config.server.base_path),
+            "server": config.server.base(),
             "matches": config.matches,
             "seconds": config.seconds,
             "games": config.games,
@@ -731,14 +734,18 @@ impl Coach {
         }
     }
 
-    async fn connect(&mut self, url: &str) -> Result<(), String> {
+    async fn connect(&mut self, url: &str, trust: Option<&Trust>) -> Result<(), String> {
+        let trust = tls::trust_or_default(trust).map_err(|e| format!("connect: {e}"))?;
         self.ws = None;
         let config = WebSocketConfig::default()
             .read_buffer_size(8 * 1024)
             .write_buffer_size(0);
-        let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+        let mut ws = tls::connect_websocket(url, &trust, Some(config), true)
             .await
-            .map_err(|e| format!("connect: {e}"))?;
+            .map_err(|e| match tls::tls_failure(&e) {
+                Some(why) => format!("connect: {why}"),
+                None => format!("connect: {e}"),
+            })?;
         let hello = ClientMessage::Hello {
             protocol_version: PROTOCOL_VERSION,
             client: format!("dugout-load {}", env!("CARGO_PKG_VERSION")),
@@ -839,7 +846,8 @@ impl Slot {
             for i in 0..2 {
                 if self.coaches[i].ws.is_none() {
                     let url = self.url.clone();
-                    if let Err(e) = self.coaches[i].connect(&url).await {
+                    let trust = self.config.server.trust.clone();
+                    if let Err(e) = self.coaches[i].connect(&url, trust.as_ref()).await {
                         self.error(e);
                         connected = false;
                     }

@@ -10,12 +10,26 @@ use clap::Parser;
 use dugout_client::bot::{Bot, BotConfig, Mode};
 use dugout_client::http::{self, ServerUrl};
 use dugout_client::net::{Session, SessionConfig};
+use dugout_client::tls::{self, Trust};
 use dugout_protocol::PROTOCOL_VERSION;
 
 use crate::cli::{BotArgs, Cli, Command, LoadArgs, RegisterBotArgs};
 
 fn main() -> ExitCode {
-    match Cli::parse_from(cli::with_default_command(std::env::args_os().collect())).command {
+    let cli = Cli::parse_from(cli::with_default_command(std::env::args_os().collect()));
+    if let Some(path) = &cli.ca_cert {
+        // Read at once: a wrong file is said before anything else happens.
+        match Trust::with_ca_cert(path) {
+            Ok(trust) => {
+                tls::set_default(trust);
+            }
+            Err(err) => {
+                eprintln!("dugout: {err}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    match cli.command {
         Command::Play { server } => play(&server),
         Command::Replay { id, server } => replay(&server, &id),
         Command::Version => {
@@ -91,7 +105,7 @@ fn bot(args: BotArgs) -> ExitCode {
         let _ = getrandom_fill(&mut bytes);
         u64::from_le_bytes(bytes)
     });
-    let mut session = SessionConfig::new(url.websocket(), args.token);
+    let mut session = SessionConfig::for_server(&url, args.token);
     session.client = format!("dugout-bot {}", env!("CARGO_PKG_VERSION"));
     session.rate = (args.rate > 0.0).then_some((args.rate, args.rate.max(1.0)));
     session.reconnect_for = Duration::from_secs(args.reconnect_seconds);

@@ -31,12 +31,11 @@ use dugout_rules::blitz::GameView;
 use crate::game::Decision;
 use dugout_rules::core::Seat;
 use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpStream;
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use crate::http::ServerUrl;
+use crate::tls::{self, Socket, Trust};
 
 /// A request refused with `rate_limited` is sent again (same id) after this pause...
 const RATE_LIMITED_PAUSE: Duration = Duration::from_millis(500);
@@ -46,8 +45,12 @@ const RATE_LIMITED_RETRIES: u32 = 20;
 /// How a session connects and behaves.
 #[derive(Clone, Debug)]
 pub struct SessionConfig {
-    /// The WebSocket URL, `ws://host:port/ws` (see [`crate::http::ServerUrl::websocket`]).
+    /// The WebSocket URL, `ws://host:port/ws` or `wss://host:port/ws` (see
+    /// [`crate::http::ServerUrl::websocket`]).
     pub url: String,
+    /// The certificates trusted for `wss://`; `None`: the process's default
+    /// ([`crate::tls::default_trust`]).
+    pub trust: Option<Trust>,
     /// A session token or a bot's API token.
     pub token: String,
     /// Sent in `hello` (`client`): who is talking, for the server's logs.
@@ -73,6 +76,7 @@ impl SessionConfig {
     pub fn new(url: impl Into<String>, token: impl Into<String>) -> SessionConfig {
         SessionConfig {
             url: url.into(),
+            trust: None,
             token: token.into(),
             client: format!("dugout {}", env!("CARGO_PKG_VERSION")),
             first_id: None,
@@ -81,6 +85,15 @@ impl SessionConfig {
             reconnect_for: Duration::from_secs(120),
             connect_timeout: Duration::from_secs(10),
         }
+    }
+}
+
+impl SessionConfig {
+    /// [`SessionConfig::new`] for `server`'s WebSocket, with the server's trust.
+    pub fn for_server(server: &ServerUrl, token: impl Into<String>) -> SessionConfig {
+        let mut config = SessionConfig::new(server.websocket(), token);
+        config.trust = server.trust.clone();
+        config
     }
 }
 
@@ -94,6 +107,9 @@ pub enum Error {
     Unreachable(String),
     /// The trace file could not be written.
     Trace(std::io::Error),
+    /// TLS failed (a certificate this client does not trust, a server that does not speak
+    /// TLS): retrying will not help.
+    Tls(String),
 }
 
 impl fmt::Display for Error {
@@ -104,6 +120,7 @@ impl fmt::Display for Error {
             }
             Error::Unreachable(why) => write!(f, "cannot reach the server: {why}"),
             Error::Trace(e) => write!(f, "cannot write the trace: {e}"),
+            Error::Tls(why) => write!(f, "{why}"),
         }
     }
 }
@@ -483,15 +500,23 @@ impl Session {
     /// One connection attempt: the WebSocket handshake, then `hello` until `welcome`.
     async fn open(&mut self) -> Result<(), ConnectFailure> {
         let url = self.config.url.clone();
-        let (ws, _) = match tokio::time::timeout(
+        let trust = tls::trust_or_default(self.config.trust.as_ref())
+            .map_err(|e| ConnectFailure::Fatal(Error::Tls(e.to_string())))?;
+        let ws = match tokio::time::timeout(
             self.config.connect_timeout,
-            tokio_tungstenite::connect_async(url.as_str()),
+            tls::connect_websocket(&url, &trust, None, false),
         )
         .await
         {
             Err(_) => return Err(ConnectFailure::Retry(format!("{url}: no answer in time"))),
-            Ok(Err(e)) => return Err(ConnectFailure::Retry(format!("{url}: {e}"))),
-            Ok(Ok(pair)) => pair,
+            Ok(Err(e)) => {
+                // A certificate we do not trust stays untrusted: say so at once.
+                if let Some(why) = tls::tls_failure(&e) {
+                    return Err(ConnectFailure::Fatal(Error::Tls(format!("{url}: {why}"))));
+                }
+                return Err(ConnectFailure::Retry(format!("{url}: {e}")));
+            }
+            Ok(Ok(ws)) => ws,
         };
         self.ws = Some(ws);
         self.heard = Instant::now();

@@ -180,6 +180,10 @@ mod tests {
                 id: 1,
                 room: "r".into(),
             },
+            ClientMessage::ClaimWin {
+                id: 1,
+                room: "r".into(),
+            },
             ClientMessage::Command {
                 id: 1,
                 room: "r".into(),

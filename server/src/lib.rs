@@ -13,6 +13,7 @@
 //! * [`ws`]: one WebSocket connection: hello, rate limits, dispatch, bounded outbound queue.
 //! * [`api`]: the HTTP routes.
 //! * [`web`]: the web pages (archive, match replay, live view, leagues, organiser).
+//! * [`tls`]: TLS served by the server itself (`--tls-cert`, `--tls-key`), see [`run_tls`].
 
 pub mod accounts;
 pub mod api;
@@ -27,6 +28,7 @@ pub mod recovery;
 pub mod replay;
 pub mod room;
 pub mod store;
+pub mod tls;
 pub mod web;
 pub mod ws;
 
@@ -64,6 +66,9 @@ pub struct Config {
     /// `sqlite://path` (or `sqlite::memory:`) or `postgres://user@host/db`; `None`: the
     /// SQLite file in `data_dir`.
     pub database_url: Option<String>,
+    /// Serve HTTPS and `wss://` with this certificate and key instead of plain HTTP
+    /// ([`run_tls`]); `None`: plain HTTP (behind a TLS proxy, or on localhost).
+    pub tls: Option<tls::TlsFiles>,
     pub limits: Limits,
 }
 
@@ -73,6 +78,7 @@ impl Default for Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from(DEFAULT_DATA_DIR),
             database_url: None,
+            tls: None,
             limits: Limits::default(),
         }
     }
@@ -346,13 +352,37 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     use axum::serve::ListenerExt;
-    let signal = state.shutdown().clone();
     // Game messages are small and interactive: send them at once (no Nagle delay).
     let listener = listener.tap_io(|tcp| {
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!("cannot set TCP_NODELAY: {e}");
         }
     });
+    serve(listener, state, shutdown).await
+}
+
+/// [`run`] over TLS: every connection on `listener` is a TLS handshake with `tls` (see
+/// [`tls::server_config`]) first; then the same app, limits and graceful shutdown.
+pub async fn run_tls(
+    listener: tokio::net::TcpListener,
+    tls: Arc<rustls::ServerConfig>,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let listener = tls::TlsListener::new(listener, tls)?;
+    serve(listener, state, shutdown).await
+}
+
+async fn serve<L>(
+    listener: L,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()>
+where
+    L: axum::serve::Listener,
+    L::Addr: std::fmt::Debug,
+{
+    let signal = state.shutdown().clone();
     let served = axum::serve(listener, app(state.clone()))
         .with_graceful_shutdown(async move {
             shutdown.await;

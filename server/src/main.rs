@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use dugout_server::tls::TlsFiles;
 use dugout_server::{
     AppState, Config, DEFAULT_DATA_DIR, DEFAULT_LISTEN, Limits, SERVER_VERSION, fair,
 };
@@ -73,6 +74,25 @@ struct Args {
     #[arg(long, env = "DUGOUT_FORFEIT_AFTER_SECONDS", default_value_t = Limits::default().forfeit_after.as_secs())]
     forfeit_after_seconds: u64,
 
+    /// Serve HTTPS and wss:// with this certificate chain (PEM: the server's certificate,
+    /// then any intermediates). Needs --tls-key. Without both: plain HTTP.
+    #[arg(
+        long,
+        env = "DUGOUT_TLS_CERT",
+        value_name = "FILE",
+        requires = "tls_key"
+    )]
+    tls_cert: Option<PathBuf>,
+
+    /// The private key (PEM) of --tls-cert's certificate. Needs --tls-cert.
+    #[arg(
+        long,
+        env = "DUGOUT_TLS_KEY",
+        value_name = "FILE",
+        requires = "tls_cert"
+    )]
+    tls_key: Option<PathBuf>,
+
     /// Log level: error, warn, info, debug or trace.
     #[arg(long, env = "DUGOUT_LOG", default_value = "info", global = true)]
     log: tracing::Level,
@@ -103,6 +123,14 @@ impl Args {
                 .clone()
                 .or_else(|| std::env::var("DUGOUT_DATABASE_URL").ok())
                 .filter(|url| !url.is_empty()),
+            tls: match (&self.tls_cert, &self.tls_key) {
+                (Some(cert), Some(key)) => Some(TlsFiles {
+                    cert: cert.clone(),
+                    key: key.clone(),
+                }),
+                // clap requires both or neither.
+                _ => None,
+            },
             limits: Limits {
                 max_connections: self.max_connections,
                 max_rooms: self.max_rooms,
@@ -134,6 +162,18 @@ async fn main() -> ExitCode {
         return verify(config, match_id).await;
     }
 
+    // The certificate and key first: a wrong file is said before the database is opened.
+    let tls = match &config.tls {
+        None => None,
+        Some(files) => match dugout_server::tls::server_config(files) {
+            Ok(tls) => Some(tls),
+            Err(err) => {
+                eprintln!("dugout-server: {err}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+
     let state = match AppState::open(config.clone()).await {
         Ok(state) => state,
         Err(err) => {
@@ -160,15 +200,23 @@ async fn main() -> ExitCode {
                 .display()
         ),
     };
+    let (http, ws) = if tls.is_some() {
+        ("https", "wss")
+    } else {
+        ("http", "ws")
+    };
     tracing::info!(
-        "dugout-server {SERVER_VERSION} listening on http://{addr} (WebSocket ws://{addr}/ws, database {database})"
+        "dugout-server {SERVER_VERSION} listening on {http}://{addr} (WebSocket {ws}://{addr}/ws, database {database})"
     );
 
-    let result = dugout_server::run(listener, state, async {
+    let shutdown = async {
         dugout_server::shutdown_signal().await;
         tracing::info!("shutting down");
-    })
-    .await;
+    };
+    let result = match tls {
+        Some(tls) => dugout_server::run_tls(listener, tls, state, shutdown).await,
+        None => dugout_server::run(listener, state, shutdown).await,
+    };
 
     match result {
         Ok(()) => {
@@ -311,6 +359,42 @@ mod tests {
         let why = store_exists(&args.config()).expect_err("no store there");
         assert!(why.contains("there is no store at"), "{why}");
         assert!(!dir.exists(), "nothing was created");
+    }
+
+    #[test]
+    fn tls_takes_a_certificate_and_a_key_or_neither() {
+        let args = Args::try_parse_from([
+            "dugout-server",
+            "--tls-cert",
+            "/etc/dugout/cert.pem",
+            "--tls-key",
+            "/etc/dugout/key.pem",
+        ])
+        .expect("both parse");
+        assert_eq!(
+            args.config().tls,
+            Some(TlsFiles {
+                cert: PathBuf::from("/etc/dugout/cert.pem"),
+                key: PathBuf::from("/etc/dugout/key.pem"),
+            })
+        );
+        if std::env::var_os("DUGOUT_TLS_CERT").is_none()
+            && std::env::var_os("DUGOUT_TLS_KEY").is_none()
+        {
+            assert_eq!(
+                Args::try_parse_from(["dugout-server"])
+                    .expect("neither parses")
+                    .config()
+                    .tls,
+                None
+            );
+            for alone in ["--tls-cert", "--tls-key"] {
+                let err = Args::try_parse_from(["dugout-server", alone, "x.pem"])
+                    .expect_err("one without the other");
+                let words = err.to_string();
+                assert!(words.contains("required"), "{words}");
+            }
+        }
     }
 
     #[test]

@@ -350,6 +350,7 @@ async fn recovery_brings_back_open_and_playing_rooms_finishes_ended_ones_and_rep
         listen: "127.0.0.1:0".parse().expect("address"),
         data_dir: dir.path().to_owned(),
         database_url: None,
+        tls: None,
         limits: fast_limits(),
     };
     let state = AppState::with_store(config, store.clone());

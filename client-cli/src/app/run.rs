@@ -303,7 +303,7 @@ pub async fn connection(
         });
         return;
     }
-    let mut config = SessionConfig::new(url.websocket(), token);
+    let mut config = SessionConfig::for_server(&url, token);
     config.client = format!("dugout-tui {}", env!("CARGO_PKG_VERSION"));
     let mut session = match Session::connect(config).await {
         Ok(s) => s,

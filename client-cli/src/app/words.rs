@@ -72,6 +72,10 @@ pub fn count(n: usize, noun: &str) -> String {
 /// A failure to reach `server` in words, with a hint when nothing answers there.
 pub fn unreachable(server: &str, why: &str) -> String {
     let lower = why.to_ascii_lowercase();
+    // Already hinted (an HTTP failure says it itself), or a TLS failure: a server answered.
+    if lower.contains("is dugout-server running at") || lower.contains("tls") {
+        return why.to_string();
+    }
     let nobody = [
         "refused",
         "os error 111",

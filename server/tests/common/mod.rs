@@ -68,6 +68,7 @@ impl TestServer {
             listen: "127.0.0.1:0".parse().expect("address"),
             data_dir: dir.path().join("data"),
             database_url: None,
+            tls: None,
             limits,
         };
         let state = AppState::open(config).await.expect("open the store");
