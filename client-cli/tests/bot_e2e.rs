@@ -4,7 +4,6 @@
 //! connection is cut mid-match reconnects, resumes and finishes it.
 #![allow(clippy::unwrap_used)]
 
-use std::process::Output;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,10 +17,7 @@ use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
 mod common;
-use common::{DUGOUT, bot_token, text};
-
-/// Time allowed for the bots' games (a game takes a few seconds at the default rate).
-const GAMES_DEADLINE: Duration = Duration::from_secs(240);
+use common::{DUGOUT, GAMES_DEADLINE, bot_token, finish, result_lines, text};
 
 struct Server {
     url: String,
@@ -98,30 +94,6 @@ fn bot(url: &str, token: &str, args: &[&str]) -> tokio::process::Child {
         .kill_on_drop(true)
         .spawn()
         .unwrap()
-}
-
-async fn finish(child: tokio::process::Child, who: &str) -> Output {
-    let out = tokio::time::timeout(GAMES_DEADLINE, child.wait_with_output())
-        .await
-        .unwrap_or_else(|_| panic!("{who} did not finish its games in time"))
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{who} failed ({:?})\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    out
-}
-
-/// The `result ...` lines a bot printed.
-fn result_lines(out: &Output) -> Vec<String> {
-    text(&out.stdout)
-        .lines()
-        .filter(|l| l.starts_with("result "))
-        .map(str::to_owned)
-        .collect()
 }
 
 /// `key=value` from a result line.

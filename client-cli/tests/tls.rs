@@ -23,10 +23,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 mod common;
-use common::{DUGOUT, text};
-
-/// Time allowed for the bots' match.
-const GAME_DEADLINE: Duration = Duration::from_secs(240);
+use common::{DUGOUT, finish, result_lines, text};
 
 /// A self-signed certificate for `names` and its key, as PEM files in `dir`; with `ca`, a
 /// CA certificate (as `openssl req -x509` makes by default).
@@ -181,29 +178,6 @@ fn bot(url: &str, token: &str, ca: &Path, args: &[&str]) -> tokio::process::Chil
         .kill_on_drop(true)
         .spawn()
         .unwrap()
-}
-
-async fn finish(child: tokio::process::Child, who: &str) -> Output {
-    let out = tokio::time::timeout(GAME_DEADLINE, child.wait_with_output())
-        .await
-        .unwrap_or_else(|_| panic!("{who} did not finish its game in time"))
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{who} failed ({:?})\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    out
-}
-
-fn result_lines(out: &Output) -> Vec<String> {
-    text(&out.stdout)
-        .lines()
-        .filter(|l| l.starts_with("result "))
-        .map(str::to_owned)
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -17,9 +17,10 @@
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blitz-bowl.md.
 
 use std::collections::HashSet;
-use std::ops::Range;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod seeds;
+use seeds::{for_all_seeds, seeds};
 
 use dugout_rules::blitz::data::Ability;
 use dugout_rules::blitz::random_play::random_setup;
@@ -50,75 +51,6 @@ fn count_special_actions(events: &[Event]) {
                 _ => 0,
             };
         }
-    }
-}
-
-/// `BLITZ_SEEDS=n` or `BLITZ_SEEDS=a..b` narrows a test to those seeds (reproduction).
-fn seeds(default: Range<u64>) -> Range<u64> {
-    let Ok(spec) = std::env::var("BLITZ_SEEDS") else {
-        return default;
-    };
-    match spec.split_once("..") {
-        Some((a, b)) => a.trim().parse().unwrap()..b.trim().parse().unwrap(),
-        None => {
-            let s: u64 = spec.trim().parse().unwrap();
-            s..s + 1
-        }
-    }
-}
-
-/// Run `check` for every seed on all cores; panic listing the failures (the first few in
-/// full, and how many seeds failed in all).
-fn for_all_seeds(seeds: Range<u64>, check: fn(u64) -> Result<(), String>) {
-    let total = seeds.end.saturating_sub(seeds.start);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut failures: Vec<(u64, String)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let seeds = seeds.clone();
-                scope.spawn(move || {
-                    let mut failures = Vec::new();
-                    for seed in seeds.skip(t).step_by(threads) {
-                        let outcome = catch_unwind(AssertUnwindSafe(|| check(seed)))
-                            .unwrap_or_else(|panic| Err(format!("panicked: {}", message(&panic))));
-                        if let Err(e) = outcome {
-                            failures.push((seed, e));
-                        }
-                    }
-                    failures
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap())
-            .collect()
-    });
-    failures.sort_by_key(|(seed, _)| *seed);
-    if !failures.is_empty() {
-        let seeds: Vec<String> = failures.iter().map(|(s, _)| s.to_string()).collect();
-        let mut report = format!(
-            "{} of {total} seeds failed: {}\n",
-            failures.len(),
-            seeds.join(" ")
-        );
-        for (seed, e) in failures.iter().take(MAX_FAILURES) {
-            report.push_str(&format!(
-                "--- seed {seed} (reproduce: BLITZ_SEEDS={seed} cargo test -p dugout-rules \
-                 --test blitz_properties)\n{e}\n"
-            ));
-        }
-        panic!("{report}");
-    }
-}
-
-fn message(panic: &Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = panic.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = panic.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(non-string panic)".to_string()
     }
 }
 
@@ -362,7 +294,7 @@ fn replay(seed: u64, played: &Played) -> Result<(), String> {
 
 #[test]
 fn ten_thousand_random_games_end_and_keep_their_invariants() {
-    for_all_seeds(seeds(0..GAMES), |seed| {
+    for_all_seeds("blitz_properties", MAX_FAILURES, seeds(0..GAMES), |seed| {
         let keep = seed % REPLAY_EVERY == 0;
         let played = play_checked(seed, keep)?;
         if keep {
@@ -642,5 +574,10 @@ fn check_every_command(seed: u64) -> Result<(), String> {
 
 #[test]
 fn legal_is_legal_and_apply_agree_exhaustively() {
-    for_all_seeds(seeds(0..EXHAUSTIVE_GAMES), check_every_command);
+    for_all_seeds(
+        "blitz_properties",
+        MAX_FAILURES,
+        seeds(0..EXHAUSTIVE_GAMES),
+        check_every_command,
+    );
 }

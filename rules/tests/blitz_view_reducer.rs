@@ -23,10 +23,11 @@
 //! or a range `1200..1300`).
 
 use std::io::{BufRead, BufReader};
-use std::ops::Range;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod seeds;
+use seeds::{for_all_seeds, seeds};
 
 mod common;
 use common::{field, go, no_dice, scen};
@@ -50,20 +51,6 @@ const SEATS: [Seat; 3] = [
 /// Commands checked and events folded (all seats) by the random-match test.
 static STEPS: AtomicUsize = AtomicUsize::new(0);
 static EVENTS: AtomicUsize = AtomicUsize::new(0);
-
-/// `BLITZ_SEEDS=n` or `BLITZ_SEEDS=a..b` narrows a test to those seeds (reproduction).
-fn seeds(default: Range<u64>) -> Range<u64> {
-    let Ok(spec) = std::env::var("BLITZ_SEEDS") else {
-        return default;
-    };
-    match spec.split_once("..") {
-        Some((a, b)) => a.trim().parse().unwrap()..b.trim().parse().unwrap(),
-        None => {
-            let s: u64 = spec.trim().parse().unwrap();
-            s..s + 1
-        }
-    }
-}
 
 /// Every path where two JSON values differ, with both values (`players[3].place: ...`).
 fn differences(path: &str, want: &Value, got: &Value, out: &mut Vec<String>) {
@@ -208,65 +195,16 @@ fn check_set_up(seed: u64) -> Result<(), String> {
     Ok(())
 }
 
-fn message(panic: &Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = panic.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = panic.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(non-string panic)".to_string()
-    }
-}
-
-/// Run `check` for every seed on all cores; panic listing the failures.
-fn for_all_seeds(seeds: Range<u64>, check: fn(u64) -> Result<(), String>) {
-    let total = seeds.end.saturating_sub(seeds.start);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut failures: Vec<(u64, String)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let seeds = seeds.clone();
-                scope.spawn(move || {
-                    let mut failures = Vec::new();
-                    for seed in seeds.skip(t).step_by(threads) {
-                        let outcome = catch_unwind(AssertUnwindSafe(|| check(seed)))
-                            .unwrap_or_else(|panic| Err(format!("panicked: {}", message(&panic))));
-                        if let Err(e) = outcome {
-                            failures.push((seed, e));
-                        }
-                    }
-                    failures
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap())
-            .collect()
-    });
-    failures.sort_by_key(|(seed, _)| *seed);
-    if !failures.is_empty() {
-        let seeds: Vec<String> = failures.iter().map(|(s, _)| s.to_string()).collect();
-        let mut report = format!(
-            "{} of {total} seeds failed: {}\n",
-            failures.len(),
-            seeds.join(" ")
-        );
-        for (seed, e) in failures.iter().take(MAX_FAILURES) {
-            report.push_str(&format!(
-                "--- seed {seed} (reproduce: BLITZ_SEEDS={seed} cargo test -p dugout-rules \
-                 --test blitz_view_reducer)\n{e}\n"
-            ));
-        }
-        panic!("{report}");
-    }
-}
-
 #[test]
 fn folding_the_events_gives_every_seat_the_engine_view_after_every_command() {
     let range = seeds(0..GAMES);
     let started = std::time::Instant::now();
-    for_all_seeds(range.clone(), check_seed);
+    for_all_seeds(
+        "blitz_view_reducer",
+        MAX_FAILURES,
+        range.clone(),
+        check_seed,
+    );
     let steps = STEPS.load(Ordering::Relaxed);
     println!(
         "{} matches, {steps} commands, {} events folded, 3 seats compared after every \
@@ -282,7 +220,12 @@ fn folding_the_events_gives_every_seat_the_engine_view_after_every_command() {
 
 #[test]
 fn the_set_up_events_carry_every_set_up_fact() {
-    for_all_seeds(seeds(0..GAMES), check_set_up);
+    for_all_seeds(
+        "blitz_view_reducer",
+        MAX_FAILURES,
+        seeds(0..GAMES),
+        check_set_up,
+    );
 }
 
 /// The stored golden matches of the current rules version (`rules/tests/golden.rs`), folded

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  base, fixture, launch, openPage, get, loginAs, startBot, sleep,
+  base, fixture, launch, openPage, get, loginAs, startBot, sleep, post, botToken,
 } from './lib.mjs';
 import { fold } from '../../server/web/blitz_fold.js';
 
@@ -23,20 +23,6 @@ after(async () => {
   for (const b of bots) b.kill('SIGKILL');
   await browser.close();
 });
-
-async function post(path, body, token) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
-  const json = await r.json();
-  if (!r.ok) throw new Error(`POST ${path}: ${r.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function botToken(person, bot) {
-  const p = await post('/api/register', { name: person, password: fixture.password });
-  return (await post('/api/bots', { name: bot }, p.token)).token;
-}
 
 /** The challenge deck in `CardId` order (`CHALLENGE_CARDS`), read from the rules' source. */
 function cardTable() {

@@ -69,6 +69,22 @@ export async function get(path, token) {
   return body;
 }
 
+/** POST JSON (with a bearer token if given); the answer's JSON, or an error naming the path. */
+export async function post(path, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
+  const json = await r.json();
+  if (!r.ok) throw new Error(`POST ${path}: ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Register `person` and make their bot `bot`; the bot's token. */
+export async function botToken(person, bot) {
+  const p = await post('/api/register', { name: person, password: fixture.password });
+  return (await post('/api/bots', { name: bot }, p.token)).token;
+}
+
 /** Log the browser in as `name` (sets the token the pages keep in localStorage). */
 export async function loginAs(page, name, password = fixture.password) {
   await page.goto(`${base}/organiser`);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  base, fixture, launch, openPage, screenshot, get, loginAs, readPitch, expectedPitch, startBot, sleep,
+  base, fixture, launch, openPage, screenshot, get, loginAs, readPitch, expectedPitch, startBot, sleep, post, botToken,
 } from './lib.mjs';
 
 let browser;
@@ -15,20 +15,6 @@ after(async () => {
   for (const b of bots) b.kill('SIGKILL');
   await browser.close();
 });
-
-async function post(path, body, token) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
-  const json = await r.json();
-  if (!r.ok) throw new Error(`POST ${path}: ${r.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function botToken(person, bot) {
-  const p = await post('/api/register', { name: person, password: fixture.password });
-  return (await post('/api/bots', { name: bot }, p.token)).token;
-}
 
 test('the live view follows a match the bots are playing', async () => {
   const gus = await botToken('gus', 'gus-bot');

@@ -7,25 +7,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { base, fixture, launch, openPage, screenshot, get, startBot, sleep } from './lib.mjs';
+import { base, fixture, launch, openPage, screenshot, get, startBot, sleep, post, botToken } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser.close(); });
-
-async function post(path, body, token) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
-  const json = await r.json();
-  if (!r.ok) throw new Error(`POST ${path}: ${r.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function botToken(person, bot) {
-  const p = await post('/api/register', { name: person, password: fixture.password });
-  return (await post('/api/bots', { name: bot }, p.token)).token;
-}
 
 const EDIT = `
 import json, sqlite3, sys
