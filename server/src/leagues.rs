@@ -42,7 +42,7 @@ use dugout_rules::core::Side;
 
 use crate::AppState;
 use crate::api::{Authenticated, Body};
-use crate::archive::{Params, PathId, summarise};
+use crate::archive::{Params, PathId, Viewer, summarise};
 use crate::error::Failure;
 use crate::store::{
     Account, CoachRemoval, League, LeagueCoach, LeagueId, LogLine, MatchHeader, now_ms,
@@ -97,12 +97,22 @@ fn organiser_only(league: &League, who: &Account) -> Result<(), Failure> {
     }
 }
 
-async fn body(state: &AppState, league: League) -> Result<LeagueBody, Failure> {
+/// The league as `viewer` may see it: a private match's teams and score (`attached`) only
+/// for its coaches and the league's organiser.
+async fn body(
+    state: &AppState,
+    league: League,
+    viewer: Option<&Account>,
+) -> Result<LeagueBody, Failure> {
     let coaches = state.store().league_coaches(league.id).await?;
     let matches = state.store().league_matches(league.id).await?;
     let mut attached = Vec::with_capacity(matches.len());
     for m in &matches {
-        attached.push(league_match(state, m).await?);
+        let may_see = !m.spec.private
+            || viewer.is_some_and(|a| a.id == league.organiser.id || m.seats.contains(&Some(a.id)));
+        if may_see {
+            attached.push(league_match(state, m).await?);
+        }
     }
     Ok(LeagueBody {
         id: league.id,
@@ -250,7 +260,7 @@ async fn detach(
         return Err(not_attached());
     }
     tracing::info!(league = league.id, organiser = %who.name, %detail, "league: match detached");
-    Ok(Json(body(&state, league).await?))
+    Ok(Json(body(&state, league, Some(&who)).await?))
 }
 
 async fn remove_coach(
@@ -299,7 +309,7 @@ async fn remove_coach(
         }
     }
     tracing::info!(league = league.id, organiser = %who.name, %detail, "league: coach removed");
-    Ok(Json(body(&state, league).await?))
+    Ok(Json(body(&state, league, Some(&who)).await?))
 }
 
 async fn delete_league(
@@ -374,7 +384,11 @@ async fn create(
         .store()
         .create_league(name, &organiser, points, now_ms())
         .await?;
-    Ok((StatusCode::CREATED, Json(body(&state, league).await?)).into_response())
+    Ok((
+        StatusCode::CREATED,
+        Json(body(&state, league, Some(&organiser)).await?),
+    )
+        .into_response())
 }
 
 /// One line of `GET /api/leagues`.
@@ -416,10 +430,11 @@ async fn list(
 
 async fn show(
     State(state): State<AppState>,
+    Viewer(viewer): Viewer,
     PathId(id): PathId,
 ) -> Result<Json<LeagueBody>, Failure> {
     let league = load(&state, &id).await?;
-    Ok(Json(body(&state, league).await?))
+    Ok(Json(body(&state, league, viewer.as_ref()).await?))
 }
 
 async fn add_coach(
@@ -456,7 +471,11 @@ async fn add_coach(
             format!("{} is already registered in this league", account.name),
         ));
     }
-    Ok((StatusCode::CREATED, Json(body(&state, league).await?)).into_response())
+    Ok((
+        StatusCode::CREATED,
+        Json(body(&state, league, Some(&who)).await?),
+    )
+        .into_response())
 }
 
 async fn attach(
@@ -510,7 +529,7 @@ async fn attach(
         .store()
         .set_match_league(&header.id, Some(league.id))
         .await?;
-    Ok(Json(body(&state, league).await?))
+    Ok(Json(body(&state, league, Some(&who)).await?))
 }
 
 async fn standings(

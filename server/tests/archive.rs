@@ -989,3 +989,59 @@ async fn the_openapi_document_lists_the_archive_and_league_routes() {
     assert!(doc["components"]["schemas"]["GameView"].is_object());
     assert!(doc["components"]["schemas"]["MatchSummary"].is_object());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_league_match_shows_its_teams_and_score_only_to_its_coaches_and_the_organiser() {
+    let w = world().await;
+    let s = &w.server;
+    let [ta, tb, tc] = &w.tokens;
+    let org = s.register("private_org").await;
+    let (status, league) = http_post(
+        s,
+        "/api/leagues",
+        Some(&org),
+        serde_json::json!({"name": "Private Cup"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{league}");
+    let base = format!("/api/leagues/{}", league["id"]);
+    // m3 is private: coach_a (team 0) v coach_c (team 3).
+    for (name, team) in [("coach_a", 0), ("coach_c", 3)] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/coaches"),
+            Some(&org),
+            serde_json::json!({"coach": name, "team": team_name(team)}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/matches"),
+        Some(&org),
+        serde_json::json!({"match": w.m3}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let attached_ids = |body: &Value| -> Vec<String> {
+        body["attached"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|m| m["id"].as_str().expect("an id").to_owned())
+            .collect()
+    };
+    for (who, token, sees) in [
+        ("anyone", None, false),
+        ("another coach", Some(tb.as_str()), false),
+        ("its home coach", Some(ta.as_str()), true),
+        ("its away coach", Some(tc.as_str()), true),
+        ("the organiser", Some(org.as_str()), true),
+    ] {
+        let (status, body) = http_get(s, &base, token).await;
+        assert_eq!(status, 200, "{body}");
+        let want = if sees { vec![w.m3.to_string()] } else { vec![] };
+        assert_eq!(attached_ids(&body), want, "{who}");
+    }
+}
