@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::Failure;
 use crate::store::{Account, Store, StoreError, TokenKind, hex, now_ms};
+use crate::throttle::PasswordGuard;
 
 /// Shortest and longest account names, in characters.
 pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 3..=32;
@@ -27,6 +28,8 @@ pub const PASSWORD_BYTES: std::ops::RangeInclusive<usize> = 8..=256;
 pub struct Accounts {
     store: Arc<dyn Store>,
     session_ttl: Duration,
+    /// Hash slots and failed-login back-off ([`crate::throttle`]).
+    guard: Arc<PasswordGuard>,
 }
 
 impl std::fmt::Debug for Accounts {
@@ -77,9 +80,11 @@ fn check_password(password: &str) -> Result<(), Failure> {
     }
 }
 
-/// Hash on the blocking pool (argon2 is deliberately slow).
-async fn hash_password(password: String) -> Result<String, Failure> {
+/// Hash on the blocking pool (argon2 is deliberately slow), holding one of `guard`'s slots.
+async fn hash_password(guard: &PasswordGuard, password: String) -> Result<String, Failure> {
+    let slot = guard.permit().await?;
     tokio::task::spawn_blocking(move || {
+        let _slot = slot;
         Argon2::default()
             .hash_password(password.as_bytes())
             .map(|h| h.to_string())
@@ -89,13 +94,20 @@ async fn hash_password(password: String) -> Result<String, Failure> {
     .map_err(|e| Failure::internal(format!("password hashing task: {e}")))?
 }
 
-/// Verify on the blocking pool. `None` (unknown account) still spends the time of one
-/// verification, so a wrong name and a wrong password take as long.
-async fn verify_password(password: String, hash: Option<String>) -> bool {
+/// Verify on the blocking pool, holding one of `guard`'s slots. `None` (unknown account)
+/// still spends the time of one verification, so a wrong name and a wrong password take as
+/// long.
+async fn verify_password(
+    guard: &PasswordGuard,
+    password: String,
+    hash: Option<String>,
+) -> Result<bool, Failure> {
+    let slot = guard.permit().await?;
     // Made once, from a random password nobody knows: verifying against it always fails.
     static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let found = hash.is_some();
     let checked = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
         let dummy = || {
             let secret = new_token().unwrap_or_else(|_| "x".repeat(64));
             Argon2::default()
@@ -116,19 +128,28 @@ async fn verify_password(password: String, hash: Option<String>) -> bool {
     })
     .await
     .unwrap_or(false);
-    found && checked
+    Ok(found && checked)
 }
 
 impl Accounts {
     pub fn new(store: Arc<dyn Store>, session_ttl: Duration) -> Self {
-        Accounts { store, session_ttl }
+        Self::with_guard(store, session_ttl, PasswordGuard::per_core())
+    }
+
+    /// With a given password guard (tests: fewer slots).
+    pub fn with_guard(store: Arc<dyn Store>, session_ttl: Duration, guard: PasswordGuard) -> Self {
+        Accounts {
+            store,
+            session_ttl,
+            guard: Arc::new(guard),
+        }
     }
 
     /// Create an account and log it in.
     pub async fn register(&self, name: &str, password: &str) -> Result<TokenGrant, Failure> {
         check_name(name)?;
         check_password(password)?;
-        let hash = hash_password(password.to_owned()).await?;
+        let hash = hash_password(&self.guard, password.to_owned()).await?;
         let account = self
             .store
             .create_account(name, Some(&hash), false, None, now_ms())
@@ -140,8 +161,16 @@ impl Accounts {
         self.grant(&account, TokenKind::Session).await
     }
 
-    /// Log in with a password: a new session token.
-    pub async fn login(&self, name: &str, password: &str) -> Result<TokenGrant, Failure> {
+    /// Log in with a password from `address` (the client's, if known): a new session token.
+    /// Refused with `rate_limited` while the account or the address backs off after failed
+    /// logins ([`crate::throttle`]).
+    pub async fn login(
+        &self,
+        name: &str,
+        password: &str,
+        address: Option<std::net::IpAddr>,
+    ) -> Result<TokenGrant, Failure> {
+        self.guard.check(address, name)?;
         let credential = if NAME_CHARS.contains(&name.chars().count()) {
             self.store.credential(name).await?
         } else {
@@ -151,13 +180,20 @@ impl Accounts {
             Some(c) => (Some(c.account), c.password_hash),
             None => (None, None),
         };
-        let ok = verify_password(password.to_owned(), hash).await;
+        let ok = verify_password(&self.guard, password.to_owned(), hash).await?;
         match account {
-            Some(account) if ok => self.grant(&account, TokenKind::Session).await,
-            _ => Err(Failure::new(
-                ErrorCode::BadCredentials,
-                "unknown account or wrong password",
-            )),
+            Some(account) if ok => {
+                self.guard.succeeded(name);
+                self.grant(&account, TokenKind::Session).await
+            }
+            _ => {
+                self.guard.failed(address, name);
+                tracing::info!(account = %name, ?address, "failed login");
+                Err(Failure::new(
+                    ErrorCode::BadCredentials,
+                    "unknown account or wrong password",
+                ))
+            }
         }
     }
 
@@ -254,9 +290,13 @@ mod tests {
 
     #[tokio::test]
     async fn a_password_verifies_against_its_own_hash_only() {
-        let hash = hash_password("correct horse".into()).await.expect("hash");
-        assert!(verify_password("correct horse".into(), Some(hash.clone())).await);
-        assert!(!verify_password("wrong horse".into(), Some(hash)).await);
-        assert!(!verify_password("anything".into(), None).await);
+        let g = PasswordGuard::new(1);
+        let hash = hash_password(&g, "correct horse".into())
+            .await
+            .expect("hash");
+        let verify = |p: &str, h: Option<String>| verify_password(&g, p.into(), h);
+        assert_eq!(verify("correct horse", Some(hash.clone())).await, Ok(true));
+        assert_eq!(verify("wrong horse", Some(hash)).await, Ok(false));
+        assert_eq!(verify("anything", None).await, Ok(false));
     }
 }

@@ -154,10 +154,53 @@ async fn register(
 
 async fn login(
     State(state): State<AppState>,
+    ClientAddr(address): ClientAddr,
     Body(c): Body<Credentials>,
 ) -> Result<Response, Failure> {
-    let grant = state.accounts().login(&c.name, &c.password).await?;
+    let grant = state
+        .accounts()
+        .login(&c.name, &c.password, address)
+        .await?;
     Ok(Json(grant).into_response())
+}
+
+/// The peer's IP address, when the server was started with it (`run`; a request built in
+/// a test without a socket has none). Behind a proxy this is the proxy's address.
+pub struct ClientAddr(pub Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientAddr(
+            parts
+                .extensions
+                .get::<axum::extract::ConnectInfo<PeerAddr>>()
+                .map(|c| c.0.0.ip()),
+        ))
+    }
+}
+
+/// The peer's socket address as the server's listeners (plain TCP and TLS) report it, kept
+/// with each request (`into_make_service_with_connect_info`).
+#[derive(Clone, Copy, Debug)]
+pub struct PeerAddr(pub std::net::SocketAddr);
+
+impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, crate::NoDelayListener>>
+    for PeerAddr
+{
+    fn connect_info(stream: axum::serve::IncomingStream<'_, crate::NoDelayListener>) -> Self {
+        PeerAddr(*stream.remote_addr())
+    }
+}
+
+impl
+    axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, crate::tls::TlsListener>>
+    for PeerAddr
+{
+    fn connect_info(stream: axum::serve::IncomingStream<'_, crate::tls::TlsListener>) -> Self {
+        PeerAddr(*stream.remote_addr())
+    }
 }
 
 async fn logout(

@@ -13,6 +13,9 @@ use crate::store::StoreError;
 pub struct Failure {
     pub code: ErrorCode,
     pub message: String,
+    /// For a refusal that a later try may pass (`rate_limited`): when, in whole seconds. Sent
+    /// as the HTTP `Retry-After` header.
+    pub retry_after: Option<u64>,
 }
 
 impl Failure {
@@ -20,6 +23,15 @@ impl Failure {
         Failure {
             code,
             message: message.into(),
+            retry_after: None,
+        }
+    }
+
+    /// `rate_limited`, to be tried again after `seconds` (at least 1).
+    pub fn retry_after(message: impl Into<String>, seconds: u64) -> Self {
+        Failure {
+            retry_after: Some(seconds.max(1)),
+            ..Failure::new(ErrorCode::RateLimited, message)
         }
     }
 
@@ -89,10 +101,18 @@ impl From<StoreError> for Failure {
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
         let status = self.status();
+        let retry_after = self.retry_after;
         let body = ApiError {
             code: self.code,
             message: self.message,
         };
-        (status, Json(body)).into_response()
+        let mut response = (status, Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds),
+            );
+        }
+        response
     }
 }

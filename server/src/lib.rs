@@ -28,6 +28,7 @@ pub mod recovery;
 pub mod replay;
 pub mod room;
 pub mod store;
+pub mod throttle;
 pub mod tls;
 pub mod web;
 pub mod ws;
@@ -123,6 +124,9 @@ pub struct Limits {
     /// Absent coaches: in a match, once a coach has had no connection for this long, the
     /// other may claim the win (`claim_win`, a recorded forfeit), timer or not.
     pub forfeit_after: Duration,
+    /// A WebSocket that has not said a good `hello` within this long is closed (1008): an
+    /// unauthenticated socket does not hold a connection slot (zero: no limit).
+    pub hello_timeout: Duration,
     /// How long a login session lasts.
     pub session_ttl: Duration,
     /// How long `run` waits for sockets and rooms to finish after shutdown.
@@ -147,6 +151,7 @@ impl Default for Limits {
             room_linger: Duration::from_secs(600),
             seat_grace: Duration::from_secs(60),
             forfeit_after: Duration::from_secs(120),
+            hello_timeout: Duration::from_secs(10),
             session_ttl: Duration::from_secs(30 * 24 * 3600),
             shutdown_grace: Duration::from_secs(10),
         }
@@ -351,14 +356,28 @@ pub async fn run(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    // Game messages are small and interactive: send them at once (no Nagle delay).
-    let listener = listener.tap_io(|tcp| {
+    serve(NoDelayListener(listener), state, shutdown).await
+}
+
+/// A TCP listener whose connections send at once: game messages are small and interactive
+/// (no Nagle delay).
+pub struct NoDelayListener(pub tokio::net::TcpListener);
+
+impl axum::serve::Listener for NoDelayListener {
+    type Io = tokio::net::TcpStream;
+    type Addr = std::net::SocketAddr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        let (tcp, addr) = axum::serve::Listener::accept(&mut self.0).await;
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!("cannot set TCP_NODELAY: {e}");
         }
-    });
-    serve(listener, state, shutdown).await
+        (tcp, addr)
+    }
+
+    fn local_addr(&self) -> std::io::Result<Self::Addr> {
+        self.0.local_addr()
+    }
 }
 
 /// [`run`] over TLS: every connection on `listener` is a TLS handshake with `tls` (see
@@ -379,16 +398,22 @@ async fn serve<L>(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()>
 where
-    L: axum::serve::Listener,
-    L::Addr: std::fmt::Debug,
+    L: axum::serve::Listener<Addr = std::net::SocketAddr>,
+    api::PeerAddr:
+        for<'a> axum::extract::connect_info::Connected<axum::serve::IncomingStream<'a, L>>,
 {
     let signal = state.shutdown().clone();
-    let served = axum::serve(listener, app(state.clone()))
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            signal.trigger();
-        })
-        .await;
+    // Each request knows its peer's address (`api::ClientAddr`): failed logins are
+    // throttled per address.
+    let served = axum::serve(
+        listener,
+        app(state.clone()).into_make_service_with_connect_info::<api::PeerAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        signal.trigger();
+    })
+    .await;
     state.shutdown().trigger();
     if !state
         .shutdown()
