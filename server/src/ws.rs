@@ -168,7 +168,20 @@ pub async fn serve(state: AppState, socket: WebSocket, _guard: TaskGuard) {
 impl Conn {
     async fn read(&mut self, mut stream: SplitStream<WebSocket>) -> Stop {
         let mut shutdown = self.state.shutdown().subscribe();
+        let hello_timeout = self.state.limits().hello_timeout;
+        let hello_by =
+            (!hello_timeout.is_zero()).then(|| tokio::time::Instant::now() + hello_timeout);
         loop {
+            // Until a good `hello`, the socket has `hello_timeout` (frames, pongs included,
+            // do not extend it).
+            let hello_due = async {
+                match hello_by {
+                    Some(at) if matches!(self.phase, Phase::Hello) => {
+                        tokio::time::sleep_until(at).await;
+                    }
+                    _ => std::future::pending().await,
+                }
+            };
             let lobby_change = async {
                 match self.lobby.as_mut() {
                     Some(rx) => rx.recv().await,
@@ -190,6 +203,15 @@ impl Conn {
                 change = lobby_change => {
                     self.lobby_changed(change).await;
                     continue;
+                }
+                () = hello_due => {
+                    self.send(&Failure::new(
+                        ErrorCode::Unauthenticated,
+                        format!("no hello within {} s", hello_timeout.as_secs_f64()),
+                    )
+                    .to_message(None))
+                    .await;
+                    return Stop::Close(close::POLICY, "no hello in time");
                 }
                 frame = stream.next() => frame,
             };

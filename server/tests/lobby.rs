@@ -404,3 +404,35 @@ async fn the_room_list_shows_a_public_match_s_current_seq() {
     );
     assert!(a.seq > 1);
 }
+
+#[tokio::test]
+async fn a_socket_that_never_says_hello_is_closed_even_when_it_answers_pings() {
+    let limits = Limits {
+        ping_interval: Duration::from_millis(50),
+        hello_timeout: Duration::from_millis(300),
+        ..fast_limits()
+    };
+    let server = TestServer::start_with(limits).await;
+    let token = server.register("prompt").await;
+    // Reads (so answers the server's pings) but never authenticates.
+    let mut mute = server.connect().await;
+    let started = tokio::time::Instant::now();
+    let mut error = None;
+    while let Some(msg) = mute.recv().await {
+        if let ServerMessage::Error { code, .. } = msg {
+            error = Some(code);
+        }
+    }
+    assert_eq!(error, Some(ErrorCode::Unauthenticated));
+    assert_eq!(mute.closed, Some(1008), "closed for policy");
+    assert!(started.elapsed() >= Duration::from_millis(250));
+    // A socket that says hello in time is kept past the hello timeout.
+    let mut polite = server.client(&token).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let id = polite.id();
+    polite.send(&ClientMessage::Ping { id }).await;
+    assert!(
+        polite.answer(id).await.is_ok(),
+        "still open after the hello timeout"
+    );
+}
