@@ -46,10 +46,7 @@ function loginForm(note) {
     try {
       const grant = await api(path, { method: 'POST', body: { name, password }, auth: false });
       saveLogin(grant);
-      const next = query().next;
-      // Only a path on this site: not `//host` nor `/\host` (which browsers read as `//host`).
-      if (next && /^\/(?![/\\])/.test(next)) location.assign(next);
-      else location.assign('/organiser');
+      location.assign(safeNext(query().next));
     } catch (e) {
       out.replaceChildren(errorBox(path.endsWith('login') ? 'Login refused' : 'Account refused', failureText(e)));
     }
@@ -231,4 +228,23 @@ async function manage(idText) {
       location.assign('/organiser');
     }),
   );
+}
+
+/**
+ * Where to go after logging in: `next` if it is a path on this site, else the organiser
+ * page. Browsers drop tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.host`
+ * would become `//evil.host`: the path is resolved as the browser will and must stay on this
+ * origin, and control characters and backslashes are refused outright.
+ */
+export function safeNext(next) {
+  const home = '/organiser';
+  if (typeof next !== 'string' || !next.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(next)) return home;
+  let url;
+  try {
+    url = new URL(next, location.origin);
+  } catch {
+    return home;
+  }
+  if (url.origin !== location.origin) return home;
+  return url.pathname + url.search + url.hash;
 }

@@ -22,6 +22,29 @@ test('a wrong password is refused with a message', async () => {
   page.check();
 });
 
+test('after logging in, next= goes only to a path on this site (no open redirect)', async () => {
+  const page = await openPage(browser);
+  const origin = new URL(base).origin;
+  for (const [next, want] of [
+    ['/%09/evil.example', '/organiser'],
+    ['//evil.example', '/organiser'],
+    ['/%5Cevil.example', '/organiser'],
+    ['https://evil.example/', '/organiser'],
+    ['/matches?status=finished', '/matches?status=finished'],
+  ]) {
+    await page.goto(`${base}/organiser`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${base}/organiser?next=${next}`);
+    await page.fill('#login-name', 'org-ada');
+    await page.fill('#login-password', fixture.password);
+    await Promise.all([page.waitForNavigation(), page.click('#login-submit')]);
+    const landed = new URL(page.url());
+    assert.equal(landed.origin, origin, `next=${next} left the site: ${page.url()}`);
+    assert.equal(landed.pathname + landed.search, want, `next=${next}`);
+  }
+  page.check();
+});
+
 test('the organiser logs in, creates a league, registers coaches and attaches a match', async () => {
   // The second registration of a coach is refused on purpose (409).
   const page = await openPage(browser, { allow: [/status of 409/] });
