@@ -97,8 +97,8 @@ fn organiser_only(league: &League, who: &Account) -> Result<(), Failure> {
     }
 }
 
-/// The league as `viewer` may see it: a private match's teams and score (`attached`) only
-/// for its coaches and the league's organiser.
+/// The league as `viewer` may see it: a private match (its id in `matches`, its teams and
+/// score in `attached`) only for its coaches and the league's organiser.
 async fn body(
     state: &AppState,
     league: League,
@@ -107,11 +107,13 @@ async fn body(
     let coaches = state.store().league_coaches(league.id).await?;
     let matches = state.store().league_matches(league.id).await?;
     let mut attached = Vec::with_capacity(matches.len());
+    let mut ids = Vec::with_capacity(matches.len());
     for m in &matches {
         let may_see = !m.spec.private
             || viewer.is_some_and(|a| a.id == league.organiser.id || m.seats.contains(&Some(a.id)));
         if may_see {
             attached.push(league_match(state, m).await?);
+            ids.push(m.id.clone());
         }
     }
     Ok(LeagueBody {
@@ -126,7 +128,7 @@ async fn body(
                 team: c.team,
             })
             .collect(),
-        matches: matches.into_iter().map(|m| m.id).collect(),
+        matches: ids,
         attached,
     })
 }

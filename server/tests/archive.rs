@@ -991,7 +991,7 @@ async fn the_openapi_document_lists_the_archive_and_league_routes() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_private_league_match_shows_its_teams_and_score_only_to_its_coaches_and_the_organiser() {
+async fn a_private_league_match_is_shown_only_to_its_coaches_and_the_organiser() {
     let w = world().await;
     let s = &w.server;
     let [ta, tb, tc] = &w.tokens;
@@ -1043,5 +1043,10 @@ async fn a_private_league_match_shows_its_teams_and_score_only_to_its_coaches_an
         assert_eq!(status, 200, "{body}");
         let want = if sees { vec![w.m3.to_string()] } else { vec![] };
         assert_eq!(attached_ids(&body), want, "{who}");
+        assert_eq!(
+            body["matches"],
+            serde_json::json!(want),
+            "{who}: the ids too"
+        );
     }
 }

@@ -552,3 +552,47 @@ async fn commands_naming_players_cards_and_squares_that_do_not_exist_are_refused
     }
     assert_eq!(f.state().await, before);
 }
+
+#[tokio::test]
+async fn nobody_but_its_coaches_watches_a_private_match() {
+    let server = TestServer::start().await;
+    let ta = server.register("coach_a").await;
+    let tb = server.register("coach_b").await;
+    let mut a = server.client(&ta).await;
+    let mut b = server.client(&tb).await;
+    let mut private = spec(plain_setup(), TimerPolicy::None);
+    private.private = true;
+    let room = a.create_room(private).await;
+    assert!(a.join(&room, Some(Side::Home)).await.is_ok());
+    assert!(b.join(&room, Some(Side::Away)).await.is_ok());
+    start(&mut a, &mut b, &room).await;
+    let before = server.match_log(&room).await.events.len();
+
+    let ts = server.register("snoop").await;
+    let mut snoop = server.client(&ts).await;
+    assert_eq!(
+        snoop.spectate(&room).await.map_err(|e| e.0),
+        Err(ErrorCode::Forbidden)
+    );
+    let resumed = snoop
+        .request(|id| ClientMessage::Resume {
+            id,
+            room: room.clone(),
+            last_seq: 0,
+        })
+        .await;
+    assert_eq!(resumed.map_err(|e| e.0), Err(ErrorCode::Forbidden));
+    let chat = snoop
+        .request(|id| ClientMessage::Chat {
+            id,
+            room: room.clone(),
+            text: "hello".into(),
+        })
+        .await;
+    assert_eq!(chat.map_err(|e| e.0), Err(ErrorCode::NotSeated));
+    assert!(snoop.view.is_none(), "no snapshot reached the stranger");
+    assert_eq!(server.match_log(&room).await.events.len(), before);
+    // Its own coach may still follow it as a spectator from another connection.
+    let mut a2 = server.client(&ta).await;
+    assert!(a2.spectate(&room).await.is_ok());
+}

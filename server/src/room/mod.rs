@@ -727,7 +727,19 @@ impl Room {
             && Side::BOTH.into_iter().all(|s| self.connected(s))
     }
 
+    /// A private match is for its coaches only: nobody else watches it (issue 15).
+    pub(super) fn may_watch(&self, account: &Account) -> Result<(), Failure> {
+        if self.spec.private && self.side_of(account.id).is_none() {
+            return Err(refuse(
+                ErrorCode::Forbidden,
+                "a private match is for its two coaches only: nobody else may watch it",
+            ));
+        }
+        Ok(())
+    }
+
     fn spectate(&mut self, member: Member) -> Reply {
+        self.may_watch(&member.account)?;
         let already = self.subs.contains_key(&member.conn);
         if !already && self.spectators() >= self.ctx.limits.max_spectators {
             return Err(refuse(

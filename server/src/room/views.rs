@@ -139,6 +139,7 @@ impl Room {
         let seat = match self.side_of(member.account.id) {
             Some(side) => Seat::Coach(side),
             None => {
+                self.may_watch(&member.account)?;
                 if !self.subs.contains_key(&member.conn)
                     && self.spectators() >= self.ctx.limits.max_spectators
                 {
