@@ -69,15 +69,84 @@ pub fn check_name(name: &str) -> Result<(), Failure> {
     }
 }
 
-fn check_password(password: &str) -> Result<(), Failure> {
-    if PASSWORD_BYTES.contains(&password.len()) {
-        Ok(())
-    } else {
-        Err(Failure::new(
-            ErrorCode::InvalidAccount,
-            "passwords are 8 to 256 bytes",
-        ))
+/// Passwords everyone tries first (at least 8 bytes long: shorter ones are refused anyway).
+/// Compared without regard to case.
+const COMMON_PASSWORDS: &[&str] = &[
+    "password",
+    "password1",
+    "password12",
+    "password123",
+    "passw0rd",
+    "p@ssw0rd",
+    "12345678",
+    "123456789",
+    "1234567890",
+    "0123456789",
+    "87654321",
+    "11111111",
+    "00000000",
+    "88888888",
+    "12341234",
+    "11223344",
+    "qwertyui",
+    "qwertyuiop",
+    "qwerty12",
+    "qwerty123",
+    "1q2w3e4r",
+    "1qaz2wsx",
+    "zaq12wsx",
+    "asdfghjk",
+    "asdfasdf",
+    "abcd1234",
+    "abc12345",
+    "abcdefgh",
+    "iloveyou",
+    "sunshine",
+    "princess",
+    "football",
+    "baseball",
+    "basketball",
+    "welcome1",
+    "welcome123",
+    "trustno1",
+    "superman",
+    "starwars",
+    "whatever",
+    "letmein1",
+    "letmeinplease",
+    "dragon123",
+    "monkey123",
+    "shadow123",
+    "master123",
+    "changeme",
+    "computer",
+    "internet",
+    "bloodbowl",
+    "blitzbowl",
+    "dungeonbowl",
+    "touchdown",
+    "blitzbowl1",
+    "bloodbowl1",
+];
+
+/// A new password: 8 to 256 bytes, not only spaces, not the account's name (nor containing
+/// it), not one of the most common passwords.
+fn check_password(name: &str, password: &str) -> Result<(), Failure> {
+    let weak = |why: &str| Err(Failure::new(ErrorCode::InvalidAccount, why.to_owned()));
+    if !PASSWORD_BYTES.contains(&password.len()) {
+        return weak("passwords are 8 to 256 bytes");
     }
+    if password.trim().is_empty() {
+        return weak("a password must not be only spaces");
+    }
+    let lower = password.to_lowercase();
+    if lower.contains(&name.to_lowercase()) {
+        return weak("a password must not contain the account's name");
+    }
+    if COMMON_PASSWORDS.contains(&lower.trim()) {
+        return weak("that password is one of the most common ones: choose another");
+    }
+    Ok(())
 }
 
 /// Hash on the blocking pool (argon2 is deliberately slow), holding one of `guard`'s slots.
@@ -148,7 +217,7 @@ impl Accounts {
     /// Create an account and log it in.
     pub async fn register(&self, name: &str, password: &str) -> Result<TokenGrant, Failure> {
         check_name(name)?;
-        check_password(password)?;
+        check_password(name, password)?;
         let hash = hash_password(&self.guard, password.to_owned()).await?;
         let account = self
             .store
@@ -274,6 +343,24 @@ mod tests {
         assert!(check_name("ab").is_err());
         assert!(check_name("has space").is_err());
         assert!(check_name(&"x".repeat(33)).is_err());
+    }
+
+    #[test]
+    fn weak_passwords_are_refused() {
+        assert!(check_password("ada", "correct horse battery").is_ok());
+        for weak in [
+            "short",
+            "        ",
+            "ada-is-great",
+            "my ADA password",
+            "Password1",
+            "12345678",
+            "qwertyuiop",
+        ] {
+            let refused = check_password("ada", weak).expect_err(weak);
+            assert_eq!(refused.code, ErrorCode::InvalidAccount, "{weak}");
+        }
+        assert!(check_password("ada", &"x".repeat(257)).is_err());
     }
 
     #[test]

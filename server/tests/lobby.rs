@@ -122,6 +122,21 @@ async fn accounts_register_log_in_out_and_make_bots_over_http() {
         (status, err["code"].clone()),
         (StatusCode::BAD_REQUEST, json!("invalid_account"))
     );
+    // Weak passwords: only spaces, the name inside, one of the most common.
+    for weak in ["        ", "bob-the-coach", "password123"] {
+        let (status, err) = server
+            .post(
+                "/api/register",
+                json!({ "name": "bob", "password": weak }),
+                None,
+            )
+            .await;
+        assert_eq!(
+            (status, err["code"].clone()),
+            (StatusCode::BAD_REQUEST, json!("invalid_account")),
+            "{weak:?}: {err}"
+        );
+    }
     let (status, err) = server.post_raw("/api/register", "{not json").await;
     assert_eq!(
         (status, err["code"].clone()),

@@ -428,6 +428,22 @@ async fn chat_reaches_coaches_and_spectators_within_its_limits() {
         }
         assert_eq!(c.chat[0], ("watcher".to_owned(), "good luck".to_owned()));
     }
+    // Bidi controls (a right-to-left override could make a line read as another) are
+    // stripped; a line of nothing else is empty.
+    assert!(
+        f.spectator
+            .request(say("gg \u{202E}won I\u{2066}".into()))
+            .await
+            .is_ok()
+    );
+    for c in [&mut f.a, &mut f.b] {
+        while c.chat.len() < 2 {
+            c.recv().await;
+        }
+        assert_eq!(c.chat[1], ("watcher".to_owned(), "gg won I".to_owned()));
+    }
+    let r = f.a.request(say("\u{202E}\u{200F}".into())).await;
+    assert_eq!(r.map_err(|e| e.0), Err(ErrorCode::InvalidChat));
     let r = f.a.request(say("   ".into())).await;
     assert_eq!(r.map_err(|e| e.0), Err(ErrorCode::InvalidChat));
     let r = f.a.request(say("y".repeat(MAX_CHAT_CHARS + 1))).await;

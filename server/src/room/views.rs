@@ -192,6 +192,9 @@ impl Room {
                 "join, spectate or resume this room to chat in it",
             ));
         };
+        // Bidi controls would let a line display as something else (U+202E reverses what
+        // follows): they are dropped. Names are ASCII (`accounts::check_name`).
+        let text: String = text.chars().filter(|c| !is_bidi_control(*c)).collect();
         let text = text.trim().to_owned();
         let chars = text.chars().count();
         if chars == 0 || chars > dugout_protocol::MAX_CHAT_CHARS {
@@ -221,4 +224,13 @@ impl Room {
         }
         Ok(self.seq)
     }
+}
+
+/// The Unicode bidirectional formatting characters: embeddings, overrides, isolates and the
+/// directional marks.
+fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
 }
