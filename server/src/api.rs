@@ -74,8 +74,31 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::leagues::routes())
         .merge(crate::web::routes())
         .fallback(crate::web::fallback)
+        .method_not_allowed_fallback(method_not_allowed)
         // Request bodies are small JSON documents.
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        // No response is ever sniffed as another type than it says.
+        .layer(axum::middleware::map_response(nosniff))
+}
+
+/// `X-Content-Type-Options: nosniff` on every response.
+async fn nosniff(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        axum::http::header::X_CONTENT_TYPE_OPTIONS,
+        axum::http::HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+/// A known path with a method it does not take: 405 with an `ApiError` body, not an empty one.
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    let failure = Failure::new(
+        ErrorCode::Malformed,
+        format!("{} does not take {method}", uri.path()),
+    );
+    let mut response = failure.into_response();
+    *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    response
 }
 
 async fn health() -> Json<Health> {
@@ -102,6 +125,14 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(value)) => Ok(Body(value)),
+            // A body over the limit is `too_large` (413), as the docs say; the rest is
+            // `malformed` (400).
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(Failure::new(
+                    ErrorCode::TooLarge,
+                    format!("request bodies are at most {MAX_MESSAGE_BYTES} bytes"),
+                ))
+            }
             Err(rejection) => Err(Failure::new(ErrorCode::Malformed, rejection.body_text())),
         }
     }

@@ -331,7 +331,12 @@ async fn list(
         Some(v) => {
             let t = parse_date("to", v)?;
             let whole_day = v.contains('-');
-            Some(if whole_day { t + 86_400_000 } else { t + 1 })
+            // Saturating: `to=9223372036854775807` means "no end", not an overflow.
+            Some(if whole_day {
+                t.saturating_add(86_400_000)
+            } else {
+                t.saturating_add(1)
+            })
         }
     };
     if let (Some(f), Some(t)) = (from, to)

@@ -114,3 +114,72 @@ async fn run_serves_real_http_and_stops_on_shutdown() {
         .expect("server task did not panic");
     assert!(result.is_ok(), "run returned an error: {result:?}");
 }
+
+/// One request to the app: status, headers and the body as JSON (`Null` if it is not).
+async fn call(request: Request<Body>) -> (StatusCode, axum::http::HeaderMap, Value) {
+    let (state, _dir) = state().await;
+    let response = app(state)
+        .oneshot(request)
+        .await
+        .expect("router is infallible");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = axum::body::to_bytes(response.into_body(), 1024 * 1024)
+        .await
+        .expect("body fits");
+    (
+        status,
+        headers,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+#[tokio::test]
+async fn responses_say_nosniff_a_wrong_method_is_a_json_405_and_a_huge_body_is_413() {
+    let (status, headers, _) = call(
+        Request::get("/health")
+            .body(Body::empty())
+            .expect("request"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+
+    let (status, headers, body) = call(
+        Request::delete("/api/login")
+            .body(Body::empty())
+            .expect("request"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(body["code"], "malformed", "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("DELETE"))
+    );
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+
+    let huge = json!({ "name": "ada", "password": "p".repeat(20 * 1024) }).to_string();
+    let (status, _, body) = call(
+        Request::post("/api/register")
+            .header("content-type", "application/json")
+            .body(Body::from(huge))
+            .expect("request"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert_eq!(body["code"], "too_large");
+}
+
+#[tokio::test]
+async fn the_largest_date_is_no_end_not_an_overflow() {
+    let (status, _, body) = call(
+        Request::get("/api/matches?to=9223372036854775807")
+            .body(Body::empty())
+            .expect("request"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["total"], 0);
+}
