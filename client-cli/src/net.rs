@@ -981,6 +981,7 @@ mod tests {
             status: RoomStatus::Open,
             spectators: 0,
             seq: 0,
+            dice_commitment: None,
         };
         assert!(joinable(&r, "bob"));
         assert!(!joinable(&r, "ada"), "my own seat: never join myself");

@@ -78,6 +78,12 @@ pub struct RoomSummary {
     pub spectators: u32,
     /// The room's sequence number (0 until the match starts).
     pub seq: u64,
+    /// SHA-256 of the server's secret dice seed, as 64 lower-case hex digits: drawn when the
+    /// room was made, before any coach sends entropy, and the same `commitment` that
+    /// `match_started` repeats (docs/protocol.md, "Provably fair dice"). A coach checks that
+    /// the two agree. `null` only if the server could not draw a seed yet.
+    #[serde(default)]
+    pub dice_commitment: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -472,3 +472,54 @@ async fn an_unfinished_match_cannot_be_verified_yet_and_a_conceded_one_verifies(
     bad.events[n - 2].event = RoomEvent::Conceded { coach: Side::Away };
     assert!(matches!(failure(&bad), Mismatch::Event { seq, .. } if seq == n as u64));
 }
+
+/// Seed grinding (issue 15): the server draws its seed when the room is made and publishes
+/// the commitment in the room's summary before any coach sends entropy; `match_started`
+/// repeats the same commitment, and the revealed seed hashes to it.
+#[tokio::test]
+async fn the_server_commits_to_its_seed_before_any_entropy_and_keeps_it() {
+    let server = TestServer::start().await;
+    let ta = server.register("coach_a").await;
+    let tb = server.register("coach_b").await;
+    let mut a = server.client(&ta).await;
+    let mut b = server.client(&tb).await;
+    let room = a.create_room(spec(plain_setup(), TimerPolicy::None)).await;
+    // Before anyone sits down: the lobby already shows the commitment.
+    let (_, rooms) = server.get("/api/rooms").await;
+    let listed = rooms
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|r| r["room"] == room.as_str())
+        .cloned()
+        .expect("listed");
+    let early = listed["dice_commitment"]
+        .as_str()
+        .expect("a commitment before any entropy")
+        .to_owned();
+    assert_eq!(early.len(), 64);
+    assert!(
+        a.join_with_entropy(&room, Some(Side::Home), HOME_ENTROPY)
+            .await
+            .is_ok()
+    );
+    assert!(
+        b.join_with_entropy(&room, Some(Side::Away), AWAY_ENTROPY)
+            .await
+            .is_ok()
+    );
+    start(&mut a, &mut b, &room).await;
+    let log = server.match_log(&room).await;
+    match &log.events[0].event {
+        RoomEvent::MatchStarted {
+            dice: Some(DiceCommitment { commitment, .. }),
+            ..
+        } => assert_eq!(
+            commitment, &early,
+            "the seed committed to at creation is the one used"
+        ),
+        other => panic!("the log starts {other:?}"),
+    }
+    let seed = log.server_seed.expect("stored at the start");
+    assert_eq!(hex(&fair::commitment(&seed)), early);
+}

@@ -63,6 +63,7 @@ fn room(id: &str, seats: [Option<&str>; 2], status: RoomStatus) -> RoomSummary {
         status,
         spectators: 0,
         seq: 0,
+        dice_commitment: None,
     }
 }
 

@@ -30,6 +30,7 @@ fn room(id: &str, teams: [TeamId; 2], seats: [Option<&str>; 2]) -> RoomSummary {
         status: RoomStatus::Open,
         spectators: 0,
         seq: 0,
+        dice_commitment: None,
     }
 }
 

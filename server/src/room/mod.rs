@@ -292,7 +292,10 @@ impl Room {
             seats: [None, None],
             ready: [false, false],
             entropy: [None, None],
-            server_seed: None,
+            // Drawn now, before any coach has sent entropy, and committed to in the room's
+            // summary (`dice_commitment`): the server cannot choose it knowing the entropy
+            // (issue 15, seed grinding). If the OS has no randomness now, `start` tries again.
+            server_seed: fair::new_server_seed().ok(),
             subs: HashMap::new(),
             game: None,
             log: VecDeque::new(),
@@ -323,7 +326,9 @@ impl Room {
             room.applied[side.index()].record(id, command, seq);
         }
         room.result = restored.result;
-        room.server_seed = restored.server_seed;
+        // A match that started keeps its stored seed; an open room keeps the new one drawn
+        // by `new` (a restart brings it back empty, before any entropy).
+        room.server_seed = restored.server_seed.or(room.server_seed);
         // Nobody is connected to a room just recovered: its coaches are gone from now.
         room.update_presence();
         // The clock starts afresh from now (how much time was used is not stored).
@@ -472,6 +477,7 @@ impl Room {
             status: self.status,
             spectators: self.spectators() as u32,
             seq: self.seq,
+            dice_commitment: self.server_seed.as_ref().map(|s| hex(&fair::commitment(s))),
         }
     }
 
@@ -816,11 +822,15 @@ impl Room {
         // Registrations may have changed since the coaches sat down.
         self.league_seat_check(&home, Side::Home).await?;
         self.league_seat_check(&away, Side::Away).await?;
-        // Provably fair dice (`crate::fair`): a secret seed from the OS, stored (so a
-        // restarted server can still reveal it) and committed to in `match_started`; the
-        // dice seed is derived from it and the coaches' entropy.
-        let server_seed = fair::new_server_seed()
-            .map_err(|e| Failure::internal(format!("no randomness for the dice: {e}")))?;
+        // Provably fair dice (`crate::fair`): the secret seed drawn when the room was made
+        // and committed to in its summary, stored now (so a restarted server can still
+        // reveal it) and committed to again in `match_started`; the dice seed is derived
+        // from it and the coaches' entropy.
+        let server_seed = match self.server_seed {
+            Some(seed) => seed,
+            None => fair::new_server_seed()
+                .map_err(|e| Failure::internal(format!("no randomness for the dice: {e}")))?,
+        };
         let seed = fair::dice_seed(
             &server_seed,
             [0, 1].map(|i| self.entropy[i].as_deref().unwrap_or_default()),
