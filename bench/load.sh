@@ -99,9 +99,11 @@ echo "== server: fresh database $db"
 psql "$PG/postgres" -qc "CREATE DATABASE $db"
 connections=$(( MATCHES * 2 + 64 ))
 rooms=$(( MATCHES * 4 + 64 ))
-# The caps are raised for the load (flags, not disabled); the per-connection message rate
-# too, for the throughput run, whose bots answer within about 10 ms.
-server_flags=(--max-connections "$connections" --max-rooms "$rooms" --room-linger-seconds 5
+# The caps are raised for the load (flags, not disabled; every load connection comes from
+# one address); the per-connection message rate too, for the throughput run, whose bots
+# answer within about 10 ms.
+server_flags=(--max-connections "$connections" --max-connections-per-address "$connections"
+              --max-rooms "$rooms" --room-linger-seconds 5
               --messages-per-second 200 --message-burst 400 --log warn)
 # shellcheck disable=SC2086
 "$server_bin" --listen "127.0.0.1:$PORT" --database-url "$PG/$db" "${server_flags[@]}" \

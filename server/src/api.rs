@@ -217,10 +217,12 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
 #[derive(Clone, Copy, Debug)]
 pub struct PeerAddr(pub std::net::SocketAddr);
 
-impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, crate::NoDelayListener>>
-    for PeerAddr
+impl
+    axum::extract::connect_info::Connected<
+        axum::serve::IncomingStream<'_, crate::conn::GuardedListener>,
+    > for PeerAddr
 {
-    fn connect_info(stream: axum::serve::IncomingStream<'_, crate::NoDelayListener>) -> Self {
+    fn connect_info(stream: axum::serve::IncomingStream<'_, crate::conn::GuardedListener>) -> Self {
         PeerAddr(*stream.remote_addr())
     }
 }

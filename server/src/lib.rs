@@ -18,6 +18,7 @@
 pub mod accounts;
 pub mod api;
 pub mod archive;
+pub mod conn;
 pub mod error;
 pub mod fair;
 pub mod leagues;
@@ -124,6 +125,10 @@ pub struct Limits {
     /// Absent coaches: in a match, once a coach has had no connection for this long, the
     /// other may claim the win (`claim_win`, a recorded forfeit), timer or not.
     pub forfeit_after: Duration,
+    /// TCP connections from one IP address at once (plain HTTP; more are closed at once).
+    pub max_connections_per_address: usize,
+    /// A TCP connection that sends nothing for this long after it opens is closed.
+    pub first_byte_timeout: Duration,
     /// A WebSocket that has not said a good `hello` within this long is closed (1008): an
     /// unauthenticated socket does not hold a connection slot (zero: no limit).
     pub hello_timeout: Duration,
@@ -131,6 +136,16 @@ pub struct Limits {
     pub session_ttl: Duration,
     /// How long `run` waits for sockets and rooms to finish after shutdown.
     pub shutdown_grace: Duration,
+}
+
+impl Limits {
+    /// A TCP connection that has sent nothing for this long is closed: longer than a
+    /// WebSocket's ping interval plus its idle timeout (a live client answers pings), and at
+    /// least a minute for HTTP keep-alive.
+    pub fn tcp_idle_timeout(&self) -> Duration {
+        (self.ping_interval + self.idle_timeout + Duration::from_secs(10))
+            .max(Duration::from_secs(60))
+    }
 }
 
 impl Default for Limits {
@@ -152,6 +167,8 @@ impl Default for Limits {
             seat_grace: Duration::from_secs(60),
             forfeit_after: Duration::from_secs(120),
             hello_timeout: Duration::from_secs(10),
+            max_connections_per_address: 256,
+            first_byte_timeout: Duration::from_secs(10),
             session_ttl: Duration::from_secs(30 * 24 * 3600),
             shutdown_grace: Duration::from_secs(10),
         }
@@ -356,28 +373,16 @@ pub async fn run(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    serve(NoDelayListener(listener), state, shutdown).await
-}
-
-/// A TCP listener whose connections send at once: game messages are small and interactive
-/// (no Nagle delay).
-pub struct NoDelayListener(pub tokio::net::TcpListener);
-
-impl axum::serve::Listener for NoDelayListener {
-    type Io = tokio::net::TcpStream;
-    type Addr = std::net::SocketAddr;
-
-    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        let (tcp, addr) = axum::serve::Listener::accept(&mut self.0).await;
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!("cannot set TCP_NODELAY: {e}");
-        }
-        (tcp, addr)
-    }
-
-    fn local_addr(&self) -> std::io::Result<Self::Addr> {
-        self.0.local_addr()
-    }
+    let limits = state.limits();
+    let listener = conn::GuardedListener::new(
+        listener,
+        conn::ConnLimits {
+            per_address: limits.max_connections_per_address.max(1),
+            first_byte: limits.first_byte_timeout,
+            idle: limits.tcp_idle_timeout(),
+        },
+    );
+    serve(listener, state, shutdown).await
 }
 
 /// [`run`] over TLS: every connection on `listener` is a TLS handshake with `tls` (see

@@ -66,6 +66,10 @@ struct Args {
     #[arg(long, env = "DUGOUT_RESUME_MAX_EVENTS", default_value_t = Limits::default().resume_max_events)]
     resume_max_events: usize,
 
+    /// TCP connections from one IP address at once; more are closed as soon as they open.
+    #[arg(long, env = "DUGOUT_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = Limits::default().max_connections_per_address)]
+    max_connections_per_address: usize,
+
     /// Seconds after which an open room frees the seat of a coach with no connection to it.
     #[arg(long, env = "DUGOUT_SEAT_GRACE_SECONDS", default_value_t = Limits::default().seat_grace.as_secs())]
     seat_grace_seconds: u64,
@@ -141,6 +145,7 @@ impl Args {
                 // Zero would mean "never retire" (for tests); the flag's minimum is 1 s.
                 room_linger: Duration::from_secs(self.room_linger_seconds.max(1)),
                 resume_max_events: self.resume_max_events,
+                max_connections_per_address: self.max_connections_per_address.max(1),
                 seat_grace: Duration::from_secs(self.seat_grace_seconds),
                 forfeit_after: Duration::from_secs(self.forfeit_after_seconds),
                 ..Limits::default()
@@ -158,6 +163,13 @@ async fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let config = args.config();
+    if args.command.is_none() {
+        // Each connection is a file descriptor (issue 15): as many as the system allows.
+        match dugout_server::conn::raise_open_files_limit() {
+            Some(n) => tracing::debug!("open files limit: {n}"),
+            None => tracing::warn!("cannot read or raise the open files limit"),
+        }
+    }
     if let Some(Cmd::Verify { match_id }) = &args.command {
         return verify(config, match_id).await;
     }

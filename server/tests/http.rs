@@ -183,3 +183,92 @@ async fn the_largest_date_is_no_end_not_an_overflow() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["total"], 0);
 }
+
+/// A server on a real socket with `limits`; its address and the stop sender.
+async fn serve_with(
+    limits: dugout_server::Limits,
+) -> (
+    std::net::SocketAddr,
+    oneshot::Sender<()>,
+    TempDir,
+    tokio::task::JoinHandle<std::io::Result<()>>,
+) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = Config {
+        data_dir: dir.path().to_path_buf(),
+        limits,
+        ..Config::default()
+    };
+    let state = AppState::open(config).await.expect("open the store");
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(run(listener, state, async {
+        let _ = stopped.await;
+    }));
+    (addr, stop, dir, task)
+}
+
+/// A TCP connection to `server` from the loopback address `from`.
+async fn connect_from(server: std::net::SocketAddr, from: [u8; 4]) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket
+        .bind(std::net::SocketAddr::from((from, 0)))
+        .expect("bind a loopback address");
+    socket.connect(server).await.expect("connect")
+}
+
+/// Whether the server closed `tcp` (a read gives end of file or an error within `wait`).
+async fn closed_within(tcp: &mut TcpStream, wait: Duration) -> bool {
+    let mut buf = [0u8; 64];
+    match tokio::time::timeout(wait, tcp.read(&mut buf)).await {
+        Ok(Ok(0) | Err(_)) => true,
+        Ok(Ok(_)) | Err(_) => false,
+    }
+}
+
+async fn health_from(server: std::net::SocketAddr, from: [u8; 4]) -> bool {
+    let mut tcp = connect_from(server, from).await;
+    let request = "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    if tcp.write_all(request.as_bytes()).await.is_err() {
+        return false;
+    }
+    let mut response = Vec::new();
+    let _ = tokio::time::timeout(DEADLINE, tcp.read_to_end(&mut response)).await;
+    String::from_utf8_lossy(&response).starts_with("HTTP/1.1 200 OK")
+}
+
+/// Idle connections (issue 15): one address gets a few connections at once, a connection
+/// that sends nothing is closed after the first-byte timeout, and other addresses are served
+/// all along.
+#[tokio::test]
+async fn silent_connections_are_capped_per_address_and_closed_after_the_first_byte_timeout() {
+    let limits = dugout_server::Limits {
+        max_connections_per_address: 3,
+        first_byte_timeout: Duration::from_millis(400),
+        ..dugout_server::Limits::default()
+    };
+    let (addr, stop, _dir, task) = serve_with(limits).await;
+    let hog = [127, 0, 0, 7];
+    let mut silent = Vec::new();
+    for _ in 0..3 {
+        silent.push(connect_from(addr, hog).await);
+    }
+    // A fourth from the same address is closed at once; another address is served.
+    let mut fourth = connect_from(addr, hog).await;
+    assert!(
+        closed_within(&mut fourth, Duration::from_millis(200)).await,
+        "over the per-address cap"
+    );
+    assert!(health_from(addr, [127, 0, 0, 8]).await, "another address");
+    // The silent ones are closed after the first-byte timeout, which frees their slots.
+    for tcp in &mut silent {
+        assert!(
+            closed_within(tcp, Duration::from_secs(3)).await,
+            "silent too long"
+        );
+    }
+    assert!(health_from(addr, hog).await, "the slots came back");
+    let _ = stop.send(());
+    let _ = tokio::time::timeout(DEADLINE, task).await;
+}
