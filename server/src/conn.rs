@@ -25,8 +25,10 @@ use tokio::time::{Instant, Sleep};
 #[derive(Clone, Copy, Debug)]
 pub struct ConnLimits {
     pub per_address: usize,
-    pub first_byte: Duration,
-    pub idle: Duration,
+    /// `None` (zero): no first-byte timeout.
+    pub first_byte: Option<Duration>,
+    /// `None`: no idle timeout (keepalive off: a quiet client cannot be told from a dead one).
+    pub idle: Option<Duration>,
 }
 
 type Counts = Arc<Mutex<HashMap<IpAddr, usize>>>;
@@ -74,7 +76,11 @@ impl axum::serve::Listener for GuardedListener {
                 ip,
                 counts: self.counts.clone(),
             };
-            let deadline = Box::pin(tokio::time::sleep(self.limits.first_byte));
+            let deadline = self
+                .limits
+                .first_byte
+                .or(self.limits.idle)
+                .map(|d| Box::pin(tokio::time::sleep(d)));
             return (
                 Guarded {
                     tcp,
@@ -114,8 +120,8 @@ impl Drop for Slot {
 pub struct Guarded {
     tcp: TcpStream,
     _slot: Slot,
-    deadline: Pin<Box<Sleep>>,
-    idle: Duration,
+    deadline: Option<Pin<Box<Sleep>>>,
+    idle: Option<Duration>,
 }
 
 impl AsyncRead for Guarded {
@@ -128,18 +134,26 @@ impl AsyncRead for Guarded {
         match Pin::new(&mut self.tcp).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
                 if buf.filled().len() > before {
-                    let next = Instant::now() + self.idle;
-                    self.deadline.as_mut().reset(next);
+                    // Past the first byte, the idle timeout (if any) applies.
+                    let idle = self.idle;
+                    self.deadline = match (idle, self.deadline.take()) {
+                        (Some(idle), Some(mut sleep)) => {
+                            sleep.as_mut().reset(Instant::now() + idle);
+                            Some(sleep)
+                        }
+                        (Some(idle), None) => Some(Box::pin(tokio::time::sleep(idle))),
+                        (None, _) => None,
+                    };
                 }
                 Poll::Ready(Ok(()))
             }
             Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
-            Poll::Pending => match self.deadline.as_mut().poll(cx) {
-                Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+            Poll::Pending => match self.deadline.as_mut().map(|d| d.as_mut().poll(cx)) {
+                Some(Poll::Ready(())) => Poll::Ready(Err(io::Error::new(
                     io::ErrorKind::TimedOut,
                     "the client sent nothing for too long",
                 ))),
-                Poll::Pending => Poll::Pending,
+                _ => Poll::Pending,
             },
         }
     }

@@ -127,7 +127,8 @@ pub struct Limits {
     pub forfeit_after: Duration,
     /// TCP connections from one IP address at once (plain HTTP; more are closed at once).
     pub max_connections_per_address: usize,
-    /// A TCP connection that sends nothing for this long after it opens is closed.
+    /// A TCP connection that sends nothing for this long after it opens is closed (zero:
+    /// never).
     pub first_byte_timeout: Duration,
     /// A WebSocket that has not said a good `hello` within this long is closed (1008): an
     /// unauthenticated socket does not hold a connection slot (zero: no limit).
@@ -141,10 +142,13 @@ pub struct Limits {
 impl Limits {
     /// A TCP connection that has sent nothing for this long is closed: longer than a
     /// WebSocket's ping interval plus its idle timeout (a live client answers pings), and at
-    /// least a minute for HTTP keep-alive.
-    pub fn tcp_idle_timeout(&self) -> Duration {
-        (self.ping_interval + self.idle_timeout + Duration::from_secs(10))
-            .max(Duration::from_secs(60))
+    /// least a minute for HTTP keep-alive. `None` when keepalive is off (zero ping interval:
+    /// a quiet client cannot be told from a dead one).
+    pub fn tcp_idle_timeout(&self) -> Option<Duration> {
+        (!self.ping_interval.is_zero()).then(|| {
+            (self.ping_interval + self.idle_timeout + Duration::from_secs(10))
+                .max(Duration::from_secs(60))
+        })
     }
 }
 
@@ -378,7 +382,7 @@ pub async fn run(
         listener,
         conn::ConnLimits {
             per_address: limits.max_connections_per_address.max(1),
-            first_byte: limits.first_byte_timeout,
+            first_byte: (!limits.first_byte_timeout.is_zero()).then_some(limits.first_byte_timeout),
             idle: limits.tcp_idle_timeout(),
         },
     );

@@ -26,6 +26,9 @@ fn paused_limits() -> Limits {
     Limits {
         ping_interval: Duration::ZERO,
         room_linger: Duration::ZERO,
+        // Paused time jumps to the next timer when everything waits: no connection timers.
+        hello_timeout: Duration::ZERO,
+        first_byte_timeout: Duration::ZERO,
         ..fast_limits()
     }
 }
