@@ -127,6 +127,12 @@ pub struct Limits {
     pub forfeit_after: Duration,
     /// TCP connections from one IP address at once (plain HTTP; more are closed at once).
     pub max_connections_per_address: usize,
+    /// Rooms one account may have open or being played at once (it made them).
+    pub max_rooms_per_account: usize,
+    /// Authenticated WebSocket connections one account may have at once.
+    pub max_connections_per_account: usize,
+    /// Spectator connections one account may have in one room.
+    pub max_spectators_per_account: usize,
     /// A TCP connection that sends nothing for this long after it opens is closed (zero:
     /// never).
     pub first_byte_timeout: Duration,
@@ -172,6 +178,9 @@ impl Default for Limits {
             forfeit_after: Duration::from_secs(120),
             hello_timeout: Duration::from_secs(10),
             max_connections_per_address: 256,
+            max_rooms_per_account: 10,
+            max_connections_per_account: 16,
+            max_spectators_per_account: 2,
             first_byte_timeout: Duration::from_secs(10),
             session_ttl: Duration::from_secs(30 * 24 * 3600),
             shutdown_grace: Duration::from_secs(10),
@@ -271,6 +280,26 @@ struct Shared {
     /// counter so a permit is returned however the connection task ends.
     connections: Arc<Semaphore>,
     next_conn: AtomicU64,
+    /// Authenticated WebSocket connections per account (`max_connections_per_account`).
+    account_conns: Arc<std::sync::Mutex<std::collections::HashMap<store::AccountId, usize>>>,
+}
+
+/// One of an account's WebSocket connection slots, given back when dropped.
+pub struct AccountConn {
+    account: store::AccountId,
+    counts: Arc<std::sync::Mutex<std::collections::HashMap<store::AccountId, usize>>>,
+}
+
+impl Drop for AccountConn {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = counts.get_mut(&self.account) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                counts.remove(&self.account);
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for AppState {
@@ -323,6 +352,7 @@ impl AppState {
                 shutdown,
                 connections,
                 next_conn: AtomicU64::new(1),
+                account_conns: Arc::default(),
             }),
         }
     }
@@ -354,6 +384,19 @@ impl AppState {
 
     pub(crate) fn connection_permits(&self) -> Arc<Semaphore> {
         self.inner.connections.clone()
+    }
+
+    /// One of `account`'s connection slots, or `None` if it has `max_connections_per_account`.
+    pub(crate) fn account_conn(&self, account: store::AccountId) -> Option<AccountConn> {
+        let counts = self.inner.account_conns.clone();
+        let mut map = counts.lock().unwrap_or_else(|p| p.into_inner());
+        let n = map.entry(account).or_insert(0);
+        if *n >= self.limits().max_connections_per_account {
+            return None;
+        }
+        *n += 1;
+        drop(map);
+        Some(AccountConn { account, counts })
     }
 
     pub(crate) fn next_conn_id(&self) -> u64 {

@@ -13,7 +13,7 @@ use tokio::sync::{broadcast, mpsc};
 
 use crate::error::Failure;
 use crate::room::{self, Request};
-use crate::store::{Store, now_ms};
+use crate::store::{AccountId, Store, now_ms};
 use crate::{Limits, Shutdown};
 
 /// Lobby changes buffered for slow connections before they must resync.
@@ -40,6 +40,8 @@ impl RoomHandle {
 struct Entry {
     handle: RoomHandle,
     summary: RoomSummary,
+    /// The account that made the room (`None`: brought back by recovery).
+    creator: Option<AccountId>,
 }
 
 struct Inner {
@@ -101,9 +103,28 @@ impl Lobby {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Make a room: check the spec, record the match, start the room's task.
-    pub async fn create(&self, spec: RoomSpec) -> Result<RoomId, Failure> {
+    /// Make a room for `creator`: check the spec and the creator's room count, record the
+    /// match, start the room's task.
+    pub async fn create(&self, spec: RoomSpec, creator: AccountId) -> Result<RoomId, Failure> {
         check_spec(&spec)?;
+        let cap = self.inner.limits.max_rooms_per_account;
+        let theirs = self
+            .rooms()
+            .values()
+            .filter(|e| {
+                e.creator == Some(creator)
+                    && matches!(e.summary.status, RoomStatus::Open | RoomStatus::Playing)
+            })
+            .count();
+        if theirs >= cap {
+            return Err(Failure::new(
+                ErrorCode::RateLimited,
+                format!(
+                    "you have {theirs} rooms open or being played, as many as one account may: \
+                     finish or leave one first"
+                ),
+            ));
+        }
         if self.inner.shutdown.is_triggered() {
             return Err(Failure::new(
                 ErrorCode::ShuttingDown,
@@ -127,18 +148,21 @@ impl Lobby {
         if let Some(league) = spec.league {
             self.inner.store.set_match_league(&id, Some(league)).await?;
         }
-        self.launch(|ctx| room::Room::new(id.clone(), spec, rules_version, ctx));
+        self.launch(
+            |ctx| room::Room::new(id.clone(), spec, rules_version, ctx),
+            Some(creator),
+        );
         Ok(id)
     }
 
     /// Bring back a room rebuilt from the store after a restart (see [`crate::recovery`]).
     /// Restored rooms do not count against `max_rooms`: every unfinished match comes back.
     pub fn restore(&self, restored: crate::recovery::Restored) {
-        self.launch(|ctx| room::Room::restore(restored, ctx));
+        self.launch(|ctx| room::Room::restore(restored, ctx), None);
     }
 
     /// Make a room's task with `make`, list the room, announce it, and start the task.
-    fn launch(&self, make: impl FnOnce(room::Context) -> room::Room) {
+    fn launch(&self, make: impl FnOnce(room::Context) -> room::Room, creator: Option<AccountId>) {
         // Bounded: a flood of requests waits in the connections that send them (each waits
         // for its answer anyway), never as unbounded memory in the room.
         let (tx, rx) = mpsc::channel(self.inner.limits.room_inbox.max(1));
@@ -158,6 +182,7 @@ impl Lobby {
             Entry {
                 handle,
                 summary: summary.clone(),
+                creator,
             },
         );
         self.announce(&summary);

@@ -86,6 +86,8 @@ struct Conn {
     out: mpsc::Sender<Outgoing>,
     lag: Arc<LagFlags>,
     phase: Phase,
+    /// One of the account's connection slots once authenticated (given back on drop).
+    account_slot: Option<crate::AccountConn>,
     /// Rooms this connection follows (joined, spectating or resumed).
     rooms: HashSet<RoomId>,
     credits: Credits,
@@ -139,6 +141,7 @@ pub async fn serve(state: AppState, socket: WebSocket, _guard: TaskGuard) {
         out,
         lag,
         phase: Phase::Hello,
+        account_slot: None,
         rooms: HashSet::new(),
         credits: Credits::new(limits.messages_per_second, limits.message_burst),
         chat: Credits::new(limits.chat_per_minute / 60.0, 5.0),
@@ -355,6 +358,17 @@ impl Conn {
                 };
                 self.lobby = Some(self.state.lobby().subscribe());
                 tracing::debug!(conn = self.id, account = %account.name, "authenticated");
+                let Some(slot) = self.state.account_conn(account.id) else {
+                    return Err(Failure::new(
+                        ErrorCode::RateLimited,
+                        format!(
+                            "{} has {} connections open, as many as one account may",
+                            account.name,
+                            self.state.limits().max_connections_per_account
+                        ),
+                    ));
+                };
+                self.account_slot = Some(slot);
                 self.phase = Phase::Ready(account);
                 return Ok(Some(welcome));
             }
@@ -380,7 +394,7 @@ impl Conn {
                 if let Some(league) = room.league {
                     crate::leagues::may_create_in(&self.state, league, &account).await?;
                 }
-                let room = self.state.lobby().create(room).await?;
+                let room = self.state.lobby().create(room, account.id).await?;
                 Ok(Some(ack(id, Some(0), Some(room))))
             }
             ClientMessage::JoinRoom {

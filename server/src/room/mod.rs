@@ -744,15 +744,35 @@ impl Room {
         Ok(())
     }
 
-    fn spectate(&mut self, member: Member) -> Reply {
-        self.may_watch(&member.account)?;
-        let already = self.subs.contains_key(&member.conn);
-        if !already && self.spectators() >= self.ctx.limits.max_spectators {
+    /// Whether another spectator connection of `account` fits: the room's cap, and
+    /// `max_spectators_per_account` (one account cannot take every seat in the stands).
+    pub(super) fn spectator_fits(&self, conn: ConnId, account: AccountId) -> Result<(), Failure> {
+        if self.subs.contains_key(&conn) {
+            return Ok(());
+        }
+        if self.spectators() >= self.ctx.limits.max_spectators {
             return Err(refuse(
                 ErrorCode::RoomFull,
                 "the room has as many spectators as it takes",
             ));
         }
+        let theirs = self
+            .subs
+            .values()
+            .filter(|s| s.seat == Seat::Spectator && s.account == account)
+            .count();
+        if theirs >= self.ctx.limits.max_spectators_per_account {
+            return Err(refuse(
+                ErrorCode::RoomFull,
+                format!("you already watch this room from {theirs} connections"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn spectate(&mut self, member: Member) -> Reply {
+        self.may_watch(&member.account)?;
+        self.spectator_fits(member.conn, member.account.id)?;
         let conn = member.conn;
         self.subscribe(member, Seat::Spectator);
         self.send_snapshot(conn);

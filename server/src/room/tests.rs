@@ -66,7 +66,7 @@ async fn a_subscriber_whose_queue_is_full_gets_a_snapshot_once_drained_and_no_ga
         private: false,
         league: None,
     };
-    let room = lobby.create(spec).await.expect("room");
+    let room = lobby.create(spec, 1).await.expect("room");
     let mut home = conn(&*store, 1, "home", 64).await;
     let mut away = conn(&*store, 2, "away", 64).await;
     let mut slow = conn(&*store, 3, "slow", 2).await;

@@ -140,14 +140,7 @@ impl Room {
             Some(side) => Seat::Coach(side),
             None => {
                 self.may_watch(&member.account)?;
-                if !self.subs.contains_key(&member.conn)
-                    && self.spectators() >= self.ctx.limits.max_spectators
-                {
-                    return Err(refuse(
-                        ErrorCode::RoomFull,
-                        "the room has as many spectators as it takes",
-                    ));
-                }
+                self.spectator_fits(member.conn, member.account.id)?;
                 Seat::Spectator
             }
         };
