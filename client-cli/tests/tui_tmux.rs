@@ -167,6 +167,18 @@ fn prompt(screen: &str) -> String {
     line(screen, 1)
 }
 
+/// Whose turn and which, from the status line ("Home's turn 1"), if it shows one.
+fn turn(screen: &str) -> Option<String> {
+    let top = line(screen, 0);
+    let at = top.find("'s turn ")?;
+    let side = top[..at].rsplit(' ').next()?;
+    let number: String = top[at + "'s turn ".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    Some(format!("{side}'s turn {number}"))
+}
+
 /// The seq shown in the match panel ("Room xxxxxxxx seq N").
 fn seq(screen: &str) -> Option<u64> {
     let after = screen.split(" seq ").nth(1)?;
@@ -365,12 +377,16 @@ fn play_the_first_turn(columns: u16, rows: u16) {
     // Then stop (s) and end the turn (e); answer anything else asked meanwhile with its
     // first choice.
     let start = Instant::now();
+    // Our turn is over when the log says so or the status line shows another turn (a fast
+    // bot's turn can push "Home's turn ends" out of a small log before we look).
+    let our_turn = turn(&screen);
+    let turn_over = |s: &str| s.contains("Home's turn ends") || turn(s) != our_turn;
     loop {
         assert!(start.elapsed() < WAIT * 2, "the turn did not end");
         let screen = tmux.wait_for("our decision or the end of our turn", |s| {
-            prompt(s).starts_with("You:") || s.contains("Home's turn ends")
+            prompt(s).starts_with("You:") || turn_over(s)
         });
-        if screen.contains("Home's turn ends") {
+        if turn_over(&screen) {
             assert!(
                 !screen.contains("refused"),
                 "no command was refused: {screen}"
