@@ -241,6 +241,8 @@ async fn logout(
     Bearer(token): Bearer,
 ) -> Result<StatusCode, Failure> {
     state.accounts().logout(&token).await?;
+    // Sockets opened with this token close too.
+    state.revoke_token_sockets(&token);
     Ok(StatusCode::NO_CONTENT)
 }
 

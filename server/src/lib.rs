@@ -282,6 +282,33 @@ struct Shared {
     next_conn: AtomicU64,
     /// Authenticated WebSocket connections per account (`max_connections_per_account`).
     account_conns: Arc<std::sync::Mutex<std::collections::HashMap<store::AccountId, usize>>>,
+    /// The sockets each token opened (by the token's hash): logging out closes them.
+    token_sockets: TokenSockets,
+}
+
+type TokenSockets = Arc<
+    std::sync::Mutex<
+        std::collections::HashMap<String, std::collections::HashMap<u64, Arc<tokio::sync::Notify>>>,
+    >,
+>;
+
+/// A socket's entry under its token, removed when dropped (the socket closed).
+pub struct TokenSocket {
+    token_hash: String,
+    conn: u64,
+    sockets: TokenSockets,
+}
+
+impl Drop for TokenSocket {
+    fn drop(&mut self) {
+        let mut map = self.sockets.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(conns) = map.get_mut(&self.token_hash) {
+            conns.remove(&self.conn);
+            if conns.is_empty() {
+                map.remove(&self.token_hash);
+            }
+        }
+    }
 }
 
 /// One of an account's WebSocket connection slots, given back when dropped.
@@ -353,6 +380,7 @@ impl AppState {
                 connections,
                 next_conn: AtomicU64::new(1),
                 account_conns: Arc::default(),
+                token_sockets: Arc::default(),
             }),
         }
     }
@@ -397,6 +425,43 @@ impl AppState {
         *n += 1;
         drop(map);
         Some(AccountConn { account, counts })
+    }
+
+    /// Remember that socket `conn` was opened with `token`; `revoked` is notified when the
+    /// token is logged out. The entry goes when the returned value is dropped.
+    pub(crate) fn track_token(
+        &self,
+        token: &str,
+        conn: u64,
+        revoked: Arc<tokio::sync::Notify>,
+    ) -> TokenSocket {
+        let token_hash = accounts::token_hash(token);
+        self.inner
+            .token_sockets
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(token_hash.clone())
+            .or_default()
+            .insert(conn, revoked);
+        TokenSocket {
+            token_hash,
+            conn,
+            sockets: self.inner.token_sockets.clone(),
+        }
+    }
+
+    /// `token` was logged out: tell every socket it opened (each closes itself).
+    pub(crate) fn revoke_token_sockets(&self, token: &str) {
+        let map = self
+            .inner
+            .token_sockets
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(conns) = map.get(&accounts::token_hash(token)) {
+            for revoked in conns.values() {
+                revoked.notify_one();
+            }
+        }
     }
 
     pub(crate) fn next_conn_id(&self) -> u64 {

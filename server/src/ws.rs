@@ -88,6 +88,10 @@ struct Conn {
     phase: Phase,
     /// One of the account's connection slots once authenticated (given back on drop).
     account_slot: Option<crate::AccountConn>,
+    /// This socket under the token it said hello with (logging that token out closes it).
+    token_entry: Option<crate::TokenSocket>,
+    /// Notified when the token this socket said hello with is logged out.
+    revoked: Arc<tokio::sync::Notify>,
     /// Rooms this connection follows (joined, spectating or resumed).
     rooms: HashSet<RoomId>,
     credits: Credits,
@@ -142,6 +146,8 @@ pub async fn serve(state: AppState, socket: WebSocket, _guard: TaskGuard) {
         lag,
         phase: Phase::Hello,
         account_slot: None,
+        token_entry: None,
+        revoked: Arc::new(tokio::sync::Notify::new()),
         rooms: HashSet::new(),
         credits: Credits::new(limits.messages_per_second, limits.message_burst),
         chat: Credits::new(limits.chat_per_minute / 60.0, 5.0),
@@ -206,6 +212,15 @@ impl Conn {
                 change = lobby_change => {
                     self.lobby_changed(change).await;
                     continue;
+                }
+                () = self.revoked.notified() => {
+                    self.send(&Failure::new(
+                        ErrorCode::Unauthenticated,
+                        "this session was logged out",
+                    )
+                    .to_message(None))
+                    .await;
+                    return Stop::Close(close::POLICY, "logged out");
                 }
                 () = hello_due => {
                     self.send(&Failure::new(
@@ -369,6 +384,8 @@ impl Conn {
                     ));
                 };
                 self.account_slot = Some(slot);
+                self.token_entry =
+                    Some(self.state.track_token(token, self.id, self.revoked.clone()));
                 self.phase = Phase::Ready(account);
                 return Ok(Some(welcome));
             }

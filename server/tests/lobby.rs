@@ -451,3 +451,28 @@ async fn a_socket_that_never_says_hello_is_closed_even_when_it_answers_pings() {
         "still open after the hello timeout"
     );
 }
+
+#[tokio::test]
+async fn logging_out_closes_the_sockets_opened_with_that_token_and_only_those() {
+    let server = TestServer::start().await;
+    let token = server.register("leaver").await;
+    let other = server.login("leaver").await;
+    let mut with_token = server.client(&token).await;
+    let mut with_other = server.client(&other).await;
+    let (status, _) = server
+        .post("/api/logout", serde_json::json!({}), Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let mut error = None;
+    while let Some(msg) = with_token.recv().await {
+        if let ServerMessage::Error { code, .. } = msg {
+            error = Some(code);
+        }
+    }
+    assert_eq!(error, Some(ErrorCode::Unauthenticated));
+    assert_eq!(with_token.closed, Some(1008));
+    // The account's other session is untouched.
+    let id = with_other.id();
+    with_other.send(&ClientMessage::Ping { id }).await;
+    assert!(with_other.answer(id).await.is_ok());
+}
