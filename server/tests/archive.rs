@@ -782,27 +782,14 @@ async fn organisers_detach_remove_and_delete_with_a_log_and_teams_are_checked() 
     let s = &w.server;
     let [ta, tb, tc] = &w.tokens;
     let org = s.register("organiser").await;
-    let (status, league) = http_post(
+    // coach_c plays team 3 in every match but is registered with team 2.
+    let (id, base) = new_league(
         s,
-        "/api/leagues",
-        Some(&org),
-        serde_json::json!({"name": "Tools Cup"}),
+        &org,
+        "Tools Cup",
+        &[("coach_a", 0), ("coach_b", 1), ("coach_c", 2)],
     )
     .await;
-    assert_eq!(status, 201, "{league}");
-    let id = league["id"].as_i64().expect("an id");
-    let base = format!("/api/leagues/{id}");
-    // coach_c plays team 3 in every match but is registered with team 2.
-    for (name, team) in [("coach_a", 0), ("coach_b", 1), ("coach_c", 2)] {
-        let (status, body) = http_post(
-            s,
-            &format!("{base}/coaches"),
-            Some(&org),
-            serde_json::json!({"coach": name, "team": team_name(team)}),
-        )
-        .await;
-        assert_eq!(status, 201, "{body}");
-    }
 
     // ----- the team check on attach ---------------------------------------------------
     let (status, body) = http_post(
@@ -998,26 +985,8 @@ async fn a_private_league_match_is_shown_only_to_its_coaches_and_the_organiser()
     let s = &w.server;
     let [ta, tb, tc] = &w.tokens;
     let org = s.register("private_org").await;
-    let (status, league) = http_post(
-        s,
-        "/api/leagues",
-        Some(&org),
-        serde_json::json!({"name": "Private Cup"}),
-    )
-    .await;
-    assert_eq!(status, 201, "{league}");
-    let base = format!("/api/leagues/{}", league["id"]);
     // m3 is private: coach_a (team 0) v coach_c (team 3).
-    for (name, team) in [("coach_a", 0), ("coach_c", 3)] {
-        let (status, body) = http_post(
-            s,
-            &format!("{base}/coaches"),
-            Some(&org),
-            serde_json::json!({"coach": name, "team": team_name(team)}),
-        )
-        .await;
-        assert_eq!(status, 201, "{body}");
-    }
+    let (_, base) = new_league(s, &org, "Private Cup", &[("coach_a", 0), ("coach_c", 3)]).await;
     let (status, body) = http_post(
         s,
         &format!("{base}/matches"),
@@ -1051,4 +1020,35 @@ async fn a_private_league_match_is_shown_only_to_its_coaches_and_the_organiser()
             "{who}: the ids too"
         );
     }
+}
+
+/// A league made by `org` with `coaches` registered (name, index into `TeamId::ALL`): its id
+/// and its REST path.
+async fn new_league(
+    s: &TestServer,
+    org: &str,
+    name: &str,
+    coaches: &[(&str, usize)],
+) -> (i64, String) {
+    let (status, league) = http_post(
+        s,
+        "/api/leagues",
+        Some(org),
+        serde_json::json!({"name": name}),
+    )
+    .await;
+    assert_eq!(status, 201, "{league}");
+    let id = league["id"].as_i64().expect("an id");
+    let base = format!("/api/leagues/{id}");
+    for (coach, team) in coaches {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/coaches"),
+            Some(org),
+            serde_json::json!({"coach": coach, "team": team_name(*team)}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    (id, base)
 }

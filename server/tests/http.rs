@@ -29,20 +29,15 @@ async fn state() -> (AppState, TempDir) {
 }
 
 async fn get_json(path: &str) -> (StatusCode, Value) {
-    let request = Request::get(path)
-        .body(Body::empty())
-        .expect("valid request");
-    let (state, _dir) = state().await;
-    let response = app(state)
-        .oneshot(request)
-        .await
-        .expect("router is infallible");
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), 64 * 1024)
-        .await
-        .expect("body fits");
-    let body = serde_json::from_slice(&bytes).expect("body is JSON");
+    let (status, _, body) = call(get(path)).await;
     (status, body)
+}
+
+/// A GET request for `path`, no body.
+fn get(path: &str) -> Request<Body> {
+    Request::get(path)
+        .body(Body::empty())
+        .expect("valid request")
 }
 
 #[tokio::test]
@@ -64,15 +59,8 @@ async fn version_reports_the_server_and_protocol_versions() {
 
 #[tokio::test]
 async fn an_unknown_path_is_not_found() {
-    let request = Request::get("/nope")
-        .body(Body::empty())
-        .expect("valid request");
-    let (state, _dir) = state().await;
-    let response = app(state)
-        .oneshot(request)
-        .await
-        .expect("router is infallible");
-    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let (status, _, _) = call(get("/nope")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
@@ -136,12 +124,7 @@ async fn call(request: Request<Body>) -> (StatusCode, axum::http::HeaderMap, Val
 
 #[tokio::test]
 async fn responses_say_nosniff_a_wrong_method_is_a_json_405_and_a_huge_body_is_413() {
-    let (status, headers, _) = call(
-        Request::get("/health")
-            .body(Body::empty())
-            .expect("request"),
-    )
-    .await;
+    let (status, headers, _) = call(get("/health")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers["x-content-type-options"], "nosniff");
 
@@ -174,12 +157,7 @@ async fn responses_say_nosniff_a_wrong_method_is_a_json_405_and_a_huge_body_is_4
 
 #[tokio::test]
 async fn the_largest_date_is_no_end_not_an_overflow() {
-    let (status, _, body) = call(
-        Request::get("/api/matches?to=9223372036854775807")
-            .body(Body::empty())
-            .expect("request"),
-    )
-    .await;
+    let (status, _, body) = call(get("/api/matches?to=9223372036854775807")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["total"], 0);
 }
