@@ -8,81 +8,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use dugout_protocol::{MatchResult, RoomStatus};
-use dugout_server::store::MatchLog;
-use dugout_server::{AppState, Config, Limits, run};
-use tempfile::TempDir;
+use dugout_server::Limits;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::process::Command;
-use tokio::sync::{oneshot, watch};
-use tokio::task::JoinHandle;
+use tokio::sync::watch;
 
 mod common;
-use common::{DUGOUT, GAMES_DEADLINE, bot_token, finish, result_lines, text};
-
-struct Server {
-    url: String,
-    state: AppState,
-    stop: Option<oneshot::Sender<()>>,
-    task: Option<JoinHandle<std::io::Result<()>>>,
-    _dir: TempDir,
-}
-
-impl Server {
-    async fn start() -> Server {
-        Self::start_with(Limits::default()).await
-    }
-
-    async fn start_with(limits: Limits) -> Server {
-        let dir = tempfile::tempdir().unwrap();
-        let config = Config {
-            listen: "127.0.0.1:0".parse().unwrap(),
-            data_dir: dir.path().join("data"),
-            limits,
-            ..Config::default()
-        };
-        let state = AppState::open(config).await.unwrap();
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(run(listener, state.clone(), async {
-            let _ = stopped.await;
-        }));
-        Server {
-            url: format!("http://{addr}"),
-            state,
-            stop: Some(stop),
-            task: Some(task),
-            _dir: dir,
-        }
-    }
-
-    async fn stop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(task) = self.task.take() {
-            tokio::time::timeout(Duration::from_secs(30), task)
-                .await
-                .expect("the server stops in time")
-                .expect("the server task did not panic")
-                .expect("the server ran");
-        }
-    }
-
-    async fn match_log(&self, room: &str) -> MatchLog {
-        self.state
-            .store()
-            .match_log(room)
-            .await
-            .expect("the store answers")
-            .expect("the match is stored")
-    }
-
-    /// A bot token from `dugout register-bot` (see `common::bot_token`).
-    async fn bot_token(&self, name: &str) -> String {
-        bot_token(&self.url, name).await
-    }
-}
+use common::{DUGOUT, GAMES_DEADLINE, Server, finish, result_lines, text};
 
 /// Start `dugout bot` against `url` with `args` after the token.
 fn bot(url: &str, token: &str, args: &[&str]) -> tokio::process::Child {

@@ -7,36 +7,26 @@
 use std::time::Duration;
 
 use dugout_protocol::RoomStatus;
-use dugout_server::{AppState, Config, Limits, run};
+use dugout_server::Limits;
 use serde_json::Value;
-use tokio::net::TcpListener;
 use tokio::process::Command;
-use tokio::sync::oneshot;
 
-const DUGOUT: &str = env!("CARGO_BIN_EXE_dugout");
+mod common;
+use common::Server;
+
+use common::DUGOUT;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn load_plays_matches_to_the_end_and_reports_every_figure() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: dir.path().join("data"),
-        limits: Limits {
-            // The load answers at once (no think time): above the default per-connection
-            // rate, which is a flag (`--messages-per-second`).
-            messages_per_second: 10_000.0,
-            message_burst: 10_000.0,
-            ..Limits::default()
-        },
-        ..Config::default()
-    };
-    let state = AppState::open(config).await.unwrap();
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = oneshot::channel::<()>();
-    let server = tokio::spawn(run(listener, state.clone(), async {
-        let _ = stopped.await;
-    }));
+    let mut server = Server::start_with(Limits {
+        // The load answers at once (no think time): above the default per-connection rate,
+        // which is a flag (`--messages-per-second`).
+        messages_per_second: 10_000.0,
+        message_burst: 10_000.0,
+        ..Limits::default()
+    })
+    .await;
+    let (url, state) = (server.url.clone(), server.state.clone());
 
     let pid = std::process::id().to_string();
     let out = tokio::time::timeout(
@@ -160,34 +150,18 @@ async fn load_plays_matches_to_the_end_and_reports_every_figure() {
     }
     assert_eq!(stored, acked);
 
-    let _ = stop.send(());
-    tokio::time::timeout(Duration::from_secs(30), server)
-        .await
-        .expect("the server stops")
-        .unwrap()
-        .unwrap();
+    server.stop().await;
 }
 
 /// `dugout load --follow MODE` against a fresh server: its JSON report.
 async fn load_following(mode: &str) -> Value {
-    let dir = tempfile::tempdir().unwrap();
-    let config = Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: dir.path().join("data"),
-        limits: Limits {
-            messages_per_second: 10_000.0,
-            message_burst: 10_000.0,
-            ..Limits::default()
-        },
-        ..Config::default()
-    };
-    let state = AppState::open(config).await.unwrap();
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = oneshot::channel::<()>();
-    let server = tokio::spawn(run(listener, state, async {
-        let _ = stopped.await;
-    }));
+    let mut server = Server::start_with(Limits {
+        messages_per_second: 10_000.0,
+        message_burst: 10_000.0,
+        ..Limits::default()
+    })
+    .await;
+    let url = server.url.clone();
     let out = tokio::time::timeout(
         Duration::from_secs(120),
         Command::new(DUGOUT)
@@ -217,8 +191,7 @@ async fn load_following(mode: &str) -> Value {
         "dugout load --follow {mode} failed\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let _ = stop.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(30), server).await;
+    server.stop().await;
     serde_json::from_str(&stdout).expect("the report is JSON")
 }
 
