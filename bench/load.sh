@@ -104,7 +104,8 @@ rooms=$(( MATCHES * 4 + 64 ))
 # answer within about 10 ms.
 server_flags=(--max-connections "$connections" --max-connections-per-address "$connections"
               --max-rooms "$rooms" --room-linger-seconds 5
-              --messages-per-second 200 --message-burst 400 --log warn)
+              --messages-per-second 200 --message-burst 400
+              --account-messages-per-second 400 --account-message-burst 800 --log warn)
 # shellcheck disable=SC2086
 "$server_bin" --listen "127.0.0.1:$PORT" --database-url "$PG/$db" "${server_flags[@]}" \
     $EXTRA_SERVER_FLAGS >"$OUT/server.log" 2>&1 &

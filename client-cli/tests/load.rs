@@ -23,6 +23,8 @@ async fn load_plays_matches_to_the_end_and_reports_every_figure() {
         // which is a flag (`--messages-per-second`).
         messages_per_second: 10_000.0,
         message_burst: 10_000.0,
+        account_messages_per_second: 10_000.0,
+        account_message_burst: 10_000.0,
         ..Limits::default()
     })
     .await;
@@ -158,6 +160,8 @@ async fn load_following(mode: &str) -> Value {
     let mut server = Server::start_with(Limits {
         messages_per_second: 10_000.0,
         message_burst: 10_000.0,
+        account_messages_per_second: 10_000.0,
+        account_message_burst: 10_000.0,
         ..Limits::default()
     })
     .await;

@@ -34,6 +34,7 @@ use serde::de::DeserializeOwned;
 use crate::AppState;
 use crate::api::Bearer;
 use crate::error::Failure;
+use crate::replays::{StateKey, off_the_workers};
 use crate::store::{Account, MatchHeader, MatchLog, StoredEvent, now_ms};
 
 /// Most matches one page lists.
@@ -555,6 +556,8 @@ async fn state_at(
             )));
         }
     };
+    // The slot covers the store read and the replay (`crate::replays`).
+    let permit = state.replays().permit().await?;
     let log = load(&state, &id, &viewer).await?;
     let last_seq = log.events.last().map_or(0, |e| e.seq);
     if last_seq == 0 {
@@ -585,13 +588,27 @@ async fn state_at(
             }
         }
     };
-    let (game, at_seq) = replay_to(&log, seq)?;
-    Ok(Json(StateAt {
+    let key = StateKey {
+        id,
         seq,
-        at_seq,
         seat,
-        view: game.view(seat.seat()),
-    }))
+        ended: ended(&log),
+    };
+    if let Some(hit) = state.replays().cached(&key) {
+        return Ok(Json(StateAt::clone(&hit)));
+    }
+    let answer = off_the_workers(permit, move || {
+        let (game, at_seq) = replay_to(&log, seq)?;
+        Ok(StateAt {
+            seq,
+            at_seq,
+            seat,
+            view: game.view(seat.seat()),
+        })
+    })
+    .await?;
+    state.replays().remember(key, std::sync::Arc::new(answer.clone()));
+    Ok(Json(answer))
 }
 
 /// Replay a stored match to `seq` (`crate::replay::replay_to`). The dice seed never leaves
@@ -644,12 +661,13 @@ async fn verification(
     PathId(id): PathId,
 ) -> Result<Json<Verification>, Failure> {
     use crate::fair::{Report, Verdict, verify_log};
+    let permit = state.replays().permit().await?;
     let log = load(&state, &id, &viewer).await?;
     let commitment = match log.events.first().map(|e| &e.event) {
         Some(RoomEvent::MatchStarted { dice: Some(d), .. }) => Some(d.commitment.clone()),
         _ => None,
     };
-    let verdict = verify_log(&log);
+    let verdict = off_the_workers(permit, move || Ok(verify_log(&log))).await?;
     let mut body = Verification {
         id: id.clone(),
         status: VerificationStatus::Failed,

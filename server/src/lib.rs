@@ -27,6 +27,7 @@ pub mod openapi;
 pub mod ratelimit;
 pub mod recovery;
 pub mod replay;
+pub mod replays;
 pub mod room;
 pub mod store;
 pub mod throttle;
@@ -99,6 +100,11 @@ pub struct Limits {
     pub messages_per_second: f64,
     /// Messages a connection may send in a burst above the sustained rate.
     pub message_burst: f64,
+    /// Sustained WebSocket messages per second for all of one account's connections together
+    /// (so more connections do not buy a higher rate).
+    pub account_messages_per_second: f64,
+    /// The account's burst above its sustained rate.
+    pub account_message_burst: f64,
     /// Rate-limited messages in a row after which the connection is closed (code 1008).
     pub max_strikes: u32,
     /// Sustained chat lines per minute per connection (burst: 5).
@@ -166,6 +172,8 @@ impl Default for Limits {
             max_spectators: 100,
             messages_per_second: 50.0,
             message_burst: 100.0,
+            account_messages_per_second: 100.0,
+            account_message_burst: 200.0,
             max_strikes: 50,
             chat_per_minute: 20.0,
             outbound_queue: 256,
@@ -281,9 +289,19 @@ struct Shared {
     connections: Arc<Semaphore>,
     next_conn: AtomicU64,
     /// Authenticated WebSocket connections per account (`max_connections_per_account`).
-    account_conns: Arc<std::sync::Mutex<std::collections::HashMap<store::AccountId, usize>>>,
+    account_conns: AccountConns,
     /// The sockets each token opened (by the token's hash): logging out closes them.
     token_sockets: TokenSockets,
+    /// Replays on demand (`/state`, `/verification`): bounded and cached.
+    replays: replays::ReplayGate<dugout_protocol::StateAt>,
+}
+
+/// Per account: its authenticated connections and the message credits they share.
+type AccountConns = Arc<std::sync::Mutex<std::collections::HashMap<store::AccountId, AccountEntry>>>;
+
+struct AccountEntry {
+    connections: usize,
+    credits: Arc<std::sync::Mutex<ratelimit::Credits>>,
 }
 
 type TokenSockets = Arc<
@@ -314,15 +332,23 @@ impl Drop for TokenSocket {
 /// One of an account's WebSocket connection slots, given back when dropped.
 pub struct AccountConn {
     account: store::AccountId,
-    counts: Arc<std::sync::Mutex<std::collections::HashMap<store::AccountId, usize>>>,
+    counts: AccountConns,
+    credits: Arc<std::sync::Mutex<ratelimit::Credits>>,
+}
+
+impl AccountConn {
+    /// Spend one of the account's message credits (shared by all its connections).
+    pub(crate) fn take_credit(&self) -> bool {
+        self.credits.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
 }
 
 impl Drop for AccountConn {
     fn drop(&mut self) {
         let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = counts.get_mut(&self.account) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
+        if let Some(entry) = counts.get_mut(&self.account) {
+            entry.connections = entry.connections.saturating_sub(1);
+            if entry.connections == 0 {
                 counts.remove(&self.account);
             }
         }
@@ -381,6 +407,7 @@ impl AppState {
                 next_conn: AtomicU64::new(1),
                 account_conns: Arc::default(),
                 token_sockets: Arc::default(),
+                replays: replays::ReplayGate::per_machine(),
             }),
         }
     }
@@ -406,6 +433,11 @@ impl AppState {
         &self.inner.lobby
     }
 
+    /// The replay slots and cache of the archive (`replays`).
+    pub fn replays(&self) -> &replays::ReplayGate<dugout_protocol::StateAt> {
+        &self.inner.replays
+    }
+
     pub fn shutdown(&self) -> &Shutdown {
         &self.inner.shutdown
     }
@@ -418,13 +450,25 @@ impl AppState {
     pub(crate) fn account_conn(&self, account: store::AccountId) -> Option<AccountConn> {
         let counts = self.inner.account_conns.clone();
         let mut map = counts.lock().unwrap_or_else(|p| p.into_inner());
-        let n = map.entry(account).or_insert(0);
-        if *n >= self.limits().max_connections_per_account {
+        let limits = self.limits();
+        let entry = map.entry(account).or_insert_with(|| AccountEntry {
+            connections: 0,
+            credits: Arc::new(std::sync::Mutex::new(ratelimit::Credits::new(
+                limits.account_messages_per_second,
+                limits.account_message_burst,
+            ))),
+        });
+        if entry.connections >= limits.max_connections_per_account {
             return None;
         }
-        *n += 1;
+        entry.connections += 1;
+        let credits = entry.credits.clone();
         drop(map);
-        Some(AccountConn { account, counts })
+        Some(AccountConn {
+            account,
+            counts,
+            credits,
+        })
     }
 
     /// Remember that socket `conn` was opened with `token`; `revoked` is notified when the

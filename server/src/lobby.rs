@@ -46,6 +46,8 @@ struct Entry {
 
 struct Inner {
     rooms: Mutex<HashMap<RoomId, Entry>>,
+    /// Rooms being made, per creator (locked before `rooms` when both are).
+    pending: Mutex<HashMap<AccountId, usize>>,
     changes: broadcast::Sender<RoomSummary>,
     store: Arc<dyn Store>,
     limits: Limits,
@@ -56,6 +58,24 @@ struct Inner {
 #[derive(Clone)]
 pub struct Lobby {
     inner: Arc<Inner>,
+}
+
+/// A room being made, counted against its creator's cap until dropped.
+struct Reservation {
+    lobby: Lobby,
+    creator: AccountId,
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        let mut pending = self.lobby.pending();
+        if let Some(n) = pending.get_mut(&self.creator) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                pending.remove(&self.creator);
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for Lobby {
@@ -86,6 +106,7 @@ impl Lobby {
         Lobby {
             inner: Arc::new(Inner {
                 rooms: Mutex::new(HashMap::new()),
+                pending: Mutex::new(HashMap::new()),
                 changes,
                 store,
                 limits,
@@ -107,36 +128,14 @@ impl Lobby {
     /// match, start the room's task.
     pub async fn create(&self, spec: RoomSpec, creator: AccountId) -> Result<RoomId, Failure> {
         check_spec(&spec)?;
-        let cap = self.inner.limits.max_rooms_per_account;
-        let theirs = self
-            .rooms()
-            .values()
-            .filter(|e| {
-                e.creator == Some(creator)
-                    && matches!(e.summary.status, RoomStatus::Open | RoomStatus::Playing)
-            })
-            .count();
-        if theirs >= cap {
-            return Err(Failure::new(
-                ErrorCode::RateLimited,
-                format!(
-                    "you have {theirs} rooms open or being played, as many as one account may: \
-                     finish or leave one first"
-                ),
-            ));
-        }
         if self.inner.shutdown.is_triggered() {
             return Err(Failure::new(
                 ErrorCode::ShuttingDown,
                 "the server is shutting down",
             ));
         }
-        if self.rooms().len() >= self.inner.limits.max_rooms {
-            return Err(Failure::new(
-                ErrorCode::ServerFull,
-                "the server has as many rooms as it takes; try later",
-            ));
-        }
+        // Held until the room is listed (or the creation fails): creations in flight count.
+        let _reservation = self.reserve(creator)?;
         let id = uuid::Uuid::now_v7().to_string();
         // The match is played under the newest rules version of its game, recorded now: the
         // room starts the game under the recorded version, and every replay uses it.
@@ -153,6 +152,49 @@ impl Lobby {
             Some(creator),
         );
         Ok(id)
+    }
+
+    /// Count a room being made by `creator` against the per-account and server caps, in the
+    /// same lock as the check, so two creations at the same instant cannot both pass it.
+    fn reserve(&self, creator: AccountId) -> Result<Reservation, Failure> {
+        let mut pending = self.pending();
+        let rooms = self.rooms();
+        let theirs = rooms
+            .values()
+            .filter(|e| {
+                e.creator == Some(creator)
+                    && matches!(e.summary.status, RoomStatus::Open | RoomStatus::Playing)
+            })
+            .count()
+            + pending.get(&creator).copied().unwrap_or(0);
+        if theirs >= self.inner.limits.max_rooms_per_account {
+            return Err(Failure::new(
+                ErrorCode::RateLimited,
+                format!(
+                    "you have {theirs} rooms open or being played, as many as one account may: \
+                     finish or leave one first"
+                ),
+            ));
+        }
+        if rooms.len() + pending.values().sum::<usize>() >= self.inner.limits.max_rooms {
+            return Err(Failure::new(
+                ErrorCode::ServerFull,
+                "the server has as many rooms as it takes; try later",
+            ));
+        }
+        drop(rooms);
+        *pending.entry(creator).or_insert(0) += 1;
+        Ok(Reservation {
+            lobby: self.clone(),
+            creator,
+        })
+    }
+
+    fn pending(&self) -> std::sync::MutexGuard<'_, HashMap<AccountId, usize>> {
+        self.inner
+            .pending
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Bring back a room rebuilt from the store after a restart (see [`crate::recovery`]).

@@ -50,6 +50,14 @@ struct Args {
     #[arg(long, env = "DUGOUT_MESSAGE_BURST", default_value_t = Limits::default().message_burst)]
     message_burst: f64,
 
+    /// Sustained WebSocket messages per second for all of one account's connections.
+    #[arg(long, env = "DUGOUT_ACCOUNT_MESSAGES_PER_SECOND", default_value_t = Limits::default().account_messages_per_second)]
+    account_messages_per_second: f64,
+
+    /// Messages one account's connections may send together in a burst.
+    #[arg(long, env = "DUGOUT_ACCOUNT_MESSAGE_BURST", default_value_t = Limits::default().account_message_burst)]
+    account_message_burst: f64,
+
     /// Seconds between keepalive pings (0: no keepalive).
     #[arg(long, env = "DUGOUT_PING_SECONDS", default_value_t = Limits::default().ping_interval.as_secs())]
     ping_seconds: u64,
@@ -140,6 +148,8 @@ impl Args {
                 max_rooms: self.max_rooms,
                 messages_per_second: self.messages_per_second,
                 message_burst: self.message_burst,
+                account_messages_per_second: self.account_messages_per_second,
+                account_message_burst: self.account_message_burst,
                 ping_interval: Duration::from_secs(self.ping_seconds),
                 idle_timeout: Duration::from_secs(self.idle_seconds.max(1)),
                 // Zero would mean "never retire" (for tests); the flag's minimum is 1 s.

@@ -15,6 +15,7 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
+use std::time::Duration;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::extract::State;
@@ -279,7 +280,10 @@ impl Conn {
     /// Spend one message's credit. `Err(None)`: over the limit, answered with
     /// `rate_limited` (naming `id`) and dropped; `Err(Some(stop))`: too many strikes, close.
     async fn spend(&mut self, id: Option<RequestId>) -> Result<(), Option<Stop>> {
-        if self.credits.take() {
+        // The connection's own credit, then its account's (shared by all its connections;
+        // none before `hello`, when the connection's credit is the only bound).
+        let account_ok = || self.account_slot.as_ref().is_none_or(|a| a.take_credit());
+        if self.credits.take() && account_ok() {
             self.strikes = 0;
             return Ok(());
         }
@@ -628,6 +632,10 @@ async fn write(
         ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         ping
     });
+    // The idle close, due `idle_timeout` after the client was last heard from (a message, a
+    // ping or a pong): checked when due, not only at the next ping.
+    let idle = Box::pin(tokio::time::sleep(limits.idle_timeout));
+    let mut idle = ping.is_some().then_some(idle);
     loop {
         tokio::select! {
             item = queue.recv() => {
@@ -656,13 +664,18 @@ async fn write(
                     request_resyncs(&ctx).await;
                 }
             }
-            () = tick(&mut ping) => {
+            () = due(&mut idle) => {
                 let heard = ctx.last_heard.load(Ordering::Relaxed);
-                let silent = millis_since(ctx.epoch).saturating_sub(heard);
-                if u128::from(silent) > limits.idle_timeout.as_millis() {
+                let silent_until = ctx.epoch + Duration::from_millis(heard) + limits.idle_timeout;
+                if Instant::now() >= silent_until {
                     let _ = sink.send(close_frame(close::GOING_AWAY, "idle timeout")).await;
                     break;
                 }
+                if let Some(idle) = idle.as_mut() {
+                    idle.as_mut().reset(silent_until);
+                }
+            }
+            () = tick(&mut ping) => {
                 if sink.send(Message::Ping(Default::default())).await.is_err() {
                     break;
                 }
@@ -679,6 +692,14 @@ async fn tick(ping: &mut Option<tokio::time::Interval>) {
         Some(ping) => {
             ping.tick().await;
         }
+        None => std::future::pending().await,
+    }
+}
+
+/// When the idle timer is due, or never.
+async fn due(idle: &mut Option<std::pin::Pin<Box<tokio::time::Sleep>>>) {
+    match idle {
+        Some(sleep) => sleep.as_mut().await,
         None => std::future::pending().await,
     }
 }

@@ -95,3 +95,61 @@ async fn one_account_has_a_few_connections_at_once_and_gets_a_slot_back_when_one
         }
     }
 }
+
+#[tokio::test]
+async fn more_connections_do_not_buy_an_account_a_higher_message_rate() {
+    // Each connection may send as much as it likes; the account, 12 messages in all (and
+    // no refill to speak of). Before issue 15, 10 connections of one account sent 1,000
+    // messages in 0.09 s.
+    let server = TestServer::start_with(Limits {
+        account_messages_per_second: 0.001,
+        account_message_burst: 12.0,
+        ..limits()
+    })
+    .await;
+    let token = server.register("chatty").await;
+    let other = server.register("calm").await;
+    let mut conns = Vec::new();
+    for _ in 0..3 {
+        conns.push(server.client(&token).await);
+    }
+    let (mut passed, mut limited) = (0, 0);
+    for round in 0..8 {
+        for c in &mut conns {
+            match c.request(|id| ClientMessage::Ping { id }).await {
+                Ok(_) => passed += 1,
+                Err((ErrorCode::RateLimited, _)) => limited += 1,
+                Err(e) => panic!("round {round}: {e:?}"),
+            }
+        }
+    }
+    assert_eq!((passed, limited), (12, 12), "the account's 12 credits, shared");
+    let mut calm = server.client(&other).await;
+    assert!(
+        calm.request(|id| ClientMessage::Ping { id }).await.is_ok(),
+        "another account has its own credits"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn room_creations_at_the_same_instant_cannot_pass_the_account_cap_together() {
+    let server = TestServer::start_with(Limits {
+        max_connections_per_account: 8,
+        ..limits()
+    })
+    .await;
+    let token = server.register("racer").await;
+    let mut conns = Vec::new();
+    for _ in 0..8 {
+        conns.push(server.client(&token).await);
+    }
+    let answers = futures_util::future::join_all(conns.iter_mut().map(try_create)).await;
+    let made = answers.iter().filter(|a| a.is_ok()).count();
+    assert_eq!(made, 2, "the cap is 2: {answers:?}");
+    assert!(
+        answers
+            .iter()
+            .all(|a| a.as_ref().map_or_else(|e| e.0 == ErrorCode::RateLimited, |_| true)),
+        "{answers:?}"
+    );
+}

@@ -271,6 +271,29 @@ async fn a_silent_connection_is_closed_and_a_listening_one_is_kept() {
 }
 
 #[tokio::test]
+async fn the_idle_close_comes_when_due_not_at_the_next_ping() {
+    // Pings every 3 s, idle after 300 ms: the close must not wait for the first ping (issue
+    // 15: it came 60-80 s after the last frame with a 60 s timeout).
+    let limits = Limits {
+        ping_interval: Duration::from_secs(3),
+        idle_timeout: Duration::from_millis(300),
+        ..fast_limits()
+    };
+    let server = TestServer::start_with(limits).await;
+    let token = server.register("quiet").await;
+    let mut quiet = server.client(&token).await;
+    let heard = tokio::time::Instant::now();
+    quiet.deadline = Some(Duration::from_secs(10));
+    while quiet.recv().await.is_some() {}
+    let after = heard.elapsed();
+    assert_eq!(quiet.closed, Some(1001), "closed as idle");
+    assert!(
+        after >= Duration::from_millis(250) && after < Duration::from_millis(1500),
+        "closed {after:?} after the last frame, not about 300 ms"
+    );
+}
+
+#[tokio::test]
 async fn shutdown_reaches_every_socket_and_room() {
     let mut server = TestServer::start().await;
     let (mut a, mut b, room) = seated_match(&server, plain_setup(), TimerPolicy::None).await;

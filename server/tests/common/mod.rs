@@ -36,6 +36,8 @@ pub fn fast_limits() -> Limits {
     Limits {
         messages_per_second: 1e6,
         message_burst: 1e6,
+        account_messages_per_second: 1e6,
+        account_message_burst: 1e6,
         ..Limits::default()
     }
 }
