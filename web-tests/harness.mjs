@@ -141,6 +141,8 @@ async function main() {
   const league = await http(base, 'POST', '/api/leagues', { token: organiser.token, body: { name: 'Web Test League' } });
   for (const b of ['bea-bot', 'cal-bot', 'dan-bot']) {
     await http(base, 'POST', `/api/leagues/${league.id}/coaches`, { token: organiser.token, body: { coach: b, team: bots[b].team } });
+    // The coach accepts the invitation (with its own token): only then it plays for the league.
+    await http(base, 'POST', `/api/leagues/${league.id}/invitation`, { token: bots[b].token, body: {} });
   }
   const B = bots;
   const played = await Promise.all([

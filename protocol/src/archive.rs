@@ -207,6 +207,16 @@ pub struct CoachEntry {
     pub team: String,
 }
 
+/// An invitation to a league, as `GET /api/invitations` lists it for the invited coach.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct LeagueInvitation {
+    pub league: i64,
+    pub name: String,
+    pub organiser: String,
+    /// The team the coach would play in the league.
+    pub team: String,
+}
+
 /// A league as the API shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct LeagueBody {
@@ -214,7 +224,13 @@ pub struct LeagueBody {
     pub name: String,
     pub organiser: String,
     pub points: PointsScheme,
+    /// Coaches who accepted their invitation: only they, with these teams, play for the
+    /// league.
     pub coaches: Vec<CoachEntry>,
+    /// Invitations not accepted yet: all of them for the organiser, one's own for an invited
+    /// coach, none for anyone else.
+    #[serde(default)]
+    pub invited: Vec<CoachEntry>,
     /// Attached matches' ids, newest first.
     pub matches: Vec<String>,
     /// The same matches with their teams, coaches and score, newest first.

@@ -504,6 +504,16 @@ pub struct NewBot {
     pub name: String,
 }
 
+/// One bot of the caller's, in `GET /api/bots`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BotItem {
+    pub name: String,
+    /// When the bot was made (Unix milliseconds).
+    pub created_at_ms: i64,
+    /// How many API tokens log it in now (0 once revoked).
+    pub tokens: u32,
+}
+
 /// HTTP answer carrying a token: a session (register, login) or a bot's API token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TokenGrant {

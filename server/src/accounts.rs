@@ -11,7 +11,7 @@ use std::time::Duration;
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
-use dugout_protocol::{ErrorCode, TokenGrant};
+use dugout_protocol::{BotItem, ErrorCode, TokenGrant};
 use sha2::{Digest, Sha256};
 
 use crate::error::Failure;
@@ -304,6 +304,54 @@ impl Accounts {
                 other => Failure::from(other),
             })?;
         self.grant(&bot, TokenKind::Bot).await
+    }
+
+    /// The bots `owner` made, with how many tokens each has.
+    pub async fn bots(&self, owner: &Account) -> Result<Vec<BotItem>, Failure> {
+        let bots = self.store.bots_of(owner.id).await?;
+        Ok(bots
+            .into_iter()
+            .map(|b| BotItem {
+                name: b.account.name,
+                created_at_ms: b.created_at_ms,
+                tokens: u32::try_from(b.tokens).unwrap_or(u32::MAX),
+            })
+            .collect())
+    }
+
+    /// Revoke every token of `owner`'s bot `name` (the hashes, to close their sockets);
+    /// with `rotate`, grant it a new one. Only a person manages bots: a bot's own token
+    /// cannot (a stolen one could lock its owner out). Another account's bot, or no bot of
+    /// that name: `not_found`, the same answer (bots' names are not probed this way).
+    pub async fn revoke_bot_tokens(
+        &self,
+        owner: &Account,
+        name: &str,
+        rotate: bool,
+    ) -> Result<(Vec<String>, Option<TokenGrant>), Failure> {
+        if owner.bot {
+            return Err(Failure::new(
+                ErrorCode::Forbidden,
+                "a bot's tokens are managed by its owner's session, not by a bot",
+            ));
+        }
+        let bots = self.store.bots_of(owner.id).await?;
+        let Some(bot) = bots
+            .into_iter()
+            .find(|b| b.account.name.eq_ignore_ascii_case(name))
+        else {
+            return Err(Failure::new(
+                ErrorCode::NotFound,
+                format!("you have no bot called {name:?}"),
+            ));
+        };
+        let revoked = self.store.delete_tokens_of(bot.account.id).await?;
+        let grant = if rotate {
+            Some(self.grant(&bot.account, TokenKind::Bot).await?)
+        } else {
+            None
+        };
+        Ok((revoked, grant))
     }
 
     async fn grant(&self, account: &Account, kind: TokenKind) -> Result<TokenGrant, Failure> {

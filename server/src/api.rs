@@ -9,6 +9,9 @@
 //! | `POST /api/logout` | bearer token | 204 |
 //! | `GET /api/me` | bearer token | `{"account":..,"bot":..}` |
 //! | `POST /api/bots` | bearer token, `NewBot` | 201 `TokenGrant` (the bot's API token) |
+//! | `GET /api/bots` | bearer token | the caller's bots (`BotItem`s) |
+//! | `POST /api/bots/{name}/token` | owner's session | 201 `TokenGrant`: every old token revoked, a new one |
+//! | `DELETE /api/bots/{name}/tokens` | owner's session | 204: every token revoked (its sockets close) |
 //! | `GET /api/rooms` | | public open and playing rooms |
 //! | `GET /api/matches[/{id}[/events,/state]]` | | the archive (see `archive`) |
 //! | `/api/leagues...` | | leagues and standings (see `leagues`) |
@@ -26,7 +29,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use dugout_protocol::{
-    Credentials, ErrorCode, MAX_MESSAGE_BYTES, NewBot, PROTOCOL_VERSION, RoomSummary, WS_PATH,
+    BotItem, Credentials, ErrorCode, MAX_MESSAGE_BYTES, NewBot, PROTOCOL_VERSION, RoomSummary,
+    WS_PATH,
 };
 use serde::Serialize;
 
@@ -66,7 +70,12 @@ pub fn routes() -> Router<AppState> {
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
         .route("/api/me", get(me))
-        .route("/api/bots", post(create_bot))
+        .route("/api/bots", post(create_bot).get(list_bots))
+        .route("/api/bots/{name}/token", post(rotate_bot_token))
+        .route(
+            "/api/bots/{name}/tokens",
+            axum::routing::delete(revoke_bot_tokens),
+        )
         .route("/api/rooms", get(rooms))
         .route("/api/openapi.json", get(crate::openapi::serve))
         .route(WS_PATH, get(crate::ws::upgrade))
@@ -260,6 +269,46 @@ async fn create_bot(
 ) -> Result<Response, Failure> {
     let grant = state.accounts().create_bot(&owner, &bot.name).await?;
     Ok((StatusCode::CREATED, Json(grant)).into_response())
+}
+
+async fn list_bots(
+    State(state): State<AppState>,
+    Authenticated(owner): Authenticated,
+) -> Result<Json<Vec<BotItem>>, Failure> {
+    Ok(Json(state.accounts().bots(&owner).await?))
+}
+
+/// Revoke a bot's tokens and grant it a new one; the sockets the old ones opened close.
+async fn rotate_bot_token(
+    State(state): State<AppState>,
+    Authenticated(owner): Authenticated,
+    crate::archive::PathId(name): crate::archive::PathId,
+) -> Result<Response, Failure> {
+    let (revoked, grant) = state
+        .accounts()
+        .revoke_bot_tokens(&owner, &name, true)
+        .await?;
+    for hash in &revoked {
+        state.revoke_hashed_token_sockets(hash);
+    }
+    let grant = grant.ok_or_else(|| Failure::internal("a rotation granted no token"))?;
+    Ok((StatusCode::CREATED, Json(grant)).into_response())
+}
+
+/// Revoke every token of a bot; the sockets they opened close.
+async fn revoke_bot_tokens(
+    State(state): State<AppState>,
+    Authenticated(owner): Authenticated,
+    crate::archive::PathId(name): crate::archive::PathId,
+) -> Result<StatusCode, Failure> {
+    let (revoked, _) = state
+        .accounts()
+        .revoke_bot_tokens(&owner, &name, false)
+        .await?;
+    for hash in &revoked {
+        state.revoke_hashed_token_sockets(hash);
+    }
+    Ok(StatusCode::NO_CONTENT)
 }
 
 async fn rooms(State(state): State<AppState>) -> Json<Vec<RoomSummary>> {

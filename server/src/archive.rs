@@ -607,7 +607,9 @@ async fn state_at(
         })
     })
     .await?;
-    state.replays().remember(key, std::sync::Arc::new(answer.clone()));
+    state
+        .replays()
+        .remember(key, std::sync::Arc::new(answer.clone()));
     Ok(Json(answer))
 }
 

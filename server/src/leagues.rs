@@ -7,13 +7,22 @@
 //! | `GET /api/leagues?organiser=` | | `Vec<LeagueItem>`, newest first |
 //! | `POST /api/leagues` | bearer, `NewLeague` | 201 `LeagueBody` |
 //! | `GET /api/leagues/{id}` | | `LeagueBody` |
-//! | `POST /api/leagues/{id}/coaches` | bearer (organiser), `NewLeagueCoach` | 201 `LeagueBody` |
+//! | `POST /api/leagues/{id}/coaches` | bearer (organiser), `NewLeagueCoach` | 201 `LeagueBody`: the coach is invited |
+//! | `POST /api/leagues/{id}/invitation` | bearer (the invited coach) | 200 `LeagueBody`: accepted |
+//! | `DELETE /api/leagues/{id}/invitation` | bearer (the invited coach) | 204: declined |
+//! | `GET /api/invitations` | bearer | `Vec<LeagueInvitation>`: one's pending invitations |
 //! | `POST /api/leagues/{id}/matches` | bearer (organiser), `AttachMatch` | 200 `LeagueBody` |
 //! | `DELETE /api/leagues/{id}/matches/{match}` | bearer (organiser) | 200 `LeagueBody` |
 //! | `DELETE /api/leagues/{id}/coaches/{name}` | bearer (organiser) | 200 `LeagueBody` |
 //! | `DELETE /api/leagues/{id}` | bearer (organiser) | 204 |
 //! | `GET /api/leagues/{id}/log` | bearer (organiser) | `Vec<LeagueLogLine>`, newest first |
 //! | `GET /api/leagues/{id}/standings` | | `Standings` |
+//!
+//! **Consent.** An organiser does not register other people: registering a coach invites
+//! them (the organiser registering themself is registered at once), and the coach accepts
+//! or declines with their own token. Until then the invitation counts for nothing: the
+//! coach is not in `coaches`, their matches cannot be attached and a league room does not
+//! seat them for the league. The organiser may withdraw an invitation as they remove a coach.
 //!
 //! **Teams.** A match counts for a league only if each of its coaches played the team they
 //! are registered with: attaching a match checks it (409 otherwise), and a room created
@@ -35,8 +44,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use dugout_protocol::{
-    AttachMatch, CoachEntry, ErrorCode, LeagueBody, LeagueLogLine, LeagueMatch, NewLeague,
-    NewLeagueCoach, PointsScheme, RoomStatus, Standing, Standings, Winner,
+    AttachMatch, CoachEntry, ErrorCode, LeagueBody, LeagueInvitation, LeagueLogLine, LeagueMatch,
+    NewLeague, NewLeagueCoach, PointsScheme, RoomStatus, Standing, Standings, Winner,
 };
 use dugout_rules::core::Side;
 
@@ -56,6 +65,11 @@ pub fn routes() -> Router<AppState> {
         .route("/api/leagues", get(list).post(create))
         .route("/api/leagues/{id}", get(show).delete(delete_league))
         .route("/api/leagues/{id}/coaches", post(add_coach))
+        .route(
+            "/api/leagues/{id}/invitation",
+            post(accept_invitation).delete(decline_invitation),
+        )
+        .route("/api/invitations", get(invitations))
         .route("/api/leagues/{id}/coaches/{name}", delete(remove_coach))
         .route("/api/leagues/{id}/matches", post(attach))
         .route("/api/leagues/{id}/matches/{match}", delete(detach))
@@ -105,6 +119,15 @@ async fn body(
     viewer: Option<&Account>,
 ) -> Result<LeagueBody, Failure> {
     let coaches = state.store().league_coaches(league.id).await?;
+    let invited = state.store().league_invitations(league.id).await?;
+    let invited = invited
+        .into_iter()
+        .filter(|c| viewer.is_some_and(|a| a.id == league.organiser.id || a.id == c.account.id))
+        .map(|c| CoachEntry {
+            coach: c.account.name,
+            team: c.team,
+        })
+        .collect();
     let matches = state.store().league_matches(league.id).await?;
     let mut attached = Vec::with_capacity(matches.len());
     let mut ids = Vec::with_capacity(matches.len());
@@ -128,6 +151,7 @@ async fn body(
                 team: c.team,
             })
             .collect(),
+        invited,
         matches: ids,
         attached,
     })
@@ -272,7 +296,9 @@ async fn remove_coach(
 ) -> Result<Json<LeagueBody>, Failure> {
     let league = load(&state, &id).await?;
     organiser_only(&league, &who)?;
-    let coaches = state.store().league_coaches(league.id).await?;
+    // A registered coach, or an invitation to withdraw.
+    let mut coaches = state.store().league_coaches(league.id).await?;
+    coaches.extend(state.store().league_invitations(league.id).await?);
     let coach = coaches
         .iter()
         .find(|c| c.account.name.eq_ignore_ascii_case(name.trim()))
@@ -312,6 +338,82 @@ async fn remove_coach(
     }
     tracing::info!(league = league.id, organiser = %who.name, %detail, "league: coach removed");
     Ok(Json(body(&state, league, Some(&who)).await?))
+}
+
+/// The caller accepts their invitation to league `{id}`.
+async fn accept_invitation(
+    State(state): State<AppState>,
+    Authenticated(who): Authenticated,
+    PathId(id): PathId,
+) -> Result<Json<LeagueBody>, Failure> {
+    let league = load(&state, &id).await?;
+    if !state
+        .store()
+        .accept_league_invitation(league.id, who.id, now_ms())
+        .await?
+    {
+        return Err(no_invitation(&league, &who));
+    }
+    tracing::info!(league = league.id, coach = %who.name, "league: invitation accepted");
+    Ok(Json(body(&state, league, Some(&who)).await?))
+}
+
+/// The caller declines their invitation to league `{id}` (logged).
+async fn decline_invitation(
+    State(state): State<AppState>,
+    Authenticated(who): Authenticated,
+    PathId(id): PathId,
+) -> Result<StatusCode, Failure> {
+    let league = load(&state, &id).await?;
+    let pending = state.store().league_invitations(league.id).await?;
+    let Some(mine) = pending.iter().find(|c| c.account.id == who.id) else {
+        return Err(no_invitation(&league, &who));
+    };
+    let detail = format!("coach {} ({}) declined the invitation", who.name, mine.team);
+    let line = LogLine {
+        who: who.id,
+        detail: &detail,
+        at_ms: now_ms(),
+    };
+    match state
+        .store()
+        .remove_league_coach(league.id, who.id, line)
+        .await?
+    {
+        CoachRemoval::Removed => Ok(StatusCode::NO_CONTENT),
+        CoachRemoval::NotRegistered | CoachRemoval::HasMatches(_) => {
+            Err(no_invitation(&league, &who))
+        }
+    }
+}
+
+fn no_invitation(league: &League, who: &Account) -> Failure {
+    Failure::new(
+        ErrorCode::NotFound,
+        format!(
+            "{} has no pending invitation to league {}",
+            who.name, league.id
+        ),
+    )
+}
+
+/// The caller's pending invitations, newest league first.
+async fn invitations(
+    State(state): State<AppState>,
+    Authenticated(who): Authenticated,
+) -> Result<Json<Vec<LeagueInvitation>>, Failure> {
+    let pending = state.store().invitations_for(who.id).await?;
+    Ok(Json(
+        pending
+            .into_iter()
+            .map(|i| LeagueInvitation {
+                league: i.league.id,
+                name: i.league.name,
+                organiser: i.league.organiser.name,
+                team: i.team,
+            })
+            .collect(),
+    ))
 }
 
 async fn delete_league(
@@ -463,14 +565,19 @@ async fn add_coach(
                 format!("field \"team\": unknown team {:?}", new.team),
             )
         })?;
+    // Nobody is registered without their consent, but the organiser consents for themself.
+    let accepted_at = (account.id == who.id).then(now_ms);
     if !state
         .store()
-        .add_league_coach(league.id, account.id, &team)
+        .add_league_coach(league.id, account.id, &team, accepted_at)
         .await?
     {
         return Err(Failure::new(
             ErrorCode::Conflict,
-            format!("{} is already registered in this league", account.name),
+            format!(
+                "{} is already registered or invited in this league",
+                account.name
+            ),
         ));
     }
     Ok((

@@ -297,7 +297,8 @@ struct Shared {
 }
 
 /// Per account: its authenticated connections and the message credits they share.
-type AccountConns = Arc<std::sync::Mutex<std::collections::HashMap<store::AccountId, AccountEntry>>>;
+type AccountConns =
+    Arc<std::sync::Mutex<std::collections::HashMap<store::AccountId, AccountEntry>>>;
 
 struct AccountEntry {
     connections: usize,
@@ -339,7 +340,10 @@ pub struct AccountConn {
 impl AccountConn {
     /// Spend one of the account's message credits (shared by all its connections).
     pub(crate) fn take_credit(&self) -> bool {
-        self.credits.lock().unwrap_or_else(|p| p.into_inner()).take()
+        self.credits
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
     }
 }
 
@@ -496,12 +500,17 @@ impl AppState {
 
     /// `token` was logged out: tell every socket it opened (each closes itself).
     pub(crate) fn revoke_token_sockets(&self, token: &str) {
+        self.revoke_hashed_token_sockets(&accounts::token_hash(token));
+    }
+
+    /// The token with this hash was revoked: tell every socket it opened.
+    pub(crate) fn revoke_hashed_token_sockets(&self, token_hash: &str) {
         let map = self
             .inner
             .token_sockets
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        if let Some(conns) = map.get(&accounts::token_hash(token)) {
+        if let Some(conns) = map.get(token_hash) {
             for revoked in conns.values() {
                 revoked.notify_one();
             }

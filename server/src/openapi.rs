@@ -7,8 +7,9 @@
 
 use axum::Json;
 use dugout_protocol::{
-    ApiError, AttachMatch, Credentials, EventPage, LeagueBody, LeagueLogLine, MatchPage,
-    MatchSummary, NewBot, NewLeague, NewLeagueCoach, RoomSummary, Standings, StateAt, TokenGrant,
+    ApiError, AttachMatch, BotItem, Credentials, EventPage, LeagueBody, LeagueInvitation,
+    LeagueLogLine, MatchPage, MatchSummary, NewBot, NewLeague, NewLeagueCoach, RoomSummary,
+    Standings, StateAt, TokenGrant,
 };
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value, json};
@@ -74,6 +75,33 @@ pub const OPERATIONS: &[Operation] = &[
         query: &[],
         body: Some(schema::<Credentials>),
         ok: (201, Some(schema::<TokenGrant>)),
+    },
+    Operation {
+        method: "get",
+        path: "/api/bots",
+        summary: "The caller's bots, by name, with how many API tokens each has",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (200, Some(schema::<Vec<BotItem>>)),
+    },
+    Operation {
+        method: "post",
+        path: "/api/bots/{name}/token",
+        summary: "Rotate a bot's token: every old one is revoked (its sockets close), a new one granted (the owner's session only)",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (201, Some(schema::<TokenGrant>)),
+    },
+    Operation {
+        method: "delete",
+        path: "/api/bots/{name}/tokens",
+        summary: "Revoke every token of a bot; its sockets close (the owner's session only)",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (204, None),
     },
     Operation {
         method: "post",
@@ -248,6 +276,33 @@ pub const OPERATIONS: &[Operation] = &[
         query: &[],
         body: None,
         ok: (200, Some(schema::<LeagueBody>)),
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/invitation",
+        summary: "Accept the caller's invitation to the league",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (200, Some(schema::<LeagueBody>)),
+    },
+    Operation {
+        method: "delete",
+        path: "/api/leagues/{id}/invitation",
+        summary: "Decline the caller's invitation to the league (logged)",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (204, None),
+    },
+    Operation {
+        method: "get",
+        path: "/api/invitations",
+        summary: "The caller's league invitations not accepted yet, newest league first",
+        auth: Auth::Required,
+        query: &[],
+        body: None,
+        ok: (200, Some(schema::<Vec<LeagueInvitation>>)),
     },
     Operation {
         method: "delete",

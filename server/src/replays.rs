@@ -179,7 +179,10 @@ mod tests {
             seat: SeatName::Home,
             ..key(3)
         };
-        assert!(c.get(&other_seat).is_none(), "a seat's view is its own entry");
+        assert!(
+            c.get(&other_seat).is_none(),
+            "a seat's view is its own entry"
+        );
     }
 
     #[tokio::test(start_paused = true)]

@@ -15,8 +15,8 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::Duration;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -217,7 +217,7 @@ impl Conn {
                 () = self.revoked.notified() => {
                     self.send(&Failure::new(
                         ErrorCode::Unauthenticated,
-                        "this session was logged out",
+                        "this token was logged out or revoked",
                     )
                     .to_message(None))
                     .await;

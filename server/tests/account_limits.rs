@@ -123,7 +123,11 @@ async fn more_connections_do_not_buy_an_account_a_higher_message_rate() {
             }
         }
     }
-    assert_eq!((passed, limited), (12, 12), "the account's 12 credits, shared");
+    assert_eq!(
+        (passed, limited),
+        (12, 12),
+        "the account's 12 credits, shared"
+    );
     let mut calm = server.client(&other).await;
     assert!(
         calm.request(|id| ClientMessage::Ping { id }).await.is_ok(),
@@ -147,9 +151,9 @@ async fn room_creations_at_the_same_instant_cannot_pass_the_account_cap_together
     let made = answers.iter().filter(|a| a.is_ok()).count();
     assert_eq!(made, 2, "the cap is 2: {answers:?}");
     assert!(
-        answers
-            .iter()
-            .all(|a| a.as_ref().map_or_else(|e| e.0 == ErrorCode::RateLimited, |_| true)),
+        answers.iter().all(|a| a
+            .as_ref()
+            .map_or_else(|e| e.0 == ErrorCode::RateLimited, |_| true)),
         "{answers:?}"
     );
 }

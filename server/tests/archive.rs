@@ -574,7 +574,7 @@ async fn a_league_computes_standings_from_stored_results_and_only_its_organiser_
     );
 
     let base = format!("/api/leagues/{id}");
-    for (name, team) in [("coach_a", 0), ("coach_b", 1), ("coach_c", 3)] {
+    for (name, token, team) in [("coach_a", ta, 0), ("coach_b", tb, 1), ("coach_c", tc, 3)] {
         let (status, body) = http_post(
             s,
             &format!("{base}/coaches"),
@@ -583,6 +583,7 @@ async fn a_league_computes_standings_from_stored_results_and_only_its_organiser_
         )
         .await;
         assert_eq!(status, 201, "{body}");
+        accept(s, &base, token).await;
     }
     // Only the organiser manages the league.
     let (status, body) = http_post(
@@ -787,7 +788,7 @@ async fn organisers_detach_remove_and_delete_with_a_log_and_teams_are_checked() 
         s,
         &org,
         "Tools Cup",
-        &[("coach_a", 0), ("coach_b", 1), ("coach_c", 2)],
+        &[("coach_a", ta, 0), ("coach_b", tb, 1), ("coach_c", tc, 2)],
     )
     .await;
 
@@ -986,7 +987,13 @@ async fn a_private_league_match_is_shown_only_to_its_coaches_and_the_organiser()
     let [ta, tb, tc] = &w.tokens;
     let org = s.register("private_org").await;
     // m3 is private: coach_a (team 0) v coach_c (team 3).
-    let (_, base) = new_league(s, &org, "Private Cup", &[("coach_a", 0), ("coach_c", 3)]).await;
+    let (_, base) = new_league(
+        s,
+        &org,
+        "Private Cup",
+        &[("coach_a", ta, 0), ("coach_c", tc, 3)],
+    )
+    .await;
     let (status, body) = http_post(
         s,
         &format!("{base}/matches"),
@@ -1028,7 +1035,7 @@ async fn new_league(
     s: &TestServer,
     org: &str,
     name: &str,
-    coaches: &[(&str, usize)],
+    coaches: &[(&str, &str, usize)],
 ) -> (i64, String) {
     let (status, league) = http_post(
         s,
@@ -1040,7 +1047,7 @@ async fn new_league(
     assert_eq!(status, 201, "{league}");
     let id = league["id"].as_i64().expect("an id");
     let base = format!("/api/leagues/{id}");
-    for (coach, team) in coaches {
+    for (coach, token, team) in coaches {
         let (status, body) = http_post(
             s,
             &format!("{base}/coaches"),
@@ -1049,6 +1056,129 @@ async fn new_league(
         )
         .await;
         assert_eq!(status, 201, "{body}");
+        accept(s, &base, token).await;
     }
     (id, base)
+}
+
+/// The coach with `token` accepts their invitation to the league at `base`.
+async fn accept(s: &TestServer, base: &str, token: &str) {
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/invitation"),
+        Some(token),
+        serde_json::json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_coach_plays_for_a_league_only_after_accepting_its_invitation() {
+    let w = world().await;
+    let s = &w.server;
+    let [ta, tb, tc] = &w.tokens;
+    let org = s.register("consent_org").await;
+    let (_, league) = http_post(
+        s,
+        "/api/leagues",
+        Some(&org),
+        serde_json::json!({"name": "Consent Cup"}),
+    )
+    .await;
+    let id = league["id"].as_i64().expect("an id");
+    let base = format!("/api/leagues/{id}");
+    for (coach, team) in [("coach_a", 0), ("coach_b", 1), ("consent_org", 2)] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/coaches"),
+            Some(&org),
+            serde_json::json!({"coach": coach, "team": team_name(team)}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    // Invited, not registered: the organiser sees the invitations, each coach their own,
+    // anyone else none. The organiser registered themself at once.
+    let entry = |c: &str, t: usize| serde_json::json!({"coach": c, "team": team_name(t)});
+    let (_, shown) = http_get(s, &base, Some(&org)).await;
+    assert_eq!(
+        shown["coaches"],
+        serde_json::json!([entry("consent_org", 2)])
+    );
+    assert_eq!(
+        shown["invited"],
+        serde_json::json!([entry("coach_a", 0), entry("coach_b", 1)])
+    );
+    let (_, shown) = http_get(s, &base, Some(tb)).await;
+    assert_eq!(shown["invited"], serde_json::json!([entry("coach_b", 1)]));
+    for viewer in [None, Some(tc.as_str())] {
+        let (_, shown) = http_get(s, &base, viewer).await;
+        assert_eq!(shown["invited"], serde_json::json!([]), "{viewer:?}");
+    }
+    let (status, mine) = http_get(s, "/api/invitations", Some(ta)).await;
+    assert_eq!(status, 200, "{mine}");
+    assert_eq!(
+        mine,
+        serde_json::json!([{"league": id, "name": "Consent Cup", "organiser": "consent_org",
+                            "team": team_name(0)}])
+    );
+    // Their match does not count until both accept.
+    let attach = |m: &RoomId| {
+        let m = m.clone();
+        let (base, org) = (base.clone(), org.clone());
+        async move {
+            http_post(
+                s,
+                &format!("{base}/matches"),
+                Some(&org),
+                serde_json::json!({"match": m}),
+            )
+            .await
+        }
+    };
+    let (status, body) = attach(&w.m1).await;
+    assert_eq!(status, 409, "{body}");
+    accept(s, &base, ta).await;
+    let (status, body) = attach(&w.m1).await;
+    assert_eq!(status, 409, "coach_b has not accepted: {body}");
+    // Nobody accepts for another, or twice; coach_c was never invited.
+    for token in [ta, tc] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/invitation"),
+            Some(token),
+            serde_json::json!({}),
+        )
+        .await;
+        assert_eq!(status, 404, "{body}");
+    }
+    accept(s, &base, tb).await;
+    let (status, body) = attach(&w.m1).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        http_get(s, "/api/invitations", Some(ta)).await.1,
+        serde_json::json!([])
+    );
+
+    // Declining: the invitation goes, and the league's log says who declined.
+    let (status, _) = http_post(
+        s,
+        &format!("{base}/coaches"),
+        Some(&org),
+        serde_json::json!({"coach": "coach_c", "team": team_name(3)}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let (status, body) = http_delete(s, &format!("{base}/invitation"), Some(tc)).await;
+    assert_eq!(status, 204, "{body}");
+    let (_, shown) = http_get(s, &base, Some(&org)).await;
+    assert_eq!(shown["invited"], serde_json::json!([]));
+    let (_, log) = http_get(s, &format!("{base}/log"), Some(&org)).await;
+    assert!(
+        log.to_string().contains("coach_c (") && log.to_string().contains("declined"),
+        "{log}"
+    );
+    let (status, _) = http_delete(s, &format!("{base}/invitation"), Some(tc)).await;
+    assert_eq!(status, 404, "declined once");
 }

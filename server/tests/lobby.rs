@@ -499,3 +499,111 @@ async fn logging_out_closes_the_sockets_opened_with_that_token_and_only_those() 
     with_other.send(&ClientMessage::Ping { id }).await;
     assert!(with_other.answer(id).await.is_ok());
 }
+
+/// Closed with `unauthenticated` and 1008?
+async fn closed_as_revoked(c: &mut Client) {
+    let mut error = None;
+    while let Some(msg) = c.recv().await {
+        if let ServerMessage::Error { code, .. } = msg {
+            error = Some(code);
+        }
+    }
+    assert_eq!(error, Some(ErrorCode::Unauthenticated));
+    assert_eq!(c.closed, Some(1008));
+}
+
+#[tokio::test]
+async fn an_owner_lists_rotates_and_revokes_their_bots_tokens_and_the_old_sockets_close() {
+    let server = TestServer::start().await;
+    let owner = server.register("keeper").await;
+    let stranger = server.register("stranger").await;
+    let mut tokens = Vec::new();
+    for name in ["zeta-bot", "alpha-bot"] {
+        let (status, grant) = server
+            .post(
+                "/api/bots",
+                serde_json::json!({ "name": name }),
+                Some(&owner),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{grant}");
+        tokens.push(grant["token"].as_str().expect("a token").to_owned());
+    }
+    let (zeta, alpha) = (tokens[0].clone(), tokens[1].clone());
+    let (status, list) = server.get_auth("/api/bots", &owner).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<(&str, u64)> = list
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|b| {
+            (
+                b["name"].as_str().unwrap_or(""),
+                b["tokens"].as_u64().unwrap_or(99),
+            )
+        })
+        .collect();
+    assert_eq!(names, [("alpha-bot", 1), ("zeta-bot", 1)], "by name");
+    let (_, theirs) = server.get_auth("/api/bots", &stranger).await;
+    assert_eq!(theirs, serde_json::json!([]), "only one's own bots");
+
+    // Rotation: the old token's socket closes, the old token is dead, the new one works.
+    let mut zeta_socket = server.client(&zeta).await;
+    let (status, grant) = server
+        .post(
+            "/api/bots/ZETA-bot/token",
+            serde_json::json!({}),
+            Some(&owner),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{grant}");
+    let new_zeta = grant["token"].as_str().expect("a new token").to_owned();
+    assert_ne!(new_zeta, zeta);
+    closed_as_revoked(&mut zeta_socket).await;
+    assert_eq!(
+        server.get_auth("/api/me", &zeta).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let (status, me) = server.get_auth("/api/me", &new_zeta).await;
+    assert_eq!(
+        (status, me["account"].as_str()),
+        (StatusCode::OK, Some("zeta-bot"))
+    );
+
+    // Nobody else manages them, nor the bot itself (a stolen bot token could lock its
+    // owner out); an unknown name is the same 404 as someone else's bot.
+    for (token, path, want) in [
+        (&stranger, "/api/bots/zeta-bot/token", StatusCode::NOT_FOUND),
+        (&owner, "/api/bots/nobody-bot/token", StatusCode::NOT_FOUND),
+        (&new_zeta, "/api/bots/zeta-bot/token", StatusCode::FORBIDDEN),
+    ] {
+        let (status, body) = server.post(path, serde_json::json!({}), Some(token)).await;
+        assert_eq!(status, want, "{path}: {body}");
+    }
+    assert_eq!(
+        server
+            .delete_auth("/api/bots/alpha-bot/tokens", &stranger)
+            .await
+            .0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        server.get_auth("/api/me", &new_zeta).await.0,
+        StatusCode::OK
+    );
+
+    // Revocation: no token left, the socket closes.
+    let mut alpha_socket = server.client(&alpha).await;
+    let (status, _) = server
+        .delete_auth("/api/bots/alpha-bot/tokens", &owner)
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    closed_as_revoked(&mut alpha_socket).await;
+    assert_eq!(
+        server.get_auth("/api/me", &alpha).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let (_, list) = server.get_auth("/api/bots", &owner).await;
+    assert_eq!(list[0]["name"], "alpha-bot");
+    assert_eq!(list[0]["tokens"], 0);
+}

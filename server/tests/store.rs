@@ -529,19 +529,19 @@ async fn a_league_keeps_its_scheme_coaches_and_matches(store: Arc<dyn Store>) {
     assert_eq!(league.points, points);
     assert!(
         store
-            .add_league_coach(league.id, bot.id, "Amazon")
+            .add_league_coach(league.id, bot.id, "Amazon", Some(1))
             .await
             .expect("add")
     );
     assert!(
         store
-            .add_league_coach(league.id, ada.id, "Human")
+            .add_league_coach(league.id, ada.id, "Human", Some(1))
             .await
             .expect("add")
     );
     assert!(
         !store
-            .add_league_coach(league.id, ada.id, "Orc")
+            .add_league_coach(league.id, ada.id, "Orc", Some(1))
             .await
             .expect("add")
     );
@@ -554,6 +554,75 @@ async fn a_league_keeps_its_scheme_coaches_and_matches(store: Arc<dyn Store>) {
     assert!(
         store
             .league_coaches(other.id)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+
+    // An invitation counts for nothing until it is accepted, and is accepted once.
+    assert!(
+        store
+            .add_league_coach(other.id, ada.id, "Orc", None)
+            .await
+            .expect("invite")
+    );
+    assert!(
+        store
+            .league_coaches(other.id)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+    let pending = store.league_invitations(other.id).await.expect("read");
+    assert_eq!(pending.len(), 1);
+    assert_eq!(
+        (pending[0].account.id, pending[0].team.as_str()),
+        (ada.id, "Orc")
+    );
+    let mine = store.invitations_for(ada.id).await.expect("read");
+    assert_eq!(mine.len(), 1);
+    assert_eq!(
+        (mine[0].league.id, mine[0].team.as_str()),
+        (other.id, "Orc")
+    );
+    assert!(
+        store
+            .invitations_for(bot.id)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+    assert!(
+        !store
+            .accept_league_invitation(other.id, bot.id, 9)
+            .await
+            .expect("accept"),
+        "nobody invited bot there"
+    );
+    assert!(
+        store
+            .accept_league_invitation(other.id, ada.id, 9)
+            .await
+            .expect("accept")
+    );
+    assert!(
+        !store
+            .accept_league_invitation(other.id, ada.id, 10)
+            .await
+            .expect("accept"),
+        "accepted once"
+    );
+    assert_eq!(store.league_coaches(other.id).await.expect("read").len(), 1);
+    assert!(
+        store
+            .league_invitations(other.id)
+            .await
+            .expect("read")
+            .is_empty()
+    );
+    assert!(
+        store
+            .invitations_for(ada.id)
             .await
             .expect("read")
             .is_empty()
@@ -842,7 +911,7 @@ async fn organiser_changes_are_made_and_logged_together(store: Arc<dyn Store>) {
     for (who, team) in [(&ada, "Human"), (&bot, "Orc"), (&carl, "Elf")] {
         assert!(
             store
-                .add_league_coach(league.id, who.id, team)
+                .add_league_coach(league.id, who.id, team, Some(1))
                 .await
                 .expect("register")
         );

@@ -1,5 +1,6 @@
-// Log in (the existing accounts) and manage leagues: create one, register coaches and their
-// teams, attach and detach matches, remove coaches, delete the league (each removal asks to
+// Log in (the existing accounts), answer one's league invitations, and manage leagues: create
+// one, invite coaches with their teams (a coach plays for the league once they accept),
+// attach and detach matches, remove coaches, delete the league (each removal asks to
 // confirm first), and read the league's log. `?league=ID` manages one league; `?next=PATH` returns there after
 // logging in.
 
@@ -57,8 +58,12 @@ function loginForm(note) {
 async function dashboard() {
   const me = account();
   let mine;
+  let invitations;
   try {
-    mine = await api(`/api/leagues?organiser=${encodeURIComponent(me)}`);
+    [mine, invitations] = await Promise.all([
+      api(`/api/leagues?organiser=${encodeURIComponent(me)}`),
+      api('/api/invitations', { auth: true }),
+    ]);
   } catch (e) {
     setMain(errorBox('Your leagues cannot be read', failureText(e)));
     return;
@@ -85,8 +90,25 @@ async function dashboard() {
   h('label', {}, 'Loss', h('input', { name: 'loss', type: 'number', value: '0', min: -100, max: 100 })),
   h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'create-submit' }, 'Create')),
   out);
+  const answerOut = h('div', { id: 'invitation-error' });
+  const answer = (i, accept) => async () => {
+    try {
+      await api(`/api/leagues/${i.league}/invitation`, { method: accept ? 'POST' : 'DELETE', auth: true });
+      dashboard();
+    } catch (e) {
+      answerOut.replaceChildren(errorBox('The invitation was not answered', failureText(e)));
+    }
+  };
   setMain(
     h('h1', {}, 'Organiser'),
+    h('h2', {}, 'Your invitations'),
+    answerOut,
+    invitations.length
+      ? h('ul', { id: 'invitations' }, invitations.map((i) => h('li', { dataset: { league: i.league } },
+        h('a', { href: `/leagues/${i.league}` }, i.name), ` · from ${i.organiser} · to play ${teamName(null, i.team)} `,
+        h('button', { type: 'button', id: `accept-${i.league}`, onclick: answer(i, true) }, 'Accept'), ' ',
+        h('button', { type: 'button', class: 'secondary', id: `decline-${i.league}`, onclick: answer(i, false) }, 'Decline'))))
+      : h('p', { class: 'empty', id: 'no-invitations' }, 'No league has invited you.'),
     h('h2', {}, 'Your leagues'),
     mine.length
       ? h('ul', { id: 'my-leagues' }, mine.map((l) => h('li', { dataset: { league: l.id } },
@@ -129,13 +151,14 @@ async function manage(idText) {
       });
       manage(String(league.id));
     } catch (e) {
-      coachOut.replaceChildren(errorBox('The coach was not registered', failureText(e)));
+      coachOut.replaceChildren(errorBox('The coach was not invited', failureText(e)));
     }
   } },
-  h('h2', {}, 'Register a coach'),
+  h('h2', {}, 'Invite a coach'),
+  h('p', { class: 'muted' }, 'They play for the league once they accept (on their organiser page, or over the API).'),
   h('label', {}, 'Account', h('input', { name: 'coach', id: 'coach-name', required: true })),
   h('label', {}, 'Team', h('select', { name: 'team', id: 'coach-team' }, teams.map(([tid, t]) => h('option', { value: tid }, t.name)))),
-  h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'coach-submit' }, 'Register')),
+  h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'coach-submit' }, 'Invite')),
   coachOut);
 
   const registered = new Set(league.coaches.map((c) => c.coach.toLowerCase()));
@@ -191,13 +214,18 @@ async function manage(idText) {
     h('p', { class: 'meta' }, h('a', { href: `/leagues/${league.id}`, id: 'public-link' }, 'public page'), ' · ', h('a', { href: '/organiser' }, 'your leagues')),
     actionOut,
     h('h2', {}, 'Coaches'),
-    league.coaches.length
-      ? h('table', { class: 'grid', id: 'coaches' }, h('thead', {}, h('tr', {}, h('th', {}, 'Coach'), h('th', {}, 'Team'), h('th', {}, ''))),
-        h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team)),
-          h('td', {}, confirmed('Remove', `remove-${c.coach}`, `Remove ${c.coach} from the league?`, async () => {
-            await api(`/api/leagues/${league.id}/coaches/${encodeURIComponent(c.coach)}`, { method: 'DELETE', auth: true });
-            again();
-          }))))))
+    league.coaches.length || (league.invited || []).length
+      ? h('table', { class: 'grid', id: 'coaches' }, h('thead', {}, h('tr', {}, h('th', {}, 'Coach'), h('th', {}, 'Team'), h('th', {}, 'Status'), h('th', {}, ''))),
+        h('tbody', {}, [
+          ...league.coaches.map((c) => ({ ...c, status: 'registered' })),
+          ...(league.invited || []).map((c) => ({ ...c, status: 'invited' })),
+        ].map((c) => h('tr', { dataset: { coach: c.coach, status: c.status } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team)),
+          h('td', {}, c.status === 'invited' ? 'invited: not accepted yet' : 'registered'),
+          h('td', {}, confirmed(c.status === 'invited' ? 'Withdraw' : 'Remove', `remove-${c.coach}`,
+            c.status === 'invited' ? `Withdraw the invitation to ${c.coach}?` : `Remove ${c.coach} from the league?`, async () => {
+              await api(`/api/leagues/${league.id}/coaches/${encodeURIComponent(c.coach)}`, { method: 'DELETE', auth: true });
+              again();
+            }))))))
       : h('p', { class: 'empty' }, 'None yet.'),
     h('h2', {}, 'Matches'),
     h('p', {}, `${league.attached.length} match(es) attached.`),

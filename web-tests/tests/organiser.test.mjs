@@ -1,10 +1,10 @@
 // Organiser login and league management through the pages: log in, create a league,
-// register coaches, attach a match, then detach it, remove a coach and delete the league
+// invite coaches (who accept), attach a match, then detach it, remove a coach and delete the league
 // (each after a confirm step); the API then shows the same league and its log.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { base, fixture, launch, openPage, screenshot, get, loginAs } from './lib.mjs';
+import { base, fixture, launch, openPage, screenshot, get, post, loginAs } from './lib.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -62,13 +62,20 @@ test('the organiser logs in, creates a league, registers coaches and attaches a 
   assert.equal(league.organiser, 'org-ada');
   assert.deepEqual(league.points, { win: 3, draw: 1, loss: 0 });
 
-  // Register the two coaches of the unattached match.
+  // Invite the two coaches of the unattached match: invited, not registered, until they accept.
   for (const [coach, team] of [['eve-bot', 'Skaven'], ['fay-bot', 'Dwarf']]) {
     await page.fill('#coach-name', coach);
     await page.selectOption('#coach-team', team);
     await page.click('#coach-submit');
-    await page.waitForSelector(`#coaches tr[data-coach="${coach}"]`);
+    await page.waitForSelector(`#coaches tr[data-coach="${coach}"][data-status="invited"]`);
   }
+  league = await get(`/api/leagues/${leagueId}`);
+  assert.deepEqual(league.coaches, []);
+  for (const coach of ['eve-bot', 'fay-bot']) {
+    await post(`/api/leagues/${leagueId}/invitation`, {}, fixture.bots[coach].token);
+  }
+  await page.goto(`${base}/organiser?league=${leagueId}`);
+  await page.waitForSelector('#coaches tr[data-coach="fay-bot"][data-status="registered"]');
   league = await get(`/api/leagues/${leagueId}`);
   assert.deepEqual(league.coaches, [{ coach: 'eve-bot', team: 'Skaven' }, { coach: 'fay-bot', team: 'Dwarf' }]);
 
@@ -133,6 +140,30 @@ test('the organiser logs in, creates a league, registers coaches and attaches a 
   assert.equal(await page.$(`#my-leagues li[data-league="${leagueId}"]`), null);
   const gone = await fetch(`${base}/api/leagues/${leagueId}`);
   assert.equal(gone.status, 404);
+  page.check();
+});
+
+test('a coach sees a league invitation on their page, accepts one and declines another', async () => {
+  const org = fixture.organiser.token;
+  const made = [];
+  for (const name of ['Accepted Cup', 'Declined Cup']) {
+    const league = await post('/api/leagues', { name }, org);
+    await post(`/api/leagues/${league.id}/coaches`, { coach: 'bea', team: 'Human' }, org);
+    made.push(league.id);
+  }
+  const [yes, no] = made;
+  const page = await openPage(browser);
+  await loginAs(page, 'bea');
+  for (const id of made) await page.waitForSelector(`#invitations li[data-league="${id}"]`);
+  assert.match(await page.textContent(`#invitations li[data-league="${yes}"]`), /Accepted Cup · from org-ada · to play Human/);
+  await page.click(`#accept-${yes}`);
+  await page.waitForSelector(`#invitations li[data-league="${yes}"]`, { state: 'detached' });
+  await page.click(`#decline-${no}`);
+  await page.waitForSelector('#no-invitations');
+  assert.deepEqual((await get(`/api/leagues/${yes}`)).coaches, [{ coach: 'bea', team: 'Human' }]);
+  assert.deepEqual((await get(`/api/leagues/${no}`)).coaches, []);
+  const log = await get(`/api/leagues/${no}/log`, org);
+  assert.deepEqual(log.map((l) => [l.who, l.what]), [['bea', 'remove_coach']]);
   page.check();
 });
 

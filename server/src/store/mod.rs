@@ -195,6 +195,13 @@ pub struct LeagueCoach {
     pub team: String,
 }
 
+/// An invitation to a league, as the invited coach sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invitation {
+    pub league: League,
+    pub team: String,
+}
+
 /// One line of a league's audit log: what its organiser did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeagueLogEntry {
@@ -294,6 +301,20 @@ pub trait AccountStore: Send + Sync + 'static {
 
     /// Forget a token; `false` if there was none.
     fn delete_token<'a>(&'a self, token_hash: &'a str) -> StoreFuture<'a, bool>;
+
+    /// The bots `owner` made, by name, with how many tokens each has.
+    fn bots_of<'a>(&'a self, owner: AccountId) -> StoreFuture<'a, Vec<OwnedBot>>;
+
+    /// Forget every token of `account`; the hashes of those forgotten.
+    fn delete_tokens_of<'a>(&'a self, account: AccountId) -> StoreFuture<'a, Vec<String>>;
+}
+
+/// A bot and its tokens, as its owner sees them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnedBot {
+    pub account: Account,
+    pub created_at_ms: i64,
+    pub tokens: i64,
 }
 
 /// Matches: their rows (spec, seats, status, result) and their logs (commands and events).
@@ -370,16 +391,33 @@ pub trait LeagueStore: Send + Sync + 'static {
     /// Every league, newest first (by creation time, then id descending).
     fn leagues(&self) -> StoreFuture<'_, Vec<League>>;
 
-    /// Register a coach and their team in a league; `false` if the coach is registered.
+    /// Invite a coach with their team to a league (`accepted_at: None`), or register them
+    /// at once (`Some(time)`: the organiser themself); `false` if the coach is registered or
+    /// invited already.
     fn add_league_coach<'a>(
         &'a self,
         league: LeagueId,
         account: AccountId,
         team: &'a str,
+        accepted_at: Option<i64>,
     ) -> StoreFuture<'a, bool>;
 
-    /// A league's coaches, by account id.
+    /// A league's coaches (those who accepted), by account id.
     fn league_coaches(&self, league: LeagueId) -> StoreFuture<'_, Vec<LeagueCoach>>;
+
+    /// A league's invitations not accepted yet, by account id.
+    fn league_invitations(&self, league: LeagueId) -> StoreFuture<'_, Vec<LeagueCoach>>;
+
+    /// The invitations `account` has not accepted yet, newest league first.
+    fn invitations_for(&self, account: AccountId) -> StoreFuture<'_, Vec<Invitation>>;
+
+    /// `account` accepts its invitation to `league`; `false` if there is none pending.
+    fn accept_league_invitation(
+        &self,
+        league: LeagueId,
+        account: AccountId,
+        now_ms: i64,
+    ) -> StoreFuture<'_, bool>;
 
     /// Attach a match to a league (or detach it: `None`); `false` if there is no such match.
     fn set_match_league<'a>(

@@ -290,6 +290,26 @@ impl FromSqlRow for Account {
     }
 }
 
+/// The account's columns, `created_at` and `tokens` (a count).
+impl FromSqlRow for OwnedBot {
+    fn read<DB: Dialect>(row: &SqlRow<'_, DB>) -> Result<Self, StoreError> {
+        Ok(OwnedBot {
+            account: Account::read(row)?,
+            created_at_ms: row.get("created_at")?,
+            tokens: row.get("tokens")?,
+        })
+    }
+}
+
+/// `token_hash`.
+struct TokenHash(String);
+
+impl FromSqlRow for TokenHash {
+    fn read<DB: Dialect>(row: &SqlRow<'_, DB>) -> Result<Self, StoreError> {
+        Ok(TokenHash(row.get("token_hash")?))
+    }
+}
+
 /// The account's columns and `password_hash`.
 impl FromSqlRow for Credential {
     fn read<DB: Dialect>(row: &SqlRow<'_, DB>) -> Result<Self, StoreError> {
@@ -395,6 +415,16 @@ impl FromSqlRow for League {
                 loss: row.get("loss_points")?,
             },
             created_at_ms: row.get("created_at")?,
+        })
+    }
+}
+
+/// The league columns ([`league_select!`]) and `team`.
+impl FromSqlRow for Invitation {
+    fn read<DB: Dialect>(row: &SqlRow<'_, DB>) -> Result<Self, StoreError> {
+        Ok(Invitation {
+            league: League::read(row)?,
+            team: row.get("team")?,
         })
     }
 }
@@ -625,6 +655,29 @@ impl<B: Backend> AccountStore for B {
             Ok(execute(&mut *self.conn().await?, query).await? > 0)
         })
     }
+
+    fn bots_of<'a>(&'a self, owner: AccountId) -> StoreFuture<'a, Vec<OwnedBot>> {
+        Box::pin(async move {
+            let query = B::Db::query(
+                "SELECT a.id, a.name, a.is_bot, a.created_at, COUNT(s.token_hash) AS tokens \
+                 FROM accounts a LEFT JOIN sessions s ON s.account_id = a.id \
+                 WHERE a.owner_id = $1 AND a.is_bot \
+                 GROUP BY a.id, a.name, a.is_bot, a.created_at ORDER BY a.name",
+            )
+            .arg(owner);
+            fetch_all(&mut *self.conn().await?, query).await
+        })
+    }
+
+    fn delete_tokens_of<'a>(&'a self, account: AccountId) -> StoreFuture<'a, Vec<String>> {
+        Box::pin(async move {
+            let query =
+                B::Db::query("DELETE FROM sessions WHERE account_id = $1 RETURNING token_hash")
+                    .arg(account);
+            let rows: Vec<TokenHash> = fetch_all(&mut *self.conn().await?, query).await?;
+            Ok(rows.into_iter().map(|t| t.0).collect())
+        })
+    }
 }
 
 impl<B: Backend> MatchStore for B {
@@ -832,15 +885,17 @@ impl<B: Backend> LeagueStore for B {
         league: LeagueId,
         account: AccountId,
         team: &'a str,
+        accepted_at: Option<i64>,
     ) -> StoreFuture<'a, bool> {
         Box::pin(async move {
             let query = B::Db::query(
-                "INSERT INTO league_coaches (league_id, account_id, team) \
-                 VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                "INSERT INTO league_coaches (league_id, account_id, team, accepted_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
             )
             .arg(league)
             .arg(account)
-            .arg(team);
+            .arg(team)
+            .arg(accepted_at);
             Ok(execute(&mut *self.conn().await?, query).await? > 0)
         })
     }
@@ -849,10 +904,55 @@ impl<B: Backend> LeagueStore for B {
         Box::pin(async move {
             let query = B::Db::query(
                 "SELECT a.id, a.name, a.is_bot, c.team FROM league_coaches c \
-                 JOIN accounts a ON a.id = c.account_id WHERE c.league_id = $1 ORDER BY a.id",
+                 JOIN accounts a ON a.id = c.account_id \
+                 WHERE c.league_id = $1 AND c.accepted_at IS NOT NULL ORDER BY a.id",
             )
             .arg(league);
             fetch_all(&mut *self.conn().await?, query).await
+        })
+    }
+
+    fn league_invitations(&self, league: LeagueId) -> StoreFuture<'_, Vec<LeagueCoach>> {
+        Box::pin(async move {
+            let query = B::Db::query(
+                "SELECT a.id, a.name, a.is_bot, c.team FROM league_coaches c \
+                 JOIN accounts a ON a.id = c.account_id \
+                 WHERE c.league_id = $1 AND c.accepted_at IS NULL ORDER BY a.id",
+            )
+            .arg(league);
+            fetch_all(&mut *self.conn().await?, query).await
+        })
+    }
+
+    fn invitations_for(&self, account: AccountId) -> StoreFuture<'_, Vec<Invitation>> {
+        Box::pin(async move {
+            let query = B::Db::query(concat!(
+                "SELECT i.*, c.team FROM (",
+                league_select!(),
+                ") i JOIN league_coaches c ON c.league_id = i.id \
+                 WHERE c.account_id = $1 AND c.accepted_at IS NULL \
+                 ORDER BY i.created_at DESC, i.id DESC"
+            ))
+            .arg(account);
+            fetch_all(&mut *self.conn().await?, query).await
+        })
+    }
+
+    fn accept_league_invitation(
+        &self,
+        league: LeagueId,
+        account: AccountId,
+        now_ms: i64,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let query = B::Db::query(
+                "UPDATE league_coaches SET accepted_at = $3 \
+                 WHERE league_id = $1 AND account_id = $2 AND accepted_at IS NULL",
+            )
+            .arg(league)
+            .arg(account)
+            .arg(now_ms);
+            Ok(execute(&mut *self.conn().await?, query).await? > 0)
         })
     }
 

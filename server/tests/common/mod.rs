@@ -133,6 +133,15 @@ impl TestServer {
         self.call(req).await
     }
 
+    /// DELETE with a bearer token.
+    pub async fn delete_auth(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        let req = Request::delete(path)
+            .header("authorization", format!("Bearer {token}"))
+            .body(Body::empty())
+            .expect("request");
+        self.call(req).await
+    }
+
     /// POST a raw body as JSON.
     pub async fn post_raw(&self, path: &str, body: &str) -> (StatusCode, Value) {
         let req = Request::post(path)
