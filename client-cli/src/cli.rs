@@ -87,6 +87,44 @@ pub enum Command {
     /// and/or games, creating the bot accounts itself, and report throughput, latencies,
     /// errors, lost events and (with --pid) the server's memory.
     Load(LoadArgs),
+    /// Attack a server as issue 15 describes (login flood, idle connections, sockets that
+    /// never say hello, one account hoarding rooms, messages or spectator slots, a replay
+    /// flood) and report what it answered, as JSON. For `bench/abuse.sh`; plain http://.
+    Abuse(AbuseArgs),
+}
+
+/// `dugout abuse ATTACK`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AttackArg {
+    Logins,
+    IdleTcp,
+    SilentWs,
+    Rooms,
+    Messages,
+    Spectators,
+    Replays,
+}
+
+#[derive(Debug, PartialEq, Args)]
+pub struct AbuseArgs {
+    /// Which attack.
+    #[arg(value_enum)]
+    pub attack: AttackArg,
+    /// Server base URL (http:// only).
+    #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// How big: requests in flight, connections, rooms or messages (see `dugout_client::abuse`).
+    #[arg(long, default_value_t = 100)]
+    pub size: usize,
+    /// How long the timed attacks run and connections are held, in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    pub seconds: f64,
+    /// The attacker's source address (say 127.0.0.2, another loopback address).
+    #[arg(long)]
+    pub from: Option<std::net::IpAddr>,
+    /// The finished public match the `replays` attack asks about.
+    #[arg(long)]
+    pub target: Option<String>,
 }
 
 /// `dugout load --follow`.

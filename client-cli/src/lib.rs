@@ -17,6 +17,7 @@
 //! * [`app`]: the interactive client (`dugout play`, `dugout replay`): a pure model of keys,
 //!   clicks and server messages, its screens, and the runtime around them.
 
+pub mod abuse;
 pub mod app;
 pub mod bot;
 pub mod duel;

@@ -13,7 +13,7 @@ use dugout_client::net::{Session, SessionConfig};
 use dugout_client::tls::{self, Trust};
 use dugout_protocol::PROTOCOL_VERSION;
 
-use crate::cli::{BotArgs, Cli, Command, LoadArgs, RegisterBotArgs};
+use crate::cli::{AbuseArgs, AttackArg, BotArgs, Cli, Command, LoadArgs, RegisterBotArgs};
 
 fn main() -> ExitCode {
     let cli = Cli::parse_from(cli::with_default_command(std::env::args_os().collect()));
@@ -43,6 +43,7 @@ fn main() -> ExitCode {
         Command::Bot(args) => bot(args),
         Command::RegisterBot(args) => register_bot(args),
         Command::Load(args) => load(args),
+        Command::Abuse(args) => abuse(args),
     }
 }
 
@@ -156,6 +157,55 @@ fn bot(args: BotArgs) -> ExitCode {
 }
 
 /// `dugout load`: run the load, print the report; exit 2 if any error or lost event was seen.
+/// `dugout abuse`: one attack; its report as JSON on stdout.
+fn abuse(args: AbuseArgs) -> ExitCode {
+    use dugout_client::abuse::{AbuseConfig, Attack};
+    let server = match ServerUrl::parse(&args.server) {
+        Ok(url) => url,
+        Err(err) => {
+            eprintln!("dugout: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let attack = match args.attack {
+        AttackArg::Logins => Attack::Logins,
+        AttackArg::IdleTcp => Attack::IdleTcp,
+        AttackArg::SilentWs => Attack::SilentWs,
+        AttackArg::Rooms => Attack::Rooms,
+        AttackArg::Messages => Attack::Messages,
+        AttackArg::Spectators => Attack::Spectators,
+        AttackArg::Replays => Attack::Replays,
+    };
+    let config = AbuseConfig {
+        server,
+        attack,
+        size: args.size,
+        seconds: args.seconds,
+        from: args.from,
+        target: args.target,
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("dugout: cannot start the async runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(dugout_client::abuse::run(config)) {
+        Ok(report) => {
+            println!("{report:#}");
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("dugout abuse: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn load(args: LoadArgs) -> ExitCode {
     let url = match ServerUrl::parse(&args.server) {
         Ok(url) => url,

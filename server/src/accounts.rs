@@ -170,8 +170,14 @@ async fn verify_password(
     guard: &PasswordGuard,
     password: String,
     hash: Option<String>,
+    address: Option<std::net::IpAddr>,
+    name: &str,
 ) -> Result<bool, Failure> {
     let slot = guard.permit().await?;
+    // Checked again with the slot in hand: a flood's requests that queued for a slot
+    // before their address began to back off give it up at once, without hashing, so the
+    // queue drains in microseconds and other people's logins get a slot.
+    guard.check(address, name)?;
     // Made once, from a random password nobody knows: verifying against it always fails.
     static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let found = hash.is_some();
@@ -249,7 +255,7 @@ impl Accounts {
             Some(c) => (Some(c.account), c.password_hash),
             None => (None, None),
         };
-        let ok = verify_password(&self.guard, password.to_owned(), hash).await?;
+        let ok = verify_password(&self.guard, password.to_owned(), hash, address, name).await?;
         match account {
             Some(account) if ok => {
                 self.guard.succeeded(name);
@@ -429,7 +435,7 @@ mod tests {
         let hash = hash_password(&g, "correct horse".into())
             .await
             .expect("hash");
-        let verify = |p: &str, h: Option<String>| verify_password(&g, p.into(), h);
+        let verify = |p: &str, h: Option<String>| verify_password(&g, p.into(), h, None, "ada");
         assert_eq!(verify("correct horse", Some(hash.clone())).await, Ok(true));
         assert_eq!(verify("wrong horse", Some(hash)).await, Ok(false));
         assert_eq!(verify("anything", None).await, Ok(false));

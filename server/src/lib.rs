@@ -538,16 +538,20 @@ pub async fn run(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let limits = state.limits();
-    let listener = conn::GuardedListener::new(
+    let listener = guarded(listener, state.limits());
+    serve(listener, state, shutdown).await
+}
+
+/// The listener with the per-address cap and the read timeouts of `limits` (`conn`).
+fn guarded(listener: tokio::net::TcpListener, limits: &Limits) -> conn::GuardedListener {
+    conn::GuardedListener::new(
         listener,
         conn::ConnLimits {
             per_address: limits.max_connections_per_address.max(1),
             first_byte: (!limits.first_byte_timeout.is_zero()).then_some(limits.first_byte_timeout),
             idle: limits.tcp_idle_timeout(),
         },
-    );
-    serve(listener, state, shutdown).await
+    )
 }
 
 /// [`run`] over TLS: every connection on `listener` is a TLS handshake with `tls` (see
@@ -558,7 +562,10 @@ pub async fn run_tls(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let listener = tls::TlsListener::new(listener, tls)?;
+    // The same per-address cap and timeouts as plain TCP, under the TLS layer: a client
+    // that opens connections and never sends a ClientHello is closed as one that never
+    // sends a request.
+    let listener = tls::TlsListener::new(guarded(listener, state.limits()), tls)?;
     serve(listener, state, shutdown).await
 }
 

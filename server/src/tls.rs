@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::conn::{Guarded, GuardedListener};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
-use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 use tokio_rustls::TlsAcceptor;
@@ -106,15 +106,15 @@ fn pem_words(e: &rustls::pki_types::pem::Error, what: &str) -> String {
 /// Dropping it (as `axum::serve` does when shutting down) stops accepting and abandons the
 /// handshakes in progress.
 pub struct TlsListener {
-    incoming: mpsc::Receiver<(TlsStream<TcpStream>, SocketAddr)>,
+    incoming: mpsc::Receiver<(TlsStream<Guarded>, SocketAddr)>,
     local_addr: SocketAddr,
 }
 
 impl TlsListener {
     /// Accept on `listener`, handshaking with `config`. Must be called within a tokio
     /// runtime (it spawns the accepting task).
-    pub fn new(listener: TcpListener, config: Arc<rustls::ServerConfig>) -> io::Result<Self> {
-        let local_addr = listener.local_addr()?;
+    pub fn new(listener: GuardedListener, config: Arc<rustls::ServerConfig>) -> io::Result<Self> {
+        let local_addr = axum::serve::Listener::local_addr(&listener)?;
         let (tx, incoming) = mpsc::channel(64);
         tokio::spawn(accept_loop(listener, TlsAcceptor::from(config), tx));
         Ok(TlsListener {
@@ -125,7 +125,7 @@ impl TlsListener {
 }
 
 impl axum::serve::Listener for TlsListener {
-    type Io = TlsStream<TcpStream>;
+    type Io = TlsStream<Guarded>;
     type Addr = SocketAddr;
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
@@ -144,27 +144,20 @@ impl axum::serve::Listener for TlsListener {
 /// Accept TCP connections and handshake with each in a task of its own, passing on those
 /// that succeed, until the [`TlsListener`] is gone.
 async fn accept_loop(
-    listener: TcpListener,
+    mut listener: GuardedListener,
     acceptor: TlsAcceptor,
-    tx: mpsc::Sender<(TlsStream<TcpStream>, SocketAddr)>,
+    tx: mpsc::Sender<(TlsStream<Guarded>, SocketAddr)>,
 ) {
     let mut handshakes = JoinSet::new();
     loop {
         tokio::select! {
             () = tx.closed() => return,
             Some(_) = handshakes.join_next(), if !handshakes.is_empty() => {}
-            accepted = listener.accept(), if handshakes.len() < MAX_HANDSHAKES => {
-                let (tcp, addr) = match accepted {
-                    Ok(pair) => pair,
-                    Err(e) => {
-                        accept_error(e).await;
-                        continue;
-                    }
-                };
-                // Game messages are small and interactive: send them at once (no Nagle).
-                if let Err(e) = tcp.set_nodelay(true) {
-                    tracing::debug!("cannot set TCP_NODELAY: {e}");
-                }
+            // The guarded listener caps connections per address, sets TCP_NODELAY and
+            // retries accept errors itself.
+            (tcp, addr) = axum::serve::Listener::accept(&mut listener),
+                if handshakes.len() < MAX_HANDSHAKES =>
+            {
                 let acceptor = acceptor.clone();
                 let tx = tx.clone();
                 handshakes.spawn(async move {
@@ -179,21 +172,6 @@ async fn accept_loop(
             }
         }
     }
-}
-
-/// As `axum::serve` does for plain TCP: a connection that failed before it was accepted is
-/// nothing; anything else (out of file descriptors...) is logged and waited out.
-async fn accept_error(e: io::Error) {
-    if matches!(
-        e.kind(),
-        io::ErrorKind::ConnectionRefused
-            | io::ErrorKind::ConnectionAborted
-            | io::ErrorKind::ConnectionReset
-    ) {
-        return;
-    }
-    tracing::error!("accept error: {e}");
-    tokio::time::sleep(Duration::from_secs(1)).await;
 }
 
 #[cfg(test)]
