@@ -5,7 +5,7 @@ use dugout_rules::core::{Seat, Side};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{AnyView, GameKind, MatchResult, RoomEvent, RoomStatus};
+use crate::{AnyCommand, AnySetup, AnyView, GameKind, MatchResult, RoomEvent, RoomStatus};
 
 /// Who won: `home`, `away` or `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -150,6 +150,52 @@ pub struct StateAt {
     pub at_seq: u64,
     pub seat: SeatName,
     pub view: AnyView,
+}
+
+/// Who made a stored command: the coach in its seat, or the turn timer for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CommandSource {
+    Coach,
+    Timer,
+}
+
+/// One stored command of a match, as it was applied.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StoredCommand {
+    /// The seat it was recorded for (`Home` or `Away`): the coach the game waited for.
+    pub seat: Side,
+    /// `coach`, or `timer` when the turn timer made it for that coach (the log then shows
+    /// `timer_expired` for the coach just before the command's events).
+    pub source: CommandSource,
+    /// The command exactly as the rules' `apply` takes it.
+    pub command: AnyCommand,
+    /// The log's last sequence number before the command was applied.
+    pub seq_before: u64,
+    /// The sequence number of the last event it led to (its events are `seq_before + 1` to
+    /// `seq_after`; equal to `seq_before` when it led to none).
+    pub seq_after: u64,
+}
+
+/// Body of `GET /api/matches/{id}/commands` (finished matches only): everything a third
+/// party needs to replay the match with the rules crate and check every stored event
+/// (`docs/protocol.md`, "Provably fair dice").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchCommands {
+    pub id: String,
+    /// The game (`"game"`) and its setup (`"setup"`: edition, teams and match options),
+    /// exactly as the rules' `new_game` takes them.
+    #[serde(flatten)]
+    pub setup: AnySetup,
+    /// The version of the rules the match was played under (`new_game`'s `version`).
+    pub rules_version: u32,
+    /// The commitment and entropy from `match_started`, and the server seed `match_ended`
+    /// revealed.
+    pub dice: DiceInfo,
+    /// The last sequence number of the log.
+    pub last_seq: u64,
+    /// Every stored command, in the order it was applied.
+    pub commands: Vec<StoredCommand>,
 }
 
 /// Points for a win, a draw and a loss.

@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use crate::{
     ApiError, AttachMatch, ClientMessage, Credentials, EventPage, LeagueBody, LeagueLogLine,
-    MatchPage, MatchSummary, NewBot, NewLeague, NewLeagueCoach, ServerMessage, Standings, StateAt,
-    TokenGrant,
+    MatchCommands, MatchPage, MatchSummary, NewBot, NewLeague, NewLeagueCoach, ServerMessage,
+    Standings, StateAt, TokenGrant,
 };
 
 /// Where the checked-in schema files live, relative to the `protocol` crate.
@@ -45,6 +45,10 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         ),
         ("http-event-page.schema.json", value(schema_for!(EventPage))),
         ("http-state-at.schema.json", value(schema_for!(StateAt))),
+        (
+            "http-match-commands.schema.json",
+            value(schema_for!(MatchCommands)),
+        ),
         ("http-new-league.schema.json", value(schema_for!(NewLeague))),
         (
             "http-new-league-coach.schema.json",

@@ -9,12 +9,15 @@
 //! | `GET /api/matches/{id}/events?from=&limit=` | `EventPage` |
 //! | `GET /api/matches/{id}/state?seq=&as=` | `StateAt` |
 //! | `GET /api/matches/{id}/verification` | `Verification`: the provably fair dice checked |
+//! | `GET /api/matches/{id}/commands` | `MatchCommands`: setup, dice and every command (finished matches only) |
 //!
 //! Who sees what: a public match is seen by anyone; a private one only by its two coaches
 //! (to anyone else it does not exist: 404). While a match is live (its log has no
 //! `match_ended`) its events and states are projected for the requester's seat: a coach sees
 //! their own hand, everyone else the spectator view; the server seed is never shown. Once
-//! the log has `match_ended`, everything is public (the seed is revealed then anyway).
+//! the log has `match_ended`, everything is public (the seed is revealed then anyway). The
+//! stored commands are served only then (409 `wrong_phase` before): while the match is on they
+//! would show a coach's cards and, with the seed, every roll to come.
 //!
 //! Every bad parameter is a 4xx with an `ApiError` body naming the parameter.
 
@@ -24,8 +27,9 @@ use axum::http::request::Parts;
 use axum::routing::get;
 use axum::{Json, Router};
 use dugout_protocol::{
-    DiceCommitment, DiceInfo, ErrorCode, EventPage, GameKind, LogEntry, MatchItem, MatchPage,
-    MatchResult, MatchSummary, RoomEvent, RoomStatus, SeatName, StateAt, Winner,
+    DiceCommitment, DiceInfo, ErrorCode, EventPage, GameKind, LogEntry, MatchCommands, MatchItem,
+    MatchPage, MatchResult, MatchSummary, RoomEvent, RoomStatus, SeatName, StateAt, StoredCommand,
+    Winner,
 };
 use dugout_rules::AnyGame;
 use dugout_rules::core::Side;
@@ -35,7 +39,7 @@ use crate::AppState;
 use crate::api::Bearer;
 use crate::error::Failure;
 use crate::replays::{StateKey, off_the_workers};
-use crate::store::{Account, MatchHeader, MatchLog, StoredEvent, now_ms};
+use crate::store::{Account, CommandSource, MatchHeader, MatchLog, StoredEvent, now_ms};
 
 /// Most matches one page lists.
 pub const MAX_PAGE: usize = 100;
@@ -54,6 +58,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/matches/{id}/events", get(events))
         .route("/api/matches/{id}/state", get(state_at))
         .route("/api/matches/{id}/verification", get(verification))
+        .route("/api/matches/{id}/commands", get(commands))
 }
 
 // ----- bodies ----------------------------------------------------------------------------
@@ -451,15 +456,6 @@ async fn summary(
     if let Some(MatchResult::Game { score, .. }) = log.result {
         t.score = score;
     }
-    let commitment: Option<DiceCommitment> = match log.events.first().map(|e| &e.event) {
-        Some(RoomEvent::MatchStarted { dice, .. }) => dice.clone(),
-        _ => None,
-    };
-    // The seed as the log reveals it: never the stored secret.
-    let revealed = log.events.iter().find_map(|e| match &e.event {
-        RoomEvent::MatchEnded { server_seed, .. } => Some(server_seed.clone()),
-        _ => None,
-    });
     let duration_ms = header.started_at_ms.map(|s| {
         header
             .finished_at_ms
@@ -481,13 +477,28 @@ async fn summary(
         counts: t.counts.iter().cloned().collect(),
         duration_ms,
         last_seq: log.events.last().map_or(0, |e| e.seq),
-        dice: DiceInfo {
-            commitment: commitment.as_ref().map(|c| c.commitment.clone()),
-            entropy: commitment.map_or([None, None], |c| c.entropy),
-            revealed: revealed.is_some(),
-            server_seed: revealed.flatten(),
-        },
+        dice: dice_info(&log),
     }))
+}
+
+/// The dice of a stored log as the archive shows them: the commitment and entropy from
+/// `match_started`, and the seed only as the log's `match_ended` reveals it (never the
+/// stored secret).
+fn dice_info(log: &MatchLog) -> DiceInfo {
+    let commitment: Option<DiceCommitment> = match log.events.first().map(|e| &e.event) {
+        Some(RoomEvent::MatchStarted { dice, .. }) => dice.clone(),
+        _ => None,
+    };
+    let revealed = log.events.iter().find_map(|e| match &e.event {
+        RoomEvent::MatchEnded { server_seed, .. } => Some(server_seed.clone()),
+        _ => None,
+    });
+    DiceInfo {
+        commitment: commitment.as_ref().map(|c| c.commitment.clone()),
+        entropy: commitment.map_or([None, None], |c| c.entropy),
+        revealed: revealed.is_some(),
+        server_seed: revealed.flatten(),
+    }
 }
 
 async fn events(
@@ -699,4 +710,51 @@ async fn verification(
     }
     .to_string();
     Ok(Json(body))
+}
+
+/// `GET /api/matches/{id}/commands`: what a third party needs to replay a finished match
+/// without our server (`examples/verifier`): the setup, the rules version, the dice and every
+/// stored command. Refused (409 `wrong_phase`) until the log has `match_ended`.
+async fn commands(
+    State(state): State<AppState>,
+    Viewer(viewer): Viewer,
+    PathId(id): PathId,
+) -> Result<Json<MatchCommands>, Failure> {
+    let log = load(&state, &id, &viewer).await?;
+    if !ended(&log) {
+        let why = if log.events.is_empty() {
+            "has not started"
+        } else {
+            "is not over"
+        };
+        return Err(Failure::new(
+            ErrorCode::WrongPhase,
+            format!(
+                "match {id:?} {why}: its commands are served once it has ended and its \
+                 server seed is revealed"
+            ),
+        ));
+    }
+    let commands = log
+        .commands
+        .iter()
+        .map(|c| StoredCommand {
+            seat: c.coach,
+            source: match c.source {
+                CommandSource::Coach => dugout_protocol::CommandSource::Coach,
+                CommandSource::Timer => dugout_protocol::CommandSource::Timer,
+            },
+            command: c.command.clone(),
+            seq_before: c.seq_before,
+            seq_after: c.seq_after,
+        })
+        .collect();
+    Ok(Json(MatchCommands {
+        id,
+        setup: log.spec.setup.clone(),
+        rules_version: log.rules_version,
+        dice: dice_info(&log),
+        last_seq: log.events.last().map_or(0, |e| e.seq),
+        commands,
+    }))
 }

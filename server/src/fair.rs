@@ -1,8 +1,9 @@
 //! Provably fair dice: the server's commitment, the dice seed's derivation, and the
 //! verification of a stored match.
 //!
-//! When a match starts the room draws a secret 32-byte **server seed** from the OS and
-//! publishes its SHA-256 (the **commitment**) with both coaches' entropy in `match_started`.
+//! When a room is made it draws a secret 32-byte **server seed** from the OS and publishes
+//! its SHA-256 (the **commitment**) in the room's summary; `match_started` repeats it with both
+//! coaches' entropy.
 //! The match's ChaCha20 dice seed is derived from the three ([`dice_seed`]); `match_ended`
 //! reveals the server seed. Anyone holding the log can then check the commitment, derive the
 //! dice seed, replay the stored commands through the rules and compare every event
@@ -11,9 +12,11 @@
 //!
 //! What it proves: every roll of the match follows from a seed the server fixed before the
 //! first command and could not change afterwards, and the stored log is exactly what the
-//! rules make of the stored commands with those rolls. What it does not: the server learns
-//! the coaches' entropy before it draws its seed, so a dishonest server could still try many
-//! seeds at the start (grinding) before committing to one.
+//! rules make of the stored commands with those rolls. The room draws its seed and publishes
+//! the commitment when it is made, before any coach sends entropy, so the server cannot grind
+//! seeds against the entropy either. What it does not prove: who sent each command (commands
+//! are not signed). A third party checks a match without this code with `examples/verifier`
+//! (over `GET /api/matches/{id}/commands` and `/events`).
 
 use std::fmt;
 
@@ -638,6 +641,22 @@ mod tests {
         assert_ne!(dice_seed(&server, [&[0xbe], &[0xef]]), want);
         assert_ne!(dice_seed(&[2; 32], [&[0xbe, 0xef], &[]]), want);
         assert_eq!(commitment(&server), <Seed>::from(Sha256::digest([1u8; 32])));
+    }
+
+    /// The derivation's test vectors of `docs/protocol.md` ("Test vectors"); the stand-alone
+    /// verifier (`examples/verifier`) asserts the same ones with its own code.
+    #[test]
+    fn the_derivation_gives_the_documented_test_vectors() {
+        let zero: Seed = [0; 32];
+        assert_eq!(
+            hex(&dice_seed(&zero, [&[], &[]])),
+            "9cbd855e77c2ffd429aabc4df3a839da9912ac701e40b07475779dc872351a4a"
+        );
+        let home = unhex("c0ffee00deadbeef").expect("hex");
+        assert_eq!(
+            hex(&dice_seed(&zero, [&home, &[]])),
+            "0ff0b2d50f092064663d09f5a6732897d0239ce085b010750e3d2d2fbfb531da"
+        );
     }
 
     #[test]

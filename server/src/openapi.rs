@@ -8,8 +8,8 @@
 use axum::Json;
 use dugout_protocol::{
     ApiError, AttachMatch, BotItem, Credentials, EventPage, LeagueBody, LeagueInvitation,
-    LeagueLogLine, MatchPage, MatchSummary, NewBot, NewLeague, NewLeagueCoach, RoomSummary,
-    Standings, StateAt, TokenGrant,
+    LeagueLogLine, MatchCommands, MatchPage, MatchSummary, NewBot, NewLeague, NewLeagueCoach,
+    RoomSummary, Standings, StateAt, TokenGrant,
 };
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value, json};
@@ -219,6 +219,15 @@ pub const OPERATIONS: &[Operation] = &[
         query: &[],
         body: None,
         ok: (200, Some(schema::<Verification>)),
+    },
+    Operation {
+        method: "get",
+        path: "/api/matches/{id}/commands",
+        summary: "A finished match's setup, rules version, dice and every stored command, to replay it without the server (409 wrong_phase until it has ended)",
+        auth: Auth::Optional,
+        query: &[],
+        body: None,
+        ok: (200, Some(schema::<MatchCommands>)),
     },
     Operation {
         method: "get",

@@ -6,9 +6,12 @@ mod common;
 use std::time::Duration;
 
 use common::{Client, Picker, TestServer, plain_setup, play_one, spec};
-use dugout_protocol::{ClientMessage, RoomId, TimerPolicy};
+use dugout_protocol::{
+    ClientMessage, CommandSource, LogEntry, MatchCommands, RoomEvent, RoomId, TimerPolicy,
+};
 use dugout_rules::blitz::{self, MatchSetup, data::TeamId};
 use dugout_rules::core::{ChaChaDice, Seat, Side};
+use dugout_server::fair;
 use dugout_server::store::{MatchLog, hex};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -967,6 +970,8 @@ async fn the_openapi_document_lists_the_archive_and_league_routes() {
         ("/api/matches/{id}", "get"),
         ("/api/matches/{id}/events", "get"),
         ("/api/matches/{id}/state", "get"),
+        ("/api/matches/{id}/verification", "get"),
+        ("/api/matches/{id}/commands", "get"),
         ("/api/leagues", "post"),
         ("/api/leagues/{id}/standings", "get"),
         ("/api/leagues/{id}", "delete"),
@@ -978,6 +983,147 @@ async fn the_openapi_document_lists_the_archive_and_league_routes() {
     }
     assert!(doc["components"]["schemas"]["GameView"].is_object());
     assert!(doc["components"]["schemas"]["MatchSummary"].is_object());
+    assert!(doc["components"]["schemas"]["MatchCommands"].is_object());
+}
+
+/// Issue 15: `GET /api/matches/{id}/commands` serves a finished match's setup, dice and
+/// commands, and they replay, with the rules alone and the dice seed derived from what the
+/// route shows, to exactly the stored events; under the archive's visibility rules, and
+/// only once the match is over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_matchs_commands_are_served_and_replay_to_its_stored_events() {
+    let s = TestServer::start().await;
+    let ta = s.register("coach_a").await;
+    let tb = s.register("coach_b").await;
+    let stranger = s.register("stranger").await;
+    let (public, _a1, _b1) = play(&s, &ta, &tb, setup([0, 1]), false, 40, Some(Side::Away)).await;
+    let (private, _a2, _b2) = play(&s, &ta, &tb, setup([2, 3]), true, 12, Some(Side::Home)).await;
+    let (live, _a3, _b3) = play(&s, &ta, &tb, setup([0, 1]), false, 6, None).await;
+    let mut c = s.client(&ta).await;
+    let unstarted = c
+        .create_room(spec(plain_setup(), TimerPolicy::default()))
+        .await;
+
+    // ----- the public finished match: served to anyone ---------------------------------
+    let (status, body) = http_get(&s, &format!("/api/matches/{public}/commands"), None).await;
+    assert_eq!(status, 200, "{body}");
+    let served: MatchCommands = serde_json::from_value(body.clone()).expect("a MatchCommands");
+    assert_eq!(
+        body["game"], "blitz",
+        "the game kind, flattened with the setup: {body}"
+    );
+    let log = s.match_log(&public).await;
+    assert_eq!(served.id, public.to_string());
+    assert_eq!(served.setup, log.spec.setup);
+    assert_eq!(served.rules_version, log.rules_version);
+    assert_eq!(served.last_seq, log.events.len() as u64);
+    assert_eq!(served.commands.len(), log.commands.len());
+    for (got, stored) in served.commands.iter().zip(&log.commands) {
+        assert_eq!(got.seat, stored.coach);
+        assert_eq!(got.source, CommandSource::Coach);
+        assert_eq!(got.command, stored.command);
+        assert_eq!(
+            (got.seq_before, got.seq_after),
+            (stored.seq_before, stored.seq_after)
+        );
+    }
+    // The dice as the log shows them: the commitment holds, the seed derives.
+    let revealed = served.dice.server_seed.as_deref().expect("revealed");
+    let server_seed = fair::unhex_seed(revealed).expect("a hex seed");
+    assert_eq!(Some(server_seed), log.server_seed);
+    assert_eq!(
+        served.dice.commitment.as_deref(),
+        Some(hex(&fair::commitment(&server_seed)).as_str())
+    );
+    let entropy = served
+        .dice
+        .entropy
+        .clone()
+        .map(|e| e.map(|h| fair::unhex(&h).expect("hex")).unwrap_or_default());
+    let dice_seed = fair::dice_seed(&server_seed, [&entropy[0], &entropy[1]]);
+    assert_eq!(Some(dice_seed), log.dice_seed().expect("derives"));
+
+    // Replayed from the route alone, every stored event comes back, seq by seq.
+    let stored: Vec<LogEntry> = all_events(&s, &public, None)
+        .await
+        .into_iter()
+        .map(|v| serde_json::from_value(v).expect("a log entry"))
+        .collect();
+    let mut dice = ChaChaDice::from_seed(dice_seed);
+    let (mut game, opening) =
+        dugout_rules::AnyGame::new_game(served.setup.clone(), served.rules_version, &mut dice)
+            .expect("the served setup starts a match");
+    assert!(matches!(stored[0].event, RoomEvent::MatchStarted { .. }));
+    let mut seq = 1u64;
+    let next = |seq: &mut u64, event: dugout_rules::AnyEvent| {
+        *seq += 1;
+        let entry = &stored[(*seq - 1) as usize];
+        assert_eq!(entry.seq, *seq);
+        assert_eq!(entry.event, RoomEvent::Game { event }, "seq {seq}");
+    };
+    for event in opening {
+        next(&mut seq, event);
+    }
+    for cmd in &served.commands {
+        assert_eq!(cmd.seq_before, seq);
+        assert_eq!(game.deciding(), Some(cmd.seat));
+        for event in game
+            .apply(cmd.command.clone(), &mut dice)
+            .expect("a served command replays")
+        {
+            next(&mut seq, event);
+        }
+        assert_eq!(cmd.seq_after, seq);
+    }
+    // Conceded by away, then the reveal: the last two entries.
+    assert_eq!(seq + 2, served.last_seq);
+    assert_eq!(
+        stored[seq as usize].event,
+        RoomEvent::Conceded { coach: Side::Away }
+    );
+    assert!(matches!(
+        stored[seq as usize + 1].event,
+        RoomEvent::MatchEnded { .. }
+    ));
+
+    // ----- a private finished match: its coaches only ----------------------------------
+    let path = format!("/api/matches/{private}/commands");
+    for token in [None, Some(stranger.as_str())] {
+        let (status, body) = http_get(&s, &path, token).await;
+        assert_eq!(status, 404, "{token:?}: {body}");
+        assert_eq!(body["code"], "unknown_room", "{body}");
+    }
+    for token in [&ta, &tb] {
+        let (status, body) = http_get(&s, &path, Some(token)).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["id"], private.as_str());
+    }
+
+    // ----- not over, not started, unknown: refused ------------------------------------
+    let seed = hex(&s.match_log(&live).await.server_seed.expect("a seed"));
+    for token in [None, Some(ta.as_str())] {
+        let (status, body) = http_get(&s, &format!("/api/matches/{live}/commands"), token).await;
+        assert_eq!(status, 409, "{body}");
+        assert_eq!(body["code"], "wrong_phase", "{body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("not over")),
+            "{body}"
+        );
+        assert!(!body.to_string().contains(&seed));
+    }
+    let (status, body) = http_get(&s, &format!("/api/matches/{unstarted}/commands"), None).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("not started")),
+        "{body}"
+    );
+    let (status, body) = http_get(&s, "/api/matches/no-such-match/commands", None).await;
+    assert_eq!(status, 404, "{body}");
+    assert_eq!(body["code"], "unknown_room", "{body}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -544,3 +544,44 @@ impl Ctx<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ChaChaDice;
+
+    /// `docs/protocol.md`, "Test vectors": the engine's own shuffle of six items on a fresh
+    /// stream of seed A (32 zero bytes) picks `Range(6)`, `Range(5)`, ..., `Range(2)` and
+    /// reports one neutral roll with no face of the order (`rules/tests/dice_vectors.rs`
+    /// has the same vector from a shuffle written out by hand).
+    #[test]
+    fn the_shuffle_is_the_documented_fisher_yates() {
+        let setup = MatchSetup {
+            edition: Edition::Bb2024,
+            teams: [data::TeamId::ALL[0], data::TeamId::ALL[1]],
+            options: Options::default(),
+        };
+        let (mut g, _) =
+            new_game(setup, &mut ChaChaDice::from_seed([1; 32])).expect("a valid setup");
+        let mut dice = ChaChaDice::from_seed([0; 32]);
+        let mut ctx = Ctx {
+            g: &mut g,
+            dice: &mut dice,
+            events: Vec::new(),
+        };
+        let mut items: Vec<u32> = (0..6).collect();
+        shuffle(&mut ctx, &mut items);
+        assert_eq!(items, [3, 4, 2, 5, 1, 0]);
+        assert_eq!(
+            ctx.events,
+            [Event::Rolled(Roll::plain(
+                RollPurpose::Shuffle,
+                None,
+                Die::Range(6),
+                0
+            ))]
+        );
+        // Nothing else was drawn: the next pick is the stream's sixth word.
+        assert_eq!(dice.roll(Die::Range(5)), 4);
+    }
+}

@@ -15,9 +15,12 @@
 //!
 //! A block die is six faces numbered 1-6 here; which face means what is each game's own
 //! table (Blitz Bowl: `blitz::BlockFace`; Blood Bowl's faces differ). A D3 is a D6 halved
-//! rounding up, a 2D6 two D6s, a D68 a D6 and a D8: games build them from these dice, so the
-//! mapping above, and with it every stored match, never changes. A new [`Die`] kind is a
-//! wire change (events name the die).
+//! rounding up, a 2D6 two D6s, a D68 a D6 (tens) then a D8 (units): games build them from
+//! these dice, so the mapping above, and with it every stored match, never changes. A new
+//! [`Die`] kind is a wire change (events name the die).
+//!
+//! `docs/protocol.md` ("Provably fair dice") specifies all of this byte by byte for third
+//! parties, with test vectors that `rules/tests/dice_vectors.rs` asserts.
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
