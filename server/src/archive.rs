@@ -23,6 +23,7 @@ use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::routing::get;
 use axum::{Json, Router};
+use dugout_protocol::input::same_name;
 use dugout_protocol::{
     DiceCommitment, DiceInfo, ErrorCode, EventPage, GameKind, LogEntry, MatchItem, MatchPage,
     MatchResult, MatchSummary, RoomEvent, RoomStatus, SeatName, StateAt, Winner,
@@ -192,7 +193,7 @@ fn unknown_match(id: &str) -> Failure {
 }
 
 /// A date: `YYYY-MM-DD` (UTC midnight) or Unix milliseconds.
-fn parse_date(key: &str, v: &str) -> Result<i64, Failure> {
+pub(crate) fn parse_date(key: &str, v: &str) -> Result<i64, Failure> {
     let err = || {
         bad(format!(
             "parameter {key:?}: {v:?} is not a date (YYYY-MM-DD, UTC) or Unix milliseconds"
@@ -208,7 +209,14 @@ fn parse_date(key: &str, v: &str) -> Result<i64, Failure> {
     if y.len() != 4 || m.len() != 2 || d.len() != 2 {
         return Err(err());
     }
-    let (Ok(y), Ok(m), Ok(d)) = (y.parse::<i64>(), m.parse::<i64>(), d.parse::<i64>()) else {
+    // Digits only (`parse` would also take a sign: `+123-+1-+1`).
+    let number = |part: &str| {
+        part.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| part.parse::<i64>().ok())
+            .flatten()
+    };
+    let (Some(y), Some(m), Some(d)) = (number(y), number(m), number(d)) else {
         return Err(err());
     };
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -320,8 +328,8 @@ async fn list(
     let league = p
         .get("league")?
         .map(|v| {
-            v.parse::<i64>()
-                .map_err(|_| bad(format!("parameter \"league\": {v:?} is not a league id")))
+            crate::leagues::league_id(v)
+                .map_err(|e| bad(format!("parameter \"league\": {}", e.message)))
         })
         .transpose()?;
     let from = p.get("from")?.map(|v| parse_date("from", v)).transpose()?;
@@ -339,11 +347,8 @@ async fn list(
             })
         }
     };
-    if let (Some(f), Some(t)) = (from, to)
-        && f >= t
-    {
-        return Err(bad("parameter \"from\" is after \"to\""));
-    }
+    // `from` after `to` selects nothing: an empty page, not an error (a schema cannot say
+    // how two parameters compare, so the OpenAPI document could not call it a bad request).
     let limit = p.limit(DEFAULT_PAGE, MAX_PAGE)?;
     let offset = usize::try_from(p.number("offset")?.unwrap_or(0))
         .map_err(|_| bad("parameter \"offset\" is too large"))?;
@@ -386,24 +391,6 @@ async fn list(
         limit,
         next_offset,
     }))
-}
-
-/// Whether `asked` names `name` as people type it: case, spaces, `-` and `_` aside
-/// (`orc`, `Black Orc`, `black_orc` all name `BlackOrc`), and a year alone names the edition
-/// that ends with it (`2024` names `Bb2024`).
-pub fn same_name(name: &str, asked: &str) -> bool {
-    let squash = |s: &str| -> String {
-        s.chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_'))
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
-    let (name, asked) = (squash(name), squash(asked));
-    !asked.is_empty()
-        && (name == asked
-            || (asked.len() >= 4
-                && asked.chars().all(|c| c.is_ascii_digit())
-                && name.ends_with(&asked)))
 }
 
 /// An edition or team name some game knows (as people type it: [`same_name`]), or a 400

@@ -10,7 +10,7 @@
 //! | `POST /api/leagues/{id}/coaches` | bearer (organiser), `NewLeagueCoach` | 201 `LeagueBody` |
 //! | `POST /api/leagues/{id}/matches` | bearer (organiser), `AttachMatch` | 200 `LeagueBody` |
 //! | `DELETE /api/leagues/{id}/matches/{match}` | bearer (organiser) | 200 `LeagueBody` |
-//! | `DELETE /api/leagues/{id}/coaches/{name}` | bearer (organiser) | 200 `LeagueBody` |
+//! | `DELETE /api/leagues/{id}/coaches/{coach}` | bearer (organiser) | 200 `LeagueBody` |
 //! | `DELETE /api/leagues/{id}` | bearer (organiser) | 204 |
 //! | `GET /api/leagues/{id}/log` | bearer (organiser) | `Vec<LeagueLogLine>`, newest first |
 //! | `GET /api/leagues/{id}/standings` | | `Standings` |
@@ -48,15 +48,14 @@ use crate::store::{
     Account, CoachRemoval, League, LeagueCoach, LeagueId, LogLine, MatchHeader, now_ms,
 };
 
-/// Longest league name, in characters.
-pub const MAX_LEAGUE_NAME: usize = 80;
+pub use dugout_protocol::input::{LEAGUE_NAME_CHARS, LEAGUE_POINTS};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/leagues", get(list).post(create))
         .route("/api/leagues/{id}", get(show).delete(delete_league))
         .route("/api/leagues/{id}/coaches", post(add_coach))
-        .route("/api/leagues/{id}/coaches/{name}", delete(remove_coach))
+        .route("/api/leagues/{id}/coaches/{coach}", delete(remove_coach))
         .route("/api/leagues/{id}/matches", post(attach))
         .route("/api/leagues/{id}/matches/{match}", delete(detach))
         .route("/api/leagues/{id}/log", get(log))
@@ -67,9 +66,12 @@ fn bad(message: impl Into<String>) -> Failure {
     Failure::new(ErrorCode::Malformed, message)
 }
 
-fn league_id(text: &str) -> Result<LeagueId, Failure> {
-    text.parse::<LeagueId>()
-        .ok()
+/// A league id: a positive integer (ids start at 1), digits only.
+pub(crate) fn league_id(text: &str) -> Result<LeagueId, Failure> {
+    text.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| text.parse::<LeagueId>().ok())
+        .flatten()
         .filter(|id| *id > 0)
         .ok_or_else(|| bad(format!("league id {text:?} is not a positive integer")))
 }
@@ -275,7 +277,7 @@ async fn remove_coach(
     let coaches = state.store().league_coaches(league.id).await?;
     let coach = coaches
         .iter()
-        .find(|c| c.account.name.eq_ignore_ascii_case(name.trim()))
+        .find(|c| c.account.name.eq_ignore_ascii_case(&name))
         .ok_or_else(|| {
             Failure::new(
                 ErrorCode::NotFound,
@@ -364,21 +366,25 @@ async fn create(
     Authenticated(organiser): Authenticated,
     Body(new): Body<NewLeague>,
 ) -> Result<Response, Failure> {
-    let name = new.name.trim();
-    if name.is_empty() || name.chars().count() > MAX_LEAGUE_NAME {
+    if !dugout_protocol::input::is_league_name(&new.name) {
         return Err(bad(format!(
-            "a league name has 1 to {MAX_LEAGUE_NAME} characters"
+            "a league name has {} to {} characters, no control character, and not only spaces",
+            LEAGUE_NAME_CHARS.start(),
+            LEAGUE_NAME_CHARS.end()
         )));
     }
+    let name = new.name.trim();
     let points = new.points.unwrap_or_default();
     for (what, p) in [
         ("win", points.win),
         ("draw", points.draw),
         ("loss", points.loss),
     ] {
-        if !(-100..=100).contains(&p) {
+        if !LEAGUE_POINTS.contains(&p) {
             return Err(bad(format!(
-                "points for a {what} must be between -100 and 100, not {p}"
+                "points for a {what} must be between {} and {}, not {p}",
+                LEAGUE_POINTS.start(),
+                LEAGUE_POINTS.end()
             )));
         }
     }
@@ -447,22 +453,23 @@ async fn add_coach(
 ) -> Result<Response, Failure> {
     let league = load(&state, &id).await?;
     organiser_only(&league, &who)?;
+    let no_account = || Failure::new(ErrorCode::NotFound, format!("no account {:?}", new.coach));
+    // A name no account can have is not looked up.
+    if !dugout_protocol::input::is_account_name(&new.coach) {
+        return Err(no_account());
+    }
     let account = state
         .store()
         .account_named(&new.coach)
         .await?
-        .ok_or_else(|| Failure::new(ErrorCode::NotFound, format!("no account {:?}", new.coach)))?;
-    // A team some game knows, in any case, stored as the game names it (`Orc`).
-    let team = dugout_rules::GameKind::ALL
-        .iter()
-        .flat_map(|g| g.catalogue().teams)
-        .find(|t| t.eq_ignore_ascii_case(new.team.trim()))
-        .ok_or_else(|| {
-            Failure::new(
-                ErrorCode::Malformed,
-                format!("field \"team\": unknown team {:?}", new.team),
-            )
-        })?;
+        .ok_or_else(no_account)?;
+    // A team some game knows, in any ASCII case, stored as the game names it (`Orc`).
+    let team = dugout_protocol::input::team_named(&new.team).ok_or_else(|| {
+        Failure::new(
+            ErrorCode::Malformed,
+            format!("field \"team\": unknown team {:?}", new.team),
+        )
+    })?;
     if !state
         .store()
         .add_league_coach(league.id, account.id, &team)
