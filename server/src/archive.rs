@@ -487,10 +487,12 @@ async fn events(
     let limit = p.limit(DEFAULT_EVENTS_PAGE, MAX_EVENTS_PAGE)?;
     let log = load(&state, &id, &viewer).await?;
     let last_seq = log.events.last().map_or(0, |e| e.seq);
-    if from == 0 || from > last_seq.saturating_add(1) {
-        return Err(bad(format!(
-            "parameter \"from\" is {from}; the log's sequence numbers run from 1 to {last_seq}"
-        )));
+    // Past the end of the log the page is empty, as it is just past the last event: only the
+    // log knows where it ends, and a document cannot say.
+    if from == 0 {
+        return Err(bad(
+            "parameter \"from\" is 0; the log's sequence numbers start at 1",
+        ));
     }
     let projected_for = (!ended(&log)).then(|| side_seat(own_side(&log.seats, &viewer)));
     let page: Vec<&StoredEvent> = log
@@ -551,10 +553,17 @@ async fn state_at(
         ));
     }
     let seq = seq.unwrap_or(last_seq);
-    if seq == 0 || seq > last_seq {
-        return Err(bad(format!(
-            "parameter \"seq\" is {seq}; the log's sequence numbers run from 1 to {last_seq}"
-        )));
+    if seq == 0 {
+        return Err(bad(
+            "parameter \"seq\" is 0; the log's sequence numbers start at 1",
+        ));
+    }
+    // A seq past the end names a state that does not exist (yet): 404, like an unknown match.
+    if seq > last_seq {
+        return Err(Failure::new(
+            ErrorCode::NotFound,
+            format!("parameter \"seq\" is {seq}; the log of match {id:?} ends at {last_seq}"),
+        ));
     }
     let mine = side_seat(own_side(&log.seats, &viewer));
     let seat = if ended(&log) {

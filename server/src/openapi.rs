@@ -361,7 +361,7 @@ pub const OPERATIONS: &[Operation] = &[
             MATCH_ID,
             query(
                 "from",
-                "first sequence number (default 1; past the log's end + 1: 400)",
+                "first sequence number (default 1; past the log's end: an empty page)",
                 seq,
             ),
             query("limit", "page size", events_limit),
@@ -379,7 +379,7 @@ pub const OPERATIONS: &[Operation] = &[
             MATCH_ID,
             query(
                 "seq",
-                "sequence number, 1 to the last (default the last; past it: 400)",
+                "sequence number, 1 to the last (default the last; past it: 404)",
                 seq,
             ),
             query(
