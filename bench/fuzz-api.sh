@@ -11,8 +11,8 @@
 #   DUGOUT_FUZZ_DATABASE_URL=postgres://postgres@127.0.0.1:5432/fuzz bench/fuzz-api.sh
 #                                              # the same against Postgres (the database must exist)
 #
-# Needs: cargo, python3 (3.9 or newer) with venv or pip. The venv is made once and cached in
-# ${XDG_CACHE_HOME:-~/.cache}/dugout/, keyed by the requirements' hash.
+# Needs: cargo, python3 (3.11 or newer, as Debian 12 has) with venv or pip. The venv is made
+# once and cached in ${XDG_CACHE_HOME:-~/.cache}/dugout/, keyed by the requirements' hash.
 #
 # The server is seeded first through its API (bench/fuzz-api/seed.py: a finished, a live and an
 # open match, a league), and schemathesis draws most ids from what was seeded, so the archive
