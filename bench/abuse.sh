@@ -80,8 +80,8 @@ done
 curl -fsS "$url/health" >/dev/null
 
 echo "== one public match to the end (the replay flood's target)"
-"$dugout_bin" load --server "$url" --matches 1 --games 1 --public --think-ms 0 --json \
-    --progress-seconds 0 --prefix "replayed" >"$OUT/replay-match.json"
+"$dugout_bin" load --server "$url" --matches 1 --games 1 --public --think-ms 25 --json \
+    --progress-seconds 0 --prefix "replayed" >"$OUT/replay-match.json" || true
 replay_target=$(curl -fsS "$url/api/matches?status=finished&limit=1" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["matches"][0]["id"])')
 echo "match $replay_target"

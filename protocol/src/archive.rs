@@ -5,6 +5,7 @@ use dugout_rules::core::{Seat, Side};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::input::{ACCOUNT_NAME_CHARS, ACCOUNT_NAME_PATTERN, LEAGUE_NAME_CHARS, LEAGUE_POINTS};
 use crate::{AnyCommand, AnySetup, AnyView, GameKind, MatchResult, RoomEvent, RoomStatus};
 
 /// Who won: `home`, `away` or `draw`.
@@ -203,8 +204,14 @@ pub struct MatchCommands {
     Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
 pub struct PointsScheme {
+    #[schemars(range(min = *LEAGUE_POINTS.start(), max = *LEAGUE_POINTS.end()))]
+    #[serde(deserialize_with = "crate::input::integral_i32")]
     pub win: i32,
+    #[schemars(range(min = *LEAGUE_POINTS.start(), max = *LEAGUE_POINTS.end()))]
+    #[serde(deserialize_with = "crate::input::integral_i32")]
     pub draw: i32,
+    #[schemars(range(min = *LEAGUE_POINTS.start(), max = *LEAGUE_POINTS.end()))]
+    #[serde(deserialize_with = "crate::input::integral_i32")]
     pub loss: i32,
 }
 
@@ -222,6 +229,12 @@ impl Default for PointsScheme {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLeague {
+    /// No control character, not only white space; stored without its leading and trailing
+    /// white space.
+    #[schemars(
+        length(min = *LEAGUE_NAME_CHARS.start(), max = *LEAGUE_NAME_CHARS.end()),
+        pattern(crate::input::league_name_pattern())
+    )]
     pub name: String,
     /// Default 3/1/0.
     #[serde(default)]
@@ -232,9 +245,14 @@ pub struct NewLeague {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLeagueCoach {
-    /// The coach's account name.
+    /// The coach's account name (any case).
+    #[schemars(
+        length(min = *ACCOUNT_NAME_CHARS.start(), max = *ACCOUNT_NAME_CHARS.end()),
+        pattern(ACCOUNT_NAME_PATTERN)
+    )]
     pub coach: String,
-    /// A team of the league's game, as the game names it (`Orc`).
+    /// A team of the league's game, as the game names it (`Orc`), in any ASCII case.
+    #[schemars(pattern(crate::input::team_pattern()))]
     pub team: String,
 }
 

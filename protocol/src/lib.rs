@@ -5,6 +5,7 @@
 //! protocol change and must bump [`PROTOCOL_VERSION`].
 
 mod archive;
+pub mod input;
 pub mod legacy;
 mod messages;
 mod schema;

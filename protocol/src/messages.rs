@@ -12,6 +12,8 @@ pub use dugout_rules::{
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::input::{ACCOUNT_NAME_CHARS, ACCOUNT_NAME_PATTERN, PASSWORD_CHARS};
+
 /// A client-chosen request id. Unique per connection for lobby requests (a counter is
 /// enough). For `command` it must **increase** per coach and room, across reconnects (a
 /// counter that continues after a reconnect, or a clock in microseconds): the room
@@ -491,16 +493,41 @@ pub enum ServerMessage {
     },
 }
 
-/// HTTP `POST /api/register` and `POST /api/login` body.
+/// HTTP `POST /api/login` body (and `POST /api/register`'s: see [`NewAccount`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Credentials {
     pub name: String,
     pub password: String,
 }
 
+/// HTTP `POST /api/register` body: [`Credentials`] as a new account must have them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct NewAccount {
+    /// ASCII letters, digits, `_` and `-`; unique regardless of case.
+    #[schemars(
+        length(min = *ACCOUNT_NAME_CHARS.start(), max = *ACCOUNT_NAME_CHARS.end()),
+        pattern(ACCOUNT_NAME_PATTERN)
+    )]
+    pub name: String,
+    /// Not only white space, not one of the most common passwords (in any case). Also
+    /// refused (400 `invalid_account`), which a schema cannot say: a password that contains
+    /// the name (in any case).
+    #[schemars(
+        length(min = *PASSWORD_CHARS.start(), max = *PASSWORD_CHARS.end()),
+        pattern(crate::input::not_blank_pattern()),
+        extend("not" = {"pattern": crate::input::common_password_pattern()})
+    )]
+    pub password: String,
+}
+
 /// HTTP `POST /api/bots` body: the new bot account's name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct NewBot {
+    /// ASCII letters, digits, `_` and `-`; unique regardless of case.
+    #[schemars(
+        length(min = *ACCOUNT_NAME_CHARS.start(), max = *ACCOUNT_NAME_CHARS.end()),
+        pattern(ACCOUNT_NAME_PATTERN)
+    )]
     pub name: String,
 }
 

@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use crate::{
     ApiError, AttachMatch, ClientMessage, Credentials, EventPage, LeagueBody, LeagueLogLine,
-    MatchCommands, MatchPage, MatchSummary, NewBot, NewLeague, NewLeagueCoach, ServerMessage,
-    Standings, StateAt, TokenGrant,
+    MatchCommands, MatchPage, MatchSummary, NewAccount, NewBot, NewLeague, NewLeagueCoach,
+    ServerMessage, Standings, StateAt, TokenGrant,
 };
 
 /// Where the checked-in schema files live, relative to the `protocol` crate.
@@ -31,6 +31,10 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         (
             "http-credentials.schema.json",
             value(schema_for!(Credentials)),
+        ),
+        (
+            "http-new-account.schema.json",
+            value(schema_for!(NewAccount)),
         ),
         ("http-new-bot.schema.json", value(schema_for!(NewBot))),
         (

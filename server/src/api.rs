@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | `GET /health` | | `{"status":"ok"}` |
 //! | `GET /version` | | server and protocol versions |
-//! | `POST /api/register` | `Credentials` | 201 `TokenGrant` (a session) |
+//! | `POST /api/register` | `NewAccount` | 201 `TokenGrant` (a session) |
 //! | `POST /api/login` | `Credentials` | 200 `TokenGrant` (a session) |
 //! | `POST /api/logout` | bearer token | 204 |
 //! | `GET /api/me` | bearer token | `{"account":..,"bot":..}` |
@@ -29,8 +29,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use dugout_protocol::{
-    BotItem, Credentials, ErrorCode, MAX_MESSAGE_BYTES, NewBot, PROTOCOL_VERSION, RoomSummary,
-    WS_PATH,
+    BotItem, Credentials, ErrorCode, MAX_MESSAGE_BYTES, NewAccount, NewBot, PROTOCOL_VERSION,
+    RoomSummary, WS_PATH,
 };
 use serde::Serialize;
 
@@ -186,7 +186,7 @@ impl FromRequestParts<AppState> for Authenticated {
 
 async fn register(
     State(state): State<AppState>,
-    Body(c): Body<Credentials>,
+    Body(c): Body<NewAccount>,
 ) -> Result<Response, Failure> {
     let grant = state.accounts().register(&c.name, &c.password).await?;
     Ok((StatusCode::CREATED, Json(grant)).into_response())

@@ -26,6 +26,7 @@ use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::routing::get;
 use axum::{Json, Router};
+use dugout_protocol::input::same_name;
 use dugout_protocol::{
     DiceCommitment, DiceInfo, ErrorCode, EventPage, GameKind, LogEntry, MatchCommands, MatchItem,
     MatchPage, MatchResult, MatchSummary, RoomEvent, RoomStatus, SeatName, StateAt, StoredCommand,
@@ -198,7 +199,7 @@ fn unknown_match(id: &str) -> Failure {
 }
 
 /// A date: `YYYY-MM-DD` (UTC midnight) or Unix milliseconds.
-fn parse_date(key: &str, v: &str) -> Result<i64, Failure> {
+pub(crate) fn parse_date(key: &str, v: &str) -> Result<i64, Failure> {
     let err = || {
         bad(format!(
             "parameter {key:?}: {v:?} is not a date (YYYY-MM-DD, UTC) or Unix milliseconds"
@@ -214,7 +215,14 @@ fn parse_date(key: &str, v: &str) -> Result<i64, Failure> {
     if y.len() != 4 || m.len() != 2 || d.len() != 2 {
         return Err(err());
     }
-    let (Ok(y), Ok(m), Ok(d)) = (y.parse::<i64>(), m.parse::<i64>(), d.parse::<i64>()) else {
+    // Digits only (`parse` would also take a sign: `+123-+1-+1`).
+    let number = |part: &str| {
+        part.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| part.parse::<i64>().ok())
+            .flatten()
+    };
+    let (Some(y), Some(m), Some(d)) = (number(y), number(m), number(d)) else {
         return Err(err());
     };
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -326,8 +334,8 @@ async fn list(
     let league = p
         .get("league")?
         .map(|v| {
-            v.parse::<i64>()
-                .map_err(|_| bad(format!("parameter \"league\": {v:?} is not a league id")))
+            crate::leagues::league_id(v)
+                .map_err(|e| bad(format!("parameter \"league\": {}", e.message)))
         })
         .transpose()?;
     let from = p.get("from")?.map(|v| parse_date("from", v)).transpose()?;
@@ -345,11 +353,8 @@ async fn list(
             })
         }
     };
-    if let (Some(f), Some(t)) = (from, to)
-        && f >= t
-    {
-        return Err(bad("parameter \"from\" is after \"to\""));
-    }
+    // `from` after `to` selects nothing: an empty page, not an error (a schema cannot say
+    // how two parameters compare, so the OpenAPI document could not call it a bad request).
     let limit = p.limit(DEFAULT_PAGE, MAX_PAGE)?;
     let offset = usize::try_from(p.number("offset")?.unwrap_or(0))
         .map_err(|_| bad("parameter \"offset\" is too large"))?;
@@ -392,24 +397,6 @@ async fn list(
         limit,
         next_offset,
     }))
-}
-
-/// Whether `asked` names `name` as people type it: case, spaces, `-` and `_` aside
-/// (`orc`, `Black Orc`, `black_orc` all name `BlackOrc`), and a year alone names the edition
-/// that ends with it (`2024` names `Bb2024`).
-pub fn same_name(name: &str, asked: &str) -> bool {
-    let squash = |s: &str| -> String {
-        s.chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_'))
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
-    let (name, asked) = (squash(name), squash(asked));
-    !asked.is_empty()
-        && (name == asked
-            || (asked.len() >= 4
-                && asked.chars().all(|c| c.is_ascii_digit())
-                && name.ends_with(&asked)))
 }
 
 /// An edition or team name some game knows (as people type it: [`same_name`]), or a 400
@@ -512,10 +499,12 @@ async fn events(
     let limit = p.limit(DEFAULT_EVENTS_PAGE, MAX_EVENTS_PAGE)?;
     let log = load(&state, &id, &viewer).await?;
     let last_seq = log.events.last().map_or(0, |e| e.seq);
-    if from == 0 || from > last_seq.saturating_add(1) {
-        return Err(bad(format!(
-            "parameter \"from\" is {from}; the log's sequence numbers run from 1 to {last_seq}"
-        )));
+    // Past the end of the log the page is empty, as it is just past the last event: only the
+    // log knows where it ends, and a document cannot say.
+    if from == 0 {
+        return Err(bad(
+            "parameter \"from\" is 0; the log's sequence numbers start at 1",
+        ));
     }
     let projected_for = (!ended(&log)).then(|| side_seat(own_side(&log.seats, &viewer)));
     let page: Vec<&StoredEvent> = log
@@ -578,10 +567,17 @@ async fn state_at(
         ));
     }
     let seq = seq.unwrap_or(last_seq);
-    if seq == 0 || seq > last_seq {
-        return Err(bad(format!(
-            "parameter \"seq\" is {seq}; the log's sequence numbers run from 1 to {last_seq}"
-        )));
+    if seq == 0 {
+        return Err(bad(
+            "parameter \"seq\" is 0; the log's sequence numbers start at 1",
+        ));
+    }
+    // A seq past the end names a state that does not exist (yet): 404, like an unknown match.
+    if seq > last_seq {
+        return Err(Failure::new(
+            ErrorCode::NotFound,
+            format!("parameter \"seq\" is {seq}; the log of match {id:?} ends at {last_seq}"),
+        ));
     }
     let mine = side_seat(own_side(&log.seats, &viewer));
     let seat = if ended(&log) {

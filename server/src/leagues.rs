@@ -13,7 +13,7 @@
 //! | `GET /api/invitations` | bearer | `Vec<LeagueInvitation>`: one's pending invitations |
 //! | `POST /api/leagues/{id}/matches` | bearer (organiser), `AttachMatch` | 200 `LeagueBody` |
 //! | `DELETE /api/leagues/{id}/matches/{match}` | bearer (organiser) | 200 `LeagueBody` |
-//! | `DELETE /api/leagues/{id}/coaches/{name}` | bearer (organiser) | 200 `LeagueBody` |
+//! | `DELETE /api/leagues/{id}/coaches/{coach}` | bearer (organiser) | 200 `LeagueBody` |
 //! | `DELETE /api/leagues/{id}` | bearer (organiser) | 204 |
 //! | `GET /api/leagues/{id}/log` | bearer (organiser) | `Vec<LeagueLogLine>`, newest first |
 //! | `GET /api/leagues/{id}/standings` | | `Standings` |
@@ -57,8 +57,7 @@ use crate::store::{
     Account, CoachRemoval, League, LeagueCoach, LeagueId, LogLine, MatchHeader, now_ms,
 };
 
-/// Longest league name, in characters.
-pub const MAX_LEAGUE_NAME: usize = 80;
+pub use dugout_protocol::input::{LEAGUE_NAME_CHARS, LEAGUE_POINTS};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -70,7 +69,7 @@ pub fn routes() -> Router<AppState> {
             post(accept_invitation).delete(decline_invitation),
         )
         .route("/api/invitations", get(invitations))
-        .route("/api/leagues/{id}/coaches/{name}", delete(remove_coach))
+        .route("/api/leagues/{id}/coaches/{coach}", delete(remove_coach))
         .route("/api/leagues/{id}/matches", post(attach))
         .route("/api/leagues/{id}/matches/{match}", delete(detach))
         .route("/api/leagues/{id}/log", get(log))
@@ -81,9 +80,12 @@ fn bad(message: impl Into<String>) -> Failure {
     Failure::new(ErrorCode::Malformed, message)
 }
 
-fn league_id(text: &str) -> Result<LeagueId, Failure> {
-    text.parse::<LeagueId>()
-        .ok()
+/// A league id: a positive integer (ids start at 1), digits only.
+pub(crate) fn league_id(text: &str) -> Result<LeagueId, Failure> {
+    text.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| text.parse::<LeagueId>().ok())
+        .flatten()
         .filter(|id| *id > 0)
         .ok_or_else(|| bad(format!("league id {text:?} is not a positive integer")))
 }
@@ -301,7 +303,7 @@ async fn remove_coach(
     coaches.extend(state.store().league_invitations(league.id).await?);
     let coach = coaches
         .iter()
-        .find(|c| c.account.name.eq_ignore_ascii_case(name.trim()))
+        .find(|c| c.account.name.eq_ignore_ascii_case(&name))
         .ok_or_else(|| {
             Failure::new(
                 ErrorCode::NotFound,
@@ -466,21 +468,25 @@ async fn create(
     Authenticated(organiser): Authenticated,
     Body(new): Body<NewLeague>,
 ) -> Result<Response, Failure> {
-    let name = new.name.trim();
-    if name.is_empty() || name.chars().count() > MAX_LEAGUE_NAME {
+    if !dugout_protocol::input::is_league_name(&new.name) {
         return Err(bad(format!(
-            "a league name has 1 to {MAX_LEAGUE_NAME} characters"
+            "a league name has {} to {} characters, no control character, and not only spaces",
+            LEAGUE_NAME_CHARS.start(),
+            LEAGUE_NAME_CHARS.end()
         )));
     }
+    let name = new.name.trim();
     let points = new.points.unwrap_or_default();
     for (what, p) in [
         ("win", points.win),
         ("draw", points.draw),
         ("loss", points.loss),
     ] {
-        if !(-100..=100).contains(&p) {
+        if !LEAGUE_POINTS.contains(&p) {
             return Err(bad(format!(
-                "points for a {what} must be between -100 and 100, not {p}"
+                "points for a {what} must be between {} and {}, not {p}",
+                LEAGUE_POINTS.start(),
+                LEAGUE_POINTS.end()
             )));
         }
     }
@@ -549,22 +555,23 @@ async fn add_coach(
 ) -> Result<Response, Failure> {
     let league = load(&state, &id).await?;
     organiser_only(&league, &who)?;
+    let no_account = || Failure::new(ErrorCode::NotFound, format!("no account {:?}", new.coach));
+    // A name no account can have is not looked up.
+    if !dugout_protocol::input::is_account_name(&new.coach) {
+        return Err(no_account());
+    }
     let account = state
         .store()
         .account_named(&new.coach)
         .await?
-        .ok_or_else(|| Failure::new(ErrorCode::NotFound, format!("no account {:?}", new.coach)))?;
-    // A team some game knows, in any case, stored as the game names it (`Orc`).
-    let team = dugout_rules::GameKind::ALL
-        .iter()
-        .flat_map(|g| g.catalogue().teams)
-        .find(|t| t.eq_ignore_ascii_case(new.team.trim()))
-        .ok_or_else(|| {
-            Failure::new(
-                ErrorCode::Malformed,
-                format!("field \"team\": unknown team {:?}", new.team),
-            )
-        })?;
+        .ok_or_else(no_account)?;
+    // A team some game knows, in any ASCII case, stored as the game names it (`Orc`).
+    let team = dugout_protocol::input::team_named(&new.team).ok_or_else(|| {
+        Failure::new(
+            ErrorCode::Malformed,
+            format!("field \"team\": unknown team {:?}", new.team),
+        )
+    })?;
     // Nobody is registered without their consent, but the organiser consents for themself.
     let accepted_at = (account.id == who.id).then(now_ms);
     if !state

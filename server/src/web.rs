@@ -26,15 +26,17 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use axum::Router;
-use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use dugout_protocol::ErrorCode;
 use dugout_rules::blitz::data::{BOARD_ONE_TRAPDOOR, BOARD_TWO_TRAPDOORS, BoardDef, TEAMS};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::AppState;
+use crate::archive::PathId;
+use crate::error::Failure;
 
 /// The Content-Security-Policy of every page and asset.
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
@@ -53,8 +55,8 @@ pub const PAGES: &[(&str, &str, &str)] = &[
     ("/organiser", "Organiser", "organiser.js"),
 ];
 
-/// The static files: name, content type, content.
-const ASSETS: &[(&str, &str, &str)] = &[
+/// The static files: name, content type, content. Listed in the OpenAPI document too.
+pub const ASSETS: &[(&str, &str, &str)] = &[
     (
         "app.css",
         "text/css; charset=utf-8",
@@ -275,16 +277,15 @@ async fn page_organiser(req: HeaderMap) -> Response {
     page("/organiser", &req)
 }
 
-async fn asset(Path(file): Path<String>, req: HeaderMap) -> Response {
+async fn asset(PathId(file): PathId, req: HeaderMap) -> Response {
     let known = ASSETS.iter().any(|(name, _, _)| *name == file);
     match bodies().get(file.as_str()).filter(|_| known) {
         Some(body) => respond(StatusCode::OK, body, &req),
+        // A JSON 404 like every other machine path's (the OpenAPI document lists the asset
+        // names).
         None => {
-            let mut r = (StatusCode::NOT_FOUND, format!("no asset {file:?}\n")).into_response();
-            r.headers_mut().insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/plain; charset=utf-8"),
-            );
+            let mut r =
+                Failure::new(ErrorCode::NotFound, format!("no asset {file:?}")).into_response();
             security_headers(r.headers_mut());
             r
         }

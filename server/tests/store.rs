@@ -60,6 +60,7 @@ contract!(
     leagues_are_listed_newest_first,
     a_match_keeps_the_rules_version_that_made_it,
     organiser_changes_are_made_and_logged_together,
+    a_key_with_a_nul_names_nothing,
 );
 
 fn spec() -> RoomSpec {
@@ -144,6 +145,16 @@ async fn account_names_are_unique_without_regard_to_case(store: Arc<dyn Store>) 
         .expect("found");
     assert_eq!((cred.account, cred.password_hash), (bot, None));
     assert_eq!(store.credential("nobody").await.expect("read"), None);
+}
+
+/// Postgres's `text` holds no NUL and refuses a statement binding one: a name or match id
+/// with a NUL (a client may send one) is simply not found, in both stores.
+async fn a_key_with_a_nul_names_nothing(store: Arc<dyn Store>) {
+    two_coaches(store.as_ref()).await;
+    assert_eq!(store.credential("ada\0").await.expect("read"), None);
+    assert_eq!(store.account_named("\0").await.expect("read"), None);
+    assert!(store.match_header("m\0").await.expect("read").is_none());
+    assert!(store.match_log("m\0").await.expect("read").is_none());
 }
 
 async fn tokens_are_found_until_they_expire_or_are_deleted(store: Arc<dyn Store>) {

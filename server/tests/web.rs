@@ -116,8 +116,12 @@ async fn pages_and_assets_are_served_with_a_strict_csp_and_etags() {
         let (stale, _, _) = raw(&server, &path, Some("\"something-else\"")).await;
         assert_eq!(stale, StatusCode::OK);
     }
-    let (status, _, _) = raw(&server, "/assets/nope.js", None).await;
+    // An unknown asset is a JSON 404, as the OpenAPI document says.
+    let (status, h, body) = raw(&server, "/assets/nope.js", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(header_of(&h, header::CONTENT_TYPE).starts_with("application/json"));
+    let error: serde_json::Value = serde_json::from_str(&body).expect("an ApiError");
+    assert_eq!(error["code"], "not_found", "{error}");
 }
 
 #[tokio::test]

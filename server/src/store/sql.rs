@@ -22,6 +22,13 @@ use sqlx::{Connection, Database, Decode, Encode, IntoArguments, Postgres, Sqlite
 
 use super::*;
 
+/// Whether a key a client sent can be stored at all: Postgres's `text` holds no NUL (and
+/// refuses a statement that binds one), so a name or id with a NUL names nothing stored, in
+/// either database. Lookups answer `None` for it instead of an error.
+fn storable(key: &str) -> bool {
+    !key.contains('\0')
+}
+
 /// What the shared code needs of a database beyond sqlx's generic traits.
 ///
 /// sqlx cannot carry "every type we bind encodes for this database" along as a bound on the
@@ -604,6 +611,9 @@ impl<B: Backend> AccountStore for B {
 
     fn credential<'a>(&'a self, name: &'a str) -> StoreFuture<'a, Option<Credential>> {
         Box::pin(async move {
+            if !storable(name) {
+                return Ok(None);
+            }
             let query = B::Db::query(B::Db::CREDENTIAL).arg(name);
             fetch_optional(&mut *self.conn().await?, query).await
         })
@@ -780,6 +790,9 @@ impl<B: Backend> MatchStore for B {
 
     fn match_log<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchLog>> {
         Box::pin(async move {
+            if !storable(id) {
+                return Ok(None);
+            }
             // One snapshot for the three reads: a consistent picture of the match even
             // while its room appends.
             let mut conn = self.conn().await?;
@@ -827,6 +840,9 @@ impl<B: Backend> MatchStore for B {
 
     fn match_header<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchHeader>> {
         Box::pin(async move {
+            if !storable(id) {
+                return Ok(None);
+            }
             let query = B::Db::query(concat!(header_select!(), " WHERE m.id = $1")).arg(id);
             fetch_optional(&mut *self.conn().await?, query).await
         })
