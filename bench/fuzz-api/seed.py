@@ -122,19 +122,27 @@ def main():
     league = http(base, "POST", "/api/leagues", token, {"name": "Fuzz League"})
     for coach, team in [(home_name, TEAMS[0]), ("fuzz-away", TEAMS[1])]:
         http(base, "POST", f"/api/leagues/{league['id']}/coaches", token, {"coach": coach, "team": team})
+    # Registering invites; the invited coach accepts (the organiser is registered at once).
+    http(base, "POST", f"/api/leagues/{league['id']}/invitation", away_grant["token"], {})
     http(base, "POST", f"/api/leagues/{league['id']}/matches", token, {"match": finished})
+    # A league of fuzz-away's that invites the fuzzing account: its invitation routes answer.
+    inviting = http(base, "POST", "/api/leagues", away_grant["token"], {"name": "Inviting League"})
+    http(base, "POST", f"/api/leagues/{inviting['id']}/coaches", away_grant["token"], {"coach": home_name, "team": TEAMS[0]})
+    # A bot of the fuzzing account: its token routes answer.
+    http(base, "POST", "/api/bots", token, {"name": "fuzz-bot"})
 
     print(
         config(
             matches=[finished, live, open_room],
-            leagues=[league["id"]],
+            leagues=[league["id"], inviting["id"]],
             doomed=[doomed["id"]],
             coaches=[home_name, "fuzz-away"],
+            bots=["fuzz-bot"],
         )
     )
 
 
-def config(matches, leagues, doomed, coaches):
+def config(matches, leagues, doomed, coaches, bots):
     def binding(dictionary, probability=0.8):
         return '{ dictionary = "%s", probability = %s }' % (dictionary, probability)
 
@@ -148,6 +156,8 @@ def config(matches, leagues, doomed, coaches):
         "[dictionaries.leagues]\nvalues = %s\n" % json.dumps(leagues),
         "[dictionaries.doomed]\nvalues = %s\n" % json.dumps(doomed),
         "[dictionaries.coaches]\nvalues = %s\n" % json.dumps(coaches),
+        "[dictionaries.bots]\nvalues = %s\n" % json.dumps(bots),
+        operations('include-path-regex = "^/api/bots/"', {"path.name": binding("bots")}),
         operations('include-path-regex = "^/api/matches/\\\\{id\\\\}"', {"path.id": binding("matches")}),
         operations('include-path = "/api/matches"', {"query.league": binding("leagues", 0.5), "query.coach": binding("coaches", 0.5)}),
         operations(
