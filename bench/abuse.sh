@@ -144,7 +144,7 @@ EOF
     tail -n 1 "$results" | python3 -c '
 import json, sys
 r = json.loads(sys.stdin.read())
-print(f"   rss max {r[\"rss_max_mb\"]} MB, fds max {r[\"fds_max\"]}, legit p50/p99 {r[\"legit_p50_ms\"]}/{r[\"legit_p99_ms\"]} ms over {r[\"legit_commands\"]} commands, legit errors {r[\"legit_errors\"]}")
+print("   rss max %s MB, fds max %s, legit p50/p99 %s/%s ms over %s commands, legit errors %s" % (r["rss_max_mb"], r["fds_max"], r["legit_p50_ms"], r["legit_p99_ms"], r["legit_commands"], r["legit_errors"]))
 a = r["attack_report"]
 for k in ("answers", "outcomes", "legit_logins", "closed_after_ms", "sent"):
     if k in a:

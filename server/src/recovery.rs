@@ -3,8 +3,11 @@
 //! The event log is the source of truth; the commands and the dice seed are how the server
 //! rebuilds the game from it. For each match the store lists as open or playing:
 //!
-//! * an **open** match (its room was waiting for coaches) gets an empty open room again: seats
-//!   and readiness were never stored, so coaches join again;
+//! * an **open** match (its room was waiting for coaches) gets its open room again, with the
+//!   server seed it committed to and its coaches seated as they were, with their entropy and
+//!   readiness (the `open_room` column, saved by the room whenever they change); nobody is
+//!   connected, so the seat grace frees the seat of a coach who does not come back. A room
+//!   stored before `open_room` existed comes back empty;
 //! * a **playing** match is replayed: a fresh game from the stored setup and seed, then every
 //!   stored command through the rules engine, in order. Every event the replay makes must
 //!   equal the stored one at the same `seq`, every command's `seq` range must hold exactly the
@@ -89,6 +92,9 @@ pub struct Restored {
     /// Coach commands with their client ids and the seq after them: the retry keys.
     pub applied: Vec<((Side, RequestId), (AnyCommand, u64))>,
     pub result: Option<MatchResult>,
+    /// An open room's coaches' entropy and readiness (empty once the match started).
+    pub entropy: [Option<Vec<u8>>; 2],
+    pub ready: [bool; 2],
     /// The server's secret dice seed, to reveal when the match ends (provably fair dice).
     pub server_seed: Option<[u8; 32]>,
     /// The rules version the match was made with.
@@ -129,6 +135,22 @@ async fn restore(store: &dyn Store, id: &str) -> Result<Restored, RecoveryError>
         .await?
         .ok_or_else(|| mismatch("the match row is gone"))?;
     let mut restored = rebuild(&log)?;
+    // An open room's coaches: the ids it saved, the accounts behind them.
+    if let Some(open) = &log.open_room
+        && log.status == RoomStatus::Open
+    {
+        for (i, seat) in open.seats.iter().enumerate() {
+            if let Some(seat) = seat {
+                let account = store.account_by_id(seat.account).await?.ok_or_else(|| {
+                    mismatch(format!(
+                        "the open room's seat {i}: no account {}",
+                        seat.account
+                    ))
+                })?;
+                restored.seats[i] = Some(account);
+            }
+        }
+    }
     // The accounts behind the seats: the names are in `match_started`, the ids in the row.
     if let Some(RoomEvent::MatchStarted { coaches, .. }) = log.events.first().map(|e| &e.event) {
         for side in Side::BOTH {
@@ -170,6 +192,8 @@ pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
         commands: 0,
         applied: Vec::new(),
         result: None,
+        entropy: [None, None],
+        ready: [false, false],
         server_seed: log.server_seed,
         rules_version: log.rules_version,
     };
@@ -185,6 +209,28 @@ pub fn rebuild(log: &MatchLog) -> Result<Restored, RecoveryError> {
         RoomStatus::Open => {
             if !log.events.is_empty() || !log.commands.is_empty() {
                 return Err(mismatch("an open match with events or commands"));
+            }
+            if let Some(open) = &log.open_room {
+                if restored.server_seed.is_none() {
+                    restored.server_seed = open
+                        .server_seed
+                        .as_deref()
+                        .map(crate::store::unhex_seed)
+                        .transpose()
+                        .map_err(|e| mismatch(format!("the open room's seed: {e}")))?;
+                }
+                for (i, seat) in open.seats.iter().enumerate() {
+                    if let Some(seat) = seat {
+                        restored.ready[i] = seat.ready;
+                        restored.entropy[i] = match seat.entropy.as_deref() {
+                            None => None,
+                            Some(h) => Some(
+                                crate::fair::unhex(h)
+                                    .ok_or_else(|| mismatch("an open room's entropy is not hex"))?,
+                            ),
+                        };
+                    }
+                }
             }
             return Ok(restored);
         }

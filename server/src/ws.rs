@@ -118,9 +118,12 @@ fn millis_since(epoch: Instant) -> u64 {
     u64::try_from(Instant::now().saturating_duration_since(epoch).as_millis()).unwrap_or(u64::MAX)
 }
 
+/// How long a socket we close keeps reading for the client's close reply.
+const CLOSE_DRAIN: Duration = Duration::from_secs(2);
+
 /// Run one connection until it closes.
 pub async fn serve(state: AppState, socket: WebSocket, _guard: TaskGuard) {
-    let (sink, stream) = socket.split();
+    let (sink, mut stream) = socket.split();
     let limits = state.limits().clone();
     // The outbound queue is bounded: rooms `try_send` and resync a client that lets it
     // fill; the reader's own answers wait for room in it (that client's backpressure).
@@ -158,10 +161,22 @@ pub async fn serve(state: AppState, socket: WebSocket, _guard: TaskGuard) {
         epoch,
     };
     tracing::debug!(conn = id, "connection opened");
-    let stop = conn.read(stream).await;
+    let stop = conn.read(&mut stream).await;
     if let Stop::Close(code, reason) = stop {
         // The writer may be gone already (socket closed); then there is nobody to tell.
         let _ = conn.out.send(Outgoing::Close { code, reason }).await;
+        // Read and drop what the client still sends, until its close reply or for a
+        // moment: a TCP connection closed with unread data in it is reset by the kernel,
+        // and the reset destroys the error and the close frame still on their way (a
+        // flooding client saw 1006 instead of 1008).
+        let _ = tokio::time::timeout(CLOSE_DRAIN, async {
+            while let Some(Ok(frame)) = stream.next().await {
+                if matches!(frame, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
     }
     for room in conn.rooms.drain() {
         if let Some(handle) = state.lobby().get(&room) {
@@ -176,7 +191,7 @@ pub async fn serve(state: AppState, socket: WebSocket, _guard: TaskGuard) {
 }
 
 impl Conn {
-    async fn read(&mut self, mut stream: SplitStream<WebSocket>) -> Stop {
+    async fn read(&mut self, stream: &mut SplitStream<WebSocket>) -> Stop {
         let mut shutdown = self.state.shutdown().subscribe();
         let hello_timeout = self.state.limits().hello_timeout;
         let hello_by =

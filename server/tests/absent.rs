@@ -235,3 +235,74 @@ fn assert_finished_forfeit(log: &MatchLog) {
         Some(MatchResult::Forfeit { loser: Side::Away })
     );
 }
+
+/// The public room `room` as `GET /api/rooms` lists it.
+async fn listed(server: &TestServer, room: &str) -> RoomSummary {
+    let (_, rooms) = server.get("/api/rooms").await;
+    let rooms: Vec<RoomSummary> = serde_json::from_value(rooms).expect("room list");
+    rooms
+        .into_iter()
+        .find(|r| r.room == room)
+        .unwrap_or_else(|| panic!("room {room} is not listed"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_room_comes_back_after_a_restart_with_its_seats_seed_and_readiness() {
+    // Before issue 15: a restart (SIGTERM) closed open rooms for good, and recovery brought
+    // back only empty ones with a new seed; the reference bot waited in a seatless room.
+    let mut server = TestServer::start().await;
+    let (ta, tb) = (server.register("ada").await, server.register("bob").await);
+    let mut a = server.client(&ta).await;
+    let mut b = server.client(&tb).await;
+    let room = a.create_room(spec(plain_setup(), TimerPolicy::None)).await;
+    assert!(
+        a.join_with_entropy(&room, Some(Side::Home), "c0ffee")
+            .await
+            .is_ok()
+    );
+    assert!(
+        b.join_with_entropy(&room, Some(Side::Away), "beef")
+            .await
+            .is_ok()
+    );
+    assert!(a.ready(&room).await.is_ok());
+    let before = listed(&server, &room).await;
+    assert!(before.dice_commitment.is_some());
+
+    a.close().await;
+    b.close().await;
+    server.restart().await;
+
+    let after = listed(&server, &room).await;
+    assert_eq!(after.status, RoomStatus::Open);
+    assert_eq!(after.seats, [Some("ada".into()), Some("bob".into())]);
+    assert_eq!(after.ready, [true, false]);
+    assert_eq!(after.connected, [false, false], "nobody is back yet");
+    assert_eq!(
+        after.dice_commitment, before.dice_commitment,
+        "the seed committed to before the restart"
+    );
+
+    // The coaches come back to their seats; bob's ready starts the match with the entropy
+    // both sent before the restart, under the seed committed to when the room was made.
+    let mut a = server.client(&ta).await;
+    let mut b = server.client(&tb).await;
+    assert!(a.resume(&room).await.is_ok());
+    assert!(b.resume(&room).await.is_ok());
+    assert!(b.ready(&room).await.is_ok());
+    let log = server.match_log(&room).await;
+    match log.events.first().map(|e| &e.event) {
+        Some(RoomEvent::MatchStarted {
+            coaches,
+            dice: Some(dice),
+        }) => {
+            assert_eq!(coaches, &["ada".to_owned(), "bob".to_owned()]);
+            assert_eq!(Some(&dice.commitment), before.dice_commitment.as_ref());
+            assert_eq!(
+                dice.entropy,
+                [Some("c0ffee".to_owned()), Some("beef".to_owned())]
+            );
+        }
+        other => panic!("no match_started: {other:?}"),
+    }
+}

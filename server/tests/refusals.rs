@@ -612,3 +612,34 @@ async fn nobody_but_its_coaches_watches_a_private_match() {
     let mut a2 = server.client(&ta).await;
     assert!(a2.spectate(&room).await.is_ok());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flooding_client_still_gets_its_last_errors_and_the_1008_close() {
+    // Before issue 15 the server dropped the socket with the flood unread in it; the kernel
+    // then reset the connection and the client saw 1006, losing the error and close frame.
+    let limits = Limits {
+        messages_per_second: 0.001,
+        message_burst: 3.0,
+        max_strikes: 5,
+        ..Limits::default()
+    };
+    let server = TestServer::start_with(limits).await;
+    let token = server.register("flood").await;
+    let mut c = server.client(&token).await;
+    for _ in 0..3000 {
+        let id = c.id();
+        c.send(&ClientMessage::Ping { id }).await;
+    }
+    let mut limited = 0;
+    while let Some(msg) = c.recv().await {
+        if let dugout_protocol::ServerMessage::Error {
+            code: ErrorCode::RateLimited,
+            ..
+        } = msg
+        {
+            limited += 1;
+        }
+    }
+    assert_eq!(limited, 5, "every strike was answered");
+    assert_eq!(c.closed, Some(1008), "closed for policy, not reset");
+}

@@ -269,6 +269,8 @@ pub struct Room {
     /// Since when each seat's coach has had no connection following the room (`None`:
     /// connected, or an empty seat). See [`Room::update_presence`].
     gone_since: [Option<Instant>; 2],
+    /// What the store holds of this open room (seed and seats) since the last save.
+    saved: Option<crate::store::OpenRoom>,
 }
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> Failure {
@@ -306,6 +308,7 @@ impl Room {
             clock,
             retire_at,
             gone_since: [None, None],
+            saved: None,
         }
     }
 
@@ -326,8 +329,15 @@ impl Room {
             room.applied[side.index()].record(id, command, seq);
         }
         room.result = restored.result;
-        // A match that started keeps its stored seed; an open room keeps the new one drawn
-        // by `new` (a restart brings it back empty, before any entropy).
+        if restored.status == RoomStatus::Open {
+            // An open room comes back with its coaches seated as they were (not connected:
+            // the seat grace frees a seat whose coach does not come back), their entropy
+            // and readiness.
+            room.entropy = restored.entropy;
+            room.ready = restored.ready;
+        }
+        // The stored seed: the one the room committed to when it was made (a match stored
+        // before open rooms kept theirs gets the new one drawn by `new`).
         room.server_seed = restored.server_seed.or(room.server_seed);
         // Nobody is connected to a room just recovered: its coaches are gone from now.
         room.update_presence();
@@ -342,8 +352,40 @@ impl Room {
         room
     }
 
+    /// The open room as the store keeps it for a restart.
+    fn open_room(&self) -> crate::store::OpenRoom {
+        crate::store::OpenRoom {
+            server_seed: self.server_seed.as_ref().map(|s| crate::store::hex(s)),
+            seats: [0, 1].map(|i| {
+                self.seats[i].as_ref().map(|a| crate::store::OpenSeat {
+                    account: a.id,
+                    entropy: self.entropy[i].as_deref().map(crate::store::hex),
+                    ready: self.ready[i],
+                })
+            }),
+        }
+    }
+
+    /// Keep an open room's seed and seats in the store when they changed, so a restart
+    /// brings it back as it was. A failed save is logged: the room plays on.
+    async fn save_open(&mut self) {
+        if self.status != RoomStatus::Open {
+            return;
+        }
+        let now = self.open_room();
+        if self.saved.as_ref() == Some(&now) {
+            return;
+        }
+        match self.ctx.store.save_open_room(&self.id, &now).await {
+            Ok(()) => self.saved = Some(now),
+            Err(e) => tracing::warn!(room = %self.id, "cannot save the open room: {e}"),
+        }
+    }
+
     /// Serve requests until the room retires or the server shuts down.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Request>) {
+        // A new room's seed is stored at once (its commitment is already public).
+        self.save_open().await;
         let mut shutdown = self.ctx.shutdown.clone();
         let mut stopping = false;
         loop {
@@ -359,12 +401,16 @@ impl Room {
                     break;
                 }
                 request = rx.recv() => match request {
-                    Some(request) => self.handle(request).await,
+                    Some(request) => {
+                        self.handle(request).await;
+                        self.save_open().await;
+                    }
                     None => break,
                 },
                 () = sleep_until(wake), if wake.is_some() => self.run_timers(true).await,
                 () = sleep_until(seat_free), if seat_free.is_some() => {
                     self.free_absent_seats();
+                    self.save_open().await;
                     self.update_retirement();
                 }
                 () = sleep_until(retire), if retire.is_some() => {
@@ -374,12 +420,15 @@ impl Room {
                 }
             }
         }
-        if self.status == RoomStatus::Open
+        // A server going down does not close its open rooms: they come back on the next
+        // start with their seats (recovery), as playing matches do.
+        if !stopping
+            && self.status == RoomStatus::Open
             && let Err(e) = self.ctx.store.close_match(&self.id).await
         {
             tracing::warn!(room = %self.id, "cannot mark the room closed: {e}");
         }
-        if stopping && self.status == RoomStatus::Playing {
+        if stopping && matches!(self.status, RoomStatus::Playing | RoomStatus::Open) {
             // The server is going down, not the match: recovery brings it back on the next
             // start, so the lobby must not tell anyone it is closed.
             self.ctx.lobby.forget(&self.id);

@@ -142,6 +142,29 @@ pub struct MatchLog {
     pub result: Option<MatchResult>,
     pub commands: Vec<CommandRecord>,
     pub events: Vec<StoredEvent>,
+    /// An open room's seed and seats, kept so a restart brings the room back as it was
+    /// (`None` for a match stored before, or a room that never saved them).
+    pub open_room: Option<OpenRoom>,
+}
+
+/// An open room as a restart needs it (the `open_room` column): the server seed it committed
+/// to when it was made (secret like `dice_seed`: the commitment must survive a restart, and
+/// a new seed drawn after the coaches' entropy is known would let the server grind), and
+/// who sits where.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct OpenRoom {
+    /// Hex.
+    pub server_seed: Option<String>,
+    pub seats: [Option<OpenSeat>; 2],
+}
+
+/// A coach seated in an open room.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct OpenSeat {
+    pub account: AccountId,
+    /// The entropy they sent with `join_room` (hex).
+    pub entropy: Option<String>,
+    pub ready: bool,
 }
 
 impl MatchLog {
@@ -282,6 +305,9 @@ pub trait AccountStore: Send + Sync + 'static {
         Box::pin(async move { Ok(self.credential(name).await?.map(|c| c.account)) })
     }
 
+    /// The account with this id.
+    fn account_by_id(&self, id: AccountId) -> StoreFuture<'_, Option<Account>>;
+
     /// Remember a token by its hash.
     fn create_token<'a>(
         &'a self,
@@ -369,6 +395,9 @@ pub trait MatchStore: Send + Sync + 'static {
 
     /// Every match's header, newest first (by creation time, then id descending).
     fn match_headers(&self) -> StoreFuture<'_, Vec<MatchHeader>>;
+
+    /// Save an open room's seed and seats (nothing happens once the match has started).
+    fn save_open_room<'a>(&'a self, id: &'a str, room: &'a OpenRoom) -> StoreFuture<'a, ()>;
 
     /// One match's header.
     fn match_header<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<MatchHeader>>;
@@ -577,7 +606,7 @@ pub fn hex(bytes: &[u8]) -> String {
     s
 }
 
-fn unhex_seed(s: &str) -> Result<[u8; 32], StoreError> {
+pub(crate) fn unhex_seed(s: &str) -> Result<[u8; 32], StoreError> {
     let bad = || StoreError::Corrupt(format!("dice seed {s:?}"));
     let bytes = s.as_bytes();
     if bytes.len() != 64 {

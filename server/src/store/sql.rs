@@ -350,6 +350,7 @@ impl FromSqlRow for MatchLog {
             result: row.game_json_opt("result", legacy::upgrade_result)?,
             commands: Vec::new(),
             events: Vec::new(),
+            open_room: row.get::<Option<Json<OpenRoom>>>("open_room")?.map(|j| j.0),
         })
     }
 }
@@ -481,7 +482,7 @@ async fn insert_log<DB: Dialect>(
 
 /// A `matches` row as [`MatchLog`] reads it.
 const MATCH_ROW: &str = "SELECT id, spec, status, home_account, away_account, rules_version, \
-                         dice_seed, result FROM matches WHERE id = $1";
+                         dice_seed, result, open_room FROM matches WHERE id = $1";
 
 /// The header columns, joined with the coaches' names.
 macro_rules! header_select {
@@ -666,6 +667,13 @@ impl<B: Backend> AccountStore for B {
         })
     }
 
+    fn account_by_id(&self, id: AccountId) -> StoreFuture<'_, Option<Account>> {
+        Box::pin(async move {
+            let query = B::Db::query("SELECT id, name, is_bot FROM accounts WHERE id = $1").arg(id);
+            fetch_optional(&mut *self.conn().await?, query).await
+        })
+    }
+
     fn bots_of<'a>(&'a self, owner: AccountId) -> StoreFuture<'a, Vec<OwnedBot>> {
         Box::pin(async move {
             let query = B::Db::query(
@@ -771,6 +779,18 @@ impl<B: Backend> MatchStore for B {
             .arg(Json(result))
             .arg(now_ms)
             .arg(id);
+            execute(&mut *self.conn().await?, query).await?;
+            Ok(())
+        })
+    }
+
+    fn save_open_room<'a>(&'a self, id: &'a str, room: &'a OpenRoom) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let query =
+                B::Db::query("UPDATE matches SET open_room = $1 WHERE id = $2 AND status = $3")
+                    .arg(Json(room))
+                    .arg(id)
+                    .arg(status_str(RoomStatus::Open));
             execute(&mut *self.conn().await?, query).await?;
             Ok(())
         })

@@ -49,6 +49,7 @@ pub struct TestServer {
     pub state: AppState,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<std::io::Result<()>>>,
+    config: Config,
     _dir: TempDir,
 }
 
@@ -73,6 +74,27 @@ impl TestServer {
             tls: None,
             limits,
         };
+        let (addr, state, stop, task) = Self::serve(config.clone()).await;
+        TestServer {
+            client_deadline: Some(DEADLINE),
+            addr,
+            state,
+            stop: Some(stop),
+            task: Some(task),
+            config,
+            _dir: dir,
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    async fn serve(
+        config: Config,
+    ) -> (
+        std::net::SocketAddr,
+        AppState,
+        oneshot::Sender<()>,
+        JoinHandle<std::io::Result<()>>,
+    ) {
         let state = AppState::open(config).await.expect("open the store");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -82,14 +104,16 @@ impl TestServer {
         let task = tokio::spawn(run(listener, state.clone(), async {
             let _ = stopped.await;
         }));
-        TestServer {
-            client_deadline: Some(DEADLINE),
-            addr,
-            state,
-            stop: Some(stop),
-            task: Some(task),
-            _dir: dir,
-        }
+        (addr, state, stop, task)
+    }
+
+    /// Shut the server down gracefully (as SIGTERM does) and start it again on the same
+    /// data, at a new address: recovery brings its rooms back.
+    #[allow(dead_code)]
+    pub async fn restart(&mut self) {
+        self.stop().await.expect("a clean stop");
+        let (addr, state, stop, task) = Self::serve(self.config.clone()).await;
+        (self.addr, self.state, self.stop, self.task) = (addr, state, Some(stop), Some(task));
     }
 
     /// Stop the server and wait for `run` to return.
