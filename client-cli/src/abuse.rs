@@ -201,7 +201,7 @@ async fn account(server: &ServerUrl, prefix: &str) -> Result<(String, String), A
     let mut suffix = [0u8; 4];
     getrandom::fill(&mut suffix).map_err(err)?;
     let name = format!("{prefix}-{}", u32::from_le_bytes(suffix));
-    let password = format!("{name} has a long passphrase");
+    let password = password_of(&name);
     let (status, body) = http(
         server,
         None,
@@ -217,6 +217,12 @@ async fn account(server: &ServerUrl, prefix: &str) -> Result<(String, String), A
         .filter(|_| status == 201)
         .ok_or_else(|| err(format!("cannot register {name}: {status} {body}")))?;
     Ok((name, token.to_owned()))
+}
+
+/// The password [`account`] gives `name` (long, and without the name in it).
+fn password_of(name: &str) -> String {
+    let digits: String = name.chars().filter(char::is_ascii_digit).collect();
+    format!("passphrase number {digits} of the abuse bench")
 }
 
 type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
@@ -336,7 +342,7 @@ fn percentiles(mut ms: Vec<f64>) -> Value {
 
 async fn logins(config: &AbuseConfig) -> Result<Value, AbuseError> {
     let (legit_name, _) = account(&config.server, "legit").await?;
-    let legit_password = format!("{legit_name} has a long passphrase");
+    let legit_password = password_of(&legit_name);
     let (victim, _) = account(&config.server, "victim").await?;
     let until = deadline(config);
     let answers = Arc::new(Tally::default());

@@ -306,3 +306,49 @@ async fn an_open_room_comes_back_after_a_restart_with_its_seats_seed_and_readine
         other => panic!("no match_started: {other:?}"),
     }
 }
+
+/// Run one statement on the server's SQLite file, as an operator (or a failing disk) might.
+async fn on_the_database(server: &TestServer, sql: &'static str) {
+    use sqlx::{Connection, SqliteConnection};
+    let path = server.state.config().data_dir.join("dugout.sqlite3");
+    let mut conn = SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .expect("open the db");
+    sqlx::query(sql).execute(&mut conn).await.expect(sql);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_the_store_could_not_start_starts_by_itself_once_the_store_is_back() {
+    // Before issue 15 a database error at the start left the room open with both coaches
+    // ready and nothing to make it start.
+    let server = TestServer::start().await;
+    let (mut a, mut b, room) = open_match(&server, plain_setup(), TimerPolicy::None).await;
+    assert!(a.ready(&room).await.is_ok());
+    on_the_database(
+        &server,
+        "ALTER TABLE match_events RENAME TO match_events_gone",
+    )
+    .await;
+    let (code, message) = b.ready(&room).await.expect_err("the store fails");
+    assert_eq!(code, ErrorCode::Internal);
+    assert!(message.contains("tries again by itself"), "{message}");
+    on_the_database(
+        &server,
+        "ALTER TABLE match_events_gone RENAME TO match_events",
+    )
+    .await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let log = server.match_log(&room).await;
+        if let Some(first) = log.events.first() {
+            assert!(matches!(first.event, RoomEvent::MatchStarted { .. }));
+            assert_eq!(log.status, RoomStatus::Playing);
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the room did not start the match again"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

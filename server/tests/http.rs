@@ -163,6 +163,68 @@ async fn the_largest_date_is_no_end_not_an_overflow() {
 }
 
 /// A server on a real socket with `limits`; its address and the stop sender.
+/// A throwaway self-signed certificate's rustls configuration.
+fn tls_config(dir: &std::path::Path) -> std::sync::Arc<rustls::ServerConfig> {
+    let key = rcgen::KeyPair::generate().expect("key");
+    let cert = rcgen::CertificateParams::new(vec!["localhost".to_owned()])
+        .expect("params")
+        .self_signed(&key)
+        .expect("self-signed");
+    let files = dugout_server::tls::TlsFiles {
+        cert: dir.join("cert.pem"),
+        key: dir.join("key.pem"),
+    };
+    std::fs::write(&files.cert, cert.pem()).expect("write");
+    std::fs::write(&files.key, key.serialize_pem()).expect("write");
+    dugout_server::tls::server_config(&files).expect("a valid pair")
+}
+
+#[tokio::test]
+async fn the_tls_listener_caps_connections_per_address_and_closes_silent_ones_too() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let limits = dugout_server::Limits {
+        max_connections_per_address: 2,
+        first_byte_timeout: Duration::from_millis(400),
+        ..dugout_server::Limits::default()
+    };
+    let config = Config {
+        data_dir: dir.path().to_path_buf(),
+        limits,
+        ..Config::default()
+    };
+    let tls = tls_config(dir.path());
+    let state = AppState::open(config).await.expect("open the store");
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(dugout_server::run_tls(listener, tls, state, async {
+        let _ = stopped.await;
+    }));
+    let hog = [127, 0, 0, 9];
+    // Two silent connections (no ClientHello) are held, a third is closed at once.
+    let mut silent = vec![connect_from(addr, hog).await, connect_from(addr, hog).await];
+    let mut third = connect_from(addr, hog).await;
+    assert!(
+        closed_within(&mut third, Duration::from_millis(300)).await,
+        "over the per-address cap"
+    );
+    for tcp in &mut silent {
+        assert!(
+            !closed_within(tcp, Duration::from_millis(100)).await,
+            "within the cap: held for now"
+        );
+    }
+    // No ClientHello within the first-byte timeout: closed, like a silent plain connection.
+    for tcp in &mut silent {
+        assert!(
+            closed_within(tcp, Duration::from_secs(3)).await,
+            "silent too long"
+        );
+    }
+    let _ = stop.send(());
+    let _ = tokio::time::timeout(DEADLINE, task).await;
+}
+
 async fn serve_with(
     limits: dugout_server::Limits,
 ) -> (

@@ -21,6 +21,7 @@ use applied::{Applied, Seen};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use dugout_protocol::{
     ErrorCode, MatchResult, RequestId, RoomEvent, RoomId, RoomSpec, RoomStatus, RoomSummary,
@@ -271,7 +272,14 @@ pub struct Room {
     gone_since: [Option<Instant>; 2],
     /// What the store holds of this open room (seed and seats) since the last save.
     saved: Option<crate::store::OpenRoom>,
+    /// A start the store refused (a database error): when to try again, and the wait after.
+    start_retry: Option<(Instant, Duration)>,
 }
+
+/// The first wait before a start the store refused is tried again; it doubles up to
+/// [`MAX_START_RETRY`].
+const START_RETRY: Duration = Duration::from_secs(1);
+const MAX_START_RETRY: Duration = Duration::from_secs(30);
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> Failure {
     Failure::new(code, message)
@@ -309,6 +317,7 @@ impl Room {
             retire_at,
             gone_since: [None, None],
             saved: None,
+            start_retry: None,
         }
     }
 
@@ -392,6 +401,7 @@ impl Room {
             let wake = self.clock.next_wake();
             let retire = self.retire_at;
             let seat_free = self.seat_grace_ends();
+            let start_retry = self.start_retry.map(|(at, _)| at);
             // `biased`: shutdown first, then requests, then timers; a timer that is due
             // while requests queue up still runs after the request that is being served.
             tokio::select! {
@@ -408,6 +418,10 @@ impl Room {
                     None => break,
                 },
                 () = sleep_until(wake), if wake.is_some() => self.run_timers(true).await,
+                () = sleep_until(start_retry), if start_retry.is_some() => {
+                    self.retry_start().await;
+                    self.save_open().await;
+                }
                 () = sleep_until(seat_free), if seat_free.is_some() => {
                     self.free_absent_seats();
                     self.save_open().await;
@@ -877,11 +891,47 @@ impl Room {
         }
         self.ready[side.index()] = true;
         if self.may_start() {
-            self.start().await?;
+            match self.start().await {
+                Ok(()) => {}
+                Err(e) if e.code == ErrorCode::Internal => {
+                    // The store failed (nothing of the match was kept): the room stays open
+                    // with both coaches ready and tries again by itself, so a passing
+                    // database error does not leave it stuck.
+                    self.start_retry = Some((Instant::now() + START_RETRY, START_RETRY));
+                    self.announce();
+                    return Err(refuse(
+                        ErrorCode::Internal,
+                        "the match could not be stored, so it has not started yet; the room \
+                         tries again by itself in a moment",
+                    ));
+                }
+                Err(e) => return Err(e),
+            }
         } else {
             self.announce();
         }
         Ok(self.seq)
+    }
+
+    /// Try again a start the store refused, if the match may still start; else forget it.
+    async fn retry_start(&mut self) {
+        let Some((_, wait)) = self.start_retry.take() else {
+            return;
+        };
+        if !self.may_start() {
+            return;
+        }
+        match self.start().await {
+            Ok(()) => tracing::info!(room = %self.id, "match started after a failed try"),
+            Err(e) if e.code == ErrorCode::Internal => {
+                let wait = (wait * 2).min(MAX_START_RETRY);
+                self.start_retry = Some((Instant::now() + wait, wait));
+            }
+            Err(e) => {
+                tracing::info!(room = %self.id, "the match does not start after all: {}", e.message);
+                self.announce();
+            }
+        }
     }
 
     async fn start(&mut self) -> Result<(), Failure> {
