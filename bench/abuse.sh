@@ -131,6 +131,7 @@ hit = json.load(open(f"{out}/attack-{attack}.json"))
 samples = [tuple(map(int, l.split())) for l in open(f"{out}/sample-{attack}.txt") if l.strip()]
 print(json.dumps({
     "attack": attack, "size": size,
+    "rss_start_mb": round((samples[0][0] if samples else 0) / 1024, 1),
     "rss_max_mb": round(max((s[0] for s in samples), default=0) / 1024, 1),
     "fds_max": max((s[1] for s in samples), default=0),
     "legit_p99_ms": load["steady"]["ack_latency_ms"].get("p99"),
@@ -144,7 +145,7 @@ EOF
     tail -n 1 "$results" | python3 -c '
 import json, sys
 r = json.loads(sys.stdin.read())
-print("   rss max %s MB, fds max %s, legit p50/p99 %s/%s ms over %s commands, legit errors %s" % (r["rss_max_mb"], r["fds_max"], r["legit_p50_ms"], r["legit_p99_ms"], r["legit_commands"], r["legit_errors"]))
+print("   rss %s MB at the start, max %s MB; fds max %s, legit p50/p99 %s/%s ms over %s commands, legit errors %s" % (r["rss_start_mb"], r["rss_max_mb"], r["fds_max"], r["legit_p50_ms"], r["legit_p99_ms"], r["legit_commands"], r["legit_errors"]))
 a = r["attack_report"]
 for k in ("answers", "outcomes", "legit_logins", "closed_after_ms", "sent"):
     if k in a:
@@ -157,7 +158,7 @@ python3 - "$results" <<'EOF'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 ok = True
-print(f"| attack | size | RSS max (MB) | open files max | legit p99 (ms) | legit errors | verdict |")
+print(f"| attack | size | RSS at start, max (MB) | open files max | legit p99 (ms) | legit errors | verdict |")
 print(f"| --- | --- | --- | --- | --- | --- | --- |")
 for r in rows:
     checks = []
@@ -173,7 +174,7 @@ for r in rows:
         if bad or not answers: checks.append(f"legit logins failed: {answers}")
     verdict = "met" if not checks else "MISSED: " + "; ".join(checks)
     ok = ok and not checks
-    print(f"| {r['attack']} | {r['size']} | {r['rss_max_mb']} | {r['fds_max']} | {p99} | {r['legit_errors']} | {verdict} |")
+    print(f"| {r['attack']} | {r['size']} | {r['rss_start_mb']}, {r['rss_max_mb']} | {r['fds_max']} | {p99} | {r['legit_errors']} | {verdict} |")
 print("all targets met" if ok else "some targets missed")
 sys.exit(0 if ok else 1)
 EOF

@@ -89,21 +89,20 @@ pub(crate) fn check_password(name: &str, password: &str) -> Result<(), Failure> 
     Ok(())
 }
 
-/// Hash on the blocking pool (argon2 is deliberately slow), holding one of `guard`'s slots.
+/// Hash on `guard`'s threads (argon2 is deliberately slow), holding one of its slots.
 async fn hash_password(guard: &PasswordGuard, password: String) -> Result<String, Failure> {
     let slot = guard.permit().await?;
-    tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        Argon2::default()
-            .hash_password(password.as_bytes())
-            .map(|h| h.to_string())
-            .map_err(|e| Failure::internal(format!("hash a password: {e}")))
-    })
-    .await
-    .map_err(|e| Failure::internal(format!("password hashing task: {e}")))?
+    guard
+        .run(slot, move || {
+            Argon2::default()
+                .hash_password(password.as_bytes())
+                .map(|h| h.to_string())
+                .map_err(|e| Failure::internal(format!("hash a password: {e}")))
+        })
+        .await?
 }
 
-/// Verify on the blocking pool, holding one of `guard`'s slots. `None` (unknown account)
+/// Verify on `guard`'s threads, holding one of `guard`'s slots. `None` (unknown account)
 /// still spends the time of one verification, so a wrong name and a wrong password take as
 /// long.
 async fn verify_password(
@@ -121,28 +120,27 @@ async fn verify_password(
     // Made once, from a random password nobody knows: verifying against it always fails.
     static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let found = hash.is_some();
-    let checked = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        let dummy = || {
-            let secret = new_token().unwrap_or_else(|_| "x".repeat(64));
-            Argon2::default()
-                .hash_password(secret.as_bytes())
-                .map(|h| h.to_string())
-                .unwrap_or_default()
-        };
-        let hash = match &hash {
-            Some(h) => h.as_str(),
-            None => DUMMY.get_or_init(dummy).as_str(),
-        };
-        match PasswordHash::new(hash) {
-            Ok(parsed) => Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok(),
-            Err(_) => false,
-        }
-    })
-    .await
-    .unwrap_or(false);
+    let checked = guard
+        .run(slot, move || {
+            let dummy = || {
+                let secret = new_token().unwrap_or_else(|_| "x".repeat(64));
+                Argon2::default()
+                    .hash_password(secret.as_bytes())
+                    .map(|h| h.to_string())
+                    .unwrap_or_default()
+            };
+            let hash = match &hash {
+                Some(h) => h.as_str(),
+                None => DUMMY.get_or_init(dummy).as_str(),
+            };
+            match PasswordHash::new(hash) {
+                Ok(parsed) => Argon2::default()
+                    .verify_password(password.as_bytes(), &parsed)
+                    .is_ok(),
+                Err(_) => false,
+            }
+        })
+        .await?;
     Ok(found && checked)
 }
 

@@ -12,6 +12,12 @@
 //!   account's count (not the address's: an attacker with an account of their own could
 //!   clear it otherwise). Entries are forgotten [`FORGET_AFTER`] after their last failure.
 //!
+//! * The hashes run on [`PasswordGuard`]'s own threads, one per slot, always the same ones.
+//!   On tokio's blocking pool they ran on whichever thread was free, and the allocator kept
+//!   a freed 19 MiB argon2 block in each thread's arena: a login flood grew the server to
+//!   650 MB (bench/abuse.sh) and it stayed there. With fixed threads at most one block per
+//!   slot stays.
+//!
 //! So a flood of wrong passwords from one address is soon answered in microseconds, the
 //! hash slots stay free and other people log in as usual. A flood from many addresses
 //! against one account locks only that account's logins, for at most [`MAX_BACKOFF`].
@@ -53,11 +59,41 @@ struct Failures {
     until: Option<Instant>,
 }
 
-/// The hash slots and the failed-login counts of one server.
+/// A job for the hash threads.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The hash slots, the threads that hash, and the failed-login counts of one server.
 #[derive(Debug)]
 pub struct PasswordGuard {
     slots: Arc<Semaphore>,
     failures: Mutex<HashMap<Key, Failures>>,
+    /// Jobs for the hash threads; they end when this is dropped.
+    jobs: std::sync::mpsc::Sender<Job>,
+}
+
+/// Start `n` threads that run the jobs sent on the returned channel, until it is dropped.
+fn hash_threads(n: usize) -> std::sync::mpsc::Sender<Job> {
+    let (tx, rx) = std::sync::mpsc::channel::<Job>();
+    let rx = Arc::new(Mutex::new(rx));
+    for i in 0..n {
+        let rx = rx.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("dugout-hash-{i}"))
+            .spawn(move || {
+                loop {
+                    // The lock is held only while waiting for a job, not while running it.
+                    let job = rx.lock().unwrap_or_else(|p| p.into_inner()).recv();
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => break,
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::error!("cannot start a password hashing thread: {e}");
+        }
+    }
+    tx
 }
 
 impl PasswordGuard {
@@ -66,7 +102,28 @@ impl PasswordGuard {
         PasswordGuard {
             slots: Arc::new(Semaphore::new(slots.max(1))),
             failures: Mutex::new(HashMap::new()),
+            jobs: hash_threads(slots.max(1)),
         }
+    }
+
+    /// Run `work` on a hash thread, holding `slot` until it ends (a request given up on does
+    /// not free the slot of a hash still running).
+    pub async fn run<T: Send + 'static>(
+        &self,
+        slot: OwnedSemaphorePermit,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Failure> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let out = work();
+            drop(slot);
+            let _ = tx.send(out);
+        });
+        self.jobs
+            .send(job)
+            .map_err(|_| Failure::internal("the password hashing threads are gone"))?;
+        rx.await
+            .map_err(|_| Failure::internal("a password hashing job failed"))
     }
 
     /// One slot per core.
