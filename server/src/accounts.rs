@@ -10,7 +10,6 @@ use std::time::Duration;
 
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
-use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use dugout_protocol::{BotItem, ErrorCode, TokenGrant};
 use sha2::{Digest, Sha256};
 
@@ -89,14 +88,87 @@ pub(crate) fn check_password(name: &str, password: &str) -> Result<(), Failure> 
     Ok(())
 }
 
+thread_local! {
+    /// The argon2 memory (19 MiB with the default parameters) of the hash thread this runs
+    /// on, reused by every hash. Allocated afresh for each hash, freed blocks stayed with the
+    /// allocator: a login flood grew the server to 650 MB and it never shrank (issue 15,
+    /// `bench/abuse.sh`). Argon2 overwrites every block before reading it, so reused memory
+    /// gives the same hashes (`reused_memory_gives_the_standard_hashes`).
+    static ARGON2_MEMORY: std::cell::RefCell<Vec<argon2::Block>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Argon2 of `password` with `salt` into `out`, in this thread's reused memory.
+fn argon2_into(
+    argon: &Argon2<'_>,
+    params: &argon2::Params,
+    password: &[u8],
+    salt: &[u8],
+    out: &mut [u8],
+) -> Result<(), argon2::Error> {
+    let blocks = params.block_count();
+    ARGON2_MEMORY.with_borrow_mut(|memory| {
+        if memory.len() < blocks {
+            memory.resize(blocks, argon2::Block::new());
+        }
+        argon.hash_password_into_with_memory(password, salt, out, &mut memory[..blocks])
+    })
+}
+
+/// A new PHC string for `password` (argon2id, the default parameters, a random 16-byte
+/// salt, a 32-byte hash): what `Argon2::default().hash_password` makes.
+fn new_hash(password: &[u8]) -> Result<String, String> {
+    use argon2::password_hash::phc::{Output, ParamsString, Salt};
+    let params = argon2::Params::default();
+    let argon = Argon2::default();
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).map_err(|e| e.to_string())?;
+    let mut out = [0u8; argon2::Params::DEFAULT_OUTPUT_LEN];
+    argon2_into(&argon, &params, password, &salt, &mut out).map_err(|e| e.to_string())?;
+    let hash = PasswordHash {
+        algorithm: argon2::Algorithm::default().ident(),
+        version: Some(argon2::Version::default().into()),
+        params: ParamsString::try_from(&params).map_err(|e| e.to_string())?,
+        salt: Some(Salt::new(&salt).map_err(|e| e.to_string())?),
+        hash: Some(Output::new(&out).map_err(|e| e.to_string())?),
+    };
+    Ok(hash.to_string())
+}
+
+/// Whether `password` matches the PHC string `hash` (any argon2 variant, version and
+/// parameters it names), compared in constant time.
+fn matches_hash(password: &[u8], hash: &str) -> bool {
+    use argon2::password_hash::phc::Output;
+    let Ok(parsed) = PasswordHash::new(hash) else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (&parsed.salt, &parsed.hash) else {
+        return false;
+    };
+    let Ok(algorithm) = argon2::Algorithm::try_from(parsed.algorithm.as_str()) else {
+        return false;
+    };
+    let version = match parsed.version.map(argon2::Version::try_from).transpose() {
+        Ok(v) => v.unwrap_or_default(),
+        Err(_) => return false,
+    };
+    let Ok(params) = argon2::Params::try_from(&parsed) else {
+        return false;
+    };
+    let argon = Argon2::new(algorithm, version, params.clone());
+    let mut out = vec![0u8; expected.len()];
+    if argon2_into(&argon, &params, password, salt.as_ref(), &mut out).is_err() {
+        return false;
+    }
+    Output::new(&out).is_ok_and(|computed| &computed == expected)
+}
+
 /// Hash on `guard`'s threads (argon2 is deliberately slow), holding one of its slots.
 async fn hash_password(guard: &PasswordGuard, password: String) -> Result<String, Failure> {
     let slot = guard.permit().await?;
     guard
         .run(slot, move || {
-            Argon2::default()
-                .hash_password(password.as_bytes())
-                .map(|h| h.to_string())
+            new_hash(password.as_bytes())
                 .map_err(|e| Failure::internal(format!("hash a password: {e}")))
         })
         .await?
@@ -124,21 +196,13 @@ async fn verify_password(
         .run(slot, move || {
             let dummy = || {
                 let secret = new_token().unwrap_or_else(|_| "x".repeat(64));
-                Argon2::default()
-                    .hash_password(secret.as_bytes())
-                    .map(|h| h.to_string())
-                    .unwrap_or_default()
+                new_hash(secret.as_bytes()).unwrap_or_default()
             };
             let hash = match &hash {
                 Some(h) => h.as_str(),
                 None => DUMMY.get_or_init(dummy).as_str(),
             };
-            match PasswordHash::new(hash) {
-                Ok(parsed) => Argon2::default()
-                    .verify_password(password.as_bytes(), &parsed)
-                    .is_ok(),
-                Err(_) => false,
-            }
+            matches_hash(password.as_bytes(), hash)
         })
         .await?;
     Ok(found && checked)
@@ -370,6 +434,33 @@ mod tests {
             token_hash("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn reused_memory_gives_the_standard_hashes() {
+        use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
+        // The crate's own hash (fresh memory) verifies with ours, twice on one thread (the
+        // second time in memory the first one filled), and ours with the crate's.
+        let standard = Argon2::default()
+            .hash_password(b"correct horse")
+            .expect("hash")
+            .to_string();
+        for _ in 0..2 {
+            assert!(matches_hash(b"correct horse", &standard));
+            assert!(!matches_hash(b"correct horsf", &standard));
+        }
+        let ours = new_hash(b"battery staple").expect("hash");
+        let parsed = PasswordHash::new(&ours).expect("a PHC string");
+        assert!(
+            Argon2::default()
+                .verify_password(b"battery staple", &parsed)
+                .is_ok()
+        );
+        assert!(
+            ours.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{ours}"
+        );
+        assert!(!matches_hash(b"x", "not a hash"));
     }
 
     #[tokio::test]
