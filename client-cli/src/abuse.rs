@@ -37,8 +37,8 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::http::{Scheme, ServerUrl};
 
-/// Which attack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which attack (`dugout abuse ATTACK`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Attack {
     Logins,
     IdleTcp,

@@ -93,23 +93,11 @@ pub enum Command {
     Abuse(AbuseArgs),
 }
 
-/// `dugout abuse ATTACK`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum AttackArg {
-    Logins,
-    IdleTcp,
-    SilentWs,
-    Rooms,
-    Messages,
-    Spectators,
-    Replays,
-}
-
 #[derive(Debug, PartialEq, Args)]
 pub struct AbuseArgs {
     /// Which attack.
     #[arg(value_enum)]
-    pub attack: AttackArg,
+    pub attack: dugout_client::abuse::Attack,
     /// Server base URL (http:// only).
     #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
     pub server: String,

@@ -13,7 +13,7 @@ use dugout_client::net::{Session, SessionConfig};
 use dugout_client::tls::{self, Trust};
 use dugout_protocol::PROTOCOL_VERSION;
 
-use crate::cli::{AbuseArgs, AttackArg, BotArgs, Cli, Command, LoadArgs, RegisterBotArgs};
+use crate::cli::{AbuseArgs, BotArgs, Cli, Command, LoadArgs, RegisterBotArgs};
 
 fn main() -> ExitCode {
     let cli = Cli::parse_from(cli::with_default_command(std::env::args_os().collect()));
@@ -65,6 +65,19 @@ fn replay(server: &str, id: &str) -> ExitCode {
         Err(err) => {
             eprintln!("dugout: {err}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+fn multi_thread_runtime() -> Option<tokio::runtime::Runtime> {
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => Some(runtime),
+        Err(err) => {
+            eprintln!("dugout: cannot start the async runtime: {err}");
+            None
         }
     }
 }
@@ -159,7 +172,7 @@ fn bot(args: BotArgs) -> ExitCode {
 /// `dugout load`: run the load, print the report; exit 2 if any error or lost event was seen.
 /// `dugout abuse`: one attack; its report as JSON on stdout.
 fn abuse(args: AbuseArgs) -> ExitCode {
-    use dugout_client::abuse::{AbuseConfig, Attack};
+    use dugout_client::abuse::AbuseConfig;
     let server = match ServerUrl::parse(&args.server) {
         Ok(url) => url,
         Err(err) => {
@@ -167,32 +180,16 @@ fn abuse(args: AbuseArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let attack = match args.attack {
-        AttackArg::Logins => Attack::Logins,
-        AttackArg::IdleTcp => Attack::IdleTcp,
-        AttackArg::SilentWs => Attack::SilentWs,
-        AttackArg::Rooms => Attack::Rooms,
-        AttackArg::Messages => Attack::Messages,
-        AttackArg::Spectators => Attack::Spectators,
-        AttackArg::Replays => Attack::Replays,
-    };
     let config = AbuseConfig {
         server,
-        attack,
+        attack: args.attack,
         size: args.size,
         seconds: args.seconds,
         from: args.from,
         target: args.target,
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => {
-            eprintln!("dugout: cannot start the async runtime: {err}");
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = multi_thread_runtime() else {
+        return ExitCode::FAILURE;
     };
     match runtime.block_on(dugout_client::abuse::run(config)) {
         Ok(report) => {
@@ -235,15 +232,8 @@ fn load(args: LoadArgs) -> ExitCode {
         crate::cli::FollowArg::Fold => dugout_client::load::Follow::Fold,
     };
     // One multi-threaded runtime for every connection (one task per match).
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => {
-            eprintln!("dugout: cannot start the async runtime: {err}");
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = multi_thread_runtime() else {
+        return ExitCode::FAILURE;
     };
     let report = match runtime.block_on(dugout_client::load::run(config)) {
         Ok(report) => report,
