@@ -62,7 +62,8 @@ async function dashboard() {
   try {
     [mine, invitations] = await Promise.all([
       api(`/api/leagues?organiser=${encodeURIComponent(me)}`),
-      api('/api/invitations', { auth: true }),
+      // Logged out meanwhile (another tab): no invitations to show.
+      token() ? api('/api/invitations', { auth: true }) : Promise.resolve([]),
     ]);
   } catch (e) {
     setMain(errorBox('Your leagues cannot be read', failureText(e)));
