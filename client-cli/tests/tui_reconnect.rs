@@ -123,7 +123,14 @@ impl Client {
                     request,
                 } = &input
                 {
-                    panic!("refused {request:?}: {r}");
+                    // A request that meets the server going down is refused with
+                    // `shutting_down` (the test stops it on purpose); any other refusal is
+                    // a bug. Seen once in 150 runs: a snapshot asked for during the stop.
+                    assert_eq!(
+                        r.code,
+                        dugout_protocol::ErrorCode::ShuttingDown,
+                        "refused {request:?}: {r}"
+                    );
                 }
                 self.app.tick(Instant::now());
                 let effects = self.app.on_input(input);
