@@ -36,6 +36,7 @@ use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::http::{Scheme, ServerUrl};
+use crate::load::Samples;
 
 /// Which attack (`dugout abuse ATTACK`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -328,16 +329,6 @@ fn room_spec() -> RoomSpec {
     }
 }
 
-/// Latency samples in milliseconds: `{count, p50, p99, max}`.
-fn percentiles(mut ms: Vec<f64>) -> Value {
-    if ms.is_empty() {
-        return json!({"count": 0});
-    }
-    ms.sort_by(f64::total_cmp);
-    let at = |q: f64| round(ms[((ms.len() - 1) as f64 * q).round() as usize]);
-    json!({"count": ms.len(), "p50": at(0.5), "p99": at(0.99), "max": at(1.0)})
-}
-
 // ----- the attacks -----------------------------------------------------------------------
 
 async fn logins(config: &AbuseConfig) -> Result<Value, AbuseError> {
@@ -379,7 +370,7 @@ async fn logins(config: &AbuseConfig) -> Result<Value, AbuseError> {
     }
     // The legitimate coach, from the default address.
     let legit = Tally::default();
-    let mut latencies = Vec::new();
+    let mut latencies = Samples::default();
     while Instant::now() < until {
         let t = Instant::now();
         let body = json!({"name": legit_name, "password": legit_password});
@@ -396,7 +387,7 @@ async fn logins(config: &AbuseConfig) -> Result<Value, AbuseError> {
             Ok((status, _)) => legit.add(status.to_string()),
             Err(e) => legit.add(format!("io: {}", e.kind())),
         }
-        latencies.push(t.elapsed().as_secs_f64() * 1000.0);
+        latencies.record(t.elapsed());
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
     for t in tasks {
@@ -405,7 +396,7 @@ async fn logins(config: &AbuseConfig) -> Result<Value, AbuseError> {
     Ok(json!({
         "sent": sent.load(Ordering::Relaxed),
         "answers": answers.json(),
-        "legit_logins": {"answers": legit.json(), "latency_ms": percentiles(latencies)},
+        "legit_logins": {"answers": legit.json(), "latency_ms": latencies.summary()},
     }))
 }
 
@@ -417,7 +408,7 @@ where
     Fut: std::future::Future<Output = Result<(String, Instant), String>> + Send + 'static,
 {
     let outcomes = Arc::new(Tally::default());
-    let lifetimes = Arc::new(Mutex::new(Vec::new()));
+    let lifetimes = Arc::new(Mutex::new(Samples::default()));
     let mut tasks = Vec::new();
     for _ in 0..config.size {
         let fut = open(config.server.clone(), config.from);
@@ -426,10 +417,7 @@ where
             match fut.await {
                 Ok((end, opened)) => {
                     if end != "held" {
-                        lifetimes
-                            .lock()
-                            .await
-                            .push(opened.elapsed().as_secs_f64() * 1000.0);
+                        lifetimes.lock().await.record(opened.elapsed());
                     }
                     outcomes.add(end);
                 }
@@ -440,10 +428,10 @@ where
     for t in tasks {
         let _ = t.await;
     }
-    let lifetimes = std::mem::take(&mut *lifetimes.lock().await);
+    let closed_after = lifetimes.lock().await.summary();
     Ok(json!({
         "outcomes": outcomes.json(),
-        "closed_after_ms": percentiles(lifetimes),
+        "closed_after_ms": closed_after,
         "held_seconds": config.seconds,
     }))
 }

@@ -126,7 +126,7 @@ impl std::error::Error for SetupError {}
 pub struct Samples(Vec<u32>);
 
 impl Samples {
-    fn record(&mut self, d: Duration) {
+    pub fn record(&mut self, d: Duration) {
         self.0
             .push(u32::try_from(d.as_micros()).unwrap_or(u32::MAX));
     }

@@ -69,11 +69,14 @@ fn replay(server: &str, id: &str) -> ExitCode {
     }
 }
 
-fn multi_thread_runtime() -> Option<tokio::runtime::Runtime> {
-    match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+/// The async runtime: one thread (a bot, a request), or one per core (the load and abuse
+/// tools, thousands of connections). `None`, said on stderr, if it cannot start.
+fn runtime_with(threads: Threads) -> Option<tokio::runtime::Runtime> {
+    let mut builder = match threads {
+        Threads::One => tokio::runtime::Builder::new_current_thread(),
+        Threads::PerCore => tokio::runtime::Builder::new_multi_thread(),
+    };
+    match builder.enable_all().build() {
         Ok(runtime) => Some(runtime),
         Err(err) => {
             eprintln!("dugout: cannot start the async runtime: {err}");
@@ -82,17 +85,17 @@ fn multi_thread_runtime() -> Option<tokio::runtime::Runtime> {
     }
 }
 
+enum Threads {
+    One,
+    PerCore,
+}
+
 fn runtime() -> Option<tokio::runtime::Runtime> {
-    match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => Some(runtime),
-        Err(err) => {
-            eprintln!("dugout: cannot start the async runtime: {err}");
-            None
-        }
-    }
+    runtime_with(Threads::One)
+}
+
+fn multi_thread_runtime() -> Option<tokio::runtime::Runtime> {
+    runtime_with(Threads::PerCore)
 }
 
 /// `dugout bot`: play the games; exit 0 once they are all played.
