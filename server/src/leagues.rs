@@ -121,7 +121,11 @@ async fn body(
     viewer: Option<&Account>,
 ) -> Result<LeagueBody, Failure> {
     let coaches = state.store().league_coaches(league.id).await?;
-    let invited = state.store().league_invitations(league.id).await?;
+    // Only the organiser and the invited see invitations: nobody's, no query.
+    let invited = match viewer {
+        Some(_) => state.store().league_invitations(league.id).await?,
+        None => Vec::new(),
+    };
     let invited = invited
         .into_iter()
         .filter(|c| viewer.is_some_and(|a| a.id == league.organiser.id || a.id == c.account.id))

@@ -113,13 +113,7 @@ impl<V> ReplayGate<V> {
 
     /// A replay slot, or `rate_limited` if none frees up within [`PERMIT_WAIT`].
     pub async fn permit(&self) -> Result<OwnedSemaphorePermit, Failure> {
-        match tokio::time::timeout(PERMIT_WAIT, self.slots.clone().acquire_owned()).await {
-            Ok(Ok(permit)) => Ok(permit),
-            _ => Err(Failure::retry_after(
-                "the server is busy replaying matches: try again in a moment",
-                1,
-            )),
-        }
+        crate::throttle::slot(&self.slots, PERMIT_WAIT, "replaying matches").await
     }
 
     pub fn cached(&self, key: &StateKey) -> Option<Arc<V>> {

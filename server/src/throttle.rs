@@ -135,13 +135,7 @@ impl PasswordGuard {
     /// holds it to its end (moved into the blocking task: a request given up on does not
     /// free the slot of a hash still running).
     pub async fn permit(&self) -> Result<OwnedSemaphorePermit, Failure> {
-        match tokio::time::timeout(PERMIT_WAIT, self.slots.clone().acquire_owned()).await {
-            Ok(Ok(permit)) => Ok(permit),
-            _ => Err(Failure::retry_after(
-                "the server is busy checking passwords: try again in a moment",
-                1,
-            )),
-        }
+        slot(&self.slots, PERMIT_WAIT, "checking passwords").await
     }
 
     /// Refuse a login for `account` from `address` while either is backing off.
@@ -207,6 +201,23 @@ impl PasswordGuard {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Key, Failures>> {
         self.failures.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// A permit of `slots`, or `rate_limited` with `Retry-After: 1` ("the server is busy
+/// `doing`...") if none frees up within `wait`. The bound on expensive work that anyone
+/// may ask for: password hashes here, replays in `crate::replays`.
+pub async fn slot(
+    slots: &Arc<Semaphore>,
+    wait: Duration,
+    doing: &str,
+) -> Result<OwnedSemaphorePermit, Failure> {
+    match tokio::time::timeout(wait, slots.clone().acquire_owned()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(Failure::retry_after(
+            format!("the server is busy {doing}: try again in a moment"),
+            1,
+        )),
     }
 }
 
