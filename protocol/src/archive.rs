@@ -239,6 +239,10 @@ pub struct NewLeague {
     /// Default 3/1/0.
     #[serde(default)]
     pub points: Option<PointsScheme>,
+    /// The game the league plays (default `blitz`): its coaches register teams of that game
+    /// and only matches of that game count for it.
+    #[serde(default)]
+    pub game: Option<GameKind>,
 }
 
 /// Body of `POST /api/leagues/{id}/coaches`.
@@ -287,6 +291,9 @@ pub struct LeagueBody {
     pub id: i64,
     pub name: String,
     pub organiser: String,
+    /// The game the league plays.
+    #[serde(default)]
+    pub game: GameKind,
     pub points: PointsScheme,
     /// Coaches who accepted their invitation: only they, with these teams, play for the
     /// league.

@@ -307,6 +307,14 @@ pub fn team_named(asked: &str) -> Option<String> {
         .find(|t| t.eq_ignore_ascii_case(asked))
 }
 
+/// The team of `asked` in any ASCII case among `game`'s teams, as that game names it.
+pub fn team_of_game(game: GameKind, asked: &str) -> Option<String> {
+    game.catalogue()
+        .teams
+        .into_iter()
+        .find(|t| t.eq_ignore_ascii_case(asked.trim()))
+}
+
 /// Every edition some game knows, as the game names it (`Bb2024`).
 pub fn edition_names() -> Vec<String> {
     GameKind::ALL

@@ -48,6 +48,7 @@ use dugout_protocol::{
     NewLeague, NewLeagueCoach, PointsScheme, RoomStatus, Standing, Standings, Winner,
 };
 use dugout_rules::core::Side;
+use dugout_rules::{AnySetup, GameKind};
 
 use crate::AppState;
 use crate::api::{Authenticated, Body};
@@ -149,6 +150,7 @@ async fn body(
         id: league.id,
         name: league.name,
         organiser: league.organiser.name,
+        game: league.game,
         points: league.points,
         coaches: coaches
             .into_iter()
@@ -216,19 +218,35 @@ pub async fn seat_check(
     store: &dyn crate::store::Store,
     league: LeagueId,
     account: &Account,
-    teams: &[String; 2],
+    setup: &AnySetup,
     index: usize,
 ) -> Result<(), Failure> {
-    if store.league(league).await?.is_none() {
+    let Some(found) = store.league(league).await? else {
         return Ok(());
-    }
+    };
+    game_check(&found, setup)?;
+    let teams = setup.names().teams;
     let coaches = store.league_coaches(league).await?;
-    match team_mismatch(&coaches, account, teams, index) {
+    match team_mismatch(&coaches, account, &teams, index) {
         None => Ok(()),
         Some(why) => Err(Failure::new(
             ErrorCode::Conflict,
             format!("this room's match counts for league {league}: {why}"),
         )),
+    }
+}
+
+/// A room for `league` must play the league's game: checked when the room is created and
+/// whenever a coach takes a seat.
+pub fn game_check(league: &League, setup: &AnySetup) -> Result<(), Failure> {
+    let played = setup.kind();
+    if played == league.game {
+        Ok(())
+    } else {
+        Err(Failure::new(
+            ErrorCode::Conflict,
+            format!("league {} plays {}, not {played}", league.id, league.game),
+        ))
     }
 }
 
@@ -494,9 +512,10 @@ async fn create(
             )));
         }
     }
+    let game = new.game.unwrap_or_default();
     let league = state
         .store()
-        .create_league(name, &organiser, points, now_ms())
+        .create_league(name, &organiser, game, points, now_ms())
         .await?;
     Ok((
         StatusCode::CREATED,
@@ -511,6 +530,8 @@ pub struct LeagueItem {
     pub id: LeagueId,
     pub name: String,
     pub organiser: String,
+    /// The game the league plays.
+    pub game: GameKind,
     pub points: PointsScheme,
     /// Unix milliseconds.
     pub created_at_ms: i64,
@@ -535,6 +556,7 @@ async fn list(
                 id: l.id,
                 name: l.name,
                 organiser: l.organiser.name,
+                game: l.game,
                 points: l.points,
                 created_at_ms: l.created_at_ms,
             })
@@ -569,11 +591,16 @@ async fn add_coach(
         .account_named(&new.coach)
         .await?
         .ok_or_else(no_account)?;
-    // A team some game knows, in any ASCII case, stored as the game names it (`Orc`).
-    let team = dugout_protocol::input::team_named(&new.team).ok_or_else(|| {
+    // A team of the league's game, in any ASCII case, stored as the game names it (`Orc`).
+    let team = dugout_protocol::input::team_of_game(league.game, &new.team).ok_or_else(|| {
         Failure::new(
             ErrorCode::Malformed,
-            format!("field \"team\": unknown team {:?}", new.team),
+            format!(
+                "field \"team\": {:?} is not a team of {} (this league's game): one of {}",
+                new.team,
+                league.game,
+                league.game.catalogue().teams.join(", ")
+            ),
         )
     })?;
     // Nobody is registered without their consent, but the organiser consents for themself.
@@ -617,6 +644,16 @@ async fn attach(
         return Err(Failure::new(
             ErrorCode::Conflict,
             format!("match {:?} counts for league {other} already", header.id),
+        ));
+    }
+    let played = header.spec.setup.kind();
+    if played != league.game {
+        return Err(Failure::new(
+            ErrorCode::Conflict,
+            format!(
+                "match {:?} is a game of {played}; this league plays {}",
+                header.id, league.game
+            ),
         ));
     }
     let coaches = state.store().league_coaches(league.id).await?;

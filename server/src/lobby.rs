@@ -136,6 +136,11 @@ impl Lobby {
         }
         // Held until the room is listed (or the creation fails): creations in flight count.
         let _reservation = self.reserve(creator)?;
+        if let Some(league) = spec.league
+            && let Some(found) = self.inner.store.league(league).await?
+        {
+            crate::leagues::game_check(&found, &spec.setup)?;
+        }
         let id = uuid::Uuid::now_v7().to_string();
         // The match is played under the newest rules version of its game, recorded now: the
         // room starts the game under the recorded version, and every replay uses it.

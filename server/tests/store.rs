@@ -9,7 +9,7 @@ use std::sync::Arc;
 use dugout_protocol::{MatchResult, RoomEvent, RoomSpec, RoomStatus, TimerPolicy};
 use dugout_rules::blitz::{self, Command};
 use dugout_rules::core::Side;
-use dugout_rules::{AnyCommand, AnyEvent, AnySetup};
+use dugout_rules::{AnyCommand, AnyEvent, AnySetup, GameKind};
 use dugout_server::store::{
     Account, AccountStore, CoachRemoval, CommandRecord, CommandSource, LogLine, MatchHeader,
     PointsScheme, SqliteStore, Store, StoreError, StoredEvent, TokenKind,
@@ -524,11 +524,11 @@ async fn a_league_keeps_its_scheme_coaches_and_matches(store: Arc<dyn Store>) {
         loss: -1,
     };
     let league = store
-        .create_league("Spring", &ada, points, 7)
+        .create_league("Spring", &ada, GameKind::Blitz, points, 7)
         .await
         .expect("create");
     let other = store
-        .create_league("Autumn", &bot, PointsScheme::default(), 8)
+        .create_league("Autumn", &bot, GameKind::Blitz, PointsScheme::default(), 8)
         .await
         .expect("create");
     assert_ne!(league.id, other.id);
@@ -685,16 +685,16 @@ async fn leagues_are_listed_newest_first(store: Arc<dyn Store>) {
     let (ada, bot) = two_coaches(store.as_ref()).await;
     assert_eq!(store.leagues().await.expect("read"), Vec::new());
     let spring = store
-        .create_league("Spring", &ada, PointsScheme::default(), 7)
+        .create_league("Spring", &ada, GameKind::Blitz, PointsScheme::default(), 7)
         .await
         .expect("create");
     let autumn = store
-        .create_league("Autumn", &bot, PointsScheme::default(), 9)
+        .create_league("Autumn", &bot, GameKind::Blitz, PointsScheme::default(), 9)
         .await
         .expect("create");
     // Same creation time as Autumn: the higher id first.
     let winter = store
-        .create_league("Winter", &ada, PointsScheme::default(), 9)
+        .create_league("Winter", &ada, GameKind::Blitz, PointsScheme::default(), 9)
         .await
         .expect("create");
     assert_eq!(
@@ -912,11 +912,11 @@ async fn organiser_changes_are_made_and_logged_together(store: Arc<dyn Store>) {
         .await
         .expect("create");
     let league = store
-        .create_league("Spring", &ada, PointsScheme::default(), 7)
+        .create_league("Spring", &ada, GameKind::Blitz, PointsScheme::default(), 7)
         .await
         .expect("create");
     let other = store
-        .create_league("Autumn", &ada, PointsScheme::default(), 8)
+        .create_league("Autumn", &ada, GameKind::Blitz, PointsScheme::default(), 8)
         .await
         .expect("create");
     for (who, team) in [(&ada, "Human"), (&bot, "Orc"), (&carl, "Elf")] {

@@ -783,8 +783,14 @@ impl Room {
         let Some(league) = self.spec.league else {
             return Ok(());
         };
-        let teams = self.spec.setup.names().teams;
-        crate::leagues::seat_check(&*self.ctx.store, league, account, &teams, side.index()).await
+        crate::leagues::seat_check(
+            &*self.ctx.store,
+            league,
+            account,
+            &self.spec.setup,
+            side.index(),
+        )
+        .await
     }
 
     /// An open room starts when both seats are taken, both coaches are ready and both are

@@ -31,8 +31,8 @@ use sqlx::SqlSafeStr;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 use dugout_protocol::{MatchResult, RoomEvent, RoomSpec, RoomStatus};
-use dugout_rules::AnyCommand;
 use dugout_rules::core::Side;
+use dugout_rules::{AnyCommand, GameKind};
 
 /// A boxed, sendable future: what every store method returns.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
@@ -207,6 +207,8 @@ pub struct League {
     pub id: LeagueId,
     pub name: String,
     pub organiser: Account,
+    /// The game it plays.
+    pub game: GameKind,
     pub points: PointsScheme,
     pub created_at_ms: i64,
 }
@@ -410,6 +412,7 @@ pub trait LeagueStore: Send + Sync + 'static {
         &'a self,
         name: &'a str,
         organiser: &'a Account,
+        game: GameKind,
         points: PointsScheme,
         now_ms: i64,
     ) -> StoreFuture<'a, League>;

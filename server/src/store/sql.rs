@@ -417,6 +417,12 @@ impl FromSqlRow for League {
                 name: row.get("organiser_name")?,
                 bot: row.get("organiser_bot")?,
             },
+            game: {
+                let name: String = row.get("game")?;
+                GameKind::parse(&name).ok_or_else(|| {
+                    StoreError::Corrupt(format!("league of an unknown game {name:?}"))
+                })?
+            },
             points: PointsScheme {
                 win: row.get("win_points")?,
                 draw: row.get("draw_points")?,
@@ -499,7 +505,7 @@ macro_rules! header_select {
 macro_rules! league_select {
     () => {
         "SELECT l.id, l.name, l.organiser_id, a.name AS organiser_name, \
-         a.is_bot AS organiser_bot, l.win_points, l.draw_points, l.loss_points, \
+         a.is_bot AS organiser_bot, l.game, l.win_points, l.draw_points, l.loss_points, \
          l.created_at FROM leagues l JOIN accounts a ON a.id = l.organiser_id"
     };
 }
@@ -874,16 +880,18 @@ impl<B: Backend> LeagueStore for B {
         &'a self,
         name: &'a str,
         organiser: &'a Account,
+        game: GameKind,
         points: PointsScheme,
         now_ms: i64,
     ) -> StoreFuture<'a, League> {
         Box::pin(async move {
             let query = B::Db::query(
-                "INSERT INTO leagues (name, organiser_id, win_points, draw_points, loss_points, \
-                 created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                "INSERT INTO leagues (name, organiser_id, game, win_points, draw_points, \
+                 loss_points, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
             )
             .arg(name)
             .arg(organiser.id)
+            .arg(game.name())
             .arg(points.win)
             .arg(points.draw)
             .arg(points.loss)
@@ -893,6 +901,7 @@ impl<B: Backend> LeagueStore for B {
                 id,
                 name: name.to_owned(),
                 organiser: organiser.clone(),
+                game,
                 points,
                 created_at_ms: now_ms,
             })
