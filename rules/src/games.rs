@@ -464,6 +464,7 @@ macro_rules! games {
 
 games! {
     Blitz => blitz,
+    BloodBowl => bb,
 }
 
 #[cfg(test)]

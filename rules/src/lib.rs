@@ -2,8 +2,10 @@
 //!
 //! * [`core`]: geometry, dice and seats shared by every game.
 //! * [`blitz`]: Blitz Bowl (2018 and Ultimate 2024 editions).
+//! * [`bb`]: Blood Bowl (LRB6, the 2014 competition rules).
 //! * [`games`]: every game as one set of enums, what the server and clients use.
 
+pub mod bb;
 pub mod blitz;
 pub mod core;
 pub mod games;

@@ -1,0 +1,261 @@
+//! Blood Bowl under the game contract ([`crate::core::Ruleset`]).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+
+use std::borrow::Cow;
+
+use super::*;
+use crate::core::{RefusedCommand, Ruleset, Seat, SetupCatalogue, SetupNames, Summary, TurnMarker};
+
+impl Ruleset for Game {
+    const NAME: &'static str = "blood_bowl";
+    const RULES_VERSION: u32 = RULES_VERSION;
+    const OLDEST_RULES_VERSION: u32 = OLDEST_RULES_VERSION;
+    const FOLDS_FROM_VERSION: u32 = 1;
+
+    type Setup = MatchSetup;
+    type Command = Command;
+    type Prompt = Prompt;
+    type Event = Event;
+    type View = GameView;
+    type Outcome = Outcome;
+
+    fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
+        validate(setup)
+    }
+
+    fn new_game(
+        setup: MatchSetup,
+        version: u32,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(Game, Vec<Event>), SetupError> {
+        new_game_versioned(setup, version, dice)
+    }
+
+    fn setup(&self) -> &MatchSetup {
+        &self.setup
+    }
+
+    fn rules_version(&self) -> u32 {
+        self.rules_version
+    }
+
+    fn prompt(&self) -> &Prompt {
+        &self.prompt
+    }
+
+    fn over_prompt() -> Prompt {
+        Prompt {
+            coach: None,
+            kind: PromptKind::GameOver,
+        }
+    }
+
+    fn prompt_coach(prompt: &Prompt) -> Option<Side> {
+        prompt.coach
+    }
+
+    fn legal_commands(&self) -> Cow<'_, [Command]> {
+        match self.legal.get() {
+            Some(cached) => Cow::Borrowed(cached),
+            None => Cow::Owned(legal_commands(self)),
+        }
+    }
+
+    fn is_legal(&self, cmd: &Command) -> bool {
+        is_legal(self, cmd)
+    }
+
+    fn apply(
+        &mut self,
+        cmd: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RefusedCommand> {
+        apply(self, cmd, dice).map_err(|e| match e {
+            CommandError::GameOver => RefusedCommand::GameOver,
+            CommandError::Illegal { reason } => RefusedCommand::Illegal { reason },
+        })
+    }
+
+    fn view(&self, _seat: Seat) -> GameView {
+        view(self)
+    }
+
+    /// Blood Bowl keeps no secrets: every seat sees every event.
+    fn project(event: &Event, _seat: Seat) -> Option<Event> {
+        Some(event.clone())
+    }
+
+    fn fold(view: &mut GameView, event: &Event) {
+        view.apply(event);
+    }
+
+    fn set_view_prompt(view: &mut GameView, prompt: &Prompt) {
+        view.prompt = prompt.clone();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn winner(outcome: &Outcome) -> Option<Side> {
+        match outcome {
+            Outcome::Score { winner } => *winner,
+            Outcome::Penalties { winner } | Outcome::Conceded { winner } => Some(*winner),
+        }
+    }
+
+    fn score(&self) -> [u16; 2] {
+        self.score
+    }
+
+    /// Per coach turn (§9.1) and per set-up: the coach deciding, keyed by the half, both
+    /// turn counters, whether a team turn is under way (and whose), so the key changes at
+    /// every new team turn, Blitz! bonus turn and set-up hand-over.
+    fn turn_marker(&self) -> Option<TurnMarker> {
+        if self.is_over() {
+            return None;
+        }
+        let coach = self.active.or(self.prompt.coach)?;
+        let active = match self.active {
+            None => 0u64,
+            Some(Side::Home) => 1,
+            Some(Side::Away) => 2,
+        };
+        Some(TurnMarker {
+            coach,
+            key: u64::from(self.half) << 40
+                | u64::from(self.blitz_bonus) << 36
+                | active << 32
+                | u64::from(self.teams[0].turns) << 16
+                | u64::from(self.teams[1].turns) << 8
+                | u64::from(coach == Side::Away),
+        })
+    }
+
+    /// `end_turn` at the Action prompt, `end_action` during an Action; elsewhere `decline`
+    /// when legal, else the cheapest legal answer (the first: set-up offers its formations
+    /// first, then `done`).
+    fn timeout_command(&self) -> Option<Command> {
+        let legal = Ruleset::legal_commands(self);
+        for c in [
+            Command::EndTurn,
+            Command::EndAction,
+            Command::Decline,
+            Command::SetupDone,
+            Command::Done,
+            Command::Apothecary { use_it: false },
+            Command::Bribe { use_it: false },
+            Command::FollowUp { follow: false },
+        ] {
+            if legal.contains(&c) {
+                return Some(c);
+            }
+        }
+        legal.first().copied()
+    }
+
+    /// Score, touchdowns, injuries (casualties suffered by each side's players, after the
+    /// apothecary and Regeneration), and counts: `casualties` (inflicted by each side),
+    /// `ko`, `completions`, `interceptions`, `sent_off`, `fumbles`.
+    fn summarise<'a>(setup: &MatchSetup, events: impl IntoIterator<Item = &'a Event>) -> Summary {
+        let sides = player_sides(setup);
+        let side_of = |p: &PlayerId| sides.get(p.index()).copied();
+        let mut s = Summary::default();
+        let mut inflicted = [0u32; 2];
+        let mut ko = [0u32; 2];
+        let mut completions = [0u32; 2];
+        let mut interceptions = [0u32; 2];
+        let mut sent_off = [0u32; 2];
+        let mut fumbles = [0u32; 2];
+        for event in events {
+            match event {
+                Event::Touchdown { side, score, .. } => {
+                    s.score = *score;
+                    s.touchdowns[side.index()] += 1;
+                }
+                Event::GameOver { score, .. } => s.score = *score,
+                // A casualty that stands (after the apothecary); Regeneration takes it back.
+                Event::Casualty { player, .. } => {
+                    if let Some(side) = side_of(player) {
+                        s.injuries[side.index()] += 1;
+                        inflicted[side.other().index()] += 1;
+                    }
+                }
+                Event::Regenerated { player } => {
+                    if let Some(side) = side_of(player) {
+                        s.injuries[side.index()] = s.injuries[side.index()].saturating_sub(1);
+                        inflicted[side.other().index()] =
+                            inflicted[side.other().index()].saturating_sub(1);
+                    }
+                }
+                Event::Injured {
+                    player,
+                    outcome: InjuryOutcome::KnockedOut,
+                    ..
+                } => {
+                    if let Some(side) = side_of(player) {
+                        ko[side.index()] += 1;
+                    }
+                }
+                Event::Completion { passer, .. } => {
+                    if let Some(side) = side_of(passer) {
+                        completions[side.index()] += 1;
+                    }
+                }
+                Event::Intercepted { player } => {
+                    if let Some(side) = side_of(player) {
+                        interceptions[side.index()] += 1;
+                    }
+                }
+                Event::SentOff { player } => {
+                    if let Some(side) = side_of(player) {
+                        sent_off[side.index()] += 1;
+                    }
+                }
+                Event::Fumbled { player } => {
+                    if let Some(side) = side_of(player) {
+                        fumbles[side.index()] += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        s.counts = vec![
+            ("casualties".to_string(), inflicted),
+            ("ko".to_string(), ko),
+            ("completions".to_string(), completions),
+            ("interceptions".to_string(), interceptions),
+            ("sent_off".to_string(), sent_off),
+            ("fumbles".to_string(), fumbles),
+        ];
+        s
+    }
+
+    fn setup_names(setup: &MatchSetup) -> SetupNames {
+        SetupNames {
+            edition: "Lrb6".to_string(),
+            teams: [
+                setup.teams[0].roster().name().to_string(),
+                setup.teams[1].roster().name().to_string(),
+            ],
+        }
+    }
+
+    fn catalogue() -> SetupCatalogue {
+        SetupCatalogue {
+            editions: vec!["Lrb6".to_string()],
+            teams: Roster::ALL.iter().map(|r| r.name().to_string()).collect(),
+        }
+    }
+}
+
+/// The side of every player of a setup, by player id (Home's sheet, then Away's).
+pub fn player_sides(setup: &MatchSetup) -> Vec<Side> {
+    let mut sides = Vec::new();
+    for side in Side::BOTH {
+        let n = setup.teams[side.index()].sheet().players.len();
+        sides.extend(std::iter::repeat_n(side, n));
+    }
+    sides
+}

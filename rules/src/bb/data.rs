@@ -1,0 +1,1046 @@
+//! Blood Bowl data as tables: the skills, the six rosters, the casualty, kick-off and weather
+//! tables. Code reads these tables; it never spells a roster or a skill's numbers itself.
+//!
+//! Every roster row is tagged [R] (rebuilt roster data: the source book's team lists were
+//! lost, §27.0), every design default [Proposal].
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+
+use serde::{Deserialize, Serialize};
+
+/// A skill (§26). The 35 skills of the six rosters built so far (§27.1–§27.6) plus Pro; the
+/// remaining LRB6 skills are added as new variants (the wire names are the snake_case names,
+/// so adding a variant never changes an existing one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Skill {
+    AlwaysHungry,
+    BallAndChain,
+    Block,
+    Bombardier,
+    BoneHead,
+    BreakTackle,
+    Catch,
+    Chainsaw,
+    Dauntless,
+    DirtyPlayer,
+    Dodge,
+    Frenzy,
+    Juggernaut,
+    Leap,
+    Loner,
+    MightyBlow,
+    NoHands,
+    Pass,
+    PrehensileTail,
+    Pro,
+    ReallyStupid,
+    Regeneration,
+    RightStuff,
+    SecretWeapon,
+    Sprint,
+    StandFirm,
+    StrongArm,
+    Stunty,
+    SureHands,
+    Tackle,
+    TakeRoot,
+    ThickSkull,
+    ThrowTeamMate,
+    VeryLongLegs,
+    WildAnimal,
+}
+
+/// A skill category (§26.0; league advancement access, §27.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    General,
+    Agility,
+    Passing,
+    Strength,
+    Mutation,
+    Extraordinary,
+}
+
+/// One row of the skill table: name, category, section, and whether this engine plays it.
+#[derive(Clone, Copy, Debug)]
+pub struct SkillInfo {
+    pub skill: Skill,
+    pub name: &'static str,
+    pub category: Category,
+    /// The section of docs/rules/blood-bowl.md (`26.N`).
+    pub section: &'static str,
+    /// Built: the engine plays it. A roster position with a skill not built is refused by
+    /// `validate` (`SetupError::NotImplemented` naming the skill). Right Stuff only acts
+    /// when a team-mate throws the player (Throw Team-Mate, §26.33): with Throw Team-Mate
+    /// refused no team-mate can, so a Right Stuff player plays correctly as he is.
+    pub built: bool,
+}
+
+use Category::*;
+
+/// The skill table (§26.1–§26.35).
+pub const SKILLS: &[SkillInfo] = &[
+    si(
+        Skill::AlwaysHungry,
+        "Always Hungry",
+        Extraordinary,
+        "26.1",
+        false,
+    ),
+    si(
+        Skill::BallAndChain,
+        "Ball & Chain",
+        Extraordinary,
+        "26.2",
+        false,
+    ),
+    si(Skill::Block, "Block", General, "26.3", true),
+    si(
+        Skill::Bombardier,
+        "Bombardier",
+        Extraordinary,
+        "26.4",
+        false,
+    ),
+    si(Skill::BoneHead, "Bone-head", Extraordinary, "26.5", true),
+    si(Skill::BreakTackle, "Break Tackle", Strength, "26.6", true),
+    si(Skill::Catch, "Catch", Agility, "26.7", true),
+    si(Skill::Chainsaw, "Chainsaw", Extraordinary, "26.8", false),
+    si(Skill::Dauntless, "Dauntless", General, "26.9", true),
+    si(Skill::DirtyPlayer, "Dirty Player", General, "26.10", true),
+    si(Skill::Dodge, "Dodge", Agility, "26.11", true),
+    si(Skill::Frenzy, "Frenzy", General, "26.12", true),
+    si(Skill::Juggernaut, "Juggernaut", Strength, "26.13", true),
+    si(Skill::Leap, "Leap", Agility, "26.14", true),
+    si(Skill::Loner, "Loner", Extraordinary, "26.15", true),
+    si(Skill::MightyBlow, "Mighty Blow", Strength, "26.16", true),
+    si(Skill::NoHands, "No Hands", Extraordinary, "26.17", true),
+    si(Skill::Pass, "Pass", Passing, "26.18", true),
+    si(
+        Skill::PrehensileTail,
+        "Prehensile Tail",
+        Mutation,
+        "26.19",
+        true,
+    ),
+    si(Skill::Pro, "Pro", General, "26.20", true),
+    si(
+        Skill::ReallyStupid,
+        "Really Stupid",
+        Extraordinary,
+        "26.21",
+        true,
+    ),
+    si(
+        Skill::Regeneration,
+        "Regeneration",
+        Extraordinary,
+        "26.22",
+        true,
+    ),
+    si(
+        Skill::RightStuff,
+        "Right Stuff",
+        Extraordinary,
+        "26.23",
+        true,
+    ),
+    si(
+        Skill::SecretWeapon,
+        "Secret Weapon",
+        Extraordinary,
+        "26.24",
+        true,
+    ),
+    si(Skill::Sprint, "Sprint", Agility, "26.25", true),
+    si(Skill::StandFirm, "Stand Firm", Strength, "26.26", true),
+    si(Skill::StrongArm, "Strong Arm", Strength, "26.27", true),
+    si(Skill::Stunty, "Stunty", Extraordinary, "26.28", true),
+    si(Skill::SureHands, "Sure Hands", General, "26.29", true),
+    si(Skill::Tackle, "Tackle", General, "26.30", true),
+    si(Skill::TakeRoot, "Take Root", Extraordinary, "26.31", true),
+    si(Skill::ThickSkull, "Thick Skull", Strength, "26.32", true),
+    si(
+        Skill::ThrowTeamMate,
+        "Throw Team-Mate",
+        Extraordinary,
+        "26.33",
+        false,
+    ),
+    si(
+        Skill::VeryLongLegs,
+        "Very Long Legs",
+        Mutation,
+        "26.34",
+        true,
+    ),
+    si(
+        Skill::WildAnimal,
+        "Wild Animal",
+        Extraordinary,
+        "26.35",
+        true,
+    ),
+];
+
+const fn si(
+    skill: Skill,
+    name: &'static str,
+    category: Category,
+    section: &'static str,
+    built: bool,
+) -> SkillInfo {
+    SkillInfo {
+        skill,
+        name,
+        category,
+        section,
+        built,
+    }
+}
+
+impl Skill {
+    /// The skill's row of [`SKILLS`].
+    pub fn info(self) -> &'static SkillInfo {
+        // The table lists the variants in declaration order.
+        &SKILLS[self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The bit of this skill in a [`SkillSet`].
+    pub fn bit(self) -> u128 {
+        1u128 << (self as u32)
+    }
+}
+
+/// A set of skills as a bitset (room for 128 skills: every LRB6 skill fits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SkillSet(pub u128);
+
+impl SkillSet {
+    pub fn of(skills: &[Skill]) -> SkillSet {
+        SkillSet(skills.iter().fold(0, |a, s| a | s.bit()))
+    }
+    pub fn has(self, s: Skill) -> bool {
+        self.0 & s.bit() != 0
+    }
+    pub fn insert(&mut self, s: Skill) {
+        self.0 |= s.bit();
+    }
+    /// The skills in table order.
+    pub fn list(self) -> Vec<Skill> {
+        SKILLS
+            .iter()
+            .map(|i| i.skill)
+            .filter(|s| self.has(*s))
+            .collect()
+    }
+}
+
+/// The six rosters built so far (§27.1–§27.6). On the wire a snake_case name; read
+/// case-insensitively with spaces, hyphens or underscores ("Wood Elf", "wood_elf", "WOODELF").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(try_from = "String", into = "String")]
+#[cfg_attr(feature = "schema", schemars(with = "String"))]
+pub enum Roster {
+    Human,
+    Orc,
+    Dwarf,
+    Skaven,
+    WoodElf,
+    Goblin,
+}
+
+impl Roster {
+    pub const ALL: [Roster; 6] = [
+        Roster::Human,
+        Roster::Orc,
+        Roster::Dwarf,
+        Roster::Skaven,
+        Roster::WoodElf,
+        Roster::Goblin,
+    ];
+
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        self.key()
+    }
+
+    /// The wire name (the roster table's key).
+    pub fn key(self) -> &'static str {
+        ROSTERS[self as usize].key
+    }
+
+    /// A roster by name, in any case, ignoring spaces, hyphens and underscores.
+    pub fn parse(name: &str) -> Option<Roster> {
+        let norm = |s: &str| -> String {
+            s.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let n = norm(name);
+        Roster::ALL.iter().copied().find(|r| norm(r.name()) == n)
+    }
+
+    pub fn data(self) -> &'static RosterData {
+        &ROSTERS[self as usize]
+    }
+}
+
+impl TryFrom<String> for Roster {
+    type Error = String;
+    fn try_from(s: String) -> Result<Roster, String> {
+        Roster::parse(&s).ok_or_else(|| {
+            format!(
+                "unknown Blood Bowl roster {s:?} (built: {})",
+                Roster::ALL.map(Roster::name).join(", ")
+            )
+        })
+    }
+}
+
+impl From<Roster> for String {
+    fn from(r: Roster) -> String {
+        r.name().to_string()
+    }
+}
+
+/// One position of a roster (§27.0: "0-N" maximum, cost, MA ST AG AV, skills, access).
+#[derive(Clone, Copy, Debug)]
+pub struct PositionData {
+    pub name: &'static str,
+    pub max: u8,
+    pub cost: u32,
+    pub ma: u8,
+    pub st: u8,
+    pub ag: u8,
+    pub av: u8,
+    pub skills: &'static [Skill],
+    /// Categories open on a normal advancement roll.
+    pub normal: &'static [Category],
+    /// Categories open only on a double.
+    pub double: &'static [Category],
+}
+
+/// A roster: re-roll cost, apothecary, positions (all [R]).
+#[derive(Clone, Copy, Debug)]
+pub struct RosterData {
+    pub key: &'static str,
+    pub name: &'static str,
+    pub reroll_cost: u32,
+    pub apothecary: bool,
+    pub positions: &'static [PositionData],
+    /// The starter team [`crate::bb::setup::starter_team`] builds: (position index, count),
+    /// re-rolls, fan factor [Proposal: a legal 1,000,000 gp team of built positions].
+    pub starter: Starter,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Starter {
+    pub players: &'static [(usize, u8)],
+    pub rerolls: u8,
+    pub fan_factor: u8,
+    pub apothecary: bool,
+}
+
+const fn p(
+    name: &'static str,
+    max: u8,
+    cost: u32,
+    stats: [u8; 4],
+    skills: &'static [Skill],
+    normal: &'static [Category],
+    double: &'static [Category],
+) -> PositionData {
+    PositionData {
+        name,
+        max,
+        cost,
+        ma: stats[0],
+        st: stats[1],
+        ag: stats[2],
+        av: stats[3],
+        skills,
+        normal,
+        double,
+    }
+}
+
+use Skill as K;
+
+/// §27.1–§27.6, in [`Roster`] order. [R] every row.
+pub const ROSTERS: [RosterData; 6] = [
+    // §27.1 Human [R]
+    RosterData {
+        key: "human",
+        name: "Human",
+        reroll_cost: 50_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Lineman",
+                16,
+                50_000,
+                [6, 3, 3, 8],
+                &[],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Catcher",
+                4,
+                70_000,
+                [8, 2, 3, 7],
+                &[K::Catch, K::Dodge],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Thrower",
+                2,
+                70_000,
+                [6, 3, 3, 8],
+                &[K::SureHands, K::Pass],
+                &[General, Passing],
+                &[Agility, Strength],
+            ),
+            p(
+                "Blitzer",
+                4,
+                90_000,
+                [7, 3, 3, 8],
+                &[K::Block],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Ogre",
+                1,
+                140_000,
+                [5, 5, 2, 9],
+                &[
+                    K::Loner,
+                    K::BoneHead,
+                    K::MightyBlow,
+                    K::ThickSkull,
+                    K::ThrowTeamMate,
+                ],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 6 linemen 300k + 2 catchers 140k + 2 throwers 140k + 2 blitzers 180k = 760k,
+        // 3 re-rolls 150k, apothecary 50k, FF 4 40k = 1,000,000. [Proposal]
+        starter: Starter {
+            players: &[(0, 6), (1, 2), (2, 2), (3, 2)],
+            rerolls: 3,
+            fan_factor: 4,
+            apothecary: true,
+        },
+    },
+    // §27.2 Orc [R]
+    RosterData {
+        key: "orc",
+        name: "Orc",
+        reroll_cost: 60_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Lineman",
+                16,
+                50_000,
+                [5, 3, 3, 9],
+                &[],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Goblin",
+                4,
+                40_000,
+                [6, 2, 3, 7],
+                &[K::Dodge, K::RightStuff, K::Stunty],
+                &[Agility],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Thrower",
+                2,
+                70_000,
+                [5, 3, 3, 8],
+                &[K::SureHands, K::Pass],
+                &[General, Passing],
+                &[Agility, Strength],
+            ),
+            p(
+                "Black Orc Blocker",
+                4,
+                80_000,
+                [4, 4, 2, 9],
+                &[],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Blitzer",
+                4,
+                80_000,
+                [6, 3, 3, 9],
+                &[K::Block],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Troll",
+                1,
+                110_000,
+                [4, 5, 1, 9],
+                &[
+                    K::Loner,
+                    K::AlwaysHungry,
+                    K::MightyBlow,
+                    K::ReallyStupid,
+                    K::Regeneration,
+                    K::ThrowTeamMate,
+                ],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 4 linemen 200k + 1 thrower 70k + 4 BOB 320k + 2 blitzers 160k = 750k (11 players),
+        // 3 re-rolls 180k, apothecary 50k, FF 2 20k = 1,000,000. [Proposal]
+        starter: Starter {
+            players: &[(0, 4), (2, 1), (3, 4), (4, 2)],
+            rerolls: 3,
+            fan_factor: 2,
+            apothecary: true,
+        },
+    },
+    // §27.3 Dwarf [R] (re-roll 50,000; G-list: one data set says 40,000)
+    RosterData {
+        key: "dwarf",
+        name: "Dwarf",
+        reroll_cost: 50_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Blocker",
+                16,
+                70_000,
+                [4, 3, 2, 9],
+                &[K::Block, K::Tackle, K::ThickSkull],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Runner",
+                2,
+                80_000,
+                [6, 3, 3, 8],
+                &[K::SureHands, K::ThickSkull],
+                &[General, Passing],
+                &[Agility, Strength],
+            ),
+            p(
+                "Blitzer",
+                2,
+                80_000,
+                [5, 3, 3, 9],
+                &[K::Block, K::ThickSkull],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Troll Slayer",
+                2,
+                90_000,
+                [5, 3, 2, 8],
+                &[K::Block, K::Dauntless, K::Frenzy, K::ThickSkull],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Deathroller",
+                1,
+                160_000,
+                [4, 7, 1, 10],
+                &[
+                    K::Loner,
+                    K::BreakTackle,
+                    K::DirtyPlayer,
+                    K::Juggernaut,
+                    K::MightyBlow,
+                    K::NoHands,
+                    K::SecretWeapon,
+                    K::StandFirm,
+                ],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 5 blockers 350k + 2 runners 160k + 2 blitzers 160k + 2 slayers 180k = 850k,
+        // 2 re-rolls 100k, apothecary 50k = 1,000,000. [Proposal]
+        starter: Starter {
+            players: &[(0, 5), (1, 2), (2, 2), (3, 2)],
+            rerolls: 2,
+            fan_factor: 0,
+            apothecary: true,
+        },
+    },
+    // §27.4 Skaven [R]
+    RosterData {
+        key: "skaven",
+        name: "Skaven",
+        reroll_cost: 60_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Lineman",
+                16,
+                50_000,
+                [7, 3, 3, 7],
+                &[],
+                &[General],
+                &[Agility, Strength, Passing, Mutation],
+            ),
+            p(
+                "Thrower",
+                2,
+                70_000,
+                [7, 3, 3, 7],
+                &[K::Pass, K::SureHands],
+                &[General, Passing],
+                &[Agility, Strength, Mutation],
+            ),
+            p(
+                "Gutter Runner",
+                4,
+                80_000,
+                [9, 2, 4, 7],
+                &[K::Dodge],
+                &[General, Agility],
+                &[Strength, Passing, Mutation],
+            ),
+            p(
+                "Blitzer",
+                2,
+                90_000,
+                [7, 3, 3, 8],
+                &[K::Block],
+                &[General, Strength],
+                &[Agility, Passing, Mutation],
+            ),
+            p(
+                "Rat Ogre",
+                1,
+                150_000,
+                [6, 5, 2, 8],
+                &[
+                    K::Loner,
+                    K::Frenzy,
+                    K::MightyBlow,
+                    K::PrehensileTail,
+                    K::WildAnimal,
+                ],
+                &[Strength],
+                &[General, Agility, Passing, Mutation],
+            ),
+        ],
+        // 5 linemen 250k + 1 thrower 70k + 3 gutter runners 240k + 2 blitzers 180k = 740k,
+        // 3 re-rolls 180k, apothecary 50k, FF 3 30k = 1,000,000. [Proposal]
+        starter: Starter {
+            players: &[(0, 5), (1, 1), (2, 3), (3, 2)],
+            rerolls: 3,
+            fan_factor: 3,
+            apothecary: true,
+        },
+    },
+    // §27.5 Wood Elf [R]
+    RosterData {
+        key: "wood_elf",
+        name: "Wood Elf",
+        reroll_cost: 50_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Lineman",
+                16,
+                70_000,
+                [7, 3, 4, 7],
+                &[],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Catcher",
+                4,
+                90_000,
+                [8, 2, 4, 7],
+                &[K::Catch, K::Dodge, K::Sprint],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Thrower",
+                2,
+                90_000,
+                [7, 3, 4, 7],
+                &[K::Pass],
+                &[General, Agility, Passing],
+                &[Strength],
+            ),
+            p(
+                "Wardancer",
+                2,
+                120_000,
+                [8, 3, 4, 7],
+                &[K::Block, K::Dodge, K::Leap],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Treeman",
+                1,
+                120_000,
+                [2, 6, 1, 10],
+                &[
+                    K::Loner,
+                    K::MightyBlow,
+                    K::StandFirm,
+                    K::StrongArm,
+                    K::TakeRoot,
+                    K::ThickSkull,
+                    K::ThrowTeamMate,
+                ],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 6 linemen 420k + 2 catchers 180k + 1 thrower 90k + 2 wardancers 240k = 930k,
+        // 1 re-roll 50k, FF 2 20k = 1,000,000 (no apothecary). [Proposal]
+        starter: Starter {
+            players: &[(0, 6), (1, 2), (2, 1), (3, 2)],
+            rerolls: 1,
+            fan_factor: 2,
+            apothecary: false,
+        },
+    },
+    // §27.6 Goblin [R]
+    RosterData {
+        key: "goblin",
+        name: "Goblin",
+        reroll_cost: 60_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Goblin",
+                16,
+                40_000,
+                [6, 2, 3, 7],
+                &[K::Dodge, K::RightStuff, K::Stunty],
+                &[Agility],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Bombardier",
+                1,
+                40_000,
+                [6, 2, 3, 7],
+                &[K::Bombardier, K::Dodge, K::SecretWeapon, K::Stunty],
+                &[Agility],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Looney",
+                1,
+                40_000,
+                [6, 2, 3, 7],
+                &[K::Chainsaw, K::SecretWeapon, K::Stunty],
+                &[Agility],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Fanatic",
+                1,
+                70_000,
+                [3, 7, 3, 7],
+                &[K::BallAndChain, K::NoHands, K::SecretWeapon, K::Stunty],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+            p(
+                "Pogoer",
+                1,
+                70_000,
+                [7, 2, 3, 7],
+                &[K::Dodge, K::Leap, K::Stunty, K::VeryLongLegs],
+                &[Agility],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Troll",
+                2,
+                110_000,
+                [4, 5, 1, 9],
+                &[
+                    K::Loner,
+                    K::AlwaysHungry,
+                    K::MightyBlow,
+                    K::ReallyStupid,
+                    K::Regeneration,
+                    K::ThrowTeamMate,
+                ],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 12 goblins 480k + 1 pogoer 70k = 550k, 6 re-rolls 360k, apothecary 50k,
+        // FF 4 40k = 1,000,000. [Proposal]
+        starter: Starter {
+            players: &[(0, 12), (4, 1)],
+            rerolls: 6,
+            fan_factor: 4,
+            apothecary: true,
+        },
+    },
+];
+
+/// §2.2: the largest roster.
+pub const MAX_PLAYERS: usize = 16;
+/// §5.2: the most players a team fields.
+pub const MAX_ON_PITCH: usize = 11;
+/// §21: the budget of a new team.
+pub const BUDGET: u32 = 1_000_000;
+/// §21: the price of a fan factor point, an assistant coach, a cheerleader.
+pub const STAFF_COST: u32 = 10_000;
+/// §12.6: the price of an apothecary.
+pub const APOTHECARY_COST: u32 = 50_000;
+
+/// The weather (§8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Weather {
+    SwelteringHeat,
+    VerySunny,
+    #[default]
+    Nice,
+    PouringRain,
+    Blizzard,
+}
+
+/// §8: the weather of a 2D6 total.
+pub fn weather(total: u16) -> Weather {
+    match total {
+        2 => Weather::SwelteringHeat,
+        3 => Weather::VerySunny,
+        11 => Weather::PouringRain,
+        12 => Weather::Blizzard,
+        _ => Weather::Nice,
+    }
+}
+
+/// A kick-off table result (§7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum KickOffResult {
+    GetTheRef,
+    Riot,
+    PerfectDefence,
+    HighKick,
+    CheeringFans,
+    ChangingWeather,
+    BrilliantCoaching,
+    QuickSnap,
+    Blitz,
+    ThrowARock,
+    PitchInvasion,
+}
+
+/// §7: the kick-off result of a 2D6 total.
+pub fn kick_off_result(total: u16) -> KickOffResult {
+    use KickOffResult::*;
+    match total {
+        2 => GetTheRef,
+        3 => Riot,
+        4 => PerfectDefence,
+        5 => HighKick,
+        6 => CheeringFans,
+        7 => ChangingWeather,
+        8 => BrilliantCoaching,
+        9 => QuickSnap,
+        10 => Blitz,
+        11 => ThrowARock,
+        _ => PitchInvasion,
+    }
+}
+
+/// A casualty table result (§12.5), named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum CasualtyResult {
+    BadlyHurt,
+    BrokenRibs,
+    GroinStrain,
+    GougedEye,
+    BrokenJaw,
+    FracturedArm,
+    FracturedLeg,
+    SmashedHand,
+    PinchedNerve,
+    DamagedBack,
+    SmashedKnee,
+    SmashedHip,
+    SmashedAnkle,
+    SeriousConcussion,
+    FracturedSkull,
+    BrokenNeck,
+    SmashedCollarBone,
+    Dead,
+}
+
+/// What a casualty does to the player's sheet (§12.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum LastingEffect {
+    None,
+    MissNextGame,
+    Niggling,
+    MinusMa,
+    MinusAv,
+    MinusAg,
+    MinusSt,
+    Dead,
+}
+
+impl CasualtyResult {
+    /// §12.5: the result of a D68 (tens 1–6, units 1–8).
+    pub fn of(tens: u16, units: u16) -> CasualtyResult {
+        use CasualtyResult::*;
+        match (tens, units) {
+            (1..=3, _) => BadlyHurt,
+            (4, 1) => BrokenRibs,
+            (4, 2) => GroinStrain,
+            (4, 3) => GougedEye,
+            (4, 4) => BrokenJaw,
+            (4, 5) => FracturedArm,
+            (4, 6) => FracturedLeg,
+            (4, 7) => SmashedHand,
+            (4, _) => PinchedNerve,
+            (5, 1) => DamagedBack,
+            (5, 2) => SmashedKnee,
+            (5, 3) => SmashedHip,
+            (5, 4) => SmashedAnkle,
+            (5, 5) => SeriousConcussion,
+            (5, 6) => FracturedSkull,
+            (5, 7) => BrokenNeck,
+            (5, _) => SmashedCollarBone,
+            _ => Dead,
+        }
+    }
+
+    /// §12.5: the lasting effect.
+    pub fn effect(self) -> LastingEffect {
+        use CasualtyResult::*;
+        match self {
+            BadlyHurt => LastingEffect::None,
+            BrokenRibs | GroinStrain | GougedEye | BrokenJaw | FracturedArm | FracturedLeg
+            | SmashedHand | PinchedNerve => LastingEffect::MissNextGame,
+            DamagedBack | SmashedKnee => LastingEffect::Niggling,
+            SmashedHip | SmashedAnkle => LastingEffect::MinusMa,
+            SeriousConcussion | FracturedSkull => LastingEffect::MinusAv,
+            BrokenNeck => LastingEffect::MinusAg,
+            SmashedCollarBone => LastingEffect::MinusSt,
+            Dead => LastingEffect::Dead,
+        }
+    }
+
+    /// Severity order (the D68 order): lower is milder. The apothecary keeps the milder of
+    /// two results (§12.6) [Proposal: the engine chooses for the coach].
+    pub fn severity(self) -> u8 {
+        self as u8
+    }
+}
+
+/// §2.5 [Proposal, G2]: the pass range of a throw `dx`, `dy` squares away (Chebyshev-free
+/// lookup; `None`: out of range or the thrower's own square).
+pub fn pass_range(dx: u8, dy: u8) -> Option<PassRange> {
+    const T: [&[u8; 14]; 14] = [
+        b"TQQQSSSLLLLBBB",
+        b"QQQQSSSLLLLBBB",
+        b"QQQSSSSLLLLBB.",
+        b"QQSSSSSLLLBBB.",
+        b"SSSSSSLLLLBBB.",
+        b"SSSSSLLLLBBB..",
+        b"SSSSLLLLLBBB..",
+        b"LLLLLLLLBBB...",
+        b"LLLLLLLBBBB...",
+        b"LLLLLBBBBB....",
+        b"LLLBBBBBB.....",
+        b"BBBBBBB.......",
+        b"BBBBB.........",
+        b"BB............",
+    ];
+    if dx >= 14 || dy >= 14 {
+        return None;
+    }
+    match T[dy as usize][dx as usize] {
+        b'Q' => Some(PassRange::Quick),
+        b'S' => Some(PassRange::Short),
+        b'L' => Some(PassRange::Long),
+        b'B' => Some(PassRange::LongBomb),
+        _ => None,
+    }
+}
+
+/// A pass range (§2.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PassRange {
+    Quick,
+    Short,
+    Long,
+    LongBomb,
+}
+
+impl PassRange {
+    /// §2.5: the accuracy modifier.
+    pub fn modifier(self) -> i8 {
+        match self {
+            PassRange::Quick => 1,
+            PassRange::Short => 0,
+            PassRange::Long => -1,
+            PassRange::LongBomb => -2,
+        }
+    }
+}
+
+/// §2.3 [Proposal, G3]: the D8 scatter directions (1 up-left .. 8 down-right).
+pub const SCATTER: [(i8, i8); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// §3: the Agility-table target of an agility.
+pub fn agility_target(ag: u8) -> u8 {
+    7u8.saturating_sub(ag).max(1)
+}

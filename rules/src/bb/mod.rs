@@ -1,0 +1,159 @@
+//! Blood Bowl (LRB6, the 2014 competition rules) as a pure state machine.
+//!
+//! * [`new_game`] validates a [`MatchSetup`], plays the pre-match sequence and runs to the
+//!   first prompt.
+//! * [`legal_commands`], [`is_legal`] and [`apply`] agree: `apply` accepts exactly the legal
+//!   commands and leaves the game untouched otherwise.
+//! * Every roll comes from the [`DiceSource`] passed in; `apply` returns the [`Event`]s,
+//!   every die included. Same commands, same dice: same events and state.
+//! * Blood Bowl has no secrets: every seat sees everything ([`view`]).
+//!
+//! Data are tables ([`data`]); the rules run on the shared frame stack
+//! ([`crate::core::engine`]) and every re-rollable roll on the shared check
+//! ([`crate::core::check`]), with skills plugged in at its named hooks ([`checks`]).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+
+pub mod data;
+pub mod setup;
+pub mod wire;
+
+mod actions;
+mod ball;
+mod block;
+mod checks;
+mod contract;
+mod flow;
+mod injury;
+mod kickoff;
+pub mod legal;
+pub mod random_play;
+pub mod scenario;
+pub mod state;
+pub mod view;
+
+pub use data::{CasualtyResult, KickOffResult, PassRange, Roster, Skill, Weather};
+pub use legal::{is_legal, legal_commands};
+pub use setup::{
+    Inducement, MatchSetup, Options, Overtime, PreMatch, SheetPlayer, StatChanges, TeamChoice,
+    TeamSheet, starter_team, validate,
+};
+pub use state::Game;
+pub use view::{GameView, PlayerView, TeamView, TurnUse};
+pub use wire::*;
+
+use crate::core::{DiceSource, SetupError, Side};
+
+/// The Blood Bowl rules version a new match is played under (see `docs/design.md`, "Rules
+/// versions").
+///
+/// * 1: the first recorded version.
+pub const RULES_VERSION: u32 = 1;
+
+/// The oldest rules version this engine replays.
+pub const OLDEST_RULES_VERSION: u32 = 1;
+
+/// Why a command was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    GameOver,
+    Illegal { reason: String },
+}
+
+/// Start a match under the current rules version.
+pub fn new_game(
+    setup: MatchSetup,
+    dice: &mut dyn DiceSource,
+) -> Result<(Game, Vec<Event>), SetupError> {
+    new_game_versioned(setup, RULES_VERSION, dice)
+}
+
+/// Start a match under rules `version`: build the players from the sheets (a player who
+/// misses this match is Absent), then the pre-match sequence (§4.2).
+pub fn new_game_versioned(
+    setup: MatchSetup,
+    version: u32,
+    dice: &mut dyn DiceSource,
+) -> Result<(Game, Vec<Event>), SetupError> {
+    if !(OLDEST_RULES_VERSION..=RULES_VERSION).contains(&version) {
+        return Err(SetupError::UnknownRulesVersion {
+            version,
+            newest: RULES_VERSION,
+        });
+    }
+    validate(&setup)?;
+    let mut g = flow::build(setup, version);
+    let events = flow::start(&mut g, dice);
+    Ok((g, events))
+}
+
+/// Carry out a legal command.
+pub fn apply(
+    g: &mut Game,
+    cmd: Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, CommandError> {
+    if g.is_over() {
+        return Err(CommandError::GameOver);
+    }
+    if !is_legal(g, &cmd) {
+        return Err(CommandError::Illegal {
+            reason: format!("{cmd:?} is not a legal answer to {:?}", g.prompt.kind),
+        });
+    }
+    Ok(flow::answer(g, cmd, dice))
+}
+
+/// The whole match as any seat sees it (Blood Bowl keeps no secrets).
+pub fn view(g: &Game) -> GameView {
+    let team = |side: Side| {
+        let t = g.team(side);
+        TeamView {
+            name: t.name.clone(),
+            roster: t.roster,
+            rerolls: t.rerolls,
+            rerolls_start: t.rerolls_start,
+            bribes: t.bribes,
+            apothecary: t.apothecary,
+            fan_factor: t.fan_factor,
+            fans: t.fans,
+            fame: t.fame,
+            assistant_coaches: t.assistant_coaches,
+            cheerleaders: t.cheerleaders,
+            turns: t.turns,
+            used: t.used,
+        }
+    };
+    GameView {
+        teams: [team(Side::Home), team(Side::Away)],
+        players: g
+            .players
+            .iter()
+            .map(|p| PlayerView {
+                id: p.id,
+                side: p.side,
+                number: p.number,
+                name: p.name.clone(),
+                position: p.position.clone(),
+                ma: p.ma,
+                st: p.st,
+                ag: p.ag,
+                av: p.av,
+                skills: p.skills.list(),
+                state: p.state,
+                acted: p.acted,
+                confused: p.confused,
+                rooted: p.rooted,
+            })
+            .collect(),
+        ball: g.ball,
+        weather: g.weather,
+        half: g.half,
+        score: g.score,
+        kicking: (g.half > 0).then_some(g.kicking),
+        active: g.active,
+        acting: g.acting.map(|a| a.player),
+        prompt: g.prompt.clone(),
+        outcome: g.outcome,
+    }
+}

@@ -1,0 +1,208 @@
+//! What a client draws, and the view reducer that keeps it up to date from events.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::*;
+use super::wire::*;
+use crate::core::Side;
+
+/// The one-per-turn allocations a team has used this turn (§9.2), and its team re-roll
+/// (§19.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct TurnUse {
+    pub blitz: bool,
+    pub pass: bool,
+    pub hand_off: bool,
+    pub foul: bool,
+    pub reroll: bool,
+}
+
+/// A team as a client draws it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct TeamView {
+    pub name: String,
+    pub roster: Roster,
+    /// Team re-rolls left this half.
+    pub rerolls: u8,
+    /// Team re-rolls at the start of each half (the sheet's).
+    pub rerolls_start: u8,
+    pub bribes: u8,
+    /// The apothecary is hired and not yet used (§12.6).
+    pub apothecary: bool,
+    pub fan_factor: u8,
+    pub fans: u32,
+    pub fame: u8,
+    pub assistant_coaches: u8,
+    pub cheerleaders: u8,
+    /// Turns played this half (§9.1).
+    pub turns: u8,
+    pub used: TurnUse,
+}
+
+/// A player as a client draws it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PlayerView {
+    pub id: PlayerId,
+    pub side: Side,
+    pub number: u8,
+    pub name: String,
+    pub position: String,
+    pub ma: u8,
+    pub st: u8,
+    pub ag: u8,
+    pub av: u8,
+    pub skills: Vec<Skill>,
+    pub state: PlayerState,
+    /// Has taken his Action this turn.
+    pub acted: bool,
+    /// Lost his tackle zone (Bone-head, Really Stupid, §26.5, §26.21).
+    pub confused: bool,
+    /// Rooted (Take Root, §26.31).
+    pub rooted: bool,
+}
+
+/// Everything a client draws: the 26x15 pitch (players by square in `players[].state`),
+/// the ball, score, turns, re-rolls, weather, the dugout boxes (players' states), whose turn,
+/// and the prompt.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct GameView {
+    pub teams: [TeamView; 2],
+    pub players: Vec<PlayerView>,
+    pub ball: Ball,
+    pub weather: Weather,
+    /// 0 before kick-off of the first half; 1, 2; 3 for overtime.
+    pub half: u8,
+    pub score: [u16; 2],
+    /// The side kicking this drive.
+    pub kicking: Option<Side>,
+    /// The side whose team turn it is.
+    pub active: Option<Side>,
+    /// The player taking his Action.
+    pub acting: Option<PlayerId>,
+    pub prompt: Prompt,
+    pub outcome: Option<Outcome>,
+}
+
+impl GameView {
+    /// The view reducer: fold one event into the view (§ of each event).
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::Rolled { .. }
+            | Event::CoinToss { .. }
+            | Event::Kick { .. }
+            | Event::KickOff { .. }
+            | Event::BlockDeclared { .. }
+            | Event::BlockResult { .. }
+            | Event::PushedIntoCrowd { .. }
+            | Event::KnockedDown { .. }
+            | Event::PlacedProne { .. }
+            | Event::Armour { .. }
+            | Event::Injured { .. }
+            | Event::Casualty { .. }
+            | Event::Regenerated { .. }
+            | Event::BallHeld { .. }
+            | Event::Passed { .. }
+            | Event::Fumbled { .. }
+            | Event::Intercepted { .. }
+            | Event::Completion { .. }
+            | Event::HandedOff { .. }
+            | Event::ThrowIn { .. }
+            | Event::TouchbackAwarded { .. }
+            | Event::TurnoverCaused { .. }
+            | Event::SentOff { .. }
+            | Event::BribeUsed { .. }
+            | Event::NoPlayers { .. }
+            | Event::Shootout { .. }
+            | Event::Conceded { .. }
+            | Event::StoodUp { .. }
+            | Event::Moved { .. } => {}
+            Event::Weather { weather } => self.weather = *weather,
+            Event::Gate { fans, fame } => {
+                for side in Side::BOTH {
+                    self.teams[side.index()].fans = fans[side.index()];
+                    self.teams[side.index()].fame = fame[side.index()];
+                }
+            }
+            Event::Kicking { side } => self.kicking = Some(*side),
+            Event::HalfStarted { half } => self.half = *half,
+            Event::PlayerState { player, state } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.state = *state;
+                    if state.square().is_none() {
+                        p.confused = false;
+                        p.rooted = false;
+                    }
+                }
+            }
+            Event::Ball { ball } => self.ball = *ball,
+            Event::TurnStarted { side, turn, .. } => {
+                self.active = Some(*side);
+                self.acting = None;
+                self.teams[side.index()].turns = *turn;
+                self.teams[side.index()].used = TurnUse::default();
+                for p in self.players.iter_mut().filter(|p| p.side == *side) {
+                    p.acted = false;
+                }
+            }
+            Event::TurnEnded { .. } => {
+                self.active = None;
+                self.acting = None;
+            }
+            Event::TurnMarkers { turns } => {
+                for side in Side::BOTH {
+                    self.teams[side.index()].turns = turns[side.index()];
+                }
+            }
+            Event::Rerolls { side, rerolls } => self.teams[side.index()].rerolls = *rerolls,
+            Event::Bribes { side, bribes } => self.teams[side.index()].bribes = *bribes,
+            Event::Declared { player, action } => {
+                self.acting = Some(*player);
+                if let Some(side) = self.players.get(player.index()).map(|p| p.side) {
+                    let used = &mut self.teams[side.index()].used;
+                    match action {
+                        ActionKind::Blitz => used.blitz = true,
+                        ActionKind::Pass => used.pass = true,
+                        ActionKind::HandOff => used.hand_off = true,
+                        ActionKind::Foul => used.foul = true,
+                        ActionKind::Move | ActionKind::Block => {}
+                    }
+                }
+            }
+            Event::ActionEnded { player } => {
+                self.acting = None;
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.acted = true;
+                }
+            }
+            Event::RerollUsed { side, source, .. } => {
+                if *source == RerollSource::Team {
+                    self.teams[side.index()].used.reroll = true;
+                }
+            }
+            Event::ApothecaryUsed { side, .. } => self.teams[side.index()].apothecary = false,
+            Event::Touchdown { score, .. } => self.score = *score,
+            Event::Confused { player, confused } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.confused = *confused;
+                }
+            }
+            Event::Rooted { player, rooted } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.rooted = *rooted;
+                }
+            }
+            Event::GameOver { outcome, score } => {
+                self.outcome = Some(*outcome);
+                self.score = *score;
+                self.active = None;
+                self.acting = None;
+            }
+        }
+    }
+}

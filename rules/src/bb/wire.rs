@@ -1,0 +1,585 @@
+//! The wire types: commands (every input answers the current prompt), prompts (one decision
+//! at a time, its legal answers enumerable) and events (the facts, every die included).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::*;
+use crate::core::{Side, Square};
+
+/// A player of the match: an index into the match's players (Home's first, in sheet
+/// order). The player's shirt number (1–16) is in the view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(transparent)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// The Action a player declares (§9.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    Move,
+    Block,
+    Blitz,
+    Pass,
+    HandOff,
+    Foul,
+}
+
+/// Where a re-roll comes from (§19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "source", content = "skill", rename_all = "snake_case")]
+pub enum RerollSource {
+    /// A team re-roll (§19.2); a Loner rolls 4+ first (§26.15).
+    Team,
+    /// A skill re-roll (§19.3): Dodge, Sure Hands, Catch, Pass.
+    Skill(Skill),
+    /// Pro (§26.20): 4+ first.
+    Pro,
+}
+
+/// A named legal formation for set-up (§5.2), placed in one command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Formation {
+    /// Three on the line, the rest spread behind in the centre.
+    Standard,
+    /// As many as possible on the line, the rest close behind it.
+    Wall,
+    /// Three on the line, two in each wide zone, the rest deep.
+    Spread,
+}
+
+impl Formation {
+    pub const ALL: [Formation; 3] = [Formation::Standard, Formation::Wall, Formation::Spread];
+}
+
+/// A block die face (§11.4; the D6 equivalence 1, 2, 3–4, 5, 6 of G30).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum BlockFace {
+    AttackerDown,
+    BothDown,
+    Pushed,
+    DefenderStumbles,
+    DefenderDown,
+}
+
+impl BlockFace {
+    /// §11.4, G30: the face of a block die roll 1–6.
+    pub fn of(face: u16) -> BlockFace {
+        match face {
+            1 => BlockFace::AttackerDown,
+            2 => BlockFace::BothDown,
+            3 | 4 => BlockFace::Pushed,
+            5 => BlockFace::DefenderStumbles,
+            _ => BlockFace::DefenderDown,
+        }
+    }
+}
+
+/// Every input to the game: each answers the current [`Prompt`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Command {
+    /// §4.4: the coin toss winner kicks (`true`) or receives.
+    ChooseKicking { kick: bool },
+    /// §5.2: pick a player (in Reserves or already placed) to place.
+    SetupPick { player: PlayerId },
+    /// §5.2: put the picked player on this square.
+    SetupPlace { square: Square },
+    /// §5.2: send the picked player back to Reserves.
+    SetupBench,
+    /// §5.2: place the whole team in a named formation.
+    SetupFormation { formation: Formation },
+    /// §5.2: the formation is complete (offered only when it is legal).
+    SetupDone,
+    /// §6.1: the kicking coach aims the kick.
+    PlaceKick { square: Square },
+    /// §6.2: the touchback goes to this player.
+    Touchback { player: PlayerId },
+    /// §7 High Kick: move this player under the ball.
+    HighKick { player: PlayerId },
+    /// §7 Quick Snap: move this player one square.
+    QuickSnap { player: PlayerId, to: Square },
+    /// Finish a sequence of optional moves (Quick Snap).
+    Done,
+    /// §9.2: declare an Action (Move, Blitz, Pass, Hand-off, Foul) for a player.
+    Declare {
+        player: PlayerId,
+        action: ActionKind,
+    },
+    /// §11: a Block Action against an adjacent standing opponent.
+    Block { player: PlayerId, target: PlayerId },
+    /// §9.4: end the team turn.
+    EndTurn,
+    /// §18.8: concede the match (at the start of the coach's own turn).
+    Concede,
+    /// §10.1: move the acting player one square.
+    Step { to: Square },
+    /// §26.14 Leap: leap to an empty square within 2.
+    Leap { to: Square },
+    /// §13: the block of a Blitz.
+    BlitzBlock { target: PlayerId },
+    /// §15: throw the ball to a square.
+    Pass { target: Square },
+    /// §16: hand the ball to an adjacent player.
+    HandOff { target: PlayerId },
+    /// §14: foul an adjacent prone or stunned opponent.
+    Foul { target: PlayerId },
+    /// End the acting player's Action.
+    EndAction,
+    /// §19: use a re-roll on offer.
+    Reroll { source: RerollSource },
+    /// Decline what the prompt offers (no re-roll, no interception, no High Kick...).
+    Decline,
+    /// §11.2: pick the block die at this index.
+    BlockDie { index: u8 },
+    /// §11.5: push to this square.
+    Push { square: Square },
+    /// §11.6: follow up or not.
+    FollowUp { follow: bool },
+    /// §15.4: this player tries to intercept.
+    Intercept { player: PlayerId },
+    /// §12.6: use the apothecary or not.
+    Apothecary { use_it: bool },
+    /// §7 Get the Ref, §14: use a bribe or not.
+    Bribe { use_it: bool },
+    /// An optional skill the prompt offers (Stand Firm): use it or not.
+    UseSkill { skill: Skill, use_it: bool },
+}
+
+/// What a rolled check is for (the re-roll prompt names it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    Dodge,
+    Gfi,
+    PickUp,
+    Catch,
+    Pass,
+    Interception,
+    StandUp,
+    Leap,
+    BoneHead,
+    ReallyStupid,
+    WildAnimal,
+    TakeRoot,
+    Block,
+}
+
+/// The decision the match waits for, and from whom (`coach: None`: the match is over).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Prompt {
+    pub coach: Option<Side>,
+    #[serde(flatten)]
+    pub kind: PromptKind,
+}
+
+/// What is asked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "prompt", rename_all = "snake_case")]
+pub enum PromptKind {
+    /// §4.4: kick or receive.
+    ChooseKicking,
+    /// §5.2: set up. `placed`/`needed`: players on the pitch and the number to field;
+    /// `picked`: the player being placed (then the answers are squares or bench).
+    Setup {
+        placed: u8,
+        needed: u8,
+        picked: Option<PlayerId>,
+        perfect_defence: bool,
+    },
+    /// §6.1: aim the kick.
+    PlaceKick,
+    /// §6.2: give the touchback to a player.
+    Touchback,
+    /// §7 High Kick: a player may move under the ball at `square`.
+    HighKick { square: Square },
+    /// §7 Quick Snap: move players one square each, then done.
+    QuickSnap,
+    /// §9.2: declare an Action, block, or end the turn.
+    Action { blitz_bonus: bool },
+    /// An Action under way: step, leap, block, pass, hand off, foul, or end it. `ma_left` is
+    /// the normal movement left, `gfi_left` the extra squares; a step needs a GFI roll when
+    /// `ma_left` is 0, and a dodge roll when `must_dodge` (the player's square is in an
+    /// opposing tackle zone, §10.3).
+    Acting {
+        player: PlayerId,
+        action: ActionKind,
+        ma_left: u8,
+        gfi_left: u8,
+        must_dodge: bool,
+    },
+    /// §19: re-roll a check or not. `sources` are the re-rolls on offer.
+    Reroll {
+        player: PlayerId,
+        check: CheckKind,
+        faces: Vec<u16>,
+        target: u8,
+        sources: Vec<RerollSource>,
+    },
+    /// §11.2: the block dice; `coach` is the chooser (the stronger player's coach).
+    BlockDice {
+        attacker: PlayerId,
+        defender: PlayerId,
+        dice: Vec<BlockFace>,
+    },
+    /// §11.5: push `player` to one of the squares offered.
+    Push { player: PlayerId },
+    /// §11.6: follow up into `square`.
+    FollowUp { player: PlayerId, square: Square },
+    /// §15.4: choose an interceptor among the eligible.
+    Intercept { candidates: Vec<PlayerId> },
+    /// §12.6: use the apothecary on `player`.
+    Apothecary {
+        player: PlayerId,
+        injury: InjuryOutcome,
+    },
+    /// §14, §7: bribe the referee for `player`'s sending-off.
+    Bribe { player: PlayerId },
+    /// An optional skill: use it or not.
+    UseSkill { player: PlayerId, skill: Skill },
+    /// The match is over.
+    GameOver,
+}
+
+/// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
+/// casualties are recorded with their cause).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    /// Knocked down by a block, as the defender; `by`: the attacker.
+    Blocked,
+    /// Knocked down making a block (Attacker Down, Both Down); `by`: the defender.
+    Blocking,
+    Foul,
+    Crowd,
+    Dodge,
+    Gfi,
+    Leap,
+    Rock,
+    PitchInvasion,
+    Bomb,
+    Chainsaw,
+    Eaten,
+}
+
+/// An injury roll's result (§12.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum InjuryOutcome {
+    Stunned,
+    KnockedOut,
+    Casualty,
+}
+
+/// What a roll was for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum RollPurpose {
+    Weather,
+    Gate,
+    CoinToss,
+    KickDirection,
+    KickDistance,
+    KickOffTable,
+    Riot,
+    CheeringFans,
+    BrilliantCoaching,
+    ThrowARock,
+    PitchInvasion,
+    RandomPlayer,
+    Bounce,
+    Scatter,
+    ThrowInDirection,
+    ThrowInDistance,
+    Dodge,
+    Gfi,
+    PickUp,
+    Catch,
+    Pass,
+    Interception,
+    StandUp,
+    Leap,
+    Block,
+    Armour,
+    Injury,
+    Casualty,
+    KoRecovery,
+    Bribe,
+    Heat,
+    Loner,
+    Pro,
+    BoneHead,
+    ReallyStupid,
+    WildAnimal,
+    TakeRoot,
+    Dauntless,
+    Regeneration,
+    PenaltyShootout,
+}
+
+/// A roll record.
+pub type Roll = crate::core::roll::Roll<RollPurpose>;
+
+/// Why a team turn ended early (§9.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Turnover {
+    KnockedDown,
+    BallNotCaught,
+    FailedPickUp,
+    Touchdown,
+    Fumble,
+    Interception,
+    SentOff,
+    BallCarrierDown,
+}
+
+/// Where a player is (§1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum PlayerState {
+    Reserve,
+    Standing {
+        square: Square,
+    },
+    Prone {
+        square: Square,
+    },
+    Stunned {
+        square: Square,
+    },
+    KnockedOut,
+    Casualty {
+        result: CasualtyResult,
+    },
+    SentOff,
+    /// Fainted in the heat: misses the next kick-off (§8).
+    Fainted,
+    /// Not at this match (missing next game).
+    Absent,
+}
+
+impl PlayerState {
+    pub fn square(self) -> Option<Square> {
+        match self {
+            PlayerState::Standing { square }
+            | PlayerState::Prone { square }
+            | PlayerState::Stunned { square } => Some(square),
+            _ => None,
+        }
+    }
+}
+
+/// Where the ball is (§17).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "ball", rename_all = "snake_case")]
+pub enum Ball {
+    /// Off the pitch (between drives).
+    #[default]
+    None,
+    Held {
+        player: PlayerId,
+    },
+    Ground {
+        square: Square,
+    },
+    /// In the air over `square` (the kick before it lands).
+    InAir {
+        square: Square,
+    },
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum Outcome {
+    /// More touchdowns at the end (after overtime, if played); `None`: a draw.
+    Score { winner: Option<Side> },
+    /// Won on penalties (§18.7).
+    Penalties { winner: Side },
+    /// The other coach conceded (§18.8).
+    Conceded { winner: Side },
+}
+
+/// The facts of a match, in order. Positions and states are given as they are after the
+/// event, so a view follows the match from them ([`super::view::GameView::apply`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A die or dice rolled, and what they meant.
+    Rolled { roll: Roll },
+    /// §8: the weather is now this.
+    Weather { weather: Weather },
+    /// §4.3: fans and FAME.
+    Gate { fans: [u32; 2], fame: [u8; 2] },
+    /// §4.4: the toss winner.
+    CoinToss { winner: Side },
+    /// §4.4, §18.3: who kicks this drive.
+    Kicking { side: Side },
+    /// §18.5: a half begins (3: overtime).
+    HalfStarted { half: u8 },
+    /// A player's state and square changed.
+    PlayerState {
+        player: PlayerId,
+        state: PlayerState,
+    },
+    /// The ball is now here.
+    Ball { ball: Ball },
+    /// §6.1: the kick is aimed here; it will land at `lands`.
+    Kick { aimed: Square, lands: Square },
+    /// §7: the kick-off result.
+    KickOff { result: KickOffResult },
+    /// §9.3: a team turn starts.
+    TurnStarted {
+        side: Side,
+        turn: u8,
+        blitz_bonus: bool,
+    },
+    /// §9.4: a team turn ends (`turnover`: why it ended early).
+    TurnEnded {
+        side: Side,
+        turnover: Option<Turnover>,
+    },
+    /// Turn markers moved (Riot, an off-turn touchdown, no players to field).
+    TurnMarkers { turns: [u8; 2] },
+    /// Team re-rolls now.
+    Rerolls { side: Side, rerolls: u8 },
+    /// Bribes now.
+    Bribes { side: Side, bribes: u8 },
+    /// §9.2: an Action is declared.
+    Declared {
+        player: PlayerId,
+        action: ActionKind,
+    },
+    /// A player's Action ended (he has acted this turn).
+    ActionEnded { player: PlayerId },
+    /// §10.1: a player moved (a step, leap, push, follow-up, Quick Snap, High Kick).
+    Moved {
+        player: PlayerId,
+        from: Square,
+        to: Square,
+    },
+    /// §10.5: a player stood up.
+    StoodUp { player: PlayerId },
+    /// §19: a re-roll was used.
+    RerollUsed {
+        side: Side,
+        player: Option<PlayerId>,
+        source: RerollSource,
+    },
+    /// §11.2: a block with `dice` dice, chosen by `chooser`'s coach.
+    BlockDeclared {
+        attacker: PlayerId,
+        defender: PlayerId,
+        dice: u8,
+        chooser: Side,
+        attacker_st: u8,
+        defender_st: u8,
+    },
+    /// §11.4: the block die applied.
+    BlockResult { face: BlockFace },
+    /// §11.5: `player` pushed into the crowd.
+    PushedIntoCrowd { player: PlayerId },
+    /// §12.1: a player knocked down (armour roll follows), `by` whom.
+    KnockedDown {
+        player: PlayerId,
+        cause: Cause,
+        by: Option<PlayerId>,
+    },
+    /// §12.1: a player placed prone (no armour roll).
+    PlacedProne { player: PlayerId },
+    /// §12.2: the armour held or broke.
+    Armour { player: PlayerId, broken: bool },
+    /// §12.3: an injury's result, with its cause.
+    Injured {
+        player: PlayerId,
+        outcome: InjuryOutcome,
+        cause: Cause,
+        by: Option<PlayerId>,
+    },
+    /// §12.5: a casualty's result, with its cause (after any apothecary).
+    Casualty {
+        player: PlayerId,
+        result: CasualtyResult,
+        cause: Cause,
+        by: Option<PlayerId>,
+    },
+    /// §12.6: the apothecary was used on `player`.
+    ApothecaryUsed { side: Side, player: PlayerId },
+    /// §26.22: a player regenerated.
+    Regenerated { player: PlayerId },
+    /// §10.6, §15.6: the ball was picked up or caught.
+    BallHeld { player: PlayerId, caught: bool },
+    /// §15: a pass thrown to `target` (range).
+    Passed {
+        player: PlayerId,
+        target: Square,
+        range: PassRange,
+    },
+    /// §15.5: a fumble.
+    Fumbled { player: PlayerId },
+    /// §15.4: an interception.
+    Intercepted { player: PlayerId },
+    /// §22: a completion (an accurate pass caught by a team-mate in the target square).
+    Completion { passer: PlayerId, catcher: PlayerId },
+    /// §16: a hand-off.
+    HandedOff { player: PlayerId, target: PlayerId },
+    /// §15.9: a throw-in from `from`.
+    ThrowIn { from: Square },
+    /// §6.2: a touchback.
+    TouchbackAwarded { side: Side },
+    /// §9.5: a turnover.
+    TurnoverCaused { side: Side, reason: Turnover },
+    /// §18: a touchdown (`player`: the scorer, `None` for §18.6's award).
+    Touchdown {
+        side: Side,
+        player: Option<PlayerId>,
+        score: [u16; 2],
+    },
+    /// §14, §26.24: a player sent off.
+    SentOff { player: PlayerId },
+    /// A bribe was tried.
+    BribeUsed {
+        side: Side,
+        player: PlayerId,
+        worked: bool,
+    },
+    /// §26.5, §26.21, §26.35, §26.31: a player lost his Action or tackle zone (or got it back).
+    Confused { player: PlayerId, confused: bool },
+    /// §26.31: rooted (or free again).
+    Rooted { player: PlayerId, rooted: bool },
+    /// §18.6: a team cannot field a player.
+    NoPlayers { side: Side },
+    /// §18.7: the penalty shoot-out's totals.
+    Shootout { totals: [u8; 2] },
+    /// §18.8: a coach conceded.
+    Conceded { side: Side },
+    /// The match is over.
+    GameOver { outcome: Outcome, score: [u16; 2] },
+}
