@@ -12,7 +12,8 @@
 //!   ranges tile it, and a fresh replay of its seed and commands makes the same events and the
 //!   same final game each coach sees.
 //!
-//! Once on SQLite (a data dir) and once on Postgres (a fresh database; see `common/pg.rs`).
+//! Once on SQLite (a data dir) and once on Postgres (a fresh database; see `common/pg.rs`);
+//! each time with Blitz Bowl and Blood Bowl matches side by side.
 
 #![cfg(unix)]
 
@@ -25,16 +26,15 @@ use common::*;
 use dugout_protocol::{
     ClientMessage, RoomEvent, RoomStatus, SeqEvent, ServerMessage, TimerPolicy, TokenGrant,
 };
-use dugout_rules::AnyCommand;
-use dugout_rules::blitz::{self, Command, random_play::random_setup};
 use dugout_rules::core::{Seat, Side};
+use dugout_rules::{AnyCommand, AnyEvent, AnySetup};
 use dugout_server::store::{CommandSource, MatchLog, Store};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, Command as Process};
 
-/// Matches played at once.
-const MATCHES: usize = 3;
+/// Matches played at once: Blitz Bowl in even slots, Blood Bowl in odd ones.
+const MATCHES: usize = 6;
 /// Commands each match plays before the crash.
 const BEFORE_CRASH: usize = 60;
 /// Commands after which a match is assumed never to end.
@@ -59,6 +59,8 @@ impl ServerProcess {
             .arg(data_dir)
             .args(["--messages-per-second", "1000000"])
             .args(["--message-burst", "1000000"])
+            .args(["--account-messages-per-second", "1000000"])
+            .args(["--account-message-burst", "1000000"])
             .args(["--log", "info"]);
         if let Some(url) = database_url {
             cmd.arg("--database-url").arg(url);
@@ -179,20 +181,20 @@ impl ServerProcess {
 }
 
 /// A command a coach sent, and the seq its ack named.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Acked {
     coach: Side,
     id: u64,
-    command: Command,
+    command: AnyCommand,
     seq: u64,
 }
 
 /// A command sent just before the crash, answered or not.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct InFlight {
     coach: Side,
     id: u64,
-    command: Command,
+    command: AnyCommand,
     /// The ack, if it arrived before the server died.
     acked: Option<u64>,
 }
@@ -229,14 +231,14 @@ impl Match {
         let side = self.deciding();
         let i = side.index();
         let other_target = self.coaches[1 - i].events_messages + 1;
-        let command = self.picker.pick(&self.coaches[i].legal());
+        let command = self.picker.pick_any(&self.coaches[i].legal_any());
         let id = self.coaches[i].id();
         let room = self.room.clone();
         self.coaches[i]
             .send(&ClientMessage::Command {
                 id,
                 room,
-                command: AnyCommand::Blitz(command),
+                command: command.clone(),
             })
             .await;
         let seq = match self.coaches[i].answer(id).await {
@@ -259,14 +261,14 @@ impl Match {
     async fn send_without_waiting(&mut self) {
         let side = self.deciding();
         let i = side.index();
-        let command = self.picker.pick(&self.coaches[i].legal());
+        let command = self.picker.pick_any(&self.coaches[i].legal_any());
         let id = self.coaches[i].id();
         let room = self.room.clone();
         self.coaches[i]
             .send(&ClientMessage::Command {
                 id,
                 room,
-                command: AnyCommand::Blitz(command),
+                command: command.clone(),
             })
             .await;
         self.in_flight = Some(InFlight {
@@ -340,8 +342,19 @@ async fn crash_and_recover(data_dir: &Path, backend: Backend) {
         home.hello(&tokens[0]).await;
         let mut away = Client::connect_to(&server.addr, Some(DEADLINE)).await;
         away.hello(&tokens[1]).await;
+        let seed = 100 + m as u64;
+        let setup = if m % 2 == 0 {
+            AnySetup::Blitz(dugout_rules::blitz::random_play::random_setup(seed))
+        } else {
+            AnySetup::BloodBowl(dugout_rules::bb::random_play::random_setup(seed))
+        };
         let room = home
-            .create_room(spec(random_setup(100 + m as u64), TimerPolicy::None))
+            .create_room(dugout_protocol::RoomSpec {
+                setup,
+                timer: TimerPolicy::None,
+                private: false,
+                league: None,
+            })
             .await;
         assert!(home.join(&room, Some(Side::Home)).await.is_ok());
         assert!(away.join(&room, Some(Side::Away)).await.is_ok());
@@ -398,7 +411,7 @@ async fn crash_and_recover(data_dir: &Path, backend: Backend) {
     }
     server.kill().await;
     for m in matches.iter_mut() {
-        let mut in_flight = m.in_flight;
+        let mut in_flight = m.in_flight.clone();
         for c in m.coaches.iter_mut() {
             drain(c, &mut in_flight).await;
         }
@@ -425,7 +438,7 @@ async fn crash_and_recover(data_dir: &Path, backend: Backend) {
         m.away = None;
         // The answer the crash swallowed: the same id and command again. Applied before the
         // crash: acknowledged with the original seq. Not applied: applied now, once.
-        let Some(f) = m.in_flight else {
+        let Some(f) = m.in_flight.clone() else {
             continue;
         };
         let i = f.coach.index();
@@ -434,7 +447,7 @@ async fn crash_and_recover(data_dir: &Path, backend: Backend) {
             .send(&ClientMessage::Command {
                 id: f.id,
                 room,
-                command: AnyCommand::Blitz(f.command),
+                command: f.command.clone(),
             })
             .await;
         let seq = m.coaches[i]
@@ -462,7 +475,7 @@ async fn crash_and_recover(data_dir: &Path, backend: Backend) {
         // The other coach may or may not get an `events` message for it (none if it was
         // applied before the crash): a snapshot request brings its decision up to date
         // either way, after reading whatever the room sent before.
-        let (now, _) = m.coaches[1 - i].snapshot(&m.room).await;
+        let (now, _) = m.coaches[1 - i].snapshot_any(&m.room).await;
         assert!(now >= seq);
     }
     while matches.iter().any(|m| !m.over()) {
@@ -518,7 +531,7 @@ async fn check_match(m: &mut Match, log: &MatchLog, seen_at_crash: [u64; 2]) {
             .filter(|c| c.coach == a.coach && c.client_id == Some(a.id))
             .collect();
         assert_eq!(stored.len(), 1, "{a:?} is stored exactly once");
-        assert_eq!(blitz_command(stored[0].command.clone()), a.command);
+        assert_eq!(stored[0].command, a.command);
         assert_eq!(
             stored[0].seq_after, a.seq,
             "{a:?} was acknowledged at its seq"
@@ -546,12 +559,12 @@ async fn check_match(m: &mut Match, log: &MatchLog, seen_at_crash: [u64; 2]) {
         assert_eq!(c.events, expected, "{side:?}'s events are the stored ones");
     }
     // A fresh replay makes the stored events and the game each coach now sees.
-    let (game, events) = replay(log);
-    let stored: Vec<blitz::Event> = log
+    let (game, events) = replay_any(log);
+    let stored: Vec<AnyEvent> = log
         .events
         .iter()
         .filter_map(|e| match &e.event {
-            RoomEvent::Game { event } => Some(blitz_event(event)),
+            RoomEvent::Game { event } => Some(event.clone()),
             _ => None,
         })
         .collect();
@@ -563,9 +576,9 @@ async fn check_match(m: &mut Match, log: &MatchLog, seen_at_crash: [u64; 2]) {
         "the recovered and finished match verifies: {verdict:?}"
     );
     for (i, side) in Side::BOTH.into_iter().enumerate() {
-        let (seq, view) = m.coaches[i].snapshot(&room).await;
+        let (seq, view) = m.coaches[i].snapshot_any(&room).await;
         assert_eq!(Some(seq), log.events.last().map(|e| e.seq));
-        assert_eq!(view, blitz::view(&game, Seat::Coach(side)));
+        assert_eq!(view, game.view(Seat::Coach(side)));
     }
 }
 

@@ -26,6 +26,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tower::ServiceExt;
 
+pub mod http;
 pub mod pg;
 
 /// Upper bound for anything that should be quick (a whole game takes longer: see callers).
@@ -255,6 +256,9 @@ pub struct Client {
     pub events_messages: usize,
     pub seq: u64,
     pub decision: Option<Decision>,
+    /// The last snapshot's view, of any game.
+    pub any_view: Option<Box<AnyView>>,
+    /// The same view when the match is Blitz Bowl (what most tests play).
     pub view: Option<Box<GameView>>,
     pub result: Option<MatchResult>,
     pub seat: Option<Seat>,
@@ -293,6 +297,7 @@ impl Client {
             events_messages: 0,
             seq: 0,
             decision: None,
+            any_view: None,
             view: None,
             result: None,
             seat: None,
@@ -407,7 +412,11 @@ impl Client {
                 ..
             } => {
                 self.seq = *seq;
-                self.view = Some(Box::new(blitz_view(view)));
+                self.view = match &**view {
+                    AnyView::Blitz(v) => Some(Box::new(v.clone())),
+                    _ => None,
+                };
+                self.any_view = Some(view.clone());
                 self.decision = Some(decision.clone());
                 self.result = *result;
                 self.seat = Some(*seat);
@@ -539,10 +548,38 @@ impl Client {
     }
 
     pub async fn command(&mut self, room: &str, command: Command) -> Answer {
+        self.command_any(room, AnyCommand::Blitz(command)).await
+    }
+
+    /// Send a command of any game.
+    pub async fn command_any(&mut self, room: &str, command: AnyCommand) -> Answer {
         let room = room.to_owned();
-        let command = AnyCommand::Blitz(command);
         self.request(|id| ClientMessage::Command { id, room, command })
             .await
+    }
+
+    /// Ask for a snapshot; the room's seq and this seat's view, of any game.
+    pub async fn snapshot_any(&mut self, room: &str) -> (u64, AnyView) {
+        let room = room.to_owned();
+        let id = self.id();
+        self.send(&ClientMessage::Snapshot { id, room }).await;
+        let mut got = None;
+        loop {
+            match self.recv().await {
+                Some(ServerMessage::Snapshot { seq, view, .. }) => got = Some((seq, *view)),
+                Some(ServerMessage::Ack { id: a, .. }) if a == id => break,
+                Some(ServerMessage::Error {
+                    id: Some(e),
+                    code,
+                    message,
+                }) if e == id => {
+                    panic!("snapshot refused: {code:?} {message}")
+                }
+                Some(_) => {}
+                None => panic!("closed"),
+            }
+        }
+        got.expect("a snapshot before the ack")
     }
 
     /// Ask for a snapshot; the room's seq and this seat's view.
@@ -589,6 +626,14 @@ impl Client {
                 None => panic!("closed while waiting for a snapshot"),
             }
         }
+    }
+
+    /// The legal commands this client may send now, of any game.
+    pub fn legal_any(&self) -> Vec<AnyCommand> {
+        self.decision
+            .as_ref()
+            .map(|d| d.legal())
+            .unwrap_or_default()
     }
 
     /// The legal commands this client may send now.
@@ -654,7 +699,7 @@ pub async fn start(a: &mut Client, b: &mut Client, room: &str) {
     assert!(a.ready(room).await.is_ok());
     assert!(b.ready(room).await.is_ok());
     for c in [a, b] {
-        if c.view.is_none() {
+        if c.any_view.is_none() {
             c.wait_snapshot().await;
         }
     }
@@ -683,6 +728,20 @@ impl Picker {
     /// test that needs cards in hands gets them whatever the server's dice do.
     pub fn claiming(seed: u64) -> Self {
         Picker(ChaChaDice::from_u64(seed), true)
+    }
+
+    /// One of `legal`, commands of any game (a claiming picker claims Blitz Bowl cards).
+    pub fn pick_any(&mut self, legal: &[AnyCommand]) -> AnyCommand {
+        assert!(!legal.is_empty(), "nothing legal to pick");
+        if self.1
+            && let Some(claim) = legal
+                .iter()
+                .find(|c| matches!(c, AnyCommand::Blitz(Command::Claim { .. })))
+        {
+            return claim.clone();
+        }
+        let i = usize::from(self.0.roll(Die::Range(legal.len() as u16)));
+        legal[i.min(legal.len() - 1)].clone()
     }
 
     pub fn pick(&mut self, legal: &[Command]) -> Command {
@@ -729,6 +788,26 @@ pub async fn play_one(
         o.wait_events_messages(t).await;
     }
     Some(side)
+}
+
+/// Replay a stored match of any game from its seed and commands, under its recorded rules
+/// version: the final game and every game event.
+pub fn replay_any(log: &MatchLog) -> (dugout_rules::AnyGame, Vec<dugout_rules::AnyEvent>) {
+    let seed = log
+        .dice_seed()
+        .expect("the stored seed derives")
+        .expect("a started match has a seed");
+    let mut dice = ChaChaDice::from_seed(seed);
+    let (mut game, mut events) =
+        dugout_rules::AnyGame::new_game(log.spec.setup.clone(), log.rules_version, &mut dice)
+            .expect("the setup is valid");
+    for c in &log.commands {
+        let more = game
+            .apply(c.command.clone(), &mut dice)
+            .expect("stored commands replay");
+        events.extend(more);
+    }
+    (game, events)
 }
 
 /// Replay a stored match from its seed and commands: the final game and every event.
