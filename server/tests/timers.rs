@@ -224,3 +224,88 @@ async fn a_coach_whose_chess_clock_runs_out_forfeits() {
         })
     );
 }
+
+/// A Blood Bowl turn has a time limit too (§9.1, G26: a per-turn timer): when it runs out the
+/// server plays the engine's timeout command for the coach until the turn changes, so a
+/// coach who walks away loses the turn, not the match.
+#[tokio::test]
+async fn a_blood_bowl_turn_that_runs_out_of_time_is_ended_for_the_coach() {
+    use dugout_rules::bb;
+    let server = paused_server().await;
+    let ta = server.register("coach_a").await;
+    let tb = server.register("coach_b").await;
+    let mut a = server.client(&ta).await;
+    let mut b = server.client(&tb).await;
+    let room = a
+        .create_room(dugout_protocol::RoomSpec {
+            setup: dugout_rules::AnySetup::BloodBowl(bb::MatchSetup {
+                teams: [
+                    bb::TeamChoice::Roster(bb::Roster::Human),
+                    bb::TeamChoice::Roster(bb::Roster::Goblin),
+                ],
+                options: bb::Options::default(),
+                pre_match: bb::PreMatch::default(),
+            }),
+            timer: TimerPolicy::PerTurn { seconds: 240 },
+            private: false,
+            league: None,
+        })
+        .await;
+    assert_eq!(a.join(&room, Some(Side::Home)).await, Ok(Some(0)));
+    assert_eq!(b.join(&room, Some(Side::Away)).await, Ok(Some(0)));
+    assert!(a.ready(&room).await.is_ok());
+    let t0 = Instant::now();
+    assert!(b.ready(&room).await.is_ok());
+    if a.any_view.is_none() {
+        a.wait_snapshot().await;
+    }
+    // Nobody plays: the timer plays the coin toss choice, both set-ups and the kick, then
+    // the first team turn starts and runs out too.
+    let started = |e: &RoomEvent| {
+        matches!(
+            e,
+            RoomEvent::Game {
+                event: AnyEvent::BloodBowl(bb::Event::TurnStarted { .. })
+            }
+        )
+    };
+    until_event(&mut a, started).await;
+    let turn_coach = a
+        .events
+        .iter()
+        .find_map(|e| match &e.event {
+            RoomEvent::Game {
+                event: AnyEvent::BloodBowl(bb::Event::TurnStarted { side, .. }),
+            } => Some(*side),
+            _ => None,
+        })
+        .expect("a turn started");
+    let ended = until_event(&mut a, |e| {
+        matches!(e, RoomEvent::Game { event: AnyEvent::BloodBowl(bb::Event::TurnEnded { side, .. }) } if *side == turn_coach)
+    })
+    .await;
+    assert!(
+        ended - t0 >= Duration::from_secs(240),
+        "never before the limit"
+    );
+    let log = server.match_log(&room).await;
+    assert!(
+        log.commands
+            .iter()
+            .all(|c| c.source == CommandSource::Timer),
+        "only the timer played"
+    );
+    assert!(
+        log.commands
+            .iter()
+            .any(|c| c.coach == turn_coach
+                && c.command == AnyCommand::BloodBowl(bb::Command::EndTurn)),
+        "the turn was ended with end_turn"
+    );
+    let expiries = a
+        .events
+        .iter()
+        .filter(|e| matches!(e.event, RoomEvent::TimerExpired { coach } if coach == turn_coach))
+        .count();
+    assert!(expiries >= 1);
+}

@@ -483,7 +483,8 @@ impl Client {
         self.answer(id).await
     }
 
-    pub async fn create_room(&mut self, spec: RoomSpec) -> RoomId {
+    /// Ask for a room; its id, or the refusal.
+    pub async fn try_create_room(&mut self, spec: RoomSpec) -> Result<RoomId, (ErrorCode, String)> {
         let id = self.id();
         self.send(&ClientMessage::CreateRoom { id, room: spec })
             .await;
@@ -493,17 +494,22 @@ impl Client {
                     id: got,
                     room: Some(room),
                     ..
-                }) if got == id => return room,
+                }) if got == id => return Ok(room),
                 Some(ServerMessage::Error {
                     id: Some(got),
                     code,
                     message,
-                }) if got == id => {
-                    panic!("create_room refused: {code:?} {message}")
-                }
+                }) if got == id => return Err((code, message)),
                 Some(_) => {}
                 None => panic!("closed"),
             }
+        }
+    }
+
+    pub async fn create_room(&mut self, spec: RoomSpec) -> RoomId {
+        match self.try_create_room(spec).await {
+            Ok(room) => room,
+            Err((code, message)) => panic!("create_room refused: {code:?} {message}"),
         }
     }
 
@@ -717,17 +723,23 @@ pub async fn seated_match(
 }
 
 /// A seeded picker among legal commands.
-pub struct Picker(ChaChaDice, bool);
+pub struct Picker(ChaChaDice, bool, bool);
 
 impl Picker {
     pub fn new(seed: u64) -> Self {
-        Picker(ChaChaDice::from_u64(seed), false)
+        Picker(ChaChaDice::from_u64(seed), false, false)
+    }
+
+    /// A picker that never concedes (a Blood Bowl coach may at the start of each turn), so
+    /// the match is played to its end.
+    pub fn playing_on(seed: u64) -> Self {
+        Picker(ChaChaDice::from_u64(seed), false, true)
     }
 
     /// A picker that always claims a challenge card when it may (otherwise uniform), so a
     /// test that needs cards in hands gets them whatever the server's dice do.
     pub fn claiming(seed: u64) -> Self {
-        Picker(ChaChaDice::from_u64(seed), true)
+        Picker(ChaChaDice::from_u64(seed), true, false)
     }
 
     /// One of `legal`, commands of any game (a claiming picker claims Blitz Bowl cards).
@@ -739,6 +751,14 @@ impl Picker {
                 .find(|c| matches!(c, AnyCommand::Blitz(Command::Claim { .. })))
         {
             return claim.clone();
+        }
+        let conceding = |c: &&AnyCommand| {
+            matches!(c, AnyCommand::BloodBowl(dugout_rules::bb::Command::Concede))
+        };
+        if self.2 && legal.iter().any(|c| !conceding(&c)) {
+            let on: Vec<&AnyCommand> = legal.iter().filter(|c| !conceding(c)).collect();
+            let i = usize::from(self.0.roll(Die::Range(on.len() as u16)));
+            return on[i.min(on.len() - 1)].clone();
         }
         let i = usize::from(self.0.roll(Die::Range(legal.len() as u16)));
         legal[i.min(legal.len() - 1)].clone()
@@ -773,11 +793,11 @@ pub async fn play_one(
         .deciding()
         .expect("a coach decides while the match is on");
     let i = side.index();
-    let legal = coaches[i].legal();
-    let cmd = picker.pick(&legal);
+    let legal = coaches[i].legal_any();
+    let cmd = picker.pick_any(&legal);
     let targets: Vec<usize> = coaches.iter().map(|c| c.events_messages + 1).collect();
     let other_targets: Vec<usize> = others.iter().map(|c| c.events_messages + 1).collect();
-    let r = coaches[i].command(room, cmd).await;
+    let r = coaches[i].command_any(room, cmd.clone()).await;
     assert!(r.is_ok(), "a legal command was refused: {cmd:?} -> {r:?}");
     assert_eq!(
         coaches[i].events_messages, targets[i],
