@@ -239,7 +239,7 @@ fn dodge_rerolls_one_failed_dodge_per_turn() {
             source: RerollSource::Skill(Skill::Dodge),
         }],
     );
-    assert_eq!(rolls(&ev, RollPurpose::Dodge)[0].reroll, true);
+    assert!(rolls(&ev, RollPurpose::Dodge)[0].reroll);
     assert_eq!(state(&g, c), standing(9, 7));
     assert_eq!(g.teams[0].rerolls, 3, "no team re-roll spent");
     // Back into the zone and out again: the skill is used this turn.
