@@ -658,7 +658,7 @@ impl<'a> Bot<'a> {
                 let mut seen: Vec<Event> = Vec::new();
                 for e in events {
                     match e.event {
-                        RoomEvent::Game { event } => seen.push(crate::game::event(&event)),
+                        RoomEvent::Game { event } => seen.extend(crate::game::event(&event)),
                         RoomEvent::MatchStarted { coaches: c, .. } => *coaches = c,
                         _ => {}
                     }

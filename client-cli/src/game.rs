@@ -21,8 +21,19 @@ pub struct Decision {
 
 impl Decision {
     /// A decision from the wire.
+    /// A decision of another game (this client plays Blitz Bowl only) has nothing for it
+    /// to answer: no coach, nothing legal.
     pub fn from_wire(d: &WireDecision) -> Decision {
-        let dugout_rules::AnyDecision::Blitz { prompt, legal } = &d.pending;
+        let dugout_rules::AnyDecision::Blitz { prompt, legal } = &d.pending else {
+            return Decision {
+                prompt: Prompt {
+                    coach: None,
+                    kind: blitz::PromptKind::GameOver,
+                },
+                legal: Vec::new(),
+                time_left_ms: d.time_left_ms,
+            };
+        };
         Decision {
             prompt: prompt.clone(),
             legal: legal.clone(),
@@ -47,22 +58,28 @@ impl Decision {
     }
 }
 
-/// A view from the wire.
-pub fn view(v: &AnyView) -> GameView {
-    let AnyView::Blitz(v) = v;
-    v.clone()
+/// A view from the wire (`None`: another game's, which this client does not draw).
+pub fn view(v: &AnyView) -> Option<GameView> {
+    match v {
+        AnyView::Blitz(v) => Some(v.clone()),
+        _ => None,
+    }
 }
 
-/// A game event from the wire.
-pub fn event(e: &AnyEvent) -> Event {
-    let AnyEvent::Blitz(e) = e;
-    e.clone()
+/// A game event from the wire (`None`: another game's).
+pub fn event(e: &AnyEvent) -> Option<Event> {
+    match e {
+        AnyEvent::Blitz(e) => Some(e.clone()),
+        _ => None,
+    }
 }
 
-/// Fold one game event, as this seat received it, into the view (the rules' reducer).
+/// Fold one game event, as this seat received it, into the view (the rules' reducer);
+/// another game's events are ignored.
 pub fn fold(view: &mut GameView, e: &AnyEvent) {
-    let AnyEvent::Blitz(e) = e;
-    view.apply(e);
+    if let AnyEvent::Blitz(e) = e {
+        view.apply(e);
+    }
 }
 
 /// Whether a match of `view`'s game at rules `version` can be followed from its events
@@ -81,21 +98,31 @@ pub fn setup(s: MatchSetup) -> AnySetup {
     AnySetup::Blitz(s)
 }
 
-/// The Blitz Bowl setup of a room's game-tagged one.
-pub fn blitz_setup(s: &AnySetup) -> &MatchSetup {
-    let AnySetup::Blitz(s) = s;
-    s
+/// The Blitz Bowl setup of a room's game-tagged one (`None`: another game's).
+pub fn blitz_setup(s: &AnySetup) -> Option<&MatchSetup> {
+    match s {
+        AnySetup::Blitz(s) => Some(s),
+        _ => None,
+    }
 }
 
-/// An outcome from the wire.
-pub fn outcome(o: &AnyOutcome) -> Outcome {
-    let AnyOutcome::Blitz(o) = o;
-    *o
+/// An outcome from the wire (`None`: another game's).
+pub fn outcome(o: &AnyOutcome) -> Option<Outcome> {
+    match o {
+        AnyOutcome::Blitz(o) => Some(*o),
+        _ => None,
+    }
 }
 
-/// A Blitz Bowl outcome in words.
+/// An outcome in words (another game's: by its winner).
 pub fn outcome_words(o: &AnyOutcome) -> String {
-    match outcome(o) {
+    let Some(outcome) = outcome(o) else {
+        return match o.winner() {
+            Some(s) => format!("{s:?} won"),
+            None => "a draw".into(),
+        };
+    };
+    match outcome {
         blitz::Outcome::Points { winner: Some(s) } | blitz::Outcome::SuddenDeath { winner: s } => {
             format!("{s:?} won")
         }

@@ -845,7 +845,7 @@ impl Session {
                 state.seq = seq;
                 state.seat = Some(seat);
                 state.updates += 1;
-                state.view = Some(Box::new(crate::game::view(&view)));
+                state.view = crate::game::view(&view).map(Box::new);
                 state.view_update = state.updates;
                 state.decision = Some(Decision::from_wire(&decision));
                 state.result = result;

@@ -378,7 +378,7 @@ impl Replay {
         self.entries[..end.min(self.entries.len())]
             .iter()
             .filter_map(|e| match &e.event {
-                RoomEvent::Game { event } => Some(game::event(event)),
+                RoomEvent::Game { event } => game::event(event),
                 _ => None,
             })
             .collect()
@@ -401,7 +401,7 @@ impl Replay {
     /// The index of the `turn_started` event of turn `turn` (either coach's, the first).
     fn index_of_turn(&self, turn: u16) -> Option<usize> {
         self.entries.iter().position(|e| {
-            matches!(&e.event, RoomEvent::Game { event } if matches!(game::event(event), Event::TurnStarted { turn: t, .. } if t == turn))
+            matches!(&e.event, RoomEvent::Game { event } if matches!(game::event(event), Some(Event::TurnStarted { turn: t, .. }) if t == turn))
         })
     }
 }
@@ -1193,7 +1193,7 @@ impl App {
                 if let Screen::Replay(r) = &mut self.screen
                     && r.asked == Some(state.seq)
                 {
-                    r.view = Some(game::view(&state.view));
+                    r.view = game::view(&state.view);
                     r.at_seq = Some(state.at_seq);
                 }
                 Vec::new()
@@ -1466,7 +1466,7 @@ impl App {
                 play.folds = game::view_folds(&view, rules_version);
                 play.seat = seat;
                 play.seq = seq;
-                play.view = Some(game::view(&view));
+                play.view = game::view(&view);
                 play.result = result;
                 play.sent = false;
                 set_decision(play, decision, now);
@@ -1500,7 +1500,7 @@ impl App {
                             {
                                 game::fold(view, &event);
                             }
-                            play.events.push(game::event(&event));
+                            play.events.extend(game::event(&event));
                         }
                         RoomEvent::MatchStarted { coaches, .. } => {
                             play.names = coaches.clone();

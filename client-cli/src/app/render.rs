@@ -491,7 +491,10 @@ fn render_waiting(frame: &mut Frame, area: Rect, play: &Play) {
     ];
     if let Some(s) = &play.summary {
         let t = |i: usize| {
-            dugout_rules::blitz::data::team(crate::game::blitz_setup(&s.setup).teams[i]).name
+            crate::game::blitz_setup(&s.setup).map_or_else(
+                || s.setup.names().teams[i].clone(),
+                |b| dugout_rules::blitz::data::team(b.teams[i]).name.to_string(),
+            )
         };
         for (i, side) in ["Home", "Away"].iter().enumerate() {
             lines.push(Line::raw(format!(
@@ -547,13 +550,13 @@ fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
     ];
     if let Some(entry) = r.pos.and_then(|i| r.entries.get(i)) {
         let text = match &entry.event {
-            dugout_protocol::RoomEvent::Game { event } => {
-                let event = crate::game::event(event);
-                match &r.view {
+            dugout_protocol::RoomEvent::Game { event } => match crate::game::event(event) {
+                Some(event) => match &r.view {
                     Some(v) => crate::tui::describe_in(&event, v),
                     None => crate::tui::describe(&event),
-                }
-            }
+                },
+                None => format!("an event of {}", event.kind()),
+            },
             other => room_event_words(other),
         };
         lines.push(Line::styled(
@@ -602,6 +605,9 @@ fn room_event_words(event: &dugout_protocol::RoomEvent) -> String {
         RoomEvent::MatchEnded { result, .. } => {
             format!("Match ended: {}", super::model::result_words(result))
         }
-        RoomEvent::Game { event } => crate::tui::describe(&crate::game::event(event)),
+        RoomEvent::Game { event } => match crate::game::event(event) {
+            Some(e) => crate::tui::describe(&e),
+            None => format!("an event of {}", event.kind()),
+        },
     }
 }

@@ -333,7 +333,9 @@ fn the_create_room_form_builds_the_spec_then_joins_the_chosen_seat() {
     let [Effect::Send(Request::CreateRoom(spec))] = effects.as_slice() else {
         panic!("create_room: {effects:?}");
     };
-    let setup = crate::game::blitz_setup(&spec.setup);
+    let Some(setup) = crate::game::blitz_setup(&spec.setup) else {
+        panic!("a Blitz Bowl room: {:?}", spec.setup);
+    };
     assert_eq!(setup.teams, [TeamId::ALL[1], TeamId::ALL[1]]);
     assert_eq!(spec.timer, TimerPolicy::PerTurn { seconds: 150 });
     assert!(spec.private);

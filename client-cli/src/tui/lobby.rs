@@ -86,13 +86,22 @@ pub fn short_ids(rooms: &[RoomSummary]) -> Vec<String> {
 fn room_row(room: &RoomSummary, id: String) -> Row<'static> {
     let game = match room.setup.kind() {
         GameKind::Blitz => "Blitz Bowl",
+        GameKind::BloodBowl => "Blood Bowl",
     };
-    let setup = crate::game::blitz_setup(&room.setup);
-    let teams = format!(
-        "{} v {}",
-        team(setup.teams[0]).name,
-        team(setup.teams[1]).name
-    );
+    let (edition, teams) = match crate::game::blitz_setup(&room.setup) {
+        Some(setup) => (
+            edition_name(setup.edition).to_string(),
+            format!(
+                "{} v {}",
+                team(setup.teams[0]).name,
+                team(setup.teams[1]).name
+            ),
+        ),
+        None => {
+            let names = room.setup.names();
+            (names.edition, names.teams.join(" v "))
+        }
+    };
     let seat = |i: usize| {
         let Some(name) = room.seats[i].clone() else {
             return "(free)".to_string();
@@ -117,14 +126,7 @@ fn room_row(room: &RoomSummary, id: String) -> Row<'static> {
     if room.spectators > 0 {
         status.push_str(&format!(" +{} watching", room.spectators));
     }
-    Row::new(vec![
-        id,
-        game.to_string(),
-        edition_name(setup.edition).to_string(),
-        teams,
-        seats,
-        status,
-    ])
+    Row::new(vec![id, game.to_string(), edition, teams, seats, status])
 }
 
 /// Draws the lobby into `area`.
