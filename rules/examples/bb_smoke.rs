@@ -1,8 +1,8 @@
 //! Play random Blood Bowl games and report event counts (a smoke run).
 use std::collections::BTreeMap;
 
+use dugout_rules::bb;
 use dugout_rules::bb::random_play::random_setup;
-use dugout_rules::bb::{self, Event};
 use dugout_rules::core::{ChaChaDice, DiceSource, Die};
 
 fn main() {
@@ -34,6 +34,11 @@ fn main() {
             match bb::apply(&mut g, cmd, &mut dice) {
                 Ok(events) => {
                     for e in events {
+                        if let bb::Event::Rolled { roll } = &e {
+                            *counts
+                                .entry(format!("roll {:?}", roll.purpose))
+                                .or_default() += 1;
+                        }
                         let name = format!("{e:?}");
                         let name = name.split([' ', '{', '(']).next().unwrap_or("").to_string();
                         *counts.entry(name).or_default() += 1;

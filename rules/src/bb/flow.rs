@@ -292,6 +292,11 @@ pub fn start(g: &mut Game, dice: &mut dyn DiceSource) -> Vec<Event> {
     c.events
 }
 
+/// Run the frames on the stack to the next prompt (a game built by hand).
+pub fn resume(g: &mut Game, dice: &mut dyn DiceSource) -> Vec<Event> {
+    start(g, dice)
+}
+
 /// Answer the prompt with a legal command (checked by the caller), then run on.
 pub fn answer(g: &mut Game, cmd: Command, dice: &mut dyn DiceSource) -> Vec<Event> {
     g.legal.clear();
@@ -1277,7 +1282,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
         setup,
         rules_version: version,
         players,
-        teams: [home, away],
+        teams: Box::new([home, away]),
         ball: Ball::None,
         weather: Weather::Nice,
         half: 0,

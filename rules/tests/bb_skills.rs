@@ -1,0 +1,338 @@
+//! The skills rolled when an Action is declared (Bone-head, Really Stupid, Wild Animal,
+//! Take Root), Right Stuff, and the skills not built yet, refused by name.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+#![allow(clippy::unwrap_used)]
+
+mod bbcommon;
+use bbcommon::*;
+
+fn mv(p: PlayerId) -> Command {
+    Command::Declare {
+        player: p,
+        action: ActionKind::Move,
+    }
+}
+
+/// §26.5 Bone-head: a 1 after declaring loses the Action and the tackle zone until a later
+/// 2+.
+#[test]
+fn bone_head_loses_the_action_and_the_tackle_zone_on_a_one() {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    s.put(p, 5, 5).skill(p, Skill::BoneHead).rerolls(HOME, 0);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(&mut g, [d6(1)], &[mv(p)]);
+    assert_eq!(rolls(&ev, RollPurpose::BoneHead)[0].target, Some(2));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Confused { confused: true, .. }))
+    );
+    assert!(g.players[p.index()].acted);
+    assert!(!g.players[p.index()].has_tz());
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    // Next turn a 2 clears it.
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    s.put(p, 5, 5).skill(p, Skill::BoneHead);
+    s.game.players[p.index()].confused = true;
+    let mut g = s.turn(HOME, 2);
+    let ev = play(&mut g, [d6(2)], &[mv(p)]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Confused {
+            confused: false,
+            ..
+        }
+    )));
+    assert!(matches!(kind(&g), PromptKind::Acting { .. }));
+}
+
+/// §26.21 Really Stupid: 4+, +2 with a standing team-mate beside him who is not Really
+/// Stupid.
+#[test]
+fn really_stupid_needs_a_four_with_help_from_a_team_mate() {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    let h = s.player(HOME, 1);
+    s.put(p, 5, 5)
+        .put(h, 5, 6)
+        .skill(p, Skill::ReallyStupid)
+        .rerolls(HOME, 0);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(&mut g, [d6(2)], &[mv(p)]);
+    let r = &rolls(&ev, RollPurpose::ReallyStupid)[0];
+    assert_eq!((r.target, r.modifier, r.success), (Some(4), 2, Some(true)));
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    s.put(p, 5, 5)
+        .skill(p, Skill::ReallyStupid)
+        .rerolls(HOME, 0);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(&mut g, [d6(3)], &[mv(p)]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Confused { confused: true, .. }))
+    );
+}
+
+/// §26.35 Wild Animal: 4+, +2 on a Block or Blitz; a failure loses the Action (no block).
+#[test]
+fn wild_animal_may_lose_the_action() {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(p, 10, 7)
+        .put(o, 11, 7)
+        .skill(p, Skill::WildAnimal)
+        .rerolls(HOME, 0);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1)],
+        &[Command::Block {
+            player: p,
+            target: o,
+        }],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::WildAnimal)[0].modifier, 2);
+    assert!(!ev.iter().any(|e| matches!(e, Event::BlockDeclared { .. })));
+    assert!(g.players[p.index()].acted);
+    let mut h = s.turn(HOME, 1);
+    let ev = play(&mut h, [d6(3)], &[mv(p)]);
+    assert_eq!(rolls(&ev, RollPurpose::WildAnimal)[0].modifier, 0);
+    assert!(
+        matches!(kind(&h), PromptKind::Action { .. }),
+        "3 fails on a Move"
+    );
+}
+
+/// §26.31 Take Root: a 1 roots him: MA 0, no GFI, never pushed.
+#[test]
+fn take_root_roots_the_player() {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(p, 10, 7)
+        .put(o, 11, 7)
+        .skill(p, Skill::TakeRoot)
+        .rerolls(HOME, 0);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(&mut g, [d6(1)], &[mv(p)]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Rooted { rooted: true, .. }))
+    );
+    assert_eq!(legal_commands(&g), vec![Command::EndAction]);
+    play(&mut g, [], &[Command::EndAction, Command::EndTurn]);
+    // Away blocks him: Pushed does not move a rooted player.
+    let ev = play(
+        &mut g,
+        [bd(3)],
+        &[Command::Block {
+            player: o,
+            target: p,
+        }],
+    );
+    assert!(!ev.iter().any(|e| matches!(e, Event::Moved { .. })));
+    assert_eq!(state(&g, p), standing(10, 7));
+}
+
+/// An Orc lineman given Throw Team-Mate and Always Hungry at (10,7) next to a team-mate
+/// with Right Stuff at (10,8); Home is Orc, no team re-rolls.
+fn troll_and_goblin() -> (Scenario, PlayerId, PlayerId) {
+    let mut s = Scenario::new(Roster::Orc, Roster::Human);
+    let t = s.player(HOME, 0);
+    let g = s.player(HOME, 1);
+    s.put(t, 10, 7).put(g, 10, 8).rerolls(HOME, 0);
+    for k in [Skill::ThrowTeamMate, Skill::AlwaysHungry] {
+        s.skill(t, k);
+    }
+    s.skill(g, Skill::RightStuff);
+    (s, t, g)
+}
+
+fn pass(p: PlayerId) -> Command {
+    Command::Declare {
+        player: p,
+        action: ActionKind::Pass,
+    }
+}
+
+/// §26.33 Throw Team-Mate, §26.23 Right Stuff: the team's Pass Action throws an adjacent
+/// Right Stuff team-mate (Quick or Short only): the throw at −1, three scatters from the
+/// target even when accurate, then a landing roll at −1 per opposing tackle zone.
+#[test]
+fn throw_team_mate_scatters_the_thrown_player_who_lands_on_his_feet() {
+    let (mut s, t, g) = troll_and_goblin();
+    let mut game = s.turn(HOME, 1);
+    // Always Hungry 2 (no hunger), throw 6 (target (14,7), Short), scatters 5,5,4: (15,7),
+    // landing 4.
+    play(&mut game, [], &[pass(t)]);
+    let legal = legal_commands(&game);
+    assert!(legal.contains(&Command::ThrowTeamMate {
+        thrown: g,
+        target: sq(14, 7)
+    }));
+    assert!(
+        !legal.contains(&Command::ThrowTeamMate {
+            thrown: g,
+            target: sq(18, 7)
+        }),
+        "no Long throw"
+    );
+    let ev = play(
+        &mut game,
+        [d6(2), d6(6), d8(5), d8(5), d8(4), d6(4)],
+        &[Command::ThrowTeamMate {
+            thrown: g,
+            target: sq(14, 7),
+        }],
+    );
+    let r = &rolls(&ev, RollPurpose::ThrowTeamMate)[0];
+    assert_eq!(
+        (r.target, r.modifier),
+        (Some(4), -1),
+        "AG 3: 4+; Short +0, −1 for the throw"
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Scatter).len(), 3);
+    assert_eq!(state(&game, g), standing(15, 7));
+    assert_eq!(turnover_of(&ev), None);
+    assert!(
+        !game.players[g.index()].acted,
+        "the thrown player may still act"
+    );
+}
+
+/// §26.23: a failed landing is placed prone with an armour roll, no turnover without the
+/// ball.
+#[test]
+fn a_failed_landing_is_placed_prone_without_a_turnover() {
+    let (mut s, t, g) = troll_and_goblin();
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [d6(2), d6(6), d8(5), d8(5), d8(4), d6(1), d6(1), d6(1)],
+        &[
+            pass(t),
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert_eq!(state(&game, g), prone(15, 7));
+    assert_eq!(turnover_of(&ev), None);
+}
+
+/// §26.33: a fumbled throw is no turnover: he lands in his own square.
+#[test]
+fn a_fumbled_throw_lands_him_where_he_stood() {
+    let (mut s, t, g) = troll_and_goblin();
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [d6(2), d6(1), d6(5)],
+        &[
+            pass(t),
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert_eq!(state(&game, g), standing(10, 8));
+    assert_eq!(turnover_of(&ev), None);
+}
+
+/// §26.1 Always Hungry: a 1 then a 1: the team-mate is eaten (dead, nothing saves him).
+#[test]
+fn always_hungry_may_eat_the_team_mate() {
+    let (mut s, t, g) = troll_and_goblin();
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [d6(1), d6(1)],
+        &[
+            pass(t),
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Casualty {
+            cause: Cause::Eaten,
+            result: CasualtyResult::Dead,
+            ..
+        }
+    )));
+    assert_eq!(
+        state(&game, g),
+        PlayerState::Casualty {
+            result: CasualtyResult::Dead
+        }
+    );
+}
+
+/// §26.33: landing on a player knocks him down; the thrown player scatters on and his
+/// landing fails.
+#[test]
+fn landing_on_a_player_knocks_him_down() {
+    let (mut s, t, g) = troll_and_goblin();
+    let o = s.player(AWAY, 0);
+    s.put(o, 15, 7);
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [
+            d6(2),
+            d6(6),
+            d8(5),
+            d8(5),
+            d8(4),
+            d8(7),
+            d6(1),
+            d6(1),
+            d6(1),
+            d6(1),
+        ],
+        &[
+            pass(t),
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert_eq!(state(&game, o), prone(15, 7));
+    assert_eq!(state(&game, g), prone(15, 8));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::KnockedDown {
+            cause: Cause::Thrown,
+            ..
+        }
+    )));
+}
+
+/// §26.4 Bombardier, §26.2 Ball & Chain, §26.8 Chainsaw: not built; a sheet with them is
+/// refused naming the skill.
+#[test]
+fn unbuilt_skills_are_refused_by_name() {
+    for (skill, name) in [
+        (Skill::BallAndChain, "Ball & Chain"),
+        (Skill::Bombardier, "Bombardier"),
+        (Skill::Chainsaw, "Chainsaw"),
+    ] {
+        let mut sheet = dugout_rules::bb::starter_team(Roster::Human);
+        sheet.players[0].extra_skills.push(skill);
+        let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
+        assert!(
+            matches!(&err, SetupError::NotImplemented { what } if what.contains(name)),
+            "{err:?}"
+        );
+    }
+}
