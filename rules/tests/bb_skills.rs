@@ -245,7 +245,8 @@ fn a_fumbled_throw_lands_him_where_he_stood() {
     assert_eq!(turnover_of(&ev), None);
 }
 
-/// §26.1 Always Hungry: a 1 then a 1: the team-mate is eaten (dead, nothing saves him).
+/// §26.1 Always Hungry, §12.5: a 1 then a 1: the team-mate is eaten (Dead, nothing saves
+/// him).
 #[test]
 fn always_hungry_may_eat_the_team_mate() {
     let (mut s, t, g) = troll_and_goblin();
@@ -319,7 +320,7 @@ fn landing_on_a_player_knocks_him_down() {
 }
 
 /// §26.4 Bombardier, §26.2 Ball & Chain: not built; a sheet with them is refused naming the
-/// skill.
+/// skill, so the Goblin Bombardier and Fanatic (§27.6) are refused.
 #[test]
 fn unbuilt_skills_are_refused_by_name() {
     for (skill, name) in [
@@ -328,6 +329,15 @@ fn unbuilt_skills_are_refused_by_name() {
     ] {
         let mut sheet = dugout_rules::bb::starter_team(Roster::Human);
         sheet.players[0].extra_skills.push(skill);
+        let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
+        assert!(
+            matches!(&err, SetupError::NotImplemented { what } if what.contains(name)),
+            "{err:?}"
+        );
+    }
+    for (position, name) in [("Bombardier", "Bombardier"), ("Fanatic", "Ball & Chain")] {
+        let mut sheet = dugout_rules::bb::starter_team(Roster::Goblin);
+        sheet.players[0].position = position.into();
         let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
         assert!(
             matches!(&err, SetupError::NotImplemented { what } if what.contains(name)),
@@ -411,7 +421,7 @@ fn a_chainsaw_kick_back_hits_the_wielder() {
     assert_eq!(turnover_of(&ev), Some(Turnover::KnockedDown));
 }
 
-/// §26.8: declining the chainsaw blocks with the dice as usual.
+/// §20 (a skill is never compulsory), §26.8: declining the chainsaw blocks with the dice as usual.
 #[test]
 fn the_chainsaw_may_be_left_aside() {
     let (mut g, a, d) = saw();
