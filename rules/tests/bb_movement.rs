@@ -19,7 +19,7 @@ fn mv(p: PlayerId) -> Command {
     }
 }
 
-/// §10.1, §10.4: a player moves up to his MA for free, then Goes For It with a 2+ roll per
+/// §10.1, §10.4, §9.5: a player moves up to his MA for free, then Goes For It with a 2+ roll per
 /// extra square, at most two; a failed GFI knocks him down in the square he entered
 /// (armour roll) and is a turnover.
 #[test]
@@ -264,7 +264,7 @@ fn tackle_cancels_the_dodge_skill() {
     assert_eq!(sources, &vec![RerollSource::Team]);
 }
 
-/// §19.2: a team re-roll may be used once per turn, removes a token, and the new result
+/// §19.1, §19.2: a team re-roll may be used once per turn, removes a token, and the new result
 /// stands.
 #[test]
 fn one_team_reroll_per_turn() {
