@@ -23,7 +23,7 @@ fn setup(home: Roster, away: Roster) -> bb::MatchSetup {
     bb::MatchSetup {
         teams: [TeamChoice::Roster(home), TeamChoice::Roster(away)],
         options: bb::Options::default(),
-        pre_match: bb::PreMatch::default(),
+        pre_match: Box::default(),
     }
 }
 

@@ -244,7 +244,7 @@ async fn a_blood_bowl_turn_that_runs_out_of_time_is_ended_for_the_coach() {
                     bb::TeamChoice::Roster(bb::Roster::Goblin),
                 ],
                 options: bb::Options::default(),
-                pre_match: bb::PreMatch::default(),
+                pre_match: Box::default(),
             }),
             timer: TimerPolicy::PerTurn { seconds: 240 },
             private: false,
