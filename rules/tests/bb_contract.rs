@@ -37,6 +37,13 @@ fn the_summary_counts_what_the_league_needs() {
     assert_eq!(summary.injuries, [0, 1]);
     assert_eq!(summary.count("casualties"), [1, 0]);
     assert_eq!(summary.count("completions"), [0, 0]);
+    assert_eq!(summary.count("serious_injuries"), [0, 1], "a Fractured Leg");
+    assert_eq!(summary.count("badly_hurt"), [0, 0]);
+    assert_eq!(
+        summary.count("mvp_eligible"),
+        [12, 11],
+        "the starter teams' players"
+    );
     assert_eq!(summary.score, [0, 0]);
 }
 
