@@ -430,3 +430,16 @@ fn leap_jumps_two_squares_with_an_agility_roll() {
         "once a turn"
     );
 }
+
+/// §26.28 Stunty, §26.24: a Stunty player with Secret Weapon gets no dodge benefit.
+#[test]
+fn stunty_with_a_secret_weapon_dodges_as_usual() {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(p, 10, 7).put(o1, 11, 7).put(o2, 11, 9);
+    s.skill(p, Skill::Stunty).skill(p, Skill::SecretWeapon);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(&mut g, [d6(5)], &[mv(p), step(10, 8)]);
+    assert_eq!(rolls(&ev, RollPurpose::Dodge)[0].modifier, -1);
+}

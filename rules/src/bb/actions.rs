@@ -286,8 +286,8 @@ impl Ctx<'_> {
         let mut dodge_check = None;
         if dodge {
             // §10.3: +1, −1 per opposing tackle zone on the destination (§26.28 Stunty:
-            // none); §26.19 Prehensile Tail −1 each; §26.6 Break Tackle: ST for AG once.
-            let tz_to = if p.has(Skill::Stunty) {
+            // none, unless he also has Secret Weapon); §26.19 Prehensile Tail −1 each; §26.6 Break Tackle: ST for AG once.
+            let tz_to = if p.has(Skill::Stunty) && !p.has(Skill::SecretWeapon) {
                 0
             } else {
                 self.g.tackle_zones(side, to, None) as i8
