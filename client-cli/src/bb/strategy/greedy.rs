@@ -1,6 +1,8 @@
 //! A greedy Blood Bowl bot: one Action at a time, chosen by a fixed order of priorities, each
 //! scored from the seat's own view with the dice odds of LRB6.
 //!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+//!
 //! At its Action prompt the bot takes the first of these that is worth it:
 //!
 //! 1. **Score**: its ball carrier walks into the end zone (at least even odds, any odds on
