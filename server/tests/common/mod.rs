@@ -779,24 +779,32 @@ pub fn card_ids(v: &Value, out: &mut Vec<u64>) {
 
 /// These tests play Blitz Bowl: its view out of the game-tagged one.
 pub fn blitz_view(view: &AnyView) -> GameView {
-    let AnyView::Blitz(v) = view;
+    let AnyView::Blitz(v) = view else {
+        panic!("these tests play Blitz Bowl, not {view:?}")
+    };
     v.clone()
 }
 
 /// A Blitz Bowl command out of the game-tagged one.
 pub fn blitz_command(command: AnyCommand) -> Command {
-    let AnyCommand::Blitz(c) = command;
+    let AnyCommand::Blitz(c) = command else {
+        panic!("these tests play Blitz Bowl, not {command:?}")
+    };
     c
 }
 
 /// A Blitz Bowl setup out of the game-tagged one.
 pub fn blitz_setup(setup: &AnySetup) -> MatchSetup {
-    let AnySetup::Blitz(s) = setup;
+    let AnySetup::Blitz(s) = setup else {
+        panic!("these tests play Blitz Bowl, not {setup:?}")
+    };
     *s
 }
 
 /// A Blitz Bowl event out of the game-tagged one.
 pub fn blitz_event(event: &dugout_rules::AnyEvent) -> blitz::Event {
-    let dugout_rules::AnyEvent::Blitz(e) = event;
+    let dugout_rules::AnyEvent::Blitz(e) = event else {
+        panic!("these tests play Blitz Bowl, not {event:?}")
+    };
     e.clone()
 }
