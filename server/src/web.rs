@@ -93,6 +93,21 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/blitz_fold.js"),
     ),
     (
+        "bb_fold.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/bb_fold.js"),
+    ),
+    (
+        "bb_pitch.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/bb_pitch.js"),
+    ),
+    (
+        "bb_describe.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/bb_describe.js"),
+    ),
+    (
         "archive.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/archive.js"),

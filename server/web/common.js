@@ -176,11 +176,16 @@ async function logout() {
   location.assign('/organiser');
 }
 
-let rulesPromise = null;
+const rulesPromises = new Map();
+/** A game's drawing data, from `path` (fetched once per page). */
+export function loadRulesFrom(path) {
+  if (!rulesPromises.has(path)) rulesPromises.set(path, api(path));
+  return rulesPromises.get(path);
+}
+
 /** Board layouts and team cards, from `/api/rules/blitz` (fetched once). */
 export function loadRules() {
-  if (!rulesPromise) rulesPromise = api('/api/rules/blitz');
-  return rulesPromise;
+  return loadRulesFrom('/api/rules/blitz');
 }
 
 export function teamName(rules, id) {
@@ -221,7 +226,9 @@ export function positionName(rules, team, index) {
 /** An edition as people say it: "2024", "2018". */
 export function editionName(edition) {
   const m = /^Bb(\d{4})$/i.exec(String(edition || ''));
-  return m ? m[1] : String(edition || '');
+  if (m) return m[1];
+  const lrb = /^Lrb(\d+)$/i.exec(String(edition || ''));
+  return lrb ? `LRB${lrb[1]}` : String(edition || '');
 }
 
 export function fmtDate(ms) {
