@@ -13,10 +13,12 @@ use std::io::Write;
 use dugout_protocol::{
     ClientMessage, ErrorCode, MatchResult, RoomEvent, RoomId, RoomSpec, RoomStatus, ServerMessage,
 };
+use dugout_rules::blitz::Edition;
 use dugout_rules::blitz::data::TeamId;
-use dugout_rules::blitz::{Command, Edition, Event, GameView};
 use dugout_rules::core::{ChaChaDice, DiceSource, Die, Seat, Side};
+use dugout_rules::{AnyCommand, AnyEvent, AnyView, GameKind};
 
+use crate::game::{self, WrongGame};
 use crate::net::{self, Answer, Refusal, Session, Update, joinable};
 use crate::strategy::{GreedyStrategy, RandomStrategy, Strategy};
 
@@ -40,10 +42,135 @@ pub enum StrategyKind {
 }
 
 impl StrategyKind {
+    /// The Blitz Bowl bot of this kind.
     pub fn build(self, seed: u64) -> Box<dyn Strategy> {
         match self {
             StrategyKind::Random => Box::new(RandomStrategy::new(seed)),
             StrategyKind::Greedy => Box::new(GreedyStrategy::new(seed)),
+        }
+    }
+
+    /// The Blood Bowl bot of this kind.
+    pub fn build_bb(self, seed: u64) -> Result<Box<dyn crate::bb::strategy::Strategy>, String> {
+        match self {
+            StrategyKind::Random => Ok(Box::new(crate::bb::strategy::RandomStrategy::new(seed))),
+            StrategyKind::Greedy => Err("the greedy Blood Bowl bot is not built yet".into()),
+        }
+    }
+
+    /// The bot of this kind for a match of `game`.
+    pub fn player(self, game: GameKind, seed: u64) -> Result<Player, String> {
+        match game {
+            GameKind::Blitz => Ok(Player::Blitz(self.build(seed))),
+            GameKind::BloodBowl => self.build_bb(seed).map(Player::BloodBowl),
+        }
+    }
+}
+
+/// A strategy for the game of the match it plays: the one place the bot goes from the
+/// wire's game-tagged payloads to a game's own bot.
+pub enum Player {
+    Blitz(Box<dyn Strategy>),
+    BloodBowl(Box<dyn crate::bb::strategy::Strategy>),
+}
+
+/// What a [`Player`] answered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub command: AnyCommand,
+    /// The strategy picked a command that is not legal (this one is the first legal one
+    /// instead): what it picked.
+    pub illegal: Option<String>,
+}
+
+impl Player {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Player::Blitz(_) => GameKind::Blitz,
+            Player::BloodBowl(_) => GameKind::BloodBowl,
+        }
+    }
+
+    /// Whether the strategy reads the view (see [`Strategy::needs_view`]).
+    pub fn needs_view(&self) -> bool {
+        match self {
+            Player::Blitz(s) => s.needs_view(),
+            Player::BloodBowl(s) => s.needs_view(),
+        }
+    }
+
+    /// The events of the last command, as projected for this seat (events of another game
+    /// cannot belong to this match and are skipped).
+    pub fn observe(&mut self, events: &[AnyEvent]) {
+        match self {
+            Player::Blitz(s) => {
+                let seen: Vec<_> = events
+                    .iter()
+                    .filter_map(|e| game::blitz::event(e).ok())
+                    .collect();
+                if !seen.is_empty() {
+                    s.observe(&seen);
+                }
+            }
+            Player::BloodBowl(s) => {
+                let seen: Vec<_> = events
+                    .iter()
+                    .filter_map(|e| game::bb::event(e).ok())
+                    .collect();
+                if !seen.is_empty() {
+                    s.observe(&seen);
+                }
+            }
+        }
+    }
+
+    /// One of the decision's legal commands, for the seat that sees `view`.
+    pub fn choose(
+        &mut self,
+        view: &AnyView,
+        decision: &dugout_protocol::Decision,
+    ) -> Result<Choice, WrongGame> {
+        fn pick<C: Copy + PartialEq + fmt::Debug>(
+            legal: &[C],
+            cmd: C,
+            fallback: C,
+            wire: fn(C) -> AnyCommand,
+        ) -> Choice {
+            if legal.contains(&cmd) {
+                Choice {
+                    command: wire(cmd),
+                    illegal: None,
+                }
+            } else {
+                Choice {
+                    command: wire(legal.first().copied().unwrap_or(fallback)),
+                    illegal: Some(format!("{cmd:?}")),
+                }
+            }
+        }
+        match self {
+            Player::Blitz(s) => {
+                let view = game::blitz::view(view)?;
+                let d = game::blitz::Decision::from_wire(decision)?;
+                let cmd = s.choose(&view, &d.legal);
+                Ok(pick(
+                    &d.legal,
+                    cmd,
+                    dugout_rules::blitz::Command::EndTurn,
+                    game::blitz::command,
+                ))
+            }
+            Player::BloodBowl(s) => {
+                let view = game::bb::view(view)?;
+                let d = game::bb::Decision::from_wire(decision)?;
+                let cmd = s.choose(&view, &d.legal);
+                Ok(pick(
+                    &d.legal,
+                    cmd,
+                    dugout_rules::bb::Command::EndTurn,
+                    game::bb::command,
+                ))
+            }
         }
     }
 }
@@ -372,8 +499,7 @@ impl<'a> Bot<'a> {
             Answer::Interrupted => return Err(Setback::Again("ready interrupted".into())),
         }
         let seed = self.config.seed.wrapping_add(u64::from(game - 1));
-        let mut strategy = self.config.strategy.build(seed);
-        let record = self.play(game, &room, strategy.as_mut()).await;
+        let record = self.play(game, &room, seed).await;
         // Stop following the room whatever happened; a refusal here changes nothing.
         let _ = self
             .session
@@ -403,7 +529,7 @@ impl<'a> Bot<'a> {
         let home = teams[0].unwrap_or_else(&mut draw);
         let away = teams[1].unwrap_or_else(&mut draw);
         let spec = RoomSpec {
-            setup: crate::game::setup(dugout_rules::blitz::MatchSetup {
+            setup: game::blitz::setup(dugout_rules::blitz::MatchSetup {
                 edition,
                 teams: [home, away],
                 options: Default::default(),
@@ -510,13 +636,10 @@ impl<'a> Bot<'a> {
         }
     }
 
-    /// Play `room` to its end.
-    async fn play(
-        &mut self,
-        game: u32,
-        room: &str,
-        strategy: &mut dyn Strategy,
-    ) -> Result<GameRecord, Setback> {
+    /// Play `room` to its end. The strategy (seeded with `seed`) is made for the room's
+    /// game when its first game payload arrives.
+    async fn play(&mut self, game: u32, room: &str, seed: u64) -> Result<GameRecord, Setback> {
+        let mut strategy: Option<Player> = None;
         let mut coaches = [String::new(), String::new()];
         // The `updates` count of the room state last answered: each decision once.
         let mut answered: Option<u64> = None;
@@ -535,7 +658,7 @@ impl<'a> Bot<'a> {
             };
             wait = true;
             if let Some(update) = update {
-                self.absorb(room, update, strategy, &mut coaches)?;
+                self.absorb(room, update, seed, &mut strategy, &mut coaches)?;
             }
             // Catch up with everything received before deciding anything.
             if self.session.has_updates() {
@@ -566,17 +689,26 @@ impl<'a> Bot<'a> {
             let Some(decision) = &state.decision else {
                 continue;
             };
-            let mine = match (state.seat, decision.prompt.coach) {
+            let strategy = match &mut strategy {
+                Some(s) => s,
+                None => strategy.insert(
+                    self.config
+                        .strategy
+                        .player(decision.pending.kind(), seed)
+                        .map_err(|e| Setback::Fatal(BotError::Confused(e)))?,
+                ),
+            };
+            let mine = match (state.seat, decision.pending.deciding()) {
                 (Some(Seat::Coach(me)), Some(coach)) => me == coach,
                 // Only the deciding coach is sent legal commands.
                 (None, Some(_)) => true,
                 _ => false,
             };
-            if !mine || decision.legal.is_empty() || answered == Some(state.updates) {
+            if !mine || decision.pending.legal_len() == 0 || answered == Some(state.updates) {
                 continue;
             }
             let now = state.updates;
-            let view: GameView = match &state.view {
+            let view: AnyView = match &state.view {
                 Some(view) if state.view_is_current() || !strategy.needs_view() => {
                     view.as_ref().clone()
                 }
@@ -595,22 +727,23 @@ impl<'a> Bot<'a> {
                     continue;
                 }
             };
-            let legal = decision.legal.clone();
-            let mut cmd = strategy.choose(&view, &legal);
-            if !legal.contains(&cmd) {
+            let choice = strategy
+                .choose(&view, decision)
+                .map_err(|e| Setback::Fatal(BotError::Confused(e.to_string())))?;
+            if let Some(illegal) = &choice.illegal {
                 writeln!(
                     self.log,
-                    "dugout bot: the strategy chose {cmd:?}, not a legal command; playing the first legal one"
+                    "dugout bot: the strategy chose {illegal}, not a legal command; playing the first legal one"
                 )?;
-                cmd = legal.first().copied().unwrap_or(Command::EndTurn);
             }
+            let cmd = choice.command;
             answered = Some(now);
             let answer = self
                 .session
                 .request(|id| ClientMessage::Command {
                     id,
                     room: room.to_owned(),
-                    command: crate::game::command(cmd),
+                    command: cmd.clone(),
                 })
                 .await?;
             match answer {
@@ -648,23 +781,33 @@ impl<'a> Bot<'a> {
         &mut self,
         room: &str,
         update: Update,
-        strategy: &mut dyn Strategy,
+        seed: u64,
+        strategy: &mut Option<Player>,
         coaches: &mut [String; 2],
     ) -> Result<(), Setback> {
         match update {
             Update::Server(ServerMessage::Events {
                 room: r, events, ..
             }) if r == room => {
-                let mut seen: Vec<Event> = Vec::new();
+                let mut seen: Vec<AnyEvent> = Vec::new();
                 for e in events {
                     match e.event {
-                        RoomEvent::Game { event } => seen.push(crate::game::event(&event)),
+                        RoomEvent::Game { event } => seen.push(event),
                         RoomEvent::MatchStarted { coaches: c, .. } => *coaches = c,
                         _ => {}
                     }
                 }
-                if !seen.is_empty() {
-                    strategy.observe(&seen);
+                if let Some(first) = seen.first() {
+                    let player = match strategy {
+                        Some(p) => p,
+                        None => strategy.insert(
+                            self.config
+                                .strategy
+                                .player(first.kind(), seed)
+                                .map_err(|e| Setback::Fatal(BotError::Confused(e)))?,
+                        ),
+                    };
+                    player.observe(&seen);
                 }
             }
             Update::Server(ServerMessage::RoomChanged { room: summary })
