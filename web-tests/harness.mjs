@@ -110,6 +110,49 @@ async function playMatch(base, logDir, home, away, { rate = 45, seed = 1, wait =
   return { room };
 }
 
+/**
+ * Make a public room with `spec` over the WebSocket as the account of `token` (not seated:
+ * `dugout bot` cannot create a Blood Bowl room yet, so both bots join it). The room id.
+ */
+async function createRoom(base, token, spec) {
+  if (typeof WebSocket === 'undefined') throw new Error('no WebSocket in this node: run with --experimental-websocket (web-tests/run does)');
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`);
+  try {
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no answer to create_room')), 15000);
+      ws.onerror = () => reject(new Error('the WebSocket failed'));
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', protocol_version: 2, client: 'web-tests', token }));
+      ws.onmessage = (m) => {
+        const msg = JSON.parse(m.data);
+        if (msg.type === 'welcome') ws.send(JSON.stringify({ type: 'create_room', id: 1, room: spec }));
+        else if (msg.type === 'ack' && msg.id === 1) { clearTimeout(timer); resolve(msg.room); }
+        else if (msg.type === 'error') { clearTimeout(timer); reject(new Error(`create_room: ${msg.code}: ${msg.message}`)); }
+      };
+    });
+  } finally {
+    ws.close();
+  }
+}
+
+/** A complete Blood Bowl match: a room of `teams` (roster keys) both bots join (random play). */
+async function playBloodBowl(base, logDir, token, home, away, teams, { rate = 45, seed = 1 } = {}) {
+  const room = await createRoom(base, token, {
+    game: 'blood_bowl', setup: { teams }, timer: { policy: 'none' }, private: false,
+  });
+  const common = ['bot', '--server', base, '--strategy', 'random', '--rate', String(rate), '--games', '1', '--join', room];
+  const a = start(clientBin, [...common, '--token', home.token, '--seed', String(seed)], `bot-${home.name}-bb-${seed}`, logDir);
+  // The first seated takes Home.
+  for (let i = 0; i < 300; i++) {
+    const r = (await http(base, 'GET', '/api/rooms')).find((x) => x.room === room);
+    if (r && r.seats.some((s) => s && s.toLowerCase() === home.name.toLowerCase())) break;
+    await sleep(100);
+  }
+  const b = start(clientBin, [...common, '--token', away.token, '--seed', String(seed + 1000)], `bot-${away.name}-bb-${seed}`, logDir);
+  const [ra, rb] = await Promise.all([a.done, b.done]);
+  if (ra.code !== 0 || rb.code !== 0) throw new Error(`Blood Bowl bots failed (${ra.code}, ${rb.code}):\n${ra.out}\n${rb.out}`);
+  return { room };
+}
+
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'dugout-web-tests-'));
   const logDir = join(tmp, 'logs');
@@ -137,6 +180,8 @@ async function main() {
     'dan-bot': { name: 'dan-bot', team: 'Amazon', token: await botAccount(base, 'dan', 'dan-bot') },
     'eve-bot': { name: 'eve-bot', team: 'Skaven', token: await botAccount(base, 'eve', 'eve-bot') },
     'fay-bot': { name: 'fay-bot', team: 'Dwarf', token: await botAccount(base, 'fay', 'fay-bot') },
+    'gus-bot': { name: 'gus-bot', team: 'human', token: await botAccount(base, 'gus', 'gus-bot') },
+    'hal-bot': { name: 'hal-bot', team: 'orc', token: await botAccount(base, 'hal', 'hal-bot') },
   };
   const league = await http(base, 'POST', '/api/leagues', { token: organiser.token, body: { name: 'Web Test League' } });
   for (const b of ['bea-bot', 'cal-bot', 'dan-bot']) {
@@ -150,6 +195,7 @@ async function main() {
     playMatch(base, logDir, B['cal-bot'], B['dan-bot'], { seed: 22 }),
     playMatch(base, logDir, B['dan-bot'], B['bea-bot'], { seed: 33 }),
     playMatch(base, logDir, B['eve-bot'], B['fay-bot'], { seed: 44 }),
+    playBloodBowl(base, logDir, organiser.token, B['gus-bot'], B['hal-bot'], ['human', 'orc'], { seed: 55 }),
   ]);
   const leagueMatches = played.slice(0, 3).map((p) => p.room);
   for (const m of leagueMatches) {
@@ -164,6 +210,8 @@ async function main() {
     league: league.id,
     leagueMatches,
     otherMatch: played[3].room,
+    // A complete Blood Bowl match (Humans v Orcs), random bots.
+    bbMatch: played[4].room,
     bots,
     clientBin,
     screenshots: join(here, '..', 'docs', 'screenshots'),

@@ -7,6 +7,15 @@
 // Everything but `view.prompt` follows from the events: the prompt comes with the decision of
 // each `events` message, and the caller sets it.
 //
+// Two events the engine's reducer leaves out, which this port folds so that it gives the
+// server's view (reported to the engine: `GameView::apply` ignores both):
+//   * `moved` with no `player_state` after it (set-up: a placed player put on another
+//     square emits only `moved`): the player is put on `to`, keeping his state;
+//   * `turn_started` of a Blitz! free turn (`blitz_bonus`): the players of the side in an
+//     opposing tackle zone may not act (§7), so they have `acted` (the engine's `start_turn`).
+// Where the engine's reducer does fold an event stream right, these agree with it: every
+// other `moved` is followed by the player's `player_state`, which sets the same square.
+//
 // `fold` returns true when it folded the event exactly, false when it cannot (another game's
 // event, an event type it does not know, a malformed event): the caller then takes a
 // snapshot instead.
@@ -41,8 +50,19 @@ const NO_CHANGE = new Set([
   'pushed_into_crowd', 'knocked_down', 'placed_prone', 'armour', 'injured', 'casualty',
   'regenerated', 'ball_held', 'passed', 'fumbled', 'intercepted', 'completion', 'handed_off',
   'throw_in', 'touchback_awarded', 'turnover_caused', 'sent_off', 'bribe_used', 'no_players',
-  'shootout', 'conceded', 'stood_up', 'moved',
+  'shootout', 'conceded', 'stood_up',
 ]);
+
+/** An opponent of `side` exerting a tackle zone on `sq` (standing, not confused). */
+function inTackleZone(view, side, sq) {
+  return view.players.some((o) => {
+    if (o.side === side || o.confused || !o.state || o.state.state !== 'standing') return false;
+    const q = o.state.square;
+    const dx = Math.abs(q.x - sq.x);
+    const dy = Math.abs(q.y - sq.y);
+    return dx <= 1 && dy <= 1 && dx + dy > 0;
+  });
+}
 
 /** Fold one Blood Bowl event into `view`, in place; false if it cannot. */
 export function fold(view, e) {
@@ -81,6 +101,12 @@ export function fold(view, e) {
     case 'ball':
       view.ball = clone(e.ball);
       return true;
+    case 'moved': {
+      const p = player(e.player);
+      if (p && squareOfState(p.state) && e.to) p.state = { ...p.state, square: { x: e.to.x, y: e.to.y } };
+      else if (p && e.to) p.state = { state: 'standing', square: { x: e.to.x, y: e.to.y } };
+      return true;
+    }
     case 'turn_started': {
       const t = team(e.side);
       if (!t) return false;
@@ -89,6 +115,11 @@ export function fold(view, e) {
       t.turns = e.turn;
       t.used = freshUse();
       for (const p of view.players) if (p.side === e.side) p.acted = false;
+      if (e.blitz_bonus) {
+        // §7 Blitz!: decided on the squares before anyone acts.
+        const marked = view.players.filter((p) => p.side === e.side && squareOfState(p.state) && inTackleZone(view, e.side, squareOfState(p.state)));
+        for (const p of marked) p.acted = true;
+      }
       return true;
     }
     case 'turn_ended':

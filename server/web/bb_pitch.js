@@ -14,8 +14,12 @@ const CELL = 30;
 const SIDES = ['Home', 'Away'];
 const sideIndex = (side) => (side === 'Home' ? 0 : 1);
 
-/** How people call a Blood Bowl team ("Humans"), from its roster key. */
+/**
+ * How people call a Blood Bowl team ("Humans"), from its roster key (or a setup's team sheet,
+ * `{roster, name, ...}`, which names its roster).
+ */
 export function bbTeamName(rules, roster) {
+  if (roster && typeof roster === 'object') roster = roster.roster;
   const t = rules && rules.teams && rules.teams[roster];
   return (t && t.name) || String(roster || '?');
 }
@@ -83,11 +87,19 @@ export function drawBbPitch(view, rules, { seq, atSeq, highlight = [] } = {}) {
   });
   for (let x = 0; x < W; x++) {
     for (let y = 0; y < H; y++) {
+      // What the square is (endzone, los, wide), and one tone to paint it.
       let cls = 'bsq';
-      if ((x + y) % 2) cls += ' alt';
-      if (ends.has(x)) cls += ` endzone endzone-${x === pitch.home.end_zone ? 'home' : 'away'}`;
-      else if (los.has(x)) cls += ' los';
-      if (wide.has(y)) cls += ' wide';
+      let tone = (x + y) % 2 ? 'alt' : 'plain';
+      if (wide.has(y)) { cls += ' wide'; tone = `wide-${tone}`; }
+      if (ends.has(x)) {
+        const end = x === pitch.home.end_zone ? 'home' : 'away';
+        cls += ` endzone endzone-${end}`;
+        tone = `endzone-${end}`;
+      } else if (los.has(x)) {
+        cls += ' los';
+        tone = 'los';
+      }
+      cls += ` tone-${tone}`;
       svg.appendChild(h('rect', { class: cls, x: x * CELL, y: y * CELL, width: CELL, height: CELL, dataset: { x, y } }));
     }
   }

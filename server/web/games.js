@@ -8,6 +8,7 @@
 //   loadRules()                   its drawing data (boards, team cards), fetched once
 //   teamName(rules, id)           a team as people call it, from its id in match lists
 //   matchTitle(rules, teams)      "Humans v Orcs"
+//   teamsOf(view)                 the [home, away] team ids of a view (as match lists name them)
 //   drawPitch(view, rules, opts)  the drawing of a view (a `.pitch-wrap` element)
 //   playersOf(roomEvent)          the players an event is about, to highlight
 //   describeEvent(ctx, event, prev)  one game event in words (`prev`: the game event before)
@@ -35,6 +36,7 @@ export const GAMES = Object.freeze({
     loadRules,
     teamName,
     matchTitle: (rules, teams) => `${teamName(rules, teams[0])} v ${teamName(rules, teams[1])}`,
+    teamsOf: (view) => view.teams,
     drawPitch,
     playersOf,
     describeEvent: describeBlitzEvent,
@@ -50,6 +52,7 @@ export const GAMES = Object.freeze({
     loadRules: () => loadRulesFrom('/api/rules/blood_bowl'),
     teamName: bbTeamName,
     matchTitle: bbMatchTitle,
+    teamsOf: (view) => view.teams.map((t) => t.roster),
     drawPitch: drawBbPitch,
     playersOf: bbPlayersOf,
     describeEvent: describeBbEvent,

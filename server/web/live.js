@@ -284,9 +284,9 @@ async function follow(room) {
   function draw() {
     const game = ctx.game;
     if (!ctx.teams) {
-      ctx.teams = view.teams;
+      ctx.teams = game.teamsOf(view);
       ctx.players = game.rosterOf(view);
-      document.getElementById('live-title').textContent = `Live: ${game.matchTitle(ctx.rules, view.teams)}`;
+      document.getElementById('live-title').textContent = `Live: ${game.matchTitle(ctx.rules, ctx.teams)}`;
       history(viewSeq);
     }
     pitch.replaceChildren(game.drawPitch(view, ctx.rules, { seq: viewSeq, atSeq: viewSeq, highlight: game.playersOf(lastGame) }));
