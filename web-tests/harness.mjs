@@ -180,8 +180,8 @@ async function main() {
     'dan-bot': { name: 'dan-bot', team: 'Amazon', token: await botAccount(base, 'dan', 'dan-bot') },
     'eve-bot': { name: 'eve-bot', team: 'Skaven', token: await botAccount(base, 'eve', 'eve-bot') },
     'fay-bot': { name: 'fay-bot', team: 'Dwarf', token: await botAccount(base, 'fay', 'fay-bot') },
-    'gus-bot': { name: 'gus-bot', team: 'human', token: await botAccount(base, 'gus', 'gus-bot') },
-    'hal-bot': { name: 'hal-bot', team: 'orc', token: await botAccount(base, 'hal', 'hal-bot') },
+    'uma-bot': { name: 'uma-bot', team: 'human', token: await botAccount(base, 'uma', 'uma-bot') },
+    'vic-bot': { name: 'vic-bot', team: 'orc', token: await botAccount(base, 'vic', 'vic-bot') },
   };
   const league = await http(base, 'POST', '/api/leagues', { token: organiser.token, body: { name: 'Web Test League' } });
   for (const b of ['bea-bot', 'cal-bot', 'dan-bot']) {
@@ -195,7 +195,7 @@ async function main() {
     playMatch(base, logDir, B['cal-bot'], B['dan-bot'], { seed: 22 }),
     playMatch(base, logDir, B['dan-bot'], B['bea-bot'], { seed: 33 }),
     playMatch(base, logDir, B['eve-bot'], B['fay-bot'], { seed: 44 }),
-    playBloodBowl(base, logDir, organiser.token, B['gus-bot'], B['hal-bot'], ['human', 'orc'], { seed: 55 }),
+    playBloodBowl(base, logDir, organiser.token, B['uma-bot'], B['vic-bot'], ['human', 'orc'], { seed: 55 }),
   ]);
   const leagueMatches = played.slice(0, 3).map((p) => p.room);
   for (const m of leagueMatches) {

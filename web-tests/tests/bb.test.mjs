@@ -80,7 +80,7 @@ test('the reducer port folds the engine\'s scripted drive exactly as the engine 
 });
 
 test('Blood Bowl events read in plain English, the dice in words', () => {
-  const ctx = { rules, teams: ['human', 'orc'], coaches: ['gus-bot', 'hal-bot'], players: bbRosterOf(scripted.start) };
+  const ctx = { rules, teams: ['human', 'orc'], coaches: ['uma-bot', 'vic-bot'], players: bbRosterOf(scripted.start) };
   const lines = words(ctx, scripted.steps.map((s) => s.event));
   for (const want of [
     'Dodge 4+ rolled 3: failed',
@@ -312,8 +312,8 @@ test('the archive and the league pages name Blood Bowl teams; the archive filter
 });
 
 test('the live view follows a Blood Bowl match from its events: the fold agrees with the server at every step it shows', async (t) => {
-  const ivy = await botToken('ivy', 'ivy-bot');
-  const jon = await botToken('jon', 'jon-bot');
+  const wes = await botToken('wes', 'wes-bot');
+  const xia = await botToken('xia', 'xia-bot');
   const page = await openPage(browser);
   await loginAs(page, 'org-ada');
   const room = await page.evaluate(async (tok) => {
@@ -349,13 +349,13 @@ test('the live view follows a Blood Bowl match from its events: the fold agrees 
   await page.goto(`${base}/live/${room}`);
   await page.waitForSelector('#live-status[data-state="waiting"]');
   const pace = ['--rate', '25', '--strategy', 'random', '--games', '1', '--join', room];
-  bots.push(startBot(['--token', ivy, '--seed', '71', ...pace]));
+  bots.push(startBot(['--token', wes, '--seed', '71', ...pace]));
   for (let i = 0; i < 300; i++) {
     const r = (await get('/api/rooms')).find((x) => x.room === room);
-    if (r && r.seats.includes('ivy-bot')) break;
+    if (r && r.seats.includes('wes-bot')) break;
     await sleep(100);
   }
-  bots.push(startBot(['--token', jon, '--seed', '72', ...pace]));
+  bots.push(startBot(['--token', xia, '--seed', '72', ...pace]));
 
   const compared = [];
   let lastSeq = -1;
