@@ -1,8 +1,8 @@
 //! Play random Blood Bowl games and report event counts (a smoke run).
 use std::collections::BTreeMap;
 
+use dugout_rules::bb;
 use dugout_rules::bb::random_play::random_setup;
-use dugout_rules::bb::{self, Event};
 use dugout_rules::core::{ChaChaDice, DiceSource, Die};
 
 fn main() {

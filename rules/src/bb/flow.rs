@@ -292,6 +292,11 @@ pub fn start(g: &mut Game, dice: &mut dyn DiceSource) -> Vec<Event> {
     c.events
 }
 
+/// Run the frames on the stack to the next prompt (a game built by hand).
+pub fn resume(g: &mut Game, dice: &mut dyn DiceSource) -> Vec<Event> {
+    start(g, dice)
+}
+
 /// Answer the prompt with a legal command (checked by the caller), then run on.
 pub fn answer(g: &mut Game, cmd: Command, dice: &mut dyn DiceSource) -> Vec<Event> {
     g.legal.clear();

@@ -23,7 +23,7 @@ mod ball;
 mod block;
 mod checks;
 mod contract;
-mod flow;
+pub(crate) mod flow;
 mod injury;
 mod kickoff;
 pub mod legal;
