@@ -13,6 +13,7 @@ use std::io::Write;
 use dugout_protocol::{
     ClientMessage, ErrorCode, MatchResult, RoomEvent, RoomId, RoomSpec, RoomStatus, ServerMessage,
 };
+use dugout_rules::bb::{Roster, TeamChoice};
 use dugout_rules::blitz::Edition;
 use dugout_rules::blitz::data::TeamId;
 use dugout_rules::core::{ChaChaDice, DiceSource, Die, Seat, Side};
@@ -54,7 +55,7 @@ impl StrategyKind {
     pub fn build_bb(self, seed: u64) -> Result<Box<dyn crate::bb::strategy::Strategy>, String> {
         match self {
             StrategyKind::Random => Ok(Box::new(crate::bb::strategy::RandomStrategy::new(seed))),
-            StrategyKind::Greedy => Err("the greedy Blood Bowl bot is not built yet".into()),
+            StrategyKind::Greedy => Ok(Box::new(crate::bb::strategy::GreedyStrategy::new(seed))),
         }
     }
 
@@ -175,18 +176,73 @@ impl Player {
     }
 }
 
-/// Create rooms or join them.
+/// The rooms a bot creates: the game and its setup. Teams left `None` are drawn from the
+/// seed for each game.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Mode {
-    /// Create a room with this spec for each game and wait for an opponent. Teams left
-    /// `None` are drawn from the seed for each game.
-    Create {
+pub enum RoomPlan {
+    Blitz {
         edition: Edition,
         teams: [Option<TeamId>; 2],
     },
-    /// Join this room for the first game (`None`: the first open one), then the first open
-    /// room for each later game.
-    Join(Option<RoomId>),
+    BloodBowl {
+        teams: [Option<Roster>; 2],
+    },
+}
+
+impl RoomPlan {
+    /// The plan for `game` from the command line's words: `edition` is Blitz Bowl's alone
+    /// (Blood Bowl plays LRB6); each team must be one of `game`'s.
+    pub fn new(
+        game: GameKind,
+        edition: Option<Edition>,
+        teams: [Option<&TeamName>; 2],
+    ) -> Result<RoomPlan, String> {
+        match game {
+            GameKind::Blitz => {
+                let mut t = [None, None];
+                for (slot, name) in t.iter_mut().zip(teams) {
+                    *slot = name.map(TeamName::blitz).transpose()?;
+                }
+                Ok(RoomPlan::Blitz {
+                    edition: edition.unwrap_or(Edition::Bb2024),
+                    teams: t,
+                })
+            }
+            GameKind::BloodBowl => {
+                if let Some(e) = edition {
+                    return Err(format!(
+                        "--edition {e:?} is a Blitz Bowl option; Blood Bowl plays LRB6 only"
+                    ));
+                }
+                let mut t = [None, None];
+                for (slot, name) in t.iter_mut().zip(teams) {
+                    *slot = name.map(TeamName::blood_bowl).transpose()?;
+                }
+                Ok(RoomPlan::BloodBowl { teams: t })
+            }
+        }
+    }
+
+    pub fn game(&self) -> GameKind {
+        match self {
+            RoomPlan::Blitz { .. } => GameKind::Blitz,
+            RoomPlan::BloodBowl { .. } => GameKind::BloodBowl,
+        }
+    }
+}
+
+/// Create rooms or join them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mode {
+    /// Create a room of this plan for each game and wait for an opponent.
+    Create(RoomPlan),
+    /// Join `room` for the first game (`None`: the first open one), then the first open room
+    /// for each later game; only rooms of `game` when it is given (a room given by id is
+    /// played whatever its game).
+    Join {
+        room: Option<RoomId>,
+        game: Option<GameKind>,
+    },
 }
 
 /// Everything `dugout bot` needs.
@@ -445,8 +501,8 @@ impl<'a> Bot<'a> {
     /// One game: find or make a room, sit down, be ready, play to the end, leave.
     async fn play_game(&mut self, game: u32) -> Result<GameRecord, Setback> {
         let room = match self.config.mode.clone() {
-            Mode::Create { edition, teams } => {
-                let room = self.create_room(game, edition, teams).await?;
+            Mode::Create(plan) => {
+                let room = self.create_room(game, &plan).await?;
                 writeln!(
                     self.log,
                     "dugout bot: game {game}: created room {room}; waiting for an opponent"
@@ -459,7 +515,9 @@ impl<'a> Bot<'a> {
                 })??;
                 room
             }
-            Mode::Join(Some(room)) if game == 1 => {
+            Mode::Join {
+                room: Some(room), ..
+            } if game == 1 => {
                 self.join(&room).await.map_err(|r| {
                     Setback::Fatal(BotError::Refused {
                         what: "join_room",
@@ -468,7 +526,7 @@ impl<'a> Bot<'a> {
                 })??;
                 room
             }
-            Mode::Join(_) => self.find_and_join().await?,
+            Mode::Join { game: kind, .. } => self.find_and_join(kind).await?,
         };
         writeln!(self.log, "dugout bot: game {game}: seated in room {room}")?;
         match self
@@ -512,28 +570,34 @@ impl<'a> Bot<'a> {
         record
     }
 
-    async fn create_room(
-        &mut self,
-        game: u32,
-        edition: Edition,
-        teams: [Option<TeamId>; 2],
-    ) -> Result<RoomId, Setback> {
+    async fn create_room(&mut self, game: u32, plan: &RoomPlan) -> Result<RoomId, Setback> {
         let mut dice = ChaChaDice::from_u64(self.config.seed ^ (u64::from(game) << 32));
-        // Only teams the edition fields (a 2018 team has six players).
-        let allowed = dugout_rules::blitz::teams_for(edition);
-        let mut draw = || {
-            let n = u16::try_from(allowed.len()).unwrap_or(u16::MAX);
-            let i = usize::from(dice.roll(Die::Range(n)));
-            allowed.get(i).copied().unwrap_or(TeamId::Human)
+        let setup = match plan {
+            RoomPlan::Blitz { edition, teams } => {
+                // Only teams the edition fields (a 2018 team has six players).
+                let allowed = dugout_rules::blitz::teams_for(*edition);
+                let mut draw = || draw_one(&mut dice, &allowed, TeamId::Human);
+                let home = teams[0].unwrap_or_else(&mut draw);
+                let away = teams[1].unwrap_or_else(&mut draw);
+                game::blitz::setup(dugout_rules::blitz::MatchSetup {
+                    edition: *edition,
+                    teams: [home, away],
+                    options: Default::default(),
+                })
+            }
+            RoomPlan::BloodBowl { teams } => {
+                let mut draw = || draw_one(&mut dice, &Roster::ALL, Roster::Human);
+                let home = teams[0].unwrap_or_else(&mut draw);
+                let away = teams[1].unwrap_or_else(&mut draw);
+                game::bb::setup(dugout_rules::bb::MatchSetup {
+                    teams: [TeamChoice::Roster(home), TeamChoice::Roster(away)],
+                    options: Default::default(),
+                    pre_match: Default::default(),
+                })
+            }
         };
-        let home = teams[0].unwrap_or_else(&mut draw);
-        let away = teams[1].unwrap_or_else(&mut draw);
         let spec = RoomSpec {
-            setup: game::blitz::setup(dugout_rules::blitz::MatchSetup {
-                edition,
-                teams: [home, away],
-                options: Default::default(),
-            }),
+            setup,
             timer: Default::default(),
             private: false,
             league: None,
@@ -581,8 +645,9 @@ impl<'a> Bot<'a> {
         }
     }
 
-    /// Join the first open room there is, waiting for one if need be.
-    async fn find_and_join(&mut self) -> Result<RoomId, Setback> {
+    /// Join the first open room there is (of `game`, if given), waiting for one if need be.
+    async fn find_and_join(&mut self, game: Option<GameKind>) -> Result<RoomId, Setback> {
+        let wanted = |r: &dugout_protocol::RoomSummary| game.is_none_or(|g| r.setup.kind() == g);
         let me = self.session.account().to_owned();
         let mut said_waiting = false;
         loop {
@@ -610,10 +675,12 @@ impl<'a> Bot<'a> {
                 let candidates: Vec<RoomId> = match update {
                     Update::Server(ServerMessage::Rooms { rooms }) => rooms
                         .iter()
-                        .filter(|r| joinable(r, &me))
+                        .filter(|r| joinable(r, &me) && wanted(r))
                         .map(|r| r.room.clone())
                         .collect(),
-                    Update::Server(ServerMessage::RoomChanged { room }) if joinable(&room, &me) => {
+                    Update::Server(ServerMessage::RoomChanged { room })
+                        if joinable(&room, &me) && wanted(&room) =>
+                    {
                         vec![room.room]
                     }
                     _ => continue,
@@ -883,22 +950,92 @@ fn entropy() -> Option<String> {
     Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// A team by name, ignoring case, `-`, `_` and spaces: `orc`, `BlackOrc`, `black-orc`.
-pub fn parse_team(name: &str) -> Result<TeamId, String> {
-    let norm = |s: &str| {
-        s.chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .flat_map(char::to_lowercase)
-            .collect::<String>()
-    };
+/// One of `pool` drawn with `dice` (`fallback` for an empty pool).
+fn draw_one<T: Copy>(dice: &mut ChaChaDice, pool: &[T], fallback: T) -> T {
+    let n = u16::try_from(pool.len()).unwrap_or(u16::MAX);
+    let i = usize::from(dice.roll(Die::Range(n)));
+    pool.get(i).copied().unwrap_or(fallback)
+}
+
+/// A team as typed on the command line, before the game is known: the Blitz Bowl team and
+/// the Blood Bowl roster of that name (at least one of them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamName {
+    pub typed: String,
+    pub blitz: Option<TeamId>,
+    pub blood_bowl: Option<Roster>,
+}
+
+impl TeamName {
+    /// The Blitz Bowl team of this name.
+    pub fn blitz(&self) -> Result<TeamId, String> {
+        self.blitz.ok_or_else(|| {
+            let all: Vec<String> = TeamId::ALL.iter().map(|t| format!("{t:?}")).collect();
+            format!(
+                "Blitz Bowl has no team {:?}; one of {}",
+                self.typed,
+                all.join(", ")
+            )
+        })
+    }
+
+    /// The Blood Bowl roster of this name.
+    pub fn blood_bowl(&self) -> Result<Roster, String> {
+        self.blood_bowl.ok_or_else(|| {
+            let all: Vec<&str> = Roster::ALL.iter().map(|r| r.data().name).collect();
+            format!(
+                "Blood Bowl has no roster {:?}; one of {}",
+                self.typed,
+                all.join(", ")
+            )
+        })
+    }
+}
+
+/// A name without case, spaces, `-` or `_`.
+fn norm(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A team by name, ignoring case, `-`, `_` and spaces: `orc`, `BlackOrc`, `black-orc`,
+/// `Wood Elf`; a team of either game.
+pub fn parse_team(name: &str) -> Result<TeamName, String> {
     let wanted = norm(name);
-    TeamId::ALL
+    let blitz = TeamId::ALL
         .iter()
         .copied()
-        .find(|t| norm(&format!("{t:?}")) == wanted)
+        .find(|t| norm(&format!("{t:?}")) == wanted);
+    let blood_bowl = Roster::parse(name);
+    if blitz.is_none() && blood_bowl.is_none() {
+        let all: Vec<String> = TeamId::ALL.iter().map(|t| format!("{t:?}")).collect();
+        let bb: Vec<&str> = Roster::ALL.iter().map(|r| r.data().name).collect();
+        return Err(format!(
+            "unknown team {name:?}; Blitz Bowl: {}; Blood Bowl: {}",
+            all.join(", "),
+            bb.join(", ")
+        ));
+    }
+    Ok(TeamName {
+        typed: name.to_owned(),
+        blitz,
+        blood_bowl,
+    })
+}
+
+/// A game as people type it: `blitz`, `Blitz Bowl`, `blood_bowl`, `blood-bowl`,
+/// `BloodBowl` (any case).
+pub fn parse_game(name: &str) -> Result<GameKind, String> {
+    let wanted = norm(name);
+    GameKind::ALL
+        .iter()
+        .copied()
+        .find(|&k| norm(k.name()) == wanted || norm(game::title(k)) == wanted)
         .ok_or_else(|| {
-            let all: Vec<String> = TeamId::ALL.iter().map(|t| format!("{t:?}")).collect();
-            format!("unknown team {name:?}; one of {}", all.join(", "))
+            let all: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown game {name:?}; one of {}", all.join(", "))
         })
 }
 
@@ -917,10 +1054,50 @@ mod tests {
 
     #[test]
     fn teams_parse_loosely() {
-        assert_eq!(parse_team("orc"), Ok(TeamId::Orc));
-        assert_eq!(parse_team("black-orc"), Ok(TeamId::BlackOrc));
-        assert_eq!(parse_team("WoodElf"), Ok(TeamId::WoodElf));
+        let t = |name: &str| parse_team(name).map(|t| (t.blitz, t.blood_bowl));
+        assert_eq!(t("orc"), Ok((Some(TeamId::Orc), Some(Roster::Orc))));
+        assert_eq!(t("black-orc"), Ok((Some(TeamId::BlackOrc), None)));
+        assert_eq!(
+            t("Wood Elf"),
+            Ok((Some(TeamId::WoodElf), Some(Roster::WoodElf)))
+        );
+        assert_eq!(t("wood_elf"), t("WoodElf"));
         assert!(parse_team("martians").is_err());
+        let black_orc = parse_team("black-orc").unwrap_or_else(|e| panic!("{e}"));
+        let why = black_orc.blood_bowl().expect_err("not a Blood Bowl roster");
+        assert!(why.contains("Blood Bowl has no roster"), "{why}");
+    }
+
+    #[test]
+    fn games_parse_as_people_type_them() {
+        for name in ["blood_bowl", "Blood Bowl", "blood-bowl", "BLOODBOWL"] {
+            assert_eq!(parse_game(name), Ok(GameKind::BloodBowl), "{name}");
+        }
+        for name in ["blitz", "Blitz Bowl", "blitz_bowl"] {
+            assert_eq!(parse_game(name), Ok(GameKind::Blitz), "{name}");
+        }
+        assert!(parse_game("chess").is_err());
+    }
+
+    #[test]
+    fn a_room_plan_takes_only_its_own_games_words() {
+        let orc = parse_team("orc").unwrap_or_else(|e| panic!("{e}"));
+        let black_orc = parse_team("black orc").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            RoomPlan::new(GameKind::BloodBowl, None, [Some(&orc), None]),
+            Ok(RoomPlan::BloodBowl {
+                teams: [Some(Roster::Orc), None]
+            })
+        );
+        assert!(RoomPlan::new(GameKind::BloodBowl, None, [None, Some(&black_orc)]).is_err());
+        assert!(RoomPlan::new(GameKind::BloodBowl, Some(Edition::Bb2018), [None, None]).is_err());
+        assert_eq!(
+            RoomPlan::new(GameKind::Blitz, None, [Some(&black_orc), None]),
+            Ok(RoomPlan::Blitz {
+                edition: Edition::Bb2024,
+                teams: [Some(TeamId::BlackOrc), None]
+            })
+        );
     }
 
     #[test]

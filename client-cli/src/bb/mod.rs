@@ -4,5 +4,8 @@
 //!   greedy bot. A bot sees only its own seat's [`dugout_rules::bb::GameView`], the legal
 //!   commands and (optionally) the events projected for its seat, exactly what a server
 //!   sends.
+//! * [`duel`]: Blood Bowl bots playing whole matches against each other offline with the
+//!   real engine.
 
+pub mod duel;
 pub mod strategy;

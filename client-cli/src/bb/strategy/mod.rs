@@ -5,6 +5,12 @@
 //! projected for its seat. It never sees the engine's `Game`.
 //!
 //! * [`RandomStrategy`]: a uniform pick among the legal commands, from seeded dice.
+//! * [`GreedyStrategy`]: a priority-ordered heuristic with the dice odds (see its module
+//!   docs).
+
+mod greedy;
+
+pub use greedy::GreedyStrategy;
 
 use dugout_rules::bb::{Command, Event, GameView};
 use dugout_rules::core::{ChaChaDice, DiceSource, Die};
