@@ -167,6 +167,12 @@ async function main() {
     // The coach accepts the invitation (with its own token): only then it plays for the league.
     await http(base, 'POST', `/api/leagues/${league.id}/invitation`, { token: bots[b].token, body: {} });
   }
+  // A Blood Bowl league: its two coaches accept, then their bots' match is attached.
+  const bbLeague = await http(base, 'POST', '/api/leagues', { token: organiser.token, body: { name: 'Blood Bowl League' } });
+  for (const b of ['uma-bot', 'vic-bot']) {
+    await http(base, 'POST', `/api/leagues/${bbLeague.id}/coaches`, { token: organiser.token, body: { coach: b, team: bots[b].team } });
+    await http(base, 'POST', `/api/leagues/${bbLeague.id}/invitation`, { token: bots[b].token, body: {} });
+  }
   const B = bots;
   const played = await Promise.all([
     playMatch(base, logDir, B['bea-bot'], B['cal-bot'], { seed: 11 }),
@@ -179,6 +185,7 @@ async function main() {
   for (const m of leagueMatches) {
     await http(base, 'POST', `/api/leagues/${league.id}/matches`, { token: organiser.token, body: { match: m } });
   }
+  await http(base, 'POST', `/api/leagues/${bbLeague.id}/matches`, { token: organiser.token, body: { match: played[4].room } });
   console.log(`   league ${league.id}; matches ${played.map((p) => p.room).join(', ')}`);
 
   const fixture = {
@@ -190,6 +197,7 @@ async function main() {
     otherMatch: played[3].room,
     // A complete Blood Bowl match (Humans v Orcs), random bots.
     bbMatch: played[4].room,
+    bbLeague: bbLeague.id,
     bots,
     clientBin,
     screenshots: join(here, '..', 'docs', 'screenshots'),

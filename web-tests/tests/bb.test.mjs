@@ -307,6 +307,18 @@ test('the archive and the league pages name Blood Bowl teams; the archive filter
   assert.ok(rows.every((r) => r.teams !== 'human v orc'));
   // The game filter offers Blood Bowl.
   assert.deepEqual(await page.$$eval('#f-game option', (os) => os.map((o) => o.value)), ['', 'blitz', 'blood_bowl']);
+
+  // A league with the match attached: its fixture names the coaches' Blood Bowl teams and
+  // the score (touchdowns) of the summary.
+  await page.goto(`${base}/leagues/${fixture.bbLeague}`);
+  await page.waitForSelector(`#fixtures tr[data-match-id="${fixture.bbMatch}"]`);
+  const fx = await page.$eval(`#fixtures tr[data-match-id="${fixture.bbMatch}"]`, (tr) => ({
+    home: tr.querySelector('.home').textContent,
+    score: tr.querySelector('.score').textContent,
+    away: tr.querySelector('.away').textContent,
+    edition: tr.children[4].textContent,
+  }));
+  assert.deepEqual(fx, { home: 'uma-bot (Humans)', score: `${summary.touchdowns[0]}–${summary.touchdowns[1]}`, away: 'vic-bot (Orcs)', edition: 'LRB6' });
   page.check();
   await page.close();
 });
