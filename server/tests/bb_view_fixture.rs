@@ -12,8 +12,8 @@
 
 use dugout_rules::bb::{
     self, ActionKind, Ball, BlockFace, Cause, Event, GameView, InjuryOutcome, MatchSetup, Options,
-    Outcome, PlayerId, PlayerState, PreMatch, RerollSource, Roll, RollPurpose, Roster, TeamChoice,
-    Turnover, Weather,
+    Outcome, PlayerId, PlayerState, RerollSource, Roll, RollPurpose, Roster, TeamChoice, Turnover,
+    Weather,
 };
 use dugout_rules::core::{ChaChaDice, Die, Side, Square};
 use dugout_rules::{AnyEvent, AnyView};
@@ -104,7 +104,7 @@ fn fixture() -> Value {
             TeamChoice::Roster(Roster::Orc),
         ],
         options: Options::default(),
-        pre_match: PreMatch::default(),
+        pre_match: Box::default(),
     };
     let mut dice = ChaChaDice::from_u64(11);
     let (game, _) = bb::new_game(setup, &mut dice).expect("a starter match starts");

@@ -59,6 +59,9 @@ const CHECKS = {
   dauntless: 'Dauntless',
   heat: 'Heat',
   block: 'Block',
+  throw_team_mate: 'Throw Team-Mate',
+  landing: 'Landing',
+  always_hungry: 'Always Hungry',
 };
 
 const INJURY = { stunned: 'Stunned', knocked_out: 'KO', casualty: 'Casualty' };
@@ -76,6 +79,7 @@ const CAUSE = {
   bomb: 'by a bomb',
   chainsaw: 'by a chainsaw',
   eaten: 'eaten',
+  thrown: 'in a team-mate throw',
 };
 
 const ORDINAL = ['', 'first', 'second', 'overtime'];
@@ -202,6 +206,7 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'regenerated': return `${P(e.player)} regenerates`;
     case 'ball_held': return e.caught ? `${P(e.player)} catches the ball` : `${P(e.player)} picks up the ball`;
     case 'passed': return `${P(e.player)} throws a ${titleWords(e.range).toLowerCase()} pass to ${sq(e.target)}`;
+    case 'threw_team_mate': return `${P(e.player)} throws ${P(e.thrown)} towards ${sq(e.target)}`;
     case 'fumbled': return `${P(e.player)} fumbles`;
     case 'intercepted': return `${P(e.player)} intercepts the pass!`;
     case 'completion': return `Completion: ${P(e.passer)} to ${P(e.catcher)}`;

@@ -234,7 +234,7 @@ export function bbPlayersOf(event) {
   const e = event && event.type === 'game' ? event.event : null;
   if (!e) return [];
   const out = [];
-  for (const k of ['player', 'attacker', 'passer', 'defender', 'catcher', 'target', 'by']) {
+  for (const k of ['player', 'thrown', 'attacker', 'passer', 'defender', 'catcher', 'target', 'by']) {
     if (typeof e[k] === 'number' && !out.includes(e[k])) out.push(e[k]);
   }
   return out;

@@ -30,6 +30,7 @@ pub mod legal;
 pub mod random_play;
 pub mod scenario;
 pub mod state;
+mod ttm;
 pub mod view;
 
 pub use data::{CasualtyResult, KickOffResult, PassRange, Roster, Skill, Weather};
@@ -125,7 +126,7 @@ pub fn view(g: &Game) -> GameView {
         }
     };
     GameView {
-        teams: [team(Side::Home), team(Side::Away)],
+        teams: Box::new([team(Side::Home), team(Side::Away)]),
         players: g
             .players
             .iter()
