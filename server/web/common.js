@@ -248,7 +248,11 @@ export function fmtDuration(ms) {
 /** "2–1" from a MatchResult (by game), or how it ended. */
 export function resultText(result) {
   if (!result) return '';
-  if (result.by === 'game') return `${result.score[0]}–${result.score[1]}`;
+  if (result.by === 'game') {
+    // A game's outcome may say how a level score was settled (Blood Bowl: `penalties`).
+    const how = result.outcome && result.outcome.result === 'penalties' ? ' on penalties' : '';
+    return `${result.score[0]}–${result.score[1]}${how}`;
+  }
   if (result.by === 'concession') return `${result.loser} conceded`;
   if (result.by === 'forfeit') return `${result.loser} forfeited`;
   return JSON.stringify(result);
