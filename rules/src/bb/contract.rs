@@ -109,9 +109,10 @@ impl Ruleset for Game {
         self.score
     }
 
-    /// Per coach turn (§9.1) and per set-up: the coach deciding, keyed by the half, both
-    /// turn counters, whether a team turn is under way (and whose), so the key changes at
-    /// every new team turn, Blitz! bonus turn and set-up hand-over.
+    /// Per coach turn (§9.1) and per set-up: the active coach (outside team turns, the coach
+    /// deciding), keyed by the drive, the half, both turn counters, whether a team turn is
+    /// under way (and whose) and the step of the drive's start, so the key changes at every
+    /// new team turn, Blitz! bonus turn, set-up hand-over and kick.
     fn turn_marker(&self) -> Option<TurnMarker> {
         if self.is_over() {
             return None;
@@ -122,11 +123,21 @@ impl Ruleset for Game {
             Some(Side::Home) => 1,
             Some(Side::Away) => 2,
         };
+        // Outside team turns, the step of the drive's start: set-up, the kick, the kick-off
+        // decisions (each hands the clock to a new coach or a new task).
+        let phase: u64 = match (self.active, &self.prompt.kind) {
+            (Some(_), _) => 0,
+            (None, PromptKind::Setup { .. }) => 1,
+            (None, PromptKind::PlaceKick) => 2,
+            (None, _) => 3,
+        };
         Some(TurnMarker {
             coach,
-            key: u64::from(self.half) << 40
+            key: u64::from(self.drives & 0xFFFF) << 44
+                | u64::from(self.half) << 40
                 | u64::from(self.blitz_bonus) << 36
                 | active << 32
+                | phase << 28
                 | u64::from(self.teams[0].turns) << 16
                 | u64::from(self.teams[1].turns) << 8
                 | u64::from(coach == Side::Away),

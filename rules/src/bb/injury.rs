@@ -54,6 +54,10 @@ impl Ctx<'_> {
         }
         let [a, b] = self.roll2(RollPurpose::Armour, Some(side.other()));
         let mut total = i32::from(a + b);
+        if self.g.player(player).has(Skill::Chainsaw) {
+            // §26.8: a chainsaw wielder knocked down: +3 to his armour roll.
+            total += 3;
+        }
         if hurt.mighty_blow && total <= av && total + 1 > av {
             total += 1;
             hurt.mighty_blow = false;
