@@ -31,7 +31,6 @@
 /** The first rules version whose events suffice to follow a match (`FOLDS_FROM_VERSION`). */
 export const FOLDS_FROM_VERSION = 1;
 
-const SIDES = ['Home', 'Away'];
 const sideIndex = (side) => (side === 'Home' ? 0 : side === 'Away' ? 1 : -1);
 const clone = (v) => (v === null || v === undefined ? v : JSON.parse(JSON.stringify(v)));
 
@@ -195,4 +194,3 @@ export function fold(view, e) {
   }
 }
 
-export { SIDES };

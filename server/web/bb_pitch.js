@@ -147,7 +147,8 @@ export function drawBbPitch(view, rules, { seq, atSeq, highlight = [] } = {}) {
     };
     if (!square) {
       const box = dugoutOf(p.state) || 'reserves';
-      const extra = p.state && p.state.result ? `: ${String(p.state.result).replace(/_/g, ' ')}` : '';
+      const extra = p.state && p.state.result ? `: ${String(p.state.result).replace(/_/g, ' ')}`
+        : state === 'fainted' ? ': fainted in the heat (misses the next kick-off)' : '';
       (boxes[si][box] ||= []).push(h('li', { class: `chip side-${p.side.toLowerCase()}`, title: `${label}${extra}`, dataset: data }, String(p.number)));
       continue;
     }
