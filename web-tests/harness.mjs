@@ -198,6 +198,8 @@ async function main() {
     // A complete Blood Bowl match (Humans v Orcs), random bots.
     bbMatch: played[4].room,
     bbLeague: bbLeague.id,
+    // The engine's Blood Bowl fixtures (web-tests/run writes them: bb_view_fixture.rs).
+    bbFixtures: process.env.DUGOUT_BB_FIXTURES || null,
     bots,
     clientBin,
     screenshots: join(here, '..', 'docs', 'screenshots'),

@@ -1,4 +1,4 @@
-//! The Blood Bowl fixture of the web tests (web-tests/fixtures/bb-scripted.json): a match
+//! The Blood Bowl fixtures of the web tests. `bb-scripted.json`: a match
 //! start from the engine (`bb::new_game`, Humans v Orcs starter teams) and a scripted drive
 //! of engine events (set-up, kick-off, a block with armour and injury, a failed dodge
 //! re-rolled, a foul and a sending-off, a casualty, a touchdown, the end), each followed by the
@@ -7,15 +7,16 @@
 //! port of the reducer (server/web/bb_fold.js), its drawing and its words are tested against
 //! the engine's types and the engine's fold (web-tests/tests/bb.test.mjs).
 //!
-//! The test fails when the file on disk is not what the engine gives now; `DUGOUT_BLESS=1`
-//! writes it.
+//! web-tests/run writes them afresh before every run (`DUGOUT_BB_FIXTURES`), so they are the
+//! engine's of the day; with them `bb-random.json`: random complete matches with the engine's
+//! own view every few commands.
 
 use dugout_rules::bb::{
     self, ActionKind, Ball, BlockFace, Cause, Event, GameView, InjuryOutcome, MatchSetup, Options,
     Outcome, PlayerId, PlayerState, RerollSource, Roll, RollPurpose, Roster, TeamChoice, Turnover,
     Weather,
 };
-use dugout_rules::core::{ChaChaDice, Die, Side, Square};
+use dugout_rules::core::{ChaChaDice, DiceSource, Die, Side, Square};
 use dugout_rules::{AnyEvent, AnyView};
 use serde_json::{Value, json};
 
@@ -513,28 +514,66 @@ fn fixture() -> Value {
     });
     let start = serde_json::to_value(AnyView::BloodBowl(start)).expect("a view serializes");
     json!({
-        "about": "tests/bb_view_fixture.rs: engine events and the engine's fold of each (DUGOUT_BLESS=1 rewrites)",
         "start": start,
         "steps": s.steps,
     })
 }
 
-#[test]
-fn the_web_tests_blood_bowl_fixture_is_the_engines() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../web-tests/fixtures/bb-scripted.json");
-    let now = serde_json::to_string(&fixture()).expect("JSON") + "\n";
-    if std::env::var_os("DUGOUT_BLESS").is_some() {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).expect("the fixtures directory");
+/// Random complete matches on the engine (`bb::random_play`): each with its start view, the
+/// events of every command, and the engine's view (`bb::view`) after every `every`-th
+/// command and the last. `{"games": [{"seed", "start", "commands": [{"events", "view"?}]}]}`.
+fn random_games(seeds: &[u64], every: usize) -> Value {
+    let mut games = Vec::new();
+    for &seed in seeds {
+        let setup = bb::random_play::random_setup(seed);
+        let mut dice = ChaChaDice::from_u64(seed);
+        let mut picker = ChaChaDice::from_u64(seed ^ 0x5EED);
+        let (mut game, _) = bb::new_game(setup, &mut dice).expect("a random setup starts");
+        let view_json = |g: &bb::Game| {
+            serde_json::to_value(AnyView::BloodBowl(bb::view(g))).expect("a view serializes")
+        };
+        let start = view_json(&game);
+        let mut commands = Vec::new();
+        while game.outcome.is_none() {
+            assert!(commands.len() < 100_000, "seed {seed}: no end");
+            let legal = bb::legal_commands(&game);
+            let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
+            let events = bb::apply(&mut game, cmd, &mut dice).expect("a legal command");
+            let events: Vec<Value> = events
+                .into_iter()
+                .map(|e| serde_json::to_value(AnyEvent::BloodBowl(e)).expect("an event"))
+                .collect();
+            let n = commands.len() + 1;
+            let mut c = json!({ "events": events });
+            if n % every == 0 || game.outcome.is_some() {
+                c["view"] = view_json(&game);
+            }
+            commands.push(c);
         }
-        std::fs::write(&path, &now).expect("the fixture is written");
-        return;
+        games.push(json!({"seed": seed, "start": start, "commands": commands}));
     }
-    let disk = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        disk == now,
-        "{} is not what the engine gives now: run DUGOUT_BLESS=1 cargo test -p dugout-server --test bb_view_fixture",
-        path.display()
+    json!({ "games": games })
+}
+
+/// The fixtures of the web tests, written where `DUGOUT_BB_FIXTURES` says (web-tests/run
+/// sets it to its temp dir): `bb-scripted.json` and `bb-random.json`. Without it the test
+/// checks that both build (the scripted drive ends the match; every random match ends).
+#[test]
+fn the_web_tests_blood_bowl_fixtures() {
+    let scripted = fixture();
+    let steps = scripted["steps"].as_array().map_or(0, Vec::len);
+    assert!(steps > 100, "the scripted drive: {steps} events");
+    assert_eq!(
+        scripted["steps"][steps - 1]["view"]["outcome"],
+        json!({"result": "score", "winner": "Away"})
     );
+    let random = random_games(&[3, 7, 11, 19, 23, 31], 10);
+    if let Some(dir) = std::env::var_os("DUGOUT_BB_FIXTURES") {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).expect("the fixtures directory");
+        for (name, value) in [("bb-scripted.json", &scripted), ("bb-random.json", &random)] {
+            let text = serde_json::to_string(value).expect("JSON");
+            std::fs::write(dir.join(name), text).expect("a fixture is written");
+        }
+    }
 }

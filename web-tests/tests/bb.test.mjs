@@ -14,7 +14,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import {
   base, fixture, launch, openPage, get, loginAs, startBot, sleep, screenshot, botToken,
 } from './lib.mjs';
@@ -22,7 +22,9 @@ import { fold } from '../../server/web/bb_fold.js';
 import { describeBbEvent, titleWords } from '../../server/web/bb_describe.js';
 import { bbRosterOf } from '../../server/web/bb_pitch.js';
 
-const scripted = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/bb-scripted.json', import.meta.url)), 'utf8'));
+if (!fixture.bbFixtures) throw new Error('no Blood Bowl fixtures: run web-tests/run (it writes them with server/tests/bb_view_fixture.rs)');
+const scripted = JSON.parse(readFileSync(join(fixture.bbFixtures, 'bb-scripted.json'), 'utf8'));
+const random = JSON.parse(readFileSync(join(fixture.bbFixtures, 'bb-random.json'), 'utf8'));
 
 let browser;
 let rules;
@@ -77,6 +79,38 @@ test('the reducer port folds the engine\'s scripted drive exactly as the engine 
   // What it cannot fold, it says so (the page then takes a snapshot).
   assert.equal(fold(structuredClone(scripted.start), { game: 'blood_bowl', type: 'no_such_event' }), false);
   assert.equal(fold(structuredClone(scripted.start), { game: 'blitz', type: 'turn_ended', coach: 'Home' }), false);
+});
+
+test('the reducer port follows random complete matches on the engine: its view every ten commands', () => {
+  const types = new Set();
+  let compared = 0;
+  for (const g of random.games) {
+    const view = structuredClone(g.start);
+    for (const [n, c] of g.commands.entries()) {
+      for (const e of c.events) {
+        types.add(e.type);
+        assert.equal(fold(view, e), true, `seed ${g.seed}, command ${n + 1}: folds ${JSON.stringify(e)}`);
+      }
+      if (c.view) {
+        assert.deepStrictEqual(withoutPrompt(view), withoutPrompt(c.view), `seed ${g.seed}, after command ${n + 1}`);
+        compared++;
+      }
+    }
+    assert.equal(view.outcome !== null, true, `seed ${g.seed}: the match ended`);
+  }
+  assert.ok(compared > 100, `${compared} views compared`);
+  // Words for every event type met, none falling back to its type name.
+  const ctx = { rules, teams: random.games[0].start.teams.map((t) => t.roster), coaches: [null, null], players: bbRosterOf(random.games[0].start) };
+  for (const g of random.games.slice(0, 1)) {
+    const events = g.commands.flatMap((c) => c.events);
+    for (const [i, line] of words(ctx, events).entries()) {
+      assert.notEqual(line, titleWords(events[i].type), `${events[i].type} has its own words`);
+      assert.doesNotMatch(line, /undefined|\[object|NaN/, line);
+    }
+  }
+  for (const t of ['block_declared', 'armour', 'injured', 'passed', 'turn_started', 'game_over']) {
+    assert.ok(types.has(t), `the random matches meet ${t}: ${[...types].sort().join(' ')}`);
+  }
 });
 
 test('Blood Bowl events read in plain English, the dice in words', () => {
