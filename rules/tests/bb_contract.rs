@@ -37,6 +37,13 @@ fn the_summary_counts_what_the_league_needs() {
     assert_eq!(summary.injuries, [0, 1]);
     assert_eq!(summary.count("casualties"), [1, 0]);
     assert_eq!(summary.count("completions"), [0, 0]);
+    assert_eq!(summary.count("serious_injuries"), [0, 1], "a Fractured Leg");
+    assert_eq!(summary.count("badly_hurt"), [0, 0]);
+    assert_eq!(
+        summary.count("mvp_eligible"),
+        [12, 11],
+        "the starter teams' players"
+    );
     assert_eq!(summary.score, [0, 0]);
 }
 
@@ -88,5 +95,36 @@ fn every_seat_sees_everything() {
     for seat in [Seat::Coach(HOME), Seat::Coach(AWAY), Seat::Spectator] {
         assert_eq!(<Game as Ruleset>::project(&e, seat), Some(e.clone()));
         assert_eq!(Ruleset::view(&g, seat), dugout_rules::bb::view(&g));
+    }
+}
+
+/// A match read back from JSON plays on exactly like the original (the square index is
+/// rebuilt; the legal commands are worked out again).
+#[test]
+fn a_stored_game_plays_on_like_the_original() {
+    use dugout_rules::bb::random_play::random_setup;
+    let mut dice = ChaChaDice::from_u64(0);
+    let mut picker = ChaChaDice::from_u64(0xABCD);
+    let (mut g, _) = new_game(random_setup(0), &mut dice).unwrap();
+    for _ in 0..300 {
+        if g.is_over() {
+            break;
+        }
+        let legal = legal_commands(&g);
+        let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
+        apply(&mut g, cmd, &mut dice).unwrap();
+    }
+    assert!(!g.is_over(), "stored in the middle of the match");
+    let json = serde_json::to_string(&g).unwrap();
+    let mut back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(legal_commands(&back), legal_commands(&g));
+    let mut d2 = dice.clone();
+    while !g.is_over() {
+        let legal = legal_commands(&g);
+        let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
+        assert_eq!(
+            apply(&mut back, cmd, &mut d2),
+            apply(&mut g, cmd, &mut dice)
+        );
     }
 }
