@@ -7,14 +7,10 @@
 // Everything but `view.prompt` follows from the events: the prompt comes with the decision of
 // each `events` message, and the caller sets it.
 //
-// Two events the engine's reducer leaves out, which this port folds so that it gives the
-// server's view (reported to the engine: `GameView::apply` ignores both):
-//   * `moved` with no `player_state` after it (set-up: a placed player put on another
-//     square emits only `moved`): the player is put on `to`, keeping his state;
-//   * `turn_started` of a Blitz! free turn (`blitz_bonus`): the players of the side in an
-//     opposing tackle zone may not act (§7), so they have `acted` (the engine's `start_turn`).
-// Where the engine's reducer does fold an event stream right, these agree with it: every
-// other `moved` is followed by the player's `player_state`, which sets the same square.
+// Two folds need more than the event's own fields, as in the engine: a `moved` puts the
+// player on `to` keeping his state (the set-up moves a placed player with `moved` alone), and
+// a Blitz! free `turn_started` (`blitz_bonus`) marks the side's players in an opposing tackle
+// zone as having acted (§7).
 //
 // `fold` returns true when it folded the event exactly, false when it cannot (another game's
 // event, an event type it does not know, a malformed event): the caller then takes a
