@@ -110,6 +110,27 @@ async function playMatch(base, logDir, home, away, { rate = 45, seed = 1, wait =
   return { room };
 }
 
+/**
+ * A complete Blood Bowl match between two bots (`dugout bot --game blood_bowl`): `home`
+ * creates the room (its team v `away`'s), `away` joins it. Resolves to the match id.
+ */
+async function playBloodBowl(base, logDir, home, away, { rate = 45, seed = 1, strategy = 'random' } = {}) {
+  const common = ['bot', '--server', base, '--game', 'blood_bowl', '--strategy', strategy, '--rate', String(rate), '--games', '1'];
+  const creator = start(clientBin, [...common, '--token', home.token, '--create', '--team', home.team, '--opponent-team', away.team, '--seed', String(seed)], `bot-${home.name}-bb-${seed}`, logDir);
+  let room = null;
+  for (let i = 0; i < 300 && !room; i++) {
+    const rooms = await http(base, 'GET', '/api/rooms');
+    const r = rooms.find((x) => x.game === 'blood_bowl' && x.seats[0] && x.seats[0].toLowerCase() === home.name.toLowerCase() && x.status === 'open');
+    if (r) room = r.room;
+    else await sleep(100);
+  }
+  if (!room) throw new Error(`${home.name} made no Blood Bowl room:\n${creator.output()}`);
+  const joiner = start(clientBin, [...common, '--token', away.token, '--join', room, '--seed', String(seed + 1000)], `bot-${away.name}-bb-${seed}`, logDir);
+  const [a, b] = await Promise.all([creator.done, joiner.done]);
+  if (a.code !== 0 || b.code !== 0) throw new Error(`Blood Bowl bots failed (${a.code}, ${b.code}):\n${a.out}\n${b.out}`);
+  return { room };
+}
+
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'dugout-web-tests-'));
   const logDir = join(tmp, 'logs');
@@ -137,6 +158,8 @@ async function main() {
     'dan-bot': { name: 'dan-bot', team: 'Amazon', token: await botAccount(base, 'dan', 'dan-bot') },
     'eve-bot': { name: 'eve-bot', team: 'Skaven', token: await botAccount(base, 'eve', 'eve-bot') },
     'fay-bot': { name: 'fay-bot', team: 'Dwarf', token: await botAccount(base, 'fay', 'fay-bot') },
+    'uma-bot': { name: 'uma-bot', team: 'human', token: await botAccount(base, 'uma', 'uma-bot') },
+    'vic-bot': { name: 'vic-bot', team: 'orc', token: await botAccount(base, 'vic', 'vic-bot') },
   };
   const league = await http(base, 'POST', '/api/leagues', { token: organiser.token, body: { name: 'Web Test League' } });
   for (const b of ['bea-bot', 'cal-bot', 'dan-bot']) {
@@ -144,17 +167,25 @@ async function main() {
     // The coach accepts the invitation (with its own token): only then it plays for the league.
     await http(base, 'POST', `/api/leagues/${league.id}/invitation`, { token: bots[b].token, body: {} });
   }
+  // A Blood Bowl league: its two coaches accept, then their bots' match is attached.
+  const bbLeague = await http(base, 'POST', '/api/leagues', { token: organiser.token, body: { name: 'Blood Bowl League' } });
+  for (const b of ['uma-bot', 'vic-bot']) {
+    await http(base, 'POST', `/api/leagues/${bbLeague.id}/coaches`, { token: organiser.token, body: { coach: b, team: bots[b].team } });
+    await http(base, 'POST', `/api/leagues/${bbLeague.id}/invitation`, { token: bots[b].token, body: {} });
+  }
   const B = bots;
   const played = await Promise.all([
     playMatch(base, logDir, B['bea-bot'], B['cal-bot'], { seed: 11 }),
     playMatch(base, logDir, B['cal-bot'], B['dan-bot'], { seed: 22 }),
     playMatch(base, logDir, B['dan-bot'], B['bea-bot'], { seed: 33 }),
     playMatch(base, logDir, B['eve-bot'], B['fay-bot'], { seed: 44 }),
+    playBloodBowl(base, logDir, B['uma-bot'], B['vic-bot'], { seed: 55 }),
   ]);
   const leagueMatches = played.slice(0, 3).map((p) => p.room);
   for (const m of leagueMatches) {
     await http(base, 'POST', `/api/leagues/${league.id}/matches`, { token: organiser.token, body: { match: m } });
   }
+  await http(base, 'POST', `/api/leagues/${bbLeague.id}/matches`, { token: organiser.token, body: { match: played[4].room } });
   console.log(`   league ${league.id}; matches ${played.map((p) => p.room).join(', ')}`);
 
   const fixture = {
@@ -164,6 +195,11 @@ async function main() {
     league: league.id,
     leagueMatches,
     otherMatch: played[3].room,
+    // A complete Blood Bowl match (Humans v Orcs), random bots.
+    bbMatch: played[4].room,
+    bbLeague: bbLeague.id,
+    // The engine's Blood Bowl fixtures (web-tests/run writes them: bb_view_fixture.rs).
+    bbFixtures: process.env.DUGOUT_BB_FIXTURES || null,
     bots,
     clientBin,
     screenshots: join(here, '..', 'docs', 'screenshots'),

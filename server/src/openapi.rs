@@ -600,6 +600,16 @@ pub const OPERATIONS: &[Operation] = &[
     },
     Operation {
         method: "get",
+        path: "/api/rules/blood_bowl",
+        summary: "Blood Bowl's pitch, rosters (positions, stats, skills), skill and weather names, for drawing a view",
+        auth: Auth::None,
+        params: &[],
+        body: None,
+        ok: (200, Some(object)),
+        errors: &[],
+    },
+    Operation {
+        method: "get",
         path: "/assets/{file}",
         summary: "The web pages' CSS, JavaScript and icon",
         auth: Auth::None,

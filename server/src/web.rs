@@ -11,6 +11,7 @@
 //! | `GET /organiser` | log in and manage leagues (create, register coaches, attach matches) |
 //! | `GET /assets/{file}` | the CSS and JavaScript |
 //! | `GET /api/rules/blitz` | the board layouts and team cards the pages draw with (JSON) |
+//! | `GET /api/rules/blood_bowl` | Blood Bowl's pitch, rosters and skill names, for drawing (JSON) |
 //!
 //! Every page is the same HTML shell naming its script; the script reads the URL and calls
 //! the API. Any other path outside `/api` and `/ws` gets the shell's "not found" page (404);
@@ -30,7 +31,11 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use dugout_protocol::ErrorCode;
+use dugout_rules::bb::data::{MAX_ON_PITCH, MAX_PLAYERS, SKILLS};
+use dugout_rules::bb::state::{LENGTH, WIDTH, los_x, own_end_zone};
+use dugout_rules::bb::{Roster, Weather};
 use dugout_rules::blitz::data::{BOARD_ONE_TRAPDOOR, BOARD_TWO_TRAPDOORS, BoardDef, TEAMS};
+use dugout_rules::core::{Side, Square};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -86,6 +91,21 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "blitz_fold.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/blitz_fold.js"),
+    ),
+    (
+        "bb_fold.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/bb_fold.js"),
+    ),
+    (
+        "bb_pitch.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/bb_pitch.js"),
+    ),
+    (
+        "bb_describe.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/bb_describe.js"),
     ),
     (
         "archive.js",
@@ -144,6 +164,7 @@ pub fn routes() -> Router<AppState> {
         .route("/organiser", get(page_organiser))
         .route("/assets/{file}", get(asset))
         .route("/api/rules/blitz", get(rules_blitz))
+        .route("/api/rules/blood_bowl", get(rules_blood_bowl))
 }
 
 fn etag(content: &str) -> String {
@@ -347,12 +368,140 @@ async fn rules_blitz() -> Response {
         })
         .to_string()
     });
+    json_response(body)
+}
+
+fn json_response(body: &'static str) -> Response {
     (
         [(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/json"),
         )],
-        body.as_str(),
+        body,
     )
         .into_response()
+}
+
+/// A value's wire name (its serde string), for keys of the rules data.
+fn wire_name<T: serde::Serialize>(value: &T, fallback: &str) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_else(|| fallback.to_owned())
+}
+
+/// How people call a Blood Bowl team of `roster`: "Humans v Orcs". The match is exhaustive,
+/// so a new roster does not compile without its team name.
+fn bb_team_name(roster: Roster) -> &'static str {
+    match roster {
+        Roster::Human => "Humans",
+        Roster::Orc => "Orcs",
+        Roster::Dwarf => "Dwarves",
+        Roster::Skaven => "Skaven",
+        Roster::WoodElf => "Wood Elves",
+        Roster::Goblin => "Goblins",
+    }
+}
+
+/// How people call a weather (§8). Exhaustive, as [`bb_team_name`].
+fn bb_weather_name(w: Weather) -> &'static str {
+    match w {
+        Weather::SwelteringHeat => "Sweltering Heat",
+        Weather::VerySunny => "Very Sunny",
+        Weather::Nice => "Nice",
+        Weather::PouringRain => "Pouring Rain",
+        Weather::Blizzard => "Blizzard",
+    }
+}
+
+/// `GET /api/rules/blood_bowl`: what the pages need to draw and word a Blood Bowl view, from
+/// the engine's tables: the pitch (26x15, end zones, wide zones, lines of scrimmage), the
+/// six rosters (team names, positions with their stats and skills), the skill names and the
+/// weather names. Built and serialized once.
+async fn rules_blood_bowl() -> Response {
+    static DATA: OnceLock<String> = OnceLock::new();
+    let body = DATA.get_or_init(|| {
+        let teams: serde_json::Map<String, Value> = Roster::ALL
+            .iter()
+            .map(|&r| {
+                let d = r.data();
+                let positions: Vec<Value> = d
+                    .positions
+                    .iter()
+                    .map(|p| {
+                        json!({
+                            "name": p.name,
+                            "max": p.max,
+                            "cost": p.cost,
+                            "ma": p.ma,
+                            "st": p.st,
+                            "ag": p.ag,
+                            "av": p.av,
+                            "skills": p.skills.iter().map(|s| wire_name(s, s.name())).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                (
+                    d.key.to_owned(),
+                    json!({
+                        "name": bb_team_name(r),
+                        "roster": d.name,
+                        "reroll_cost": d.reroll_cost,
+                        "apothecary": d.apothecary,
+                        "positions": positions,
+                    }),
+                )
+            })
+            .collect();
+        let skills: serde_json::Map<String, Value> = SKILLS
+            .iter()
+            .map(|i| {
+                (
+                    wire_name(&i.skill, i.name),
+                    json!({
+                        "name": i.name,
+                        "category": wire_name(&i.category, ""),
+                        "section": i.section,
+                        "built": i.built,
+                    }),
+                )
+            })
+            .collect();
+        let weathers: serde_json::Map<String, Value> = [
+            Weather::SwelteringHeat,
+            Weather::VerySunny,
+            Weather::Nice,
+            Weather::PouringRain,
+            Weather::Blizzard,
+        ]
+        .iter()
+        .map(|w| (wire_name(w, ""), json!(bb_weather_name(*w))))
+        .collect();
+        let side = |s: Side| {
+            json!({
+                "end_zone": own_end_zone(s),
+                "line_of_scrimmage": los_x(s),
+            })
+        };
+        let wide = |y: i8| dugout_rules::bb::state::wide_zone(Square::new(0, y));
+        let wide_rows = |zone: usize| -> Vec<i8> {
+            (0..WIDTH).filter(|&y| wide(y) == Some(zone)).collect()
+        };
+        json!({
+            "pitch": {
+                "length": LENGTH,
+                "width": WIDTH,
+                "home": side(Side::Home),
+                "away": side(Side::Away),
+                "wide_zones": [wide_rows(0), wide_rows(1)],
+                "max_on_pitch": MAX_ON_PITCH,
+                "max_players": MAX_PLAYERS,
+            },
+            "teams": teams,
+            "skills": skills,
+            "weather": weathers,
+        })
+        .to_string()
+    });
+    json_response(body)
 }

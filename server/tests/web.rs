@@ -1,5 +1,5 @@
 //! The web front end's server side: the pages and assets (content types, CSP, ETags, the
-//! HTML 404 beside the JSON 404 of `/api`), `GET /api/leagues`, `GET /api/rules/blitz`, and
+//! HTML 404 beside the JSON 404 of `/api`), `GET /api/leagues`, `GET /api/rules/blitz`, `GET /api/rules/blood_bowl`, and
 //! `GET /api/matches/{id}/verification` on matches played over real WebSocket rooms.
 
 mod common;
@@ -86,6 +86,9 @@ async fn pages_and_assets_are_served_with_a_strict_csp_and_etags() {
         "describe.js",
         "games.js",
         "blitz_fold.js",
+        "bb_fold.js",
+        "bb_pitch.js",
+        "bb_describe.js",
         "archive.js",
         "match.js",
         "live.js",
@@ -163,6 +166,51 @@ async fn the_rules_data_has_both_boards_and_every_team() {
     assert_eq!(teams.len(), 23);
     assert_eq!(teams["BlackOrc"]["name"], "Black Orc");
     assert_eq!(teams["BlackOrc"]["positions"][0]["name"], "Goblin");
+}
+
+#[tokio::test]
+async fn the_blood_bowl_rules_data_has_the_pitch_six_rosters_and_skill_names() {
+    let server = TestServer::start().await;
+    let (status, body) = server.get("/api/rules/blood_bowl").await;
+    assert_eq!(status, StatusCode::OK);
+    let pitch = &body["pitch"];
+    assert_eq!(pitch["length"], 26);
+    assert_eq!(pitch["width"], 15);
+    assert_eq!(
+        pitch["home"],
+        json!({"end_zone": 0, "line_of_scrimmage": 12})
+    );
+    assert_eq!(
+        pitch["away"],
+        json!({"end_zone": 25, "line_of_scrimmage": 13})
+    );
+    assert_eq!(pitch["wide_zones"], json!([[0, 1, 2, 3], [11, 12, 13, 14]]));
+    let teams = body["teams"].as_object().expect("teams");
+    let mut keys: Vec<&str> = teams.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        ["dwarf", "goblin", "human", "orc", "skaven", "wood_elf"]
+    );
+    assert_eq!(teams["human"]["name"], "Humans");
+    assert_eq!(teams["wood_elf"]["name"], "Wood Elves");
+    let blitzer = teams["human"]["positions"]
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["name"] == "Blitzer"))
+        .expect("a Human Blitzer");
+    assert_eq!(
+        (
+            &blitzer["ma"],
+            &blitzer["st"],
+            &blitzer["ag"],
+            &blitzer["av"]
+        ),
+        (&json!(7), &json!(3), &json!(3), &json!(8))
+    );
+    assert_eq!(blitzer["skills"], json!(["block"]));
+    assert_eq!(body["skills"]["sure_hands"]["name"], "Sure Hands");
+    assert_eq!(body["skills"]["block"]["category"], "general");
+    assert_eq!(body["weather"]["pouring_rain"], "Pouring Rain");
 }
 
 #[tokio::test]

@@ -1,9 +1,9 @@
 // The match archive: filters in the URL's query string, the table of matches, paging.
 
 import {
-  api, h, setMain, errorBox, failureText, renderNav, loadRules, teamName, fmtDate,
-  resultText, winnerText,
+  api, h, setMain, errorBox, failureText, renderNav, fmtDate, resultText, winnerText,
 } from './common.js';
+import { GAMES, loadAllRules, teamNameOf } from './games.js';
 
 const FILTERS = ['game', 'edition', 'coach', 'team', 'status', 'league', 'result', 'from', 'to', 'unstarted'];
 const PAGE = 20;
@@ -36,15 +36,19 @@ async function render() {
   let rules;
   let leagues = [];
   try {
-    [rules, leagues] = await Promise.all([loadRules(), api('/api/leagues')]);
+    [rules, leagues] = await Promise.all([loadAllRules(), api('/api/leagues')]);
   } catch (e) {
     setMain(errorBox('The server cannot be read', failureText(e)));
     return;
   }
-  const teams = Object.entries(rules.teams).map(([id, t]) => [id, t.name]).sort((a, b) => a[1].localeCompare(b[1]));
+  // Every game's teams (a game other than the first says which it is).
+  const teams = Object.entries(GAMES).flatMap(([tag, g], i) => {
+    const r = rules.get(tag);
+    return Object.keys((r && r.teams) || {}).map((id) => [id, `${g.teamName(r, id)}${i > 0 ? ` (${g.name})` : ''}`]);
+  }).sort((a, b) => a[1].localeCompare(b[1]));
   const form = h('form', { id: 'filters', class: 'filters', onsubmit: (ev) => { ev.preventDefault(); apply(form); } },
-    select('game', 'Game', [['blitz', 'Blitz Bowl']], f.game),
-    select('edition', 'Edition', [['Bb2024', '2024'], ['Bb2018', '2018']], f.edition),
+    select('game', 'Game', Object.entries(GAMES).map(([tag, g]) => [tag, g.name]), f.game),
+    select('edition', 'Edition', [['Bb2024', '2024'], ['Bb2018', '2018'], ['Lrb6', 'LRB6 (Blood Bowl)']], f.edition),
     h('label', {}, 'Coach', h('input', { name: 'coach', id: 'f-coach', value: f.coach || '', placeholder: 'account name', size: 12 })),
     select('team', 'Team', teams, f.team),
     select('status', 'Status', [['finished', 'finished'], ['playing', 'playing'], ['open', 'open'], ['closed', 'closed']], f.status),
@@ -111,7 +115,7 @@ function table(page, rules, leagueName) {
   }
   const rows = page.matches.map((m) => h('tr', { dataset: { matchId: m.id, status: m.status } },
     h('td', {}, fmtDate(m.created_at_ms)),
-    h('td', {}, h('a', { href: `/matches/${encodeURIComponent(m.id)}` }, `${teamName(rules, m.teams[0])} v ${teamName(rules, m.teams[1])}`)),
+    h('td', {}, h('a', { href: `/matches/${encodeURIComponent(m.id)}` }, `${teamNameOf(rules, m.game, m.teams[0])} v ${teamNameOf(rules, m.game, m.teams[1])}`)),
     h('td', { class: 'coaches' }, `${m.coaches[0] || '—'} v ${m.coaches[1] || '—'}`),
     h('td', {}, m.status, m.status === 'playing' ? [' ', h('a', { href: `/live/${encodeURIComponent(m.id)}`, class: 'badge live' }, 'watch')] : null),
     h('td', {}, resultText(m.result), m.winner ? h('span', { class: 'muted' }, ` (${winnerText(m.winner)})`) : null),

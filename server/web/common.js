@@ -176,11 +176,16 @@ async function logout() {
   location.assign('/organiser');
 }
 
-let rulesPromise = null;
+const rulesPromises = new Map();
+/** A game's drawing data, from `path` (fetched once per page). */
+export function loadRulesFrom(path) {
+  if (!rulesPromises.has(path)) rulesPromises.set(path, api(path));
+  return rulesPromises.get(path);
+}
+
 /** Board layouts and team cards, from `/api/rules/blitz` (fetched once). */
 export function loadRules() {
-  if (!rulesPromise) rulesPromise = api('/api/rules/blitz');
-  return rulesPromise;
+  return loadRulesFrom('/api/rules/blitz');
 }
 
 export function teamName(rules, id) {
@@ -221,7 +226,9 @@ export function positionName(rules, team, index) {
 /** An edition as people say it: "2024", "2018". */
 export function editionName(edition) {
   const m = /^Bb(\d{4})$/i.exec(String(edition || ''));
-  return m ? m[1] : String(edition || '');
+  if (m) return m[1];
+  const lrb = /^Lrb(\d+)$/i.exec(String(edition || ''));
+  return lrb ? `LRB${lrb[1]}` : String(edition || '');
 }
 
 export function fmtDate(ms) {
@@ -241,7 +248,11 @@ export function fmtDuration(ms) {
 /** "2–1" from a MatchResult (by game), or how it ended. */
 export function resultText(result) {
   if (!result) return '';
-  if (result.by === 'game') return `${result.score[0]}–${result.score[1]}`;
+  if (result.by === 'game') {
+    // A game's outcome may say how a level score was settled (Blood Bowl: `penalties`).
+    const how = result.outcome && result.outcome.result === 'penalties' ? ' on penalties' : '';
+    return `${result.score[0]}–${result.score[1]}${how}`;
+  }
   if (result.by === 'concession') return `${result.loser} conceded`;
   if (result.by === 'forfeit') return `${result.loser} forfeited`;
   return JSON.stringify(result);

@@ -1,5 +1,5 @@
 // Events in words. `ctx`: {game, rules, teams: [home, away] team ids, coaches: [home, away]
-// names, players: Map id -> {side, position}}. `describe` words the room's own events and
+// names, players: the game's `rosterOf` (Blitz Bowl: Map id -> {side, position})}. `describe` words the room's own events and
 // hands each game event to its game's words (`ctx.game.describeEvent`, from games.js);
 // `describeBlitzEvent` below is Blitz Bowl's.
 
@@ -95,14 +95,17 @@ export function describeBlitzEvent(ctx, e) {
   }
 }
 
-/** One RoomEvent in words. */
-export function describe(ctx, event) {
+/**
+ * One RoomEvent in words. `prev`: the RoomEvent before it, if known (a game's words may read
+ * the roll before a result: Blood Bowl's armour and injury).
+ */
+export function describe(ctx, event, prev = null) {
   switch (event.type) {
     case 'match_started':
       return `Match started: ${event.coaches[0]} (${teamName(ctx.rules, ctx.teams[0])}) v ${event.coaches[1]} (${teamName(ctx.rules, ctx.teams[1])})${event.dice ? '; dice committed' : ''}`;
     case 'game':
       return ctx.game && ctx.game.describeEvent
-        ? ctx.game.describeEvent(ctx, event.event)
+        ? ctx.game.describeEvent(ctx, event.event, prev && prev.type === 'game' ? prev.event : null)
         : `${event.event.game || 'game'} event: ${words(event.event.type)}`;
     case 'timer_expired': return `The timer ran out for ${sideName(ctx, event.coach)}`;
     case 'conceded': return `${sideName(ctx, event.coach)} concedes`;

@@ -1,9 +1,10 @@
 // One league: its coaches and teams, the standings, its matches (fixtures and results).
 
 import {
-  api, h, setMain, showError, failureText, renderNav, loadRules, teamName, pathId, fmtDate,
+  api, h, setMain, showError, failureText, renderNav, pathId, fmtDate,
   resultText, winnerText, editionName, ApiFailure,
 } from './common.js';
+import { loadAllRules, teamNameOf } from './games.js';
 
 renderNav();
 start();
@@ -21,7 +22,7 @@ async function start() {
     [league, standings, rules] = await Promise.all([
       api(`/api/leagues/${encodeURIComponent(id)}`),
       api(`/api/leagues/${encodeURIComponent(id)}/standings`),
-      loadRules(),
+      loadAllRules(),
     ]);
   } catch (e) {
     if (e instanceof ApiFailure && (e.status === 404 || e.status === 400)) {
@@ -42,12 +43,12 @@ async function start() {
       points: s.points, tdDiff: s.touchdown_difference, injDiff: s.injury_difference,
     },
   },
-  num(i + 1), h('td', {}, s.coach), h('td', {}, teamName(rules, s.team)), num(s.played), num(s.won), num(s.drawn), num(s.lost),
+  num(i + 1), h('td', {}, s.coach), h('td', {}, teamNameOf(rules, null, s.team)), num(s.played), num(s.won), num(s.drawn), num(s.lost),
   wide(`${s.touchdowns_for}:${s.touchdowns_against}`), num(signed(s.touchdown_difference)),
   wide(`${s.injuries_inflicted}:${s.injuries_suffered}`), num(signed(s.injury_difference)), h('td', { class: 'num strong' }, String(s.points))));
 
   // The attached matches, newest first: who played which team, the score, a link to each.
-  const side = (m, i) => `${m.coaches[i] || '—'} (${teamName(rules, m.teams[i])})`;
+  const side = (m, i) => `${m.coaches[i] || '—'} (${teamNameOf(rules, null, m.teams[i])})`;
   const matchRows = league.attached.map((m) => h('tr', { dataset: { matchId: m.id, status: m.status } },
     h('td', {}, fmtDate(m.created_at_ms)),
     h('td', { class: 'home' }, side(m, 0)),
@@ -72,7 +73,7 @@ async function start() {
     league.coaches.length
       ? h('table', { class: 'grid', id: 'coaches' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Coach'), h('th', {}, 'Team'))),
-        h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team))))))
+        h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamNameOf(rules, null, c.team))))))
       : h('p', { class: 'empty' }, 'No coach is registered yet.'),
     h('h2', {}, 'Fixtures and results'),
     matchRows.length

@@ -102,6 +102,7 @@ async function follow(room) {
   let stale = false; // a gap or an event the reducer cannot fold: waiting for a snapshot
   let eventsSeq = 0;
   let lastGame = null; // the newest game event: its players are highlighted
+  let lastRoomEvent = null; // the newest event received ({seq, event}), for the next one's words
   let shownSeq = 0;
   let over = false;
   let result = null; // from `match_ended` or a snapshot
@@ -215,12 +216,14 @@ async function follow(room) {
 
   function onEvents(msg) {
     eventsSeq = msg.seq;
-    for (const e of msg.events) {
+    for (const [i, e] of msg.events.entries()) {
       if (e.event.type === 'game') lastGame = e.event;
       if (e.event.type === 'match_started') ctx.coaches = e.event.coaches;
       if (!log.querySelector(`li[data-seq="${e.seq}"]`)) {
-        log.prepend(h('li', { dataset: { seq: e.seq } }, h('span', { class: 'seq' }, String(e.seq)), ' ', ctx.teams ? describe(ctx, e.event) : e.event.type));
+        const prev = i > 0 ? msg.events[i - 1].event : lastRoomEvent && lastRoomEvent.seq === e.seq - 1 ? lastRoomEvent.event : null;
+        log.prepend(h('li', { dataset: { seq: e.seq } }, h('span', { class: 'seq' }, String(e.seq)), ' ', ctx.teams ? describe(ctx, e.event, prev) : e.event.type));
       }
+      lastRoomEvent = e;
       if (e.event.type === 'match_ended') {
         over = true;
         result = e.event.result;
@@ -267,9 +270,11 @@ async function follow(room) {
     try {
       const page = await api(`/api/matches/${encodeURIComponent(room)}/events?from=${Math.max(1, upTo - 199)}&limit=200`);
       const shown = new Set([...log.children].map((li) => Number(li.dataset.seq)));
+      const bySeq = new Map(page.events.map((x) => [x.seq, x]));
       for (const e of page.events.filter((x) => x.seq <= upTo && !shown.has(x.seq)).reverse()) {
         if (e.event.type === 'match_started') ctx.coaches = e.event.coaches;
-        log.appendChild(h('li', { dataset: { seq: e.seq } }, h('span', { class: 'seq' }, String(e.seq)), ' ', describe(ctx, e.event)));
+        const prev = bySeq.get(e.seq - 1);
+        log.appendChild(h('li', { dataset: { seq: e.seq } }, h('span', { class: 'seq' }, String(e.seq)), ' ', describe(ctx, e.event, prev && prev.event)));
       }
     } catch {
       // The live events still come; the earlier ones are in the archive.
@@ -279,9 +284,9 @@ async function follow(room) {
   function draw() {
     const game = ctx.game;
     if (!ctx.teams) {
-      ctx.teams = view.teams;
+      ctx.teams = game.teamsOf(view);
       ctx.players = game.rosterOf(view);
-      document.getElementById('live-title').textContent = `Live: ${game.matchTitle(ctx.rules, view.teams)}`;
+      document.getElementById('live-title').textContent = `Live: ${game.matchTitle(ctx.rules, ctx.teams)}`;
       history(viewSeq);
     }
     pitch.replaceChildren(game.drawPitch(view, ctx.rules, { seq: viewSeq, atSeq: viewSeq, highlight: game.playersOf(lastGame) }));

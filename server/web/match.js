@@ -103,7 +103,7 @@ async function allEvents(id) {
 
 function summaryView(s, v, rules, game) {
   const it = s;
-  const team = (i) => teamName(rules, it.teams[i]);
+  const team = (i) => (game ? game.teamName(rules, it.teams[i]) : teamName(rules, it.teams[i]));
   const row = (label, home, away, key) => h('tr', { dataset: { row: key } },
     h('th', {}, label), h('td', { dataset: { side: 'home' } }, String(home)), h('td', { dataset: { side: 'away' } }, String(away)));
   return h('section', { id: 'summary', dataset: { matchId: it.id, status: it.status } },
@@ -121,7 +121,7 @@ function summaryView(s, v, rules, game) {
         row('Score', s.score[0], s.score[1], 'score'),
         row('Touchdowns', s.touchdowns[0], s.touchdowns[1], 'touchdowns'),
         row('Injuries suffered', s.injuries[0], s.injuries[1], 'injuries'),
-        row('Challenge points', s.challenge_points[0], s.challenge_points[1], 'challenge'),
+        game ? game.summaryRows(s).map(([label, home, away, key]) => row(label, home, away, key)) : null,
       )),
     h('p', { id: 'result' }, it.result ? `Result: ${resultText(it.result)} (${winnerText(it.winner)})` : 'No result yet.'),
   );
@@ -162,7 +162,7 @@ class Viewer {
     this.number = h('input', { type: 'number', min: 1, max: this.last, id: 'step-input', 'aria-label': 'step number', onchange: () => this.goChecked(this.number.value) });
     this.turn = h('select', { id: 'turn-select', 'aria-label': 'jump to a turn', onchange: () => { if (this.turn.value) this.go(Number(this.turn.value)); } },
       h('option', { value: '' }, 'jump to a turn…'),
-      turns.map((e) => h('option', { value: e.seq }, `Turn ${e.event.event.turn} · ${e.event.event.coach} (step ${e.seq})`)));
+      turns.map((e) => h('option', { value: e.seq }, `Turn ${e.event.event.turn} · ${e.event.event.coach || e.event.event.side} (step ${e.seq})`)));
     const btn = (label, id, f, title) => h('button', { type: 'button', id, title, onclick: f }, label);
     this.status = h('p', { id: 'step-status', class: 'step-status' });
     this.message = h('div', { id: 'step-message' });
@@ -237,11 +237,13 @@ class Viewer {
       this.ctx.players = this.game.rosterOf(state.view);
       for (const item of this.log.querySelectorAll('li')) {
         const e = this.bySeq.get(Number(item.dataset.seq));
-        item.querySelector('.text').textContent = describe(this.ctx, e.event);
+        const prev = this.bySeq.get(e.seq - 1);
+        item.querySelector('.text').textContent = describe(this.ctx, e.event, prev && prev.event);
       }
     }
     const e = this.bySeq.get(n);
-    this.now.textContent = e ? `${n}: ${describe(this.ctx, e.event)}` : `${n}: (no event visible at this step)`;
+    const before = this.bySeq.get(n - 1);
+    this.now.textContent = e ? `${n}: ${describe(this.ctx, e.event, before && before.event)}` : `${n}: (no event visible at this step)`;
     // A state of another game than the summary's cannot be drawn with its code.
     if (state.view.game !== this.summary.game) {
       this.pitch.replaceChildren(unknownGame(state.view.game));

@@ -8,6 +8,7 @@ import {
   api, h, setMain, errorBox, failureText, renderNav, loadRules, teamName, token, account,
   saveLogin, clearLogin, query, fmtDate, resultText, editionName,
 } from './common.js';
+import { loadAllRules, teamNameOf } from './games.js';
 
 renderNav();
 start();
@@ -122,12 +123,14 @@ async function dashboard() {
 async function manage(idText) {
   let league;
   let rules;
+  let all; // every game's drawing data: match lists name each game's teams
   let candidates;
   let log = [];
   try {
-    [league, rules, candidates] = await Promise.all([
+    [league, rules, all, candidates] = await Promise.all([
       api(`/api/leagues/${encodeURIComponent(idText)}`),
       loadRules(),
+      loadAllRules(),
       api('/api/matches?status=finished&limit=100'),
     ]);
     if (league.organiser.toLowerCase() === (account() || '').toLowerCase()) {
@@ -181,7 +184,7 @@ async function manage(idText) {
   h('p', { class: 'muted' }, 'Finished matches between registered coaches, not yet in a league:'),
   h('label', {}, 'Match', h('select', { name: 'pick', id: 'attach-pick' },
     h('option', { value: '' }, attachable.length ? 'choose…' : 'none'),
-    attachable.map((m) => h('option', { value: m.id }, `${fmtDate(m.created_at_ms)} · ${m.coaches[0]} (${teamName(rules, m.teams[0])}) v ${m.coaches[1]} (${teamName(rules, m.teams[1])}) · ${editionName(m.edition)} · ${resultText(m.result)}`)))),
+    attachable.map((m) => h('option', { value: m.id }, `${fmtDate(m.created_at_ms)} · ${m.coaches[0]} (${teamNameOf(all, m.game, m.teams[0])}) v ${m.coaches[1]} (${teamNameOf(all, m.game, m.teams[1])}) · ${editionName(m.edition)} · ${resultText(m.result)}`)))),
   h('label', {}, 'or its id', h('input', { name: 'typed', id: 'attach-id', size: 38 })),
   h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'attach-submit' }, 'Attach')),
   matchOut);
@@ -207,7 +210,7 @@ async function manage(idText) {
     reset();
     return box;
   };
-  const side = (m, i) => `${m.coaches[i] || '—'} (${teamName(rules, m.teams[i])})`;
+  const side = (m, i) => `${m.coaches[i] || '—'} (${teamNameOf(all, null, m.teams[i])})`;
   const again = () => manage(String(league.id));
 
   setMain(

@@ -1,4 +1,4 @@
-// Every page on a 390x844 phone: nothing scrolls sideways (the document is no wider than the
+// Every page on a 390x844 phone (Blitz Bowl's and Blood Bowl's match pages): nothing scrolls sideways (the document is no wider than the
 // screen), and the league standings keep their points column in sight. Screenshots of each
 // page at that size land in docs/screenshots/phone-*.png.
 
@@ -26,6 +26,9 @@ test('every page fits a 390 px phone without scrolling sideways', async () => {
     ['archive', '/matches', '#matches tbody tr'],
     ['match', `/matches/${match}`, '.pitch-wrap'],
     ['match-step', `/matches/${match}?step=40`, '.pitch-wrap'],
+    // Blood Bowl's 26x15 pitch, its match bar and its dugouts.
+    ['bb-match', `/matches/${fixture.bbMatch}`, '.pitch-wrap svg[data-game="blood_bowl"]'],
+    ['bb-match-step', `/matches/${fixture.bbMatch}?step=60`, '.pitch-wrap svg[data-game="blood_bowl"]'],
     ['leagues', '/leagues', '#leagues'],
     ['league', `/leagues/${fixture.league}`, '#standings'],
     ['live-index', '/live', 'main h1'],
