@@ -4,7 +4,7 @@ import {
   api, h, setMain, showError, failureText, renderNav, pathId, fmtDate,
   resultText, winnerText, editionName, ApiFailure,
 } from './common.js';
-import { loadAllRules, teamNameOf } from './games.js';
+import { GAMES, loadAllRules, teamNameOf } from './games.js';
 
 renderNav();
 start();
@@ -33,6 +33,8 @@ async function start() {
     return;
   }
   document.title = `${league.name} · Dugout`;
+  // A league plays one game: its teams are named by that game.
+  const game = league.game || 'blitz';
   const p = league.points;
   const num = (v) => h('td', { class: 'num' }, String(v));
   // Columns a phone leaves out (the differences and the points stay).
@@ -43,12 +45,12 @@ async function start() {
       points: s.points, tdDiff: s.touchdown_difference, injDiff: s.injury_difference,
     },
   },
-  num(i + 1), h('td', {}, s.coach), h('td', {}, teamNameOf(rules, null, s.team)), num(s.played), num(s.won), num(s.drawn), num(s.lost),
+  num(i + 1), h('td', {}, s.coach), h('td', {}, teamNameOf(rules, game, s.team)), num(s.played), num(s.won), num(s.drawn), num(s.lost),
   wide(`${s.touchdowns_for}:${s.touchdowns_against}`), num(signed(s.touchdown_difference)),
   wide(`${s.injuries_inflicted}:${s.injuries_suffered}`), num(signed(s.injury_difference)), h('td', { class: 'num strong' }, String(s.points))));
 
   // The attached matches, newest first: who played which team, the score, a link to each.
-  const side = (m, i) => `${m.coaches[i] || '—'} (${teamNameOf(rules, null, m.teams[i])})`;
+  const side = (m, i) => `${m.coaches[i] || '—'} (${teamNameOf(rules, game, m.teams[i])})`;
   const matchRows = league.attached.map((m) => h('tr', { dataset: { matchId: m.id, status: m.status } },
     h('td', {}, fmtDate(m.created_at_ms)),
     h('td', { class: 'home' }, side(m, 0)),
@@ -61,7 +63,7 @@ async function start() {
 
   setMain(
     h('h1', { id: 'league-name', dataset: { league: league.id } }, league.name),
-    h('p', { class: 'meta' }, `Organised by ${league.organiser} · points: win ${p.win}, draw ${p.draw}, loss ${p.loss} · `,
+    h('p', { class: 'meta' }, `${(GAMES[game] && GAMES[game].name) || game} · organised by ${league.organiser} · points: win ${p.win}, draw ${p.draw}, loss ${p.loss} · `,
       h('a', { href: `/matches?league=${league.id}` }, 'search its matches')),
     h('h2', {}, 'Standings'),
     standingRows.length
@@ -73,7 +75,7 @@ async function start() {
     league.coaches.length
       ? h('table', { class: 'grid', id: 'coaches' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Coach'), h('th', {}, 'Team'))),
-        h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamNameOf(rules, null, c.team))))))
+        h('tbody', {}, league.coaches.map((c) => h('tr', { dataset: { coach: c.coach } }, h('td', {}, c.coach), h('td', {}, teamNameOf(rules, game, c.team))))))
       : h('p', { class: 'empty' }, 'No coach is registered yet.'),
     h('h2', {}, 'Fixtures and results'),
     matchRows.length

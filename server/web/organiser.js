@@ -5,10 +5,10 @@
 // logging in.
 
 import {
-  api, h, setMain, errorBox, failureText, renderNav, loadRules, teamName, token, account,
+  api, h, setMain, errorBox, failureText, renderNav, teamName, token, account,
   saveLogin, clearLogin, query, fmtDate, resultText, editionName,
 } from './common.js';
-import { loadAllRules, teamNameOf } from './games.js';
+import { GAMES, gameFor, loadAllRules, teamNameOf } from './games.js';
 
 renderNav();
 start();
@@ -78,7 +78,7 @@ async function dashboard() {
       const league = await api('/api/leagues', {
         method: 'POST',
         auth: true,
-        body: { name: f.name.value, points: { win: Number(f.win.value), draw: Number(f.draw.value), loss: Number(f.loss.value) } },
+        body: { name: f.name.value, game: f.game.value, points: { win: Number(f.win.value), draw: Number(f.draw.value), loss: Number(f.loss.value) } },
       });
       location.assign(`/organiser?league=${league.id}`);
     } catch (e) {
@@ -87,6 +87,8 @@ async function dashboard() {
   } },
   h('h2', {}, 'Create a league'),
   h('label', {}, 'Name', h('input', { name: 'name', id: 'league-name-input', required: true, maxlength: 80 })),
+  h('label', {}, 'Game', h('select', { name: 'game', id: 'league-game' },
+    Object.entries(GAMES).map(([tag, g]) => h('option', { value: tag }, g.name)))),
   h('label', {}, 'Win', h('input', { name: 'win', type: 'number', value: '3', min: -100, max: 100 })),
   h('label', {}, 'Draw', h('input', { name: 'draw', type: 'number', value: '1', min: -100, max: 100 })),
   h('label', {}, 'Loss', h('input', { name: 'loss', type: 'number', value: '0', min: -100, max: 100 })),
@@ -127,12 +129,13 @@ async function manage(idText) {
   let candidates;
   let log = [];
   try {
-    [league, rules, all, candidates] = await Promise.all([
+    [league, all, candidates] = await Promise.all([
       api(`/api/leagues/${encodeURIComponent(idText)}`),
-      loadRules(),
       loadAllRules(),
       api('/api/matches?status=finished&limit=100'),
     ]);
+    // The league's game names its teams (a league plays one game).
+    rules = all.get(league.game || 'blitz');
     if (league.organiser.toLowerCase() === (account() || '').toLowerCase()) {
       log = await api(`/api/leagues/${league.id}/log`, { auth: true });
     }
@@ -146,7 +149,8 @@ async function manage(idText) {
     return;
   }
   const coachOut = h('div', { id: 'coach-error' });
-  const teams = Object.entries(rules.teams).sort((a, b) => a[1].name.localeCompare(b[1].name));
+  const game = gameFor(league.game || 'blitz') || GAMES.blitz;
+  const teams = Object.entries((rules && rules.teams) || {}).sort((a, b) => game.teamName(rules, a[0]).localeCompare(game.teamName(rules, b[0])));
   const coachForm = h('form', { id: 'add-coach', class: 'card', onsubmit: async (ev) => {
     ev.preventDefault();
     try {
@@ -161,7 +165,7 @@ async function manage(idText) {
   h('h2', {}, 'Invite a coach'),
   h('p', { class: 'muted' }, 'They play for the league once they accept (on their organiser page, or over the API).'),
   h('label', {}, 'Account', h('input', { name: 'coach', id: 'coach-name', required: true })),
-  h('label', {}, 'Team', h('select', { name: 'team', id: 'coach-team' }, teams.map(([tid, t]) => h('option', { value: tid }, t.name)))),
+  h('label', {}, `Team (${game.name})`, h('select', { name: 'team', id: 'coach-team' }, teams.map(([tid]) => h('option', { value: tid }, game.teamName(rules, tid))))),
   h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'coach-submit' }, 'Invite')),
   coachOut);
 
@@ -223,7 +227,7 @@ async function manage(idText) {
         h('tbody', {}, [
           ...league.coaches.map((c) => ({ ...c, status: 'registered' })),
           ...(league.invited || []).map((c) => ({ ...c, status: 'invited' })),
-        ].map((c) => h('tr', { dataset: { coach: c.coach, status: c.status } }, h('td', {}, c.coach), h('td', {}, teamName(rules, c.team)),
+        ].map((c) => h('tr', { dataset: { coach: c.coach, status: c.status } }, h('td', {}, c.coach), h('td', {}, game.teamName(rules, c.team)),
           h('td', {}, c.status === 'invited' ? 'invited: not accepted yet' : 'registered'),
           h('td', {}, confirmed(c.status === 'invited' ? 'Withdraw' : 'Remove', `remove-${c.coach}`,
             c.status === 'invited' ? `Withdraw the invitation to ${c.coach}?` : `Remove ${c.coach} from the league?`, async () => {

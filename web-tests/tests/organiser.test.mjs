@@ -185,3 +185,30 @@ test('another account cannot manage the league', async () => {
   assert.match(await page.textContent('.error'), /Not your league/);
   page.check();
 });
+
+test('a league plays the game chosen when it is made: a Blood Bowl league invites Blood Bowl teams', async () => {
+  const page = await openPage(browser);
+  await loginAs(page, 'org-ada');
+  await page.fill('#league-name-input', 'Old World Cup');
+  await page.selectOption('#league-game', 'blood_bowl');
+  await Promise.all([page.waitForURL(/\/organiser\?league=\d+/), page.click('#create-submit')]);
+  const leagueId = Number(new URL(page.url()).searchParams.get('league'));
+  const league = await get(`/api/leagues/${leagueId}`);
+  assert.equal(league.game, 'blood_bowl');
+  // The invitation form offers the league's game's teams, by the names people call them.
+  await page.waitForSelector('#coach-team');
+  const offered = await page.$$eval('#coach-team option', (os) => os.map((o) => [o.value, o.textContent]));
+  const values = offered.map(([v]) => v).sort();
+  assert.deepEqual(values, ['dwarf', 'goblin', 'human', 'orc', 'skaven', 'wood_elf']);
+  assert.ok(offered.some(([v, t]) => v === 'wood_elf' && /Wood Elves/.test(t)), JSON.stringify(offered));
+  await page.fill('#coach-name', 'org-ada');
+  await page.selectOption('#coach-team', 'wood_elf');
+  await page.click('#coach-submit');
+  await page.waitForSelector('#coaches tr[data-coach="org-ada"]');
+  assert.match(await page.textContent('#coaches tr[data-coach="org-ada"]'), /Wood Elves/);
+  // Its public page says which game it plays.
+  await page.goto(`${base}/leagues/${leagueId}`);
+  await page.waitForSelector('#league-name');
+  assert.match(await page.textContent('.meta'), /^Blood Bowl · organised by org-ada/);
+  page.check();
+});
