@@ -168,7 +168,7 @@ async function main() {
     await http(base, 'POST', `/api/leagues/${league.id}/invitation`, { token: bots[b].token, body: {} });
   }
   // A Blood Bowl league: its two coaches accept, then their bots' match is attached.
-  const bbLeague = await http(base, 'POST', '/api/leagues', { token: organiser.token, body: { name: 'Blood Bowl League' } });
+  const bbLeague = await http(base, 'POST', '/api/leagues', { token: organiser.token, body: { name: 'Blood Bowl League', game: 'blood_bowl' } });
   for (const b of ['uma-bot', 'vic-bot']) {
     await http(base, 'POST', `/api/leagues/${bbLeague.id}/coaches`, { token: organiser.token, body: { coach: b, team: bots[b].team } });
     await http(base, 'POST', `/api/leagues/${bbLeague.id}/invitation`, { token: bots[b].token, body: {} });
