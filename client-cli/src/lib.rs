@@ -19,6 +19,7 @@
 
 pub mod abuse;
 pub mod app;
+pub mod bb;
 pub mod bot;
 pub mod duel;
 pub mod game;

@@ -1,0 +1,601 @@
+//! The Blood Bowl match screen's own state and keys, as a pure model: the cursor, the
+//! selected player, the choices menu, a move waiting for the coach's confirmation and the
+//! path being walked. The generic match model (the room, the connection, the chat, conceding,
+//! claiming the win, the log's scrolling) stays in [`crate::app::model`]; this model gets the
+//! view and the legal commands from it and answers with a command to send and a status line.
+
+use dugout_rules::bb::{ActionKind, Command, GameView, PlayerId, PlayerState, PromptKind};
+use dugout_rules::core::{Side, Square};
+use ratatui::crossterm::event::KeyCode;
+
+use super::path::{self, NoPath, Plan, square_name};
+use super::words;
+
+/// What the match model reads: the view, the legal commands of ours (empty when the decision
+/// is not ours or a command is in flight) and our side.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx<'a> {
+    pub view: &'a GameView,
+    pub legal: &'a [Command],
+    pub side: Option<Side>,
+}
+
+/// A key's or a decision's answer: a command to send (if legal), and the status line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reply {
+    pub send: Option<Command>,
+    pub status: Option<String>,
+}
+
+impl Reply {
+    fn say(s: impl Into<String>) -> Reply {
+        Reply {
+            send: None,
+            status: Some(s.into()),
+        }
+    }
+    fn send(c: Command, s: impl Into<String>) -> Reply {
+        Reply {
+            send: Some(c),
+            status: Some(s.into()),
+        }
+    }
+    fn none() -> Reply {
+        Reply::default()
+    }
+}
+
+/// A move shown to the coach, waiting for the confirmation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PendingMove {
+    pub player: PlayerId,
+    pub to: Square,
+    pub plan: Plan,
+    /// The Move Action to declare first (the player is chosen at the Action prompt).
+    pub declare: Option<Command>,
+}
+
+/// The screen's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BbPlay {
+    pub cursor: Square,
+    pub selected: Option<PlayerId>,
+    /// Highlighted entry of the choices menu.
+    pub menu: usize,
+    pub pending: Option<PendingMove>,
+    /// The path being walked: the squares still to step on, and where to.
+    pub route: Vec<Square>,
+    pub route_to: Option<Square>,
+    /// A command to send at the next decision if it is legal then (placing the reserve just
+    /// picked).
+    pub queued: Option<Command>,
+}
+
+impl Default for BbPlay {
+    fn default() -> BbPlay {
+        BbPlay {
+            cursor: Square::new(12, 7),
+            selected: None,
+            menu: 0,
+            pending: None,
+            route: Vec::new(),
+            route_to: None,
+            queued: None,
+        }
+    }
+}
+
+/// The player a command is about (the one acting or picked).
+pub fn subject(c: &Command) -> Option<PlayerId> {
+    match c {
+        Command::SetupPick { player }
+        | Command::Touchback { player }
+        | Command::HighKick { player }
+        | Command::QuickSnap { player, .. }
+        | Command::Declare { player, .. }
+        | Command::Block { player, .. }
+        | Command::Intercept { player } => Some(*player),
+        _ => None,
+    }
+}
+
+fn square_of(view: &GameView, id: PlayerId) -> Option<Square> {
+    view.players.get(id.index())?.state.square()
+}
+
+/// The square a command aims at on the pitch, if any.
+pub fn target(c: &Command, view: &GameView) -> Option<Square> {
+    match c {
+        Command::SetupPlace { square }
+        | Command::PlaceKick { square }
+        | Command::Push { square } => Some(*square),
+        Command::Step { to } | Command::Leap { to } | Command::QuickSnap { to, .. } => Some(*to),
+        Command::Pass { target } => Some(*target),
+        Command::SetupPick { player }
+        | Command::Touchback { player }
+        | Command::HighKick { player }
+        | Command::Intercept { player } => square_of(view, *player),
+        Command::Block { target, .. }
+        | Command::BlitzBlock { target }
+        | Command::HandOff { target }
+        | Command::Foul { target } => square_of(view, *target),
+        Command::FollowUp { follow: true } => match view.prompt.kind {
+            PromptKind::FollowUp { square, .. } => Some(square),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Chosen on the pitch only (never in the menu): many of them, one per square.
+fn pitch_only(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::SetupPlace { .. }
+            | Command::PlaceKick { .. }
+            | Command::Step { .. }
+            | Command::Leap { .. }
+            | Command::Pass { .. }
+            | Command::QuickSnap { .. }
+            | Command::Concede
+    )
+}
+
+impl BbPlay {
+    /// The commands the menu offers: the selected player's, else those about nobody on the
+    /// pitch (at the Action prompt: ending the turn; in set-up: formations and the
+    /// reserves).
+    pub fn menu_commands(&self, ctx: Ctx) -> Vec<Command> {
+        ctx.legal
+            .iter()
+            .filter(|c| !pitch_only(c))
+            .filter(|c| match (self.selected, subject(c)) {
+                (Some(sel), Some(p)) => p == sel,
+                (Some(_), None) => !matches!(c, Command::EndTurn),
+                (None, Some(p)) => match c {
+                    // At the Action prompt a player is chosen on the pitch first.
+                    Command::Declare { .. } | Command::Block { .. } => false,
+                    _ => square_of(ctx.view, p).is_none() || !is_setup(ctx.view),
+                },
+                (None, None) => true,
+            })
+            .copied()
+            .collect()
+    }
+
+    /// The squares to highlight as targets.
+    pub fn targets(&self, ctx: Ctx) -> Vec<Square> {
+        let mut out: Vec<Square> = ctx
+            .legal
+            .iter()
+            .filter(|c| !matches!(c, Command::Pass { .. } | Command::Leap { .. }))
+            .filter(|c| match subject(c) {
+                Some(p) if matches!(c, Command::Block { .. } | Command::QuickSnap { .. }) => {
+                    Some(p) == self.selected
+                }
+                _ => true,
+            })
+            .filter_map(|c| target(c, ctx.view))
+            .collect();
+        out.sort_by_key(|s| (s.y, s.x));
+        out.dedup();
+        out
+    }
+
+    /// The players some legal command is about (they can act now).
+    pub fn actors(&self, ctx: Ctx) -> Vec<PlayerId> {
+        let mut out: Vec<PlayerId> = ctx
+            .legal
+            .iter()
+            .filter_map(subject)
+            .filter(|p| square_of(ctx.view, *p).is_some())
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn clear_move(&mut self) {
+        self.pending = None;
+        self.route.clear();
+        self.route_to = None;
+    }
+
+    pub fn move_cursor(&mut self, dx: i8, dy: i8) {
+        self.cursor = Square::new(
+            (self.cursor.x + dx).clamp(0, path::LENGTH - 1),
+            (self.cursor.y + dy).clamp(0, path::WIDTH - 1),
+        );
+    }
+
+    /// A key of the match screen (the generic keys are the app's).
+    pub fn key(&mut self, code: KeyCode, ctx: Ctx) -> Reply {
+        match code {
+            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
+            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
+            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, -1),
+            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, 1),
+            KeyCode::Char(' ') => return self.act_at_cursor(ctx),
+            KeyCode::Esc => {
+                self.selected = None;
+                self.menu = 0;
+                let had = self.pending.is_some() || !self.route.is_empty();
+                self.clear_move();
+                if had {
+                    return Reply::say("Move cancelled");
+                }
+            }
+            KeyCode::Tab | KeyCode::Char('n') => {
+                let n = self.menu_commands(ctx).len();
+                if n > 0 {
+                    self.menu = (self.menu + 1) % n;
+                }
+            }
+            KeyCode::BackTab | KeyCode::Char('p') => {
+                let n = self.menu_commands(ctx).len();
+                if n > 0 {
+                    self.menu = (self.menu + n - 1) % n;
+                }
+            }
+            KeyCode::Enter => {
+                if self.pending.is_some() {
+                    return self.confirm(ctx);
+                }
+                let menu = self.menu_commands(ctx);
+                return match menu.get(self.menu).copied() {
+                    Some(cmd) => self.send(cmd, ctx),
+                    None => Reply::say("Nothing to choose now"),
+                };
+            }
+            KeyCode::Char(c @ '1'..='9') => {
+                let i = usize::from(c as u8 - b'1');
+                let menu = self.menu_commands(ctx);
+                return match menu.get(i).copied() {
+                    Some(cmd) => self.send(cmd, ctx),
+                    None => Reply::say(format!("There is no choice {c}")),
+                };
+            }
+            KeyCode::Char('e') => {
+                for cmd in [
+                    Command::EndAction,
+                    Command::EndTurn,
+                    Command::SetupDone,
+                    Command::Done,
+                ] {
+                    if ctx.legal.contains(&cmd) {
+                        return self.send(cmd, ctx);
+                    }
+                }
+                return Reply::say(if is_setup(ctx.view) {
+                    "The set-up is not complete yet (or not legal): place your players"
+                } else {
+                    "Nothing to end now"
+                });
+            }
+            KeyCode::Char('d') | KeyCode::Char('N') => {
+                let no = ctx.legal.iter().copied().find(|c| {
+                    matches!(
+                        c,
+                        Command::Decline
+                            | Command::FollowUp { follow: false }
+                            | Command::Apothecary { use_it: false }
+                            | Command::Bribe { use_it: false }
+                            | Command::UseSkill { use_it: false, .. }
+                            | Command::ChooseKicking { kick: false }
+                    )
+                });
+                return match no {
+                    Some(c) => self.send(c, ctx),
+                    None => Reply::say("Nothing to decline now"),
+                };
+            }
+            KeyCode::Char('y') | KeyCode::Char('Y') => {
+                if self.pending.is_some() {
+                    return self.confirm(ctx);
+                }
+                let yes = ctx.legal.iter().copied().find(|c| {
+                    matches!(
+                        c,
+                        Command::FollowUp { follow: true }
+                            | Command::Apothecary { use_it: true }
+                            | Command::Bribe { use_it: true }
+                            | Command::UseSkill { use_it: true, .. }
+                            | Command::Reroll { .. }
+                            | Command::ChooseKicking { kick: true }
+                    )
+                });
+                return match yes {
+                    Some(c) => self.send(c, ctx),
+                    None => Reply::say("Nothing to say yes to now"),
+                };
+            }
+            KeyCode::Char('b') => {
+                if ctx.legal.contains(&Command::SetupBench) {
+                    return self.send(Command::SetupBench, ctx);
+                }
+                return Reply::say("Back to the Reserves: pick a placed player first");
+            }
+            KeyCode::Char('f') => {
+                let forms: Vec<Command> = ctx
+                    .legal
+                    .iter()
+                    .copied()
+                    .filter(|c| matches!(c, Command::SetupFormation { .. }))
+                    .collect();
+                if forms.is_empty() {
+                    return Reply::say("No formation to choose now");
+                }
+                self.selected = None;
+                let menu = self.menu_commands(ctx);
+                self.menu = menu.iter().position(|c| *c == forms[0]).unwrap_or(0);
+                return Reply::say("Formations in the menu: Tab to the one you want, Enter");
+            }
+            KeyCode::Char('P') => {
+                let cmd = Command::Pass {
+                    target: self.cursor,
+                };
+                return if ctx.legal.contains(&cmd) {
+                    self.send(cmd, ctx)
+                } else {
+                    Reply::say(format!(
+                        "No pass to {} now (declare a Pass, then put the cursor on a square in range)",
+                        square_name(self.cursor)
+                    ))
+                };
+            }
+            KeyCode::Char('J') => {
+                let cmd = Command::Leap { to: self.cursor };
+                return if ctx.legal.contains(&cmd) {
+                    self.send(cmd, ctx)
+                } else {
+                    Reply::say(format!("No leap to {} now", square_name(self.cursor)))
+                };
+            }
+            _ => {}
+        }
+        Reply::none()
+    }
+
+    /// Send `cmd` if it is legal (the menu and the keys only offer legal ones).
+    fn send(&mut self, cmd: Command, ctx: Ctx) -> Reply {
+        if !ctx.legal.contains(&cmd) {
+            return Reply::say("That is not possible now");
+        }
+        self.menu = 0;
+        if !matches!(cmd, Command::Declare { .. }) {
+            self.selected = None;
+        }
+        self.pending = None;
+        Reply::send(cmd, format!("Sent: {}", words::command(ctx.view, &cmd)))
+    }
+
+    /// Space (or a click): confirm the move shown, choose the command aimed at the cursor,
+    /// plan a move there, or select the player there.
+    pub fn act_at_cursor(&mut self, ctx: Ctx) -> Reply {
+        let sq = self.cursor;
+        if let Some(p) = &self.pending
+            && p.to == sq
+        {
+            return self.confirm(ctx);
+        }
+        self.pending = None;
+        if ctx.legal.is_empty() {
+            return Reply::say("Not your decision now");
+        }
+        let view = ctx.view;
+        let occupant = view
+            .players
+            .iter()
+            .find(|p| p.state.square() == Some(sq))
+            .map(|p| p.id);
+        // Commands aimed at this square (a step is planned as a move instead).
+        let here: Vec<Command> = ctx
+            .legal
+            .iter()
+            .copied()
+            .filter(|c| !matches!(c, Command::Step { .. } | Command::Pass { .. } | Command::Leap { .. }))
+            .filter(|c| target(c, view) == Some(sq))
+            .filter(|c| match c {
+                Command::Block { player, .. } | Command::QuickSnap { player, .. } => {
+                    Some(*player) == self.selected
+                }
+                _ => true,
+            })
+            .collect();
+        if here.len() == 1 {
+            return self.send(here[0], ctx);
+        }
+        if here.len() > 1 {
+            let first = here[0];
+            self.selected = subject(&first).filter(|p| square_of(view, *p).is_some());
+            let menu = self.menu_commands(ctx);
+            self.menu = menu.iter().position(|c| *c == first).unwrap_or(0);
+            return Reply::say("Several choices aim there: Tab to pick one, Enter to send");
+        }
+        match &view.prompt.kind {
+            PromptKind::Acting {
+                player,
+                ma_left,
+                gfi_left,
+                ..
+            } if occupant.is_none() => {
+                return self.plan_move(ctx, *player, *ma_left, *gfi_left, sq, None);
+            }
+            PromptKind::Action { .. } if occupant.is_none() => {
+                if let Some(sel) = self.selected {
+                    let declare = Command::Declare {
+                        player: sel,
+                        action: ActionKind::Move,
+                    };
+                    if ctx.legal.contains(&declare)
+                        && let Some(p) = view.players.get(sel.index())
+                    {
+                        let (ma, gfi) = path::fresh_movement(p);
+                        return self.plan_move(ctx, sel, ma, gfi, sq, Some(declare));
+                    }
+                }
+            }
+            PromptKind::Setup { picked: None, .. } if occupant.is_none() => {
+                // Place the next reserve here: pick him, then place him.
+                let reserve = ctx.legal.iter().copied().find(|c| {
+                    matches!(c, Command::SetupPick { player }
+                        if view.players.get(player.index()).is_some_and(|p| p.state == PlayerState::Reserve))
+                });
+                if let Some(pick) = reserve {
+                    self.queued = Some(Command::SetupPlace { square: sq });
+                    let who = subject(&pick)
+                        .map(|p| words::player(view, p))
+                        .unwrap_or_default();
+                    return Reply::send(pick, format!("Placing {who} on {}", square_name(sq)));
+                }
+                return Reply::say("No reserve left to place: pick a placed player to move him");
+            }
+            _ => {}
+        }
+        if let Some(p) = occupant {
+            if self.actors(ctx).contains(&p) {
+                self.selected = Some(p);
+                self.menu = 0;
+                let n = self.menu_commands(ctx).len();
+                let extra = if matches!(view.prompt.kind, PromptKind::Action { .. }) {
+                    "; Space on an empty square moves him there"
+                } else {
+                    ""
+                };
+                return Reply::say(format!(
+                    "{} selected: {n} choice{} in the menu{extra}",
+                    words::player(view, p),
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+            return Reply::say(format!("{} has nothing to do now", words::player(view, p)));
+        }
+        Reply::say(format!(
+            "Nothing to do on {}: the green squares are the targets",
+            square_name(sq)
+        ))
+    }
+
+    fn plan_move(
+        &mut self,
+        ctx: Ctx,
+        player: PlayerId,
+        ma: u8,
+        gfi: u8,
+        to: Square,
+        declare: Option<Command>,
+    ) -> Reply {
+        match path::plan(ctx.view, player, ma, gfi, to) {
+            Ok(plan) => {
+                let words = plan.words(to);
+                let quiet = plan.rolls.is_empty() && declare.is_none();
+                self.pending = Some(PendingMove {
+                    player,
+                    to,
+                    plan,
+                    declare,
+                });
+                if quiet {
+                    // Nothing to roll and the Action already declared: go.
+                    return self.confirm(ctx);
+                }
+                Reply::say(format!(
+                    "{words}. Space/Enter/y to go, Esc to cancel"
+                ))
+            }
+            Err(NoPath::Blocked(why)) => Reply::say(format!("Cannot move there: {why}")),
+            Err(e) => Reply::say(format!("Cannot reach {}: {e}", square_name(to))),
+        }
+    }
+
+    /// The coach confirmed the move shown: declare it if needed, then the first step.
+    fn confirm(&mut self, ctx: Ctx) -> Reply {
+        let Some(p) = self.pending.take() else {
+            return Reply::none();
+        };
+        let words = format!("Moving to {}: {}", square_name(p.to), p.plan.rolls_words());
+        self.route = p.plan.steps.clone();
+        self.route_to = Some(p.to);
+        self.selected = None;
+        if let Some(declare) = p.declare {
+            if !ctx.legal.contains(&declare) {
+                self.clear_move();
+                return Reply::say("That player cannot move now");
+            }
+            return Reply::send(declare, words);
+        }
+        let first = self.route.remove(0);
+        let step = Command::Step { to: first };
+        if !ctx.legal.contains(&step) {
+            self.clear_move();
+            return Reply::say(format!("The step to {} is not allowed", square_name(first)));
+        }
+        if self.route.is_empty() {
+            self.route_to = None;
+        }
+        Reply::send(step, words)
+    }
+
+    /// A new decision came (with the view updated): send the next step of the path being
+    /// walked or the queued command, if still legal; the cursor follows the acting player.
+    pub fn on_decision(&mut self, ctx: Ctx) -> Reply {
+        let view = ctx.view;
+        if let PromptKind::Acting { player, .. } = view.prompt.kind
+            && let Some(sq) = square_of(view, player)
+            && !ctx.legal.is_empty()
+        {
+            self.cursor = sq;
+        }
+        if let Some(q) = self.queued.take() {
+            if ctx.legal.contains(&q) {
+                return Reply::send(q, format!("Sent: {}", words::command(view, &q)));
+            }
+            return Reply::say(format!(
+                "Could not {}: not allowed now",
+                words::command(view, &q).to_lowercase()
+            ));
+        }
+        let Some(next) = self.route.first().copied() else {
+            return Reply::none();
+        };
+        let to = self.route_to.unwrap_or(next);
+        match view.prompt.kind {
+            PromptKind::Acting { .. } if !ctx.legal.is_empty() => {
+                let step = Command::Step { to: next };
+                if ctx.legal.contains(&step) {
+                    self.route.remove(0);
+                    if self.route.is_empty() {
+                        self.route_to = None;
+                    }
+                    return Reply::send(
+                        step,
+                        format!("Moving to {}: next step {}", square_name(to), square_name(next)),
+                    );
+                }
+                self.clear_move();
+                Reply::say(format!(
+                    "Stopped on the way to {}: the step to {} is not allowed",
+                    square_name(to),
+                    square_name(next)
+                ))
+            }
+            // A re-roll or a skill to decide on the way: the walk waits for the answer.
+            PromptKind::Reroll { .. } | PromptKind::UseSkill { .. }
+                if !ctx.legal.is_empty() =>
+            {
+                Reply::say(format!(
+                    "On the way to {}: answer first, the move goes on after",
+                    square_name(to)
+                ))
+            }
+            _ => {
+                self.clear_move();
+                Reply::say(format!("The move to {} stopped", square_name(to)))
+            }
+        }
+    }
+}
+
+fn is_setup(view: &GameView) -> bool {
+    matches!(view.prompt.kind, PromptKind::Setup { .. })
+}
