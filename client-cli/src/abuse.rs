@@ -318,7 +318,7 @@ async fn answer(ws: &mut Ws) -> Result<ServerMessage, String> {
 fn room_spec() -> RoomSpec {
     let teams = dugout_rules::blitz::teams_for(Edition::Bb2024);
     RoomSpec {
-        setup: crate::game::setup(MatchSetup {
+        setup: crate::game::blitz::setup(MatchSetup {
             edition: Edition::Bb2024,
             teams: [teams[0], teams[teams.len() - 1]],
             options: Default::default(),

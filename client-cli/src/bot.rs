@@ -13,10 +13,13 @@ use std::io::Write;
 use dugout_protocol::{
     ClientMessage, ErrorCode, MatchResult, RoomEvent, RoomId, RoomSpec, RoomStatus, ServerMessage,
 };
+use dugout_rules::bb::{Roster, TeamChoice};
+use dugout_rules::blitz::Edition;
 use dugout_rules::blitz::data::TeamId;
-use dugout_rules::blitz::{Command, Edition, Event, GameView};
 use dugout_rules::core::{ChaChaDice, DiceSource, Die, Seat, Side};
+use dugout_rules::{AnyCommand, AnyEvent, AnyView, GameKind};
 
+use crate::game::{self, WrongGame};
 use crate::net::{self, Answer, Refusal, Session, Update, joinable};
 use crate::strategy::{GreedyStrategy, RandomStrategy, Strategy};
 
@@ -40,10 +43,190 @@ pub enum StrategyKind {
 }
 
 impl StrategyKind {
+    /// The Blitz Bowl bot of this kind.
     pub fn build(self, seed: u64) -> Box<dyn Strategy> {
         match self {
             StrategyKind::Random => Box::new(RandomStrategy::new(seed)),
             StrategyKind::Greedy => Box::new(GreedyStrategy::new(seed)),
+        }
+    }
+
+    /// The Blood Bowl bot of this kind.
+    pub fn build_bb(self, seed: u64) -> Result<Box<dyn crate::bb::strategy::Strategy>, String> {
+        match self {
+            StrategyKind::Random => Ok(Box::new(crate::bb::strategy::RandomStrategy::new(seed))),
+            StrategyKind::Greedy => Ok(Box::new(crate::bb::strategy::GreedyStrategy::new(seed))),
+        }
+    }
+
+    /// The bot of this kind for a match of `game`.
+    pub fn player(self, game: GameKind, seed: u64) -> Result<Player, String> {
+        match game {
+            GameKind::Blitz => Ok(Player::Blitz(self.build(seed))),
+            GameKind::BloodBowl => self.build_bb(seed).map(Player::BloodBowl),
+        }
+    }
+}
+
+/// A strategy for the game of the match it plays: the one place the bot goes from the
+/// wire's game-tagged payloads to a game's own bot.
+pub enum Player {
+    Blitz(Box<dyn Strategy>),
+    BloodBowl(Box<dyn crate::bb::strategy::Strategy>),
+}
+
+/// What a [`Player`] answered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub command: AnyCommand,
+    /// The strategy picked a command that is not legal (this one is the first legal one
+    /// instead): what it picked.
+    pub illegal: Option<String>,
+}
+
+impl Player {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Player::Blitz(_) => GameKind::Blitz,
+            Player::BloodBowl(_) => GameKind::BloodBowl,
+        }
+    }
+
+    /// Whether the strategy reads the view (see [`Strategy::needs_view`]).
+    pub fn needs_view(&self) -> bool {
+        match self {
+            Player::Blitz(s) => s.needs_view(),
+            Player::BloodBowl(s) => s.needs_view(),
+        }
+    }
+
+    /// The events of the last command, as projected for this seat (events of another game
+    /// cannot belong to this match and are skipped).
+    pub fn observe(&mut self, events: &[AnyEvent]) {
+        match self {
+            Player::Blitz(s) => {
+                let seen: Vec<_> = events
+                    .iter()
+                    .filter_map(|e| game::blitz::event(e).ok())
+                    .collect();
+                if !seen.is_empty() {
+                    s.observe(&seen);
+                }
+            }
+            Player::BloodBowl(s) => {
+                let seen: Vec<_> = events
+                    .iter()
+                    .filter_map(|e| game::bb::event(e).ok())
+                    .collect();
+                if !seen.is_empty() {
+                    s.observe(&seen);
+                }
+            }
+        }
+    }
+
+    /// One of the decision's legal commands, for the seat that sees `view`.
+    pub fn choose(
+        &mut self,
+        view: &AnyView,
+        decision: &dugout_protocol::Decision,
+    ) -> Result<Choice, WrongGame> {
+        fn pick<C: Copy + PartialEq + fmt::Debug>(
+            legal: &[C],
+            cmd: C,
+            fallback: C,
+            wire: fn(C) -> AnyCommand,
+        ) -> Choice {
+            if legal.contains(&cmd) {
+                Choice {
+                    command: wire(cmd),
+                    illegal: None,
+                }
+            } else {
+                Choice {
+                    command: wire(legal.first().copied().unwrap_or(fallback)),
+                    illegal: Some(format!("{cmd:?}")),
+                }
+            }
+        }
+        match self {
+            Player::Blitz(s) => {
+                let view = game::blitz::view(view)?;
+                let d = game::blitz::Decision::from_wire(decision)?;
+                let cmd = s.choose(&view, &d.legal);
+                Ok(pick(
+                    &d.legal,
+                    cmd,
+                    dugout_rules::blitz::Command::EndTurn,
+                    game::blitz::command,
+                ))
+            }
+            Player::BloodBowl(s) => {
+                let view = game::bb::view(view)?;
+                let d = game::bb::Decision::from_wire(decision)?;
+                let cmd = s.choose(&view, &d.legal);
+                Ok(pick(
+                    &d.legal,
+                    cmd,
+                    dugout_rules::bb::Command::EndTurn,
+                    game::bb::command,
+                ))
+            }
+        }
+    }
+}
+
+/// The rooms a bot creates: the game and its setup. Teams left `None` are drawn from the
+/// seed for each game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RoomPlan {
+    Blitz {
+        edition: Edition,
+        teams: [Option<TeamId>; 2],
+    },
+    BloodBowl {
+        teams: [Option<Roster>; 2],
+    },
+}
+
+impl RoomPlan {
+    /// The plan for `game` from the command line's words: `edition` is Blitz Bowl's alone
+    /// (Blood Bowl plays LRB6); each team must be one of `game`'s.
+    pub fn new(
+        game: GameKind,
+        edition: Option<Edition>,
+        teams: [Option<&TeamName>; 2],
+    ) -> Result<RoomPlan, String> {
+        match game {
+            GameKind::Blitz => {
+                let mut t = [None, None];
+                for (slot, name) in t.iter_mut().zip(teams) {
+                    *slot = name.map(TeamName::blitz).transpose()?;
+                }
+                Ok(RoomPlan::Blitz {
+                    edition: edition.unwrap_or(Edition::Bb2024),
+                    teams: t,
+                })
+            }
+            GameKind::BloodBowl => {
+                if let Some(e) = edition {
+                    return Err(format!(
+                        "--edition {e:?} is a Blitz Bowl option; Blood Bowl plays LRB6 only"
+                    ));
+                }
+                let mut t = [None, None];
+                for (slot, name) in t.iter_mut().zip(teams) {
+                    *slot = name.map(TeamName::blood_bowl).transpose()?;
+                }
+                Ok(RoomPlan::BloodBowl { teams: t })
+            }
+        }
+    }
+
+    pub fn game(&self) -> GameKind {
+        match self {
+            RoomPlan::Blitz { .. } => GameKind::Blitz,
+            RoomPlan::BloodBowl { .. } => GameKind::BloodBowl,
         }
     }
 }
@@ -51,15 +234,15 @@ impl StrategyKind {
 /// Create rooms or join them.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Mode {
-    /// Create a room with this spec for each game and wait for an opponent. Teams left
-    /// `None` are drawn from the seed for each game.
-    Create {
-        edition: Edition,
-        teams: [Option<TeamId>; 2],
+    /// Create a room of this plan for each game and wait for an opponent.
+    Create(RoomPlan),
+    /// Join `room` for the first game (`None`: the first open one), then the first open room
+    /// for each later game; only rooms of `game` when it is given (a room given by id is
+    /// played whatever its game).
+    Join {
+        room: Option<RoomId>,
+        game: Option<GameKind>,
     },
-    /// Join this room for the first game (`None`: the first open one), then the first open
-    /// room for each later game.
-    Join(Option<RoomId>),
 }
 
 /// Everything `dugout bot` needs.
@@ -318,8 +501,8 @@ impl<'a> Bot<'a> {
     /// One game: find or make a room, sit down, be ready, play to the end, leave.
     async fn play_game(&mut self, game: u32) -> Result<GameRecord, Setback> {
         let room = match self.config.mode.clone() {
-            Mode::Create { edition, teams } => {
-                let room = self.create_room(game, edition, teams).await?;
+            Mode::Create(plan) => {
+                let room = self.create_room(game, &plan).await?;
                 writeln!(
                     self.log,
                     "dugout bot: game {game}: created room {room}; waiting for an opponent"
@@ -332,7 +515,9 @@ impl<'a> Bot<'a> {
                 })??;
                 room
             }
-            Mode::Join(Some(room)) if game == 1 => {
+            Mode::Join {
+                room: Some(room), ..
+            } if game == 1 => {
                 self.join(&room).await.map_err(|r| {
                     Setback::Fatal(BotError::Refused {
                         what: "join_room",
@@ -341,7 +526,7 @@ impl<'a> Bot<'a> {
                 })??;
                 room
             }
-            Mode::Join(_) => self.find_and_join().await?,
+            Mode::Join { game: kind, .. } => self.find_and_join(kind).await?,
         };
         writeln!(self.log, "dugout bot: game {game}: seated in room {room}")?;
         match self
@@ -372,8 +557,7 @@ impl<'a> Bot<'a> {
             Answer::Interrupted => return Err(Setback::Again("ready interrupted".into())),
         }
         let seed = self.config.seed.wrapping_add(u64::from(game - 1));
-        let mut strategy = self.config.strategy.build(seed);
-        let record = self.play(game, &room, strategy.as_mut()).await;
+        let record = self.play(game, &room, seed).await;
         // Stop following the room whatever happened; a refusal here changes nothing.
         let _ = self
             .session
@@ -386,28 +570,34 @@ impl<'a> Bot<'a> {
         record
     }
 
-    async fn create_room(
-        &mut self,
-        game: u32,
-        edition: Edition,
-        teams: [Option<TeamId>; 2],
-    ) -> Result<RoomId, Setback> {
+    async fn create_room(&mut self, game: u32, plan: &RoomPlan) -> Result<RoomId, Setback> {
         let mut dice = ChaChaDice::from_u64(self.config.seed ^ (u64::from(game) << 32));
-        // Only teams the edition fields (a 2018 team has six players).
-        let allowed = dugout_rules::blitz::teams_for(edition);
-        let mut draw = || {
-            let n = u16::try_from(allowed.len()).unwrap_or(u16::MAX);
-            let i = usize::from(dice.roll(Die::Range(n)));
-            allowed.get(i).copied().unwrap_or(TeamId::Human)
+        let setup = match plan {
+            RoomPlan::Blitz { edition, teams } => {
+                // Only teams the edition fields (a 2018 team has six players).
+                let allowed = dugout_rules::blitz::teams_for(*edition);
+                let mut draw = || draw_one(&mut dice, &allowed, TeamId::Human);
+                let home = teams[0].unwrap_or_else(&mut draw);
+                let away = teams[1].unwrap_or_else(&mut draw);
+                game::blitz::setup(dugout_rules::blitz::MatchSetup {
+                    edition: *edition,
+                    teams: [home, away],
+                    options: Default::default(),
+                })
+            }
+            RoomPlan::BloodBowl { teams } => {
+                let mut draw = || draw_one(&mut dice, &Roster::ALL, Roster::Human);
+                let home = teams[0].unwrap_or_else(&mut draw);
+                let away = teams[1].unwrap_or_else(&mut draw);
+                game::bb::setup(dugout_rules::bb::MatchSetup {
+                    teams: [TeamChoice::Roster(home), TeamChoice::Roster(away)],
+                    options: Default::default(),
+                    pre_match: Default::default(),
+                })
+            }
         };
-        let home = teams[0].unwrap_or_else(&mut draw);
-        let away = teams[1].unwrap_or_else(&mut draw);
         let spec = RoomSpec {
-            setup: crate::game::setup(dugout_rules::blitz::MatchSetup {
-                edition,
-                teams: [home, away],
-                options: Default::default(),
-            }),
+            setup,
             timer: Default::default(),
             private: false,
             league: None,
@@ -455,8 +645,9 @@ impl<'a> Bot<'a> {
         }
     }
 
-    /// Join the first open room there is, waiting for one if need be.
-    async fn find_and_join(&mut self) -> Result<RoomId, Setback> {
+    /// Join the first open room there is (of `game`, if given), waiting for one if need be.
+    async fn find_and_join(&mut self, game: Option<GameKind>) -> Result<RoomId, Setback> {
+        let wanted = |r: &dugout_protocol::RoomSummary| game.is_none_or(|g| r.setup.kind() == g);
         let me = self.session.account().to_owned();
         let mut said_waiting = false;
         loop {
@@ -484,10 +675,12 @@ impl<'a> Bot<'a> {
                 let candidates: Vec<RoomId> = match update {
                     Update::Server(ServerMessage::Rooms { rooms }) => rooms
                         .iter()
-                        .filter(|r| joinable(r, &me))
+                        .filter(|r| joinable(r, &me) && wanted(r))
                         .map(|r| r.room.clone())
                         .collect(),
-                    Update::Server(ServerMessage::RoomChanged { room }) if joinable(&room, &me) => {
+                    Update::Server(ServerMessage::RoomChanged { room })
+                        if joinable(&room, &me) && wanted(&room) =>
+                    {
                         vec![room.room]
                     }
                     _ => continue,
@@ -510,13 +703,10 @@ impl<'a> Bot<'a> {
         }
     }
 
-    /// Play `room` to its end.
-    async fn play(
-        &mut self,
-        game: u32,
-        room: &str,
-        strategy: &mut dyn Strategy,
-    ) -> Result<GameRecord, Setback> {
+    /// Play `room` to its end. The strategy (seeded with `seed`) is made for the room's
+    /// game when its first game payload arrives.
+    async fn play(&mut self, game: u32, room: &str, seed: u64) -> Result<GameRecord, Setback> {
+        let mut strategy: Option<Player> = None;
         let mut coaches = [String::new(), String::new()];
         // The `updates` count of the room state last answered: each decision once.
         let mut answered: Option<u64> = None;
@@ -535,7 +725,7 @@ impl<'a> Bot<'a> {
             };
             wait = true;
             if let Some(update) = update {
-                self.absorb(room, update, strategy, &mut coaches)?;
+                self.absorb(room, update, seed, &mut strategy, &mut coaches)?;
             }
             // Catch up with everything received before deciding anything.
             if self.session.has_updates() {
@@ -566,17 +756,26 @@ impl<'a> Bot<'a> {
             let Some(decision) = &state.decision else {
                 continue;
             };
-            let mine = match (state.seat, decision.prompt.coach) {
+            let strategy = match &mut strategy {
+                Some(s) => s,
+                None => strategy.insert(
+                    self.config
+                        .strategy
+                        .player(decision.pending.kind(), seed)
+                        .map_err(|e| Setback::Fatal(BotError::Confused(e)))?,
+                ),
+            };
+            let mine = match (state.seat, decision.pending.deciding()) {
                 (Some(Seat::Coach(me)), Some(coach)) => me == coach,
                 // Only the deciding coach is sent legal commands.
                 (None, Some(_)) => true,
                 _ => false,
             };
-            if !mine || decision.legal.is_empty() || answered == Some(state.updates) {
+            if !mine || decision.pending.legal_len() == 0 || answered == Some(state.updates) {
                 continue;
             }
             let now = state.updates;
-            let view: GameView = match &state.view {
+            let view: AnyView = match &state.view {
                 Some(view) if state.view_is_current() || !strategy.needs_view() => {
                     view.as_ref().clone()
                 }
@@ -595,22 +794,23 @@ impl<'a> Bot<'a> {
                     continue;
                 }
             };
-            let legal = decision.legal.clone();
-            let mut cmd = strategy.choose(&view, &legal);
-            if !legal.contains(&cmd) {
+            let choice = strategy
+                .choose(&view, decision)
+                .map_err(|e| Setback::Fatal(BotError::Confused(e.to_string())))?;
+            if let Some(illegal) = &choice.illegal {
                 writeln!(
                     self.log,
-                    "dugout bot: the strategy chose {cmd:?}, not a legal command; playing the first legal one"
+                    "dugout bot: the strategy chose {illegal}, not a legal command; playing the first legal one"
                 )?;
-                cmd = legal.first().copied().unwrap_or(Command::EndTurn);
             }
+            let cmd = choice.command;
             answered = Some(now);
             let answer = self
                 .session
                 .request(|id| ClientMessage::Command {
                     id,
                     room: room.to_owned(),
-                    command: crate::game::command(cmd),
+                    command: cmd.clone(),
                 })
                 .await?;
             match answer {
@@ -648,23 +848,33 @@ impl<'a> Bot<'a> {
         &mut self,
         room: &str,
         update: Update,
-        strategy: &mut dyn Strategy,
+        seed: u64,
+        strategy: &mut Option<Player>,
         coaches: &mut [String; 2],
     ) -> Result<(), Setback> {
         match update {
             Update::Server(ServerMessage::Events {
                 room: r, events, ..
             }) if r == room => {
-                let mut seen: Vec<Event> = Vec::new();
+                let mut seen: Vec<AnyEvent> = Vec::new();
                 for e in events {
                     match e.event {
-                        RoomEvent::Game { event } => seen.push(crate::game::event(&event)),
+                        RoomEvent::Game { event } => seen.push(event),
                         RoomEvent::MatchStarted { coaches: c, .. } => *coaches = c,
                         _ => {}
                     }
                 }
-                if !seen.is_empty() {
-                    strategy.observe(&seen);
+                if let Some(first) = seen.first() {
+                    let player = match strategy {
+                        Some(p) => p,
+                        None => strategy.insert(
+                            self.config
+                                .strategy
+                                .player(first.kind(), seed)
+                                .map_err(|e| Setback::Fatal(BotError::Confused(e)))?,
+                        ),
+                    };
+                    player.observe(&seen);
                 }
             }
             Update::Server(ServerMessage::RoomChanged { room: summary })
@@ -740,22 +950,92 @@ fn entropy() -> Option<String> {
     Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// A team by name, ignoring case, `-`, `_` and spaces: `orc`, `BlackOrc`, `black-orc`.
-pub fn parse_team(name: &str) -> Result<TeamId, String> {
-    let norm = |s: &str| {
-        s.chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .flat_map(char::to_lowercase)
-            .collect::<String>()
-    };
+/// One of `pool` drawn with `dice` (`fallback` for an empty pool).
+fn draw_one<T: Copy>(dice: &mut ChaChaDice, pool: &[T], fallback: T) -> T {
+    let n = u16::try_from(pool.len()).unwrap_or(u16::MAX);
+    let i = usize::from(dice.roll(Die::Range(n)));
+    pool.get(i).copied().unwrap_or(fallback)
+}
+
+/// A team as typed on the command line, before the game is known: the Blitz Bowl team and
+/// the Blood Bowl roster of that name (at least one of them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamName {
+    pub typed: String,
+    pub blitz: Option<TeamId>,
+    pub blood_bowl: Option<Roster>,
+}
+
+impl TeamName {
+    /// The Blitz Bowl team of this name.
+    pub fn blitz(&self) -> Result<TeamId, String> {
+        self.blitz.ok_or_else(|| {
+            let all: Vec<String> = TeamId::ALL.iter().map(|t| format!("{t:?}")).collect();
+            format!(
+                "Blitz Bowl has no team {:?}; one of {}",
+                self.typed,
+                all.join(", ")
+            )
+        })
+    }
+
+    /// The Blood Bowl roster of this name.
+    pub fn blood_bowl(&self) -> Result<Roster, String> {
+        self.blood_bowl.ok_or_else(|| {
+            let all: Vec<&str> = Roster::ALL.iter().map(|r| r.data().name).collect();
+            format!(
+                "Blood Bowl has no roster {:?}; one of {}",
+                self.typed,
+                all.join(", ")
+            )
+        })
+    }
+}
+
+/// A name without case, spaces, `-` or `_`.
+fn norm(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A team by name, ignoring case, `-`, `_` and spaces: `orc`, `BlackOrc`, `black-orc`,
+/// `Wood Elf`; a team of either game.
+pub fn parse_team(name: &str) -> Result<TeamName, String> {
     let wanted = norm(name);
-    TeamId::ALL
+    let blitz = TeamId::ALL
         .iter()
         .copied()
-        .find(|t| norm(&format!("{t:?}")) == wanted)
+        .find(|t| norm(&format!("{t:?}")) == wanted);
+    let blood_bowl = Roster::parse(name);
+    if blitz.is_none() && blood_bowl.is_none() {
+        let all: Vec<String> = TeamId::ALL.iter().map(|t| format!("{t:?}")).collect();
+        let bb: Vec<&str> = Roster::ALL.iter().map(|r| r.data().name).collect();
+        return Err(format!(
+            "unknown team {name:?}; Blitz Bowl: {}; Blood Bowl: {}",
+            all.join(", "),
+            bb.join(", ")
+        ));
+    }
+    Ok(TeamName {
+        typed: name.to_owned(),
+        blitz,
+        blood_bowl,
+    })
+}
+
+/// A game as people type it: `blitz`, `Blitz Bowl`, `blood_bowl`, `blood-bowl`,
+/// `BloodBowl` (any case).
+pub fn parse_game(name: &str) -> Result<GameKind, String> {
+    let wanted = norm(name);
+    GameKind::ALL
+        .iter()
+        .copied()
+        .find(|&k| norm(k.name()) == wanted || norm(game::title(k)) == wanted)
         .ok_or_else(|| {
-            let all: Vec<String> = TeamId::ALL.iter().map(|t| format!("{t:?}")).collect();
-            format!("unknown team {name:?}; one of {}", all.join(", "))
+            let all: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown game {name:?}; one of {}", all.join(", "))
         })
 }
 
@@ -774,10 +1054,50 @@ mod tests {
 
     #[test]
     fn teams_parse_loosely() {
-        assert_eq!(parse_team("orc"), Ok(TeamId::Orc));
-        assert_eq!(parse_team("black-orc"), Ok(TeamId::BlackOrc));
-        assert_eq!(parse_team("WoodElf"), Ok(TeamId::WoodElf));
+        let t = |name: &str| parse_team(name).map(|t| (t.blitz, t.blood_bowl));
+        assert_eq!(t("orc"), Ok((Some(TeamId::Orc), Some(Roster::Orc))));
+        assert_eq!(t("black-orc"), Ok((Some(TeamId::BlackOrc), None)));
+        assert_eq!(
+            t("Wood Elf"),
+            Ok((Some(TeamId::WoodElf), Some(Roster::WoodElf)))
+        );
+        assert_eq!(t("wood_elf"), t("WoodElf"));
         assert!(parse_team("martians").is_err());
+        let black_orc = parse_team("black-orc").unwrap_or_else(|e| panic!("{e}"));
+        let why = black_orc.blood_bowl().expect_err("not a Blood Bowl roster");
+        assert!(why.contains("Blood Bowl has no roster"), "{why}");
+    }
+
+    #[test]
+    fn games_parse_as_people_type_them() {
+        for name in ["blood_bowl", "Blood Bowl", "blood-bowl", "BLOODBOWL"] {
+            assert_eq!(parse_game(name), Ok(GameKind::BloodBowl), "{name}");
+        }
+        for name in ["blitz", "Blitz Bowl", "blitz_bowl"] {
+            assert_eq!(parse_game(name), Ok(GameKind::Blitz), "{name}");
+        }
+        assert!(parse_game("chess").is_err());
+    }
+
+    #[test]
+    fn a_room_plan_takes_only_its_own_games_words() {
+        let orc = parse_team("orc").unwrap_or_else(|e| panic!("{e}"));
+        let black_orc = parse_team("black orc").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            RoomPlan::new(GameKind::BloodBowl, None, [Some(&orc), None]),
+            Ok(RoomPlan::BloodBowl {
+                teams: [Some(Roster::Orc), None]
+            })
+        );
+        assert!(RoomPlan::new(GameKind::BloodBowl, None, [None, Some(&black_orc)]).is_err());
+        assert!(RoomPlan::new(GameKind::BloodBowl, Some(Edition::Bb2018), [None, None]).is_err());
+        assert_eq!(
+            RoomPlan::new(GameKind::Blitz, None, [Some(&black_orc), None]),
+            Ok(RoomPlan::Blitz {
+                edition: Edition::Bb2024,
+                teams: [Some(TeamId::BlackOrc), None]
+            })
+        );
     }
 
     #[test]

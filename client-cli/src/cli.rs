@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
-use dugout_client::bot::{StrategyKind, parse_edition, parse_team};
+use dugout_client::bot::{StrategyKind, TeamName, parse_edition, parse_game, parse_team};
+use dugout_rules::GameKind;
 use dugout_rules::blitz::Edition;
-use dugout_rules::blitz::data::TeamId;
 
 /// Default server base URL.
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
@@ -62,8 +62,9 @@ pub enum Command {
         #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
         server: String,
     },
-    /// Play matches as a bot account: create a room and wait for an opponent, or join an
-    /// open room; then play N games in a row and print each result and a summary.
+    /// Play Blitz Bowl or Blood Bowl matches as a bot account: create a room (of --game) and
+    /// wait for an opponent, or join an open room (of --game if given, else of any game);
+    /// then play N games in a row and print each result and a summary.
     Bot(BotArgs),
     /// Create a bot account owned by a person and print its API token (for `dugout bot
     /// --token`).
@@ -178,9 +179,15 @@ pub struct BotArgs {
     /// The bot account's API token (see `dugout register-bot`).
     #[arg(long, env = "DUGOUT_TOKEN", hide_env_values = true)]
     pub token: String,
-    /// How the bot picks among the legal commands.
+    /// How the bot picks among the legal commands (both games have both strategies).
     #[arg(long, value_enum, default_value = "greedy")]
     pub strategy: StrategyKind,
+    /// The game: `blitz` (Blitz Bowl) or `blood_bowl` (Blood Bowl), as people type them
+    /// (`"Blood Bowl"`, `blood-bowl`). Created rooms are of this game (default blitz);
+    /// joining, only rooms of this game are joined (default: any game, each played by its
+    /// own strategy).
+    #[arg(long, value_parser = parse_game)]
+    pub game: Option<GameKind>,
     /// Seed for the strategy (game i uses SEED + i) and the teams drawn for created rooms;
     /// random if not given.
     #[arg(long)]
@@ -192,15 +199,18 @@ pub struct BotArgs {
     /// to open).
     #[arg(long, value_name = "ROOM")]
     pub join: Option<Option<String>>,
-    /// Home team of the rooms it creates (random if not given).
+    /// Home team of the rooms it creates (random if not given): a Blitz Bowl team
+    /// (`orc`, `black-orc`...) or a Blood Bowl roster (`human`, `orc`, `dwarf`, `skaven`,
+    /// `wood-elf`, `goblin`), any case.
     #[arg(long, conflicts_with = "join", value_parser = parse_team)]
-    pub team: Option<TeamId>,
-    /// Away team of the rooms it creates (random if not given).
+    pub team: Option<TeamName>,
+    /// Away team of the rooms it creates (random if not given), as --team.
     #[arg(long, conflicts_with = "join", value_parser = parse_team)]
-    pub opponent_team: Option<TeamId>,
-    /// Edition of the rooms it creates: 2018 or 2024.
-    #[arg(long, conflicts_with = "join", value_parser = parse_edition, default_value = "2024")]
-    pub edition: Edition,
+    pub opponent_team: Option<TeamName>,
+    /// Blitz Bowl edition of the rooms it creates: 2018 or 2024 (default 2024). Blood Bowl
+    /// plays LRB6 and takes no edition.
+    #[arg(long, conflicts_with = "join", value_parser = parse_edition)]
+    pub edition: Option<Edition>,
     /// Games to play in a row.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
@@ -309,14 +319,32 @@ mod tests {
             "3",
         ])
         .expect("parses");
-        assert_eq!(b.team, Some(TeamId::Orc));
-        assert_eq!(b.opponent_team, Some(TeamId::WoodElf));
-        assert_eq!(b.edition, Edition::Bb2018);
+        assert_eq!(
+            b.team.and_then(|t| t.blitz),
+            Some(dugout_rules::blitz::data::TeamId::Orc)
+        );
+        assert_eq!(
+            b.opponent_team.and_then(|t| t.blood_bowl),
+            Some(dugout_rules::bb::Roster::WoodElf)
+        );
+        assert_eq!(b.edition, Some(Edition::Bb2018));
+        assert_eq!(b.game, None);
         assert_eq!(b.strategy, StrategyKind::Random);
         assert_eq!((b.seed, b.games), (Some(7), 3));
         assert!(bot(&["--join", "--team", "orc"]).is_err());
         assert!(bot(&["--create", "--team", "martians"]).is_err());
         assert!(bot(&["--create", "--games", "0"]).is_err());
+    }
+
+    #[test]
+    fn bot_game_is_read_as_people_type_it() {
+        for typed in ["blood_bowl", "Blood Bowl", "blood-bowl"] {
+            let b = bot(&["--create", "--game", typed, "--team", "orc"]).expect("parses");
+            assert_eq!(b.game, Some(GameKind::BloodBowl));
+        }
+        let b = bot(&["--join", "--game", "blitz"]).expect("parses");
+        assert_eq!(b.game, Some(GameKind::Blitz));
+        assert!(bot(&["--create", "--game", "chess"]).is_err());
     }
 
     #[test]

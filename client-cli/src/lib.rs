@@ -4,6 +4,8 @@
 //! * [`strategy`]: the [`strategy::Strategy`] trait, a uniform random bot and a greedy bot.
 //!   A bot sees only its own seat's [`dugout_rules::blitz::GameView`], the legal commands
 //!   and (optionally) the events projected for its seat, exactly what a server sends.
+//! * [`bb`]: the same for Blood Bowl (its strategies; duels on its engine).
+//! * [`game`]: where the wire's game-tagged payloads become each game's own types.
 //! * [`duel`]: bots playing whole matches against each other offline with the real engine.
 //! * [`net`]: a WebSocket session with a server: hello, request ids, acks and errors, the
 //!   state of each followed room, reconnecting and resuming by itself.

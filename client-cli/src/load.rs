@@ -32,7 +32,7 @@ use dugout_protocol::{
     ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomEvent, RoomId, RoomSpec, ServerMessage,
     TimerPolicy,
 };
-use dugout_rules::blitz::{Command, Edition, MatchSetup};
+use dugout_rules::blitz::{Edition, MatchSetup};
 use dugout_rules::core::Side;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -620,7 +620,7 @@ struct Coach {
     next_id: u64,
     pending: Option<InFlight>,
     /// The legal commands of the last decision, if it is this coach's and not answered yet.
-    legal: Vec<Command>,
+    legal: Vec<dugout_rules::AnyCommand>,
     /// When to answer `legal`.
     act_at: Option<Instant>,
     last_seq: u64,
@@ -969,7 +969,7 @@ impl Slot {
             allowed[self.rng.below(allowed.len())],
         ];
         let spec = RoomSpec {
-            setup: crate::game::setup(MatchSetup {
+            setup: crate::game::blitz::setup(MatchSetup {
                 edition,
                 teams,
                 options: Default::default(),
@@ -1172,14 +1172,14 @@ impl Slot {
     async fn act(&mut self, i: usize, room: &RoomId) -> Result<(), Abort> {
         let pick = self.rng.below(self.coaches[i].legal.len());
         let c = &mut self.coaches[i];
-        let command = c.legal[pick];
+        let command = c.legal.swap_remove(pick);
         c.legal.clear();
         c.act_at = None;
         let id = c.id();
         let msg = ClientMessage::Command {
             id,
             room: room.clone(),
-            command: crate::game::command(command),
+            command,
         };
         let at = Instant::now();
         if let Err(e) = c.send(&msg).await {
@@ -1239,7 +1239,7 @@ impl Slot {
                         self.tally.steady_event.record(at.elapsed());
                     }
                 }
-                c.legal = crate::game::Decision::from_wire(&decision).legal;
+                c.legal = decision.pending.legal();
                 c.act_at = None;
                 match self.config.follow {
                     Follow::None => {}
@@ -1282,7 +1282,7 @@ impl Slot {
                 if result.is_some() && c.ended_at.is_none() {
                     c.ended_at = Some(seq);
                 }
-                c.legal = crate::game::Decision::from_wire(&decision).legal;
+                c.legal = decision.pending.legal();
                 c.act_at = None;
                 if resync {
                     self.tally.resyncs += 1;

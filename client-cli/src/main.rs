@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use dugout_client::bot::{Bot, BotConfig, Mode};
+use dugout_client::bot::{Bot, BotConfig, Mode, RoomPlan};
 use dugout_client::http::{self, ServerUrl};
 use dugout_client::net::{Session, SessionConfig};
 use dugout_client::tls::{self, Trust};
@@ -127,10 +127,20 @@ fn bot(args: BotArgs) -> ExitCode {
     session.rate = (args.rate > 0.0).then_some((args.rate, args.rate.max(1.0)));
     session.reconnect_for = Duration::from_secs(args.reconnect_seconds);
     let mode = match args.join {
-        Some(room) => Mode::Join(room),
-        None => Mode::Create {
-            edition: args.edition,
-            teams: [args.team, args.opponent_team],
+        Some(room) => Mode::Join {
+            room,
+            game: args.game,
+        },
+        None => match RoomPlan::new(
+            args.game.unwrap_or_default(),
+            args.edition,
+            [args.team.as_ref(), args.opponent_team.as_ref()],
+        ) {
+            Ok(plan) => Mode::Create(plan),
+            Err(why) => {
+                eprintln!("dugout bot: {why}");
+                return ExitCode::from(2);
+            }
         },
     };
     let config = BotConfig {

@@ -26,9 +26,7 @@ use dugout_protocol::{
     ClientMessage, ErrorCode, MatchResult, PROTOCOL_VERSION, RequestId, RoomEvent, RoomId,
     RoomSummary, SeqEvent, ServerMessage,
 };
-use dugout_rules::blitz::GameView;
 
-use crate::game::Decision;
 use dugout_rules::core::Seat;
 use futures_util::{SinkExt, StreamExt};
 use tokio::time::Instant;
@@ -180,12 +178,13 @@ pub struct RoomState {
     /// The view of the last snapshot, brought up to date with every event since by the
     /// rules' view reducer when the match's rules version allows it ([`RoomState::folds`]);
     /// else it stays the snapshot's: see [`RoomState::view_is_current`].
-    pub view: Option<Box<GameView>>,
+    pub view: Option<Box<dugout_rules::AnyView>>,
     /// Whether events keep `view` current (the match's rules version, from the snapshot).
     pub folds: bool,
     /// The decision pending after the last `events` or `snapshot` message: the prompt and,
-    /// for the deciding coach only, the legal commands.
-    pub decision: Option<Decision>,
+    /// for the deciding coach only, the legal commands (of the room's game: see
+    /// [`crate::game`] for its own types).
+    pub decision: Option<dugout_protocol::Decision>,
     /// Set once the match is over (from `match_ended` or a snapshot).
     pub result: Option<MatchResult>,
     /// `events` and `snapshot` messages received for this room: each one is a new state
@@ -807,7 +806,7 @@ impl Session {
                         state.result = Some(*result);
                     }
                 }
-                state.decision = Some(Decision::from_wire(&decision));
+                state.decision = Some(decision.clone());
                 // Follow the match from its events: no snapshot needed after them.
                 if state.folds
                     && state.view_update + 1 == state.updates
@@ -815,12 +814,10 @@ impl Session {
                 {
                     for e in &events {
                         if let RoomEvent::Game { event } = &e.event {
-                            crate::game::fold(view, event);
+                            view.apply(event);
                         }
                     }
-                    if let Some(d) = &state.decision {
-                        view.prompt = d.prompt.clone();
-                    }
+                    view.set_prompt(&decision.pending);
                     state.view_update = state.updates;
                 }
                 self.updates
@@ -845,9 +842,9 @@ impl Session {
                 state.seq = seq;
                 state.seat = Some(seat);
                 state.updates += 1;
-                state.view = Some(Box::new(crate::game::view(&view)));
+                state.view = Some(view.clone());
                 state.view_update = state.updates;
-                state.decision = Some(Decision::from_wire(&decision));
+                state.decision = Some(decision.clone());
                 state.result = result;
                 self.updates
                     .push_back(Update::Server(ServerMessage::Snapshot {
@@ -968,7 +965,7 @@ mod tests {
         use dugout_rules::blitz::{MatchSetup, data::TeamId};
         let mut r = RoomSummary {
             room: "r".into(),
-            setup: crate::game::setup(MatchSetup {
+            setup: crate::game::blitz::setup(MatchSetup {
                 edition: Default::default(),
                 teams: [TeamId::ALL[0], TeamId::ALL[1]],
                 options: Default::default(),

@@ -173,7 +173,9 @@ async fn a_match_in_play_replays_to_the_same_game_dice_and_retry_keys() {
         assert_eq!(restored.log, log.events);
         assert_eq!(restored.commands, log.commands.len() as u64);
         let (replayed, mut replayed_dice) = restored.game.expect("a game");
-        let AnyGame::Blitz(replayed) = replayed;
+        let AnyGame::Blitz(replayed) = replayed else {
+            panic!("a Blitz Bowl match replayed as {}", replayed.kind());
+        };
         assert_eq!(replayed, game, "the exact game");
         // The dice are at the same point of their stream.
         for _ in 0..20 {

@@ -234,7 +234,7 @@ impl RoomForm {
     /// The room this form describes.
     pub fn spec(&self) -> RoomSpec {
         RoomSpec {
-            setup: crate::game::setup(MatchSetup {
+            setup: crate::game::blitz::setup(MatchSetup {
                 edition: self.edition,
                 teams: [self.team(0), self.team(1)],
                 options: self.options,

@@ -13,7 +13,7 @@ use dugout_protocol::{LogEntry, StateAt};
 use dugout_rules::blitz::data::{BoardSide, board};
 use dugout_rules::blitz::{Command, Event, GameView, PlayerId, PromptKind};
 
-use crate::game::{self, Decision};
+use crate::game::{self, WrongGame, blitz::Decision};
 use dugout_rules::core::{Seat, Side, Square};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -60,7 +60,7 @@ impl Request {
             Request::Command { room, command } => ClientMessage::Command {
                 id,
                 room,
-                command: game::command(command),
+                command: game::blitz::command(command),
             },
             Request::Concede(room) => ClientMessage::Concede { id, room },
             Request::ClaimWin(room) => ClientMessage::ClaimWin { id, room },
@@ -378,7 +378,7 @@ impl Replay {
         self.entries[..end.min(self.entries.len())]
             .iter()
             .filter_map(|e| match &e.event {
-                RoomEvent::Game { event } => Some(game::event(event)),
+                RoomEvent::Game { event } => game::blitz::event(event).ok(),
                 _ => None,
             })
             .collect()
@@ -401,7 +401,7 @@ impl Replay {
     /// The index of the `turn_started` event of turn `turn` (either coach's, the first).
     fn index_of_turn(&self, turn: u16) -> Option<usize> {
         self.entries.iter().position(|e| {
-            matches!(&e.event, RoomEvent::Game { event } if matches!(game::event(event), Event::TurnStarted { turn: t, .. } if t == turn))
+            matches!(&e.event, RoomEvent::Game { event } if matches!(game::blitz::event(event), Ok(Event::TurnStarted { turn: t, .. }) if t == turn))
         })
     }
 }
@@ -1193,7 +1193,10 @@ impl App {
                 if let Screen::Replay(r) = &mut self.screen
                     && r.asked == Some(state.seq)
                 {
-                    r.view = Some(game::view(&state.view));
+                    match game::blitz::view(&state.view) {
+                        Ok(view) => r.view = Some(view),
+                        Err(e) => self.status = Some(e.to_string()),
+                    }
                     r.at_seq = Some(state.at_seq);
                 }
                 Vec::new()
@@ -1466,10 +1469,18 @@ impl App {
                 play.folds = game::view_folds(&view, rules_version);
                 play.seat = seat;
                 play.seq = seq;
-                play.view = Some(game::view(&view));
+                play.view = match game::blitz::view(&view) {
+                    Ok(view) => Some(view),
+                    Err(e) => {
+                        self.status = Some(e.to_string());
+                        None
+                    }
+                };
                 play.result = result;
                 play.sent = false;
-                set_decision(play, decision, now);
+                if let Err(e) = set_decision(play, decision, now) {
+                    self.status = Some(e.to_string());
+                }
                 place_cursor(play);
                 Vec::new()
             }
@@ -1495,12 +1506,17 @@ impl App {
                 for e in events {
                     match e.event {
                         RoomEvent::Game { event } => {
+                            // A match of another game never gets this far: its snapshot
+                            // already said this client does not play it.
+                            let Ok(event) = game::blitz::event(&event) else {
+                                continue;
+                            };
                             if play.folds
                                 && let Some(view) = play.view.as_mut()
                             {
-                                game::fold(view, &event);
+                                view.apply(&event);
                             }
-                            play.events.push(game::event(&event));
+                            play.events.push(event);
                         }
                         RoomEvent::MatchStarted { coaches, .. } => {
                             play.names = coaches.clone();
@@ -1536,7 +1552,7 @@ impl App {
                     play.log_scroll += play.log_len().saturating_sub(lines_before);
                 }
                 play.sent = false;
-                set_decision(play, decision, now);
+                let refused = set_decision(play, decision, now).err();
                 if play.folds
                     && let (Some(view), Some(d)) = (play.view.as_mut(), play.decision.as_ref())
                 {
@@ -1544,7 +1560,9 @@ impl App {
                 }
                 place_cursor(play);
                 let walking = !play.route.is_empty();
-                if self
+                if let Some(e) = refused {
+                    self.status = Some(e.to_string());
+                } else if self
                     .status
                     .as_deref()
                     .is_some_and(|s| s.starts_with("Sent: ") || s.starts_with("In room "))
@@ -1597,8 +1615,14 @@ fn form_register(form: &LoginForm) -> bool {
     form.focus == 4
 }
 
-fn set_decision(play: &mut Play, decision: dugout_protocol::Decision, now: Instant) {
-    let decision = Decision::from_wire(&decision);
+/// The new pending decision (refused, and the old one kept, when it is of a game these
+/// screens do not play).
+fn set_decision(
+    play: &mut Play,
+    decision: dugout_protocol::Decision,
+    now: Instant,
+) -> Result<(), WrongGame> {
+    let decision = Decision::from_wire(&decision)?;
     let changed = play.decision.as_ref() != Some(&decision);
     if changed {
         play.selected = None;
@@ -1616,6 +1640,7 @@ fn set_decision(play: &mut Play, decision: dugout_protocol::Decision, now: Insta
     }
     play.decision = Some(decision);
     play.decision_at = now;
+    Ok(())
 }
 
 /// With a fresh view and a decision of ours: the cursor goes to the moving player during a

@@ -490,9 +490,8 @@ fn render_waiting(frame: &mut Frame, area: Rect, play: &Play) {
         )),
     ];
     if let Some(s) = &play.summary {
-        let t = |i: usize| {
-            dugout_rules::blitz::data::team(crate::game::blitz_setup(&s.setup).teams[i]).name
-        };
+        let teams = crate::game::team_names(&s.setup);
+        let t = |i: usize| teams[i].as_str();
         for (i, side) in ["Home", "Away"].iter().enumerate() {
             lines.push(Line::raw(format!(
                 "  {side}: {} with {}{}",
@@ -548,10 +547,10 @@ fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
     if let Some(entry) = r.pos.and_then(|i| r.entries.get(i)) {
         let text = match &entry.event {
             dugout_protocol::RoomEvent::Game { event } => {
-                let event = crate::game::event(event);
-                match &r.view {
-                    Some(v) => crate::tui::describe_in(&event, v),
-                    None => crate::tui::describe(&event),
+                match (crate::game::blitz::event(event), &r.view) {
+                    (Ok(event), Some(v)) => crate::tui::describe_in(&event, v),
+                    (Ok(event), None) => crate::tui::describe(&event),
+                    (Err(e), _) => e.to_string(),
                 }
             }
             other => room_event_words(other),
@@ -602,6 +601,9 @@ fn room_event_words(event: &dugout_protocol::RoomEvent) -> String {
         RoomEvent::MatchEnded { result, .. } => {
             format!("Match ended: {}", super::model::result_words(result))
         }
-        RoomEvent::Game { event } => crate::tui::describe(&crate::game::event(event)),
+        RoomEvent::Game { event } => match crate::game::blitz::event(event) {
+            Ok(event) => crate::tui::describe(&event),
+            Err(e) => e.to_string(),
+        },
     }
 }

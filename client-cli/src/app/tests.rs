@@ -50,7 +50,7 @@ fn screen(app: &App, w: u16, h: u16) -> (String, Buffer) {
 fn room(id: &str, seats: [Option<&str>; 2], status: RoomStatus) -> RoomSummary {
     RoomSummary {
         room: id.into(),
-        setup: crate::game::setup(MatchSetup {
+        setup: crate::game::blitz::setup(MatchSetup {
             edition: Edition::Bb2024,
             teams: [TeamId::Amazon, TeamId::Human],
             options: Default::default(),
@@ -333,7 +333,7 @@ fn the_create_room_form_builds_the_spec_then_joins_the_chosen_seat() {
     let [Effect::Send(Request::CreateRoom(spec))] = effects.as_slice() else {
         panic!("create_room: {effects:?}");
     };
-    let setup = crate::game::blitz_setup(&spec.setup);
+    let setup = crate::game::blitz::setup_of(&spec.setup).expect("a Blitz Bowl setup");
     assert_eq!(setup.teams, [TeamId::ALL[1], TeamId::ALL[1]]);
     assert_eq!(spec.timer, TimerPolicy::PerTurn { seconds: 150 });
     assert!(spec.private);
@@ -424,7 +424,7 @@ fn playing_under(fx: &Fixture, seat: Seat, now: Instant, version: u32) -> App {
         seq: 40,
         seat,
         view: Box::new(dugout_rules::AnyView::Blitz(view(&fx.game, seat))),
-        decision: crate::game::Decision {
+        decision: crate::game::blitz::Decision {
             prompt: dugout_rules::blitz::prompt(&fx.game).clone(),
             legal,
             time_left_ms: Some(95_000),
@@ -682,7 +682,7 @@ fn events_of_a_version_1_match_ask_for_one_snapshot_at_a_time_and_update_the_log
     let fx = fixture(false);
     // Version 1 events do not carry every fact of the view: the client asks for the state.
     let mut app = playing_under(&fx, Seat::Coach(Side::Home), Instant::now(), 1);
-    let decision = crate::game::Decision {
+    let decision = crate::game::blitz::Decision {
         prompt: dugout_rules::blitz::prompt(&fx.game).clone(),
         legal: vec![Command::EndTurn],
         time_left_ms: None,
@@ -768,7 +768,7 @@ fn events_of_a_current_match_fold_into_the_view_without_asking_for_a_snapshot() 
                 .collect();
             let decides = dugout_rules::blitz::prompt(&game).coach == Some(Side::Home)
                 && seat == Seat::Coach(Side::Home);
-            let decision = crate::game::Decision {
+            let decision = crate::game::blitz::Decision {
                 prompt: dugout_rules::blitz::prompt(&game).clone(),
                 legal: if decides {
                     legal_commands(&game)
@@ -901,7 +901,7 @@ fn on_a_new_decision_the_cursor_goes_to_the_nearest_target_after_it() {
         square: Square::new(0, y),
     };
     move_cursor_to(&mut app, Square::new(0, 1));
-    let decision = crate::game::Decision {
+    let decision = crate::game::blitz::Decision {
         prompt: dugout_rules::blitz::Prompt {
             coach: Some(Side::Home),
             kind: dugout_rules::blitz::PromptKind::SetUp,
@@ -1074,7 +1074,7 @@ fn a_chess_clock_shows_the_running_clock_and_where_the_other_stopped() {
     app.on_input(server(ServerMessage::RoomChanged { room: summary }));
     // Home thinks 10 s of its 95, then Away decides with 300 s left.
     app.tick(t0 + Duration::from_secs(10));
-    let away = crate::game::Decision {
+    let away = crate::game::blitz::Decision {
         prompt: dugout_rules::blitz::Prompt {
             coach: Some(Side::Away),
             kind: dugout_rules::blitz::PromptKind::Action,
@@ -1200,7 +1200,7 @@ fn the_event_log_scrolls_back_and_a_run_of_steps_is_one_line() {
                 },
             })
             .collect(),
-        decision: crate::game::Decision {
+        decision: crate::game::blitz::Decision {
             prompt: dugout_rules::blitz::prompt(&game).clone(),
             legal: Vec::new(),
             time_left_ms: None,
@@ -1414,7 +1414,7 @@ fn feed(app: &mut App, game: &mut Game, cmd: Command, seq: &mut u64) -> Vec<Effe
         room: "r1".into(),
         seq: *seq,
         events,
-        decision: crate::game::Decision {
+        decision: crate::game::blitz::Decision {
             prompt,
             legal,
             time_left_ms: None,

@@ -1,8 +1,7 @@
 //! The lobby: open rooms, the selected one highlighted, and the keys.
 
-use dugout_protocol::{GameKind, RoomStatus, RoomSummary};
+use dugout_protocol::{RoomStatus, RoomSummary};
 use dugout_rules::blitz::Edition;
-use dugout_rules::blitz::data::team;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -84,15 +83,9 @@ pub fn short_ids(rooms: &[RoomSummary]) -> Vec<String> {
 }
 
 fn room_row(room: &RoomSummary, id: String) -> Row<'static> {
-    let game = match room.setup.kind() {
-        GameKind::Blitz => "Blitz Bowl",
-    };
-    let setup = crate::game::blitz_setup(&room.setup);
-    let teams = format!(
-        "{} v {}",
-        team(setup.teams[0]).name,
-        team(setup.teams[1]).name
-    );
+    let game = crate::game::title(room.setup.kind());
+    let [home, away] = crate::game::team_names(&room.setup);
+    let teams = format!("{home} v {away}");
     let seat = |i: usize| {
         let Some(name) = room.seats[i].clone() else {
             return "(free)".to_string();
@@ -120,7 +113,11 @@ fn room_row(room: &RoomSummary, id: String) -> Row<'static> {
     Row::new(vec![
         id,
         game.to_string(),
-        edition_name(setup.edition).to_string(),
+        match &room.setup {
+            dugout_rules::AnySetup::Blitz(s) => edition_name(s.edition).to_string(),
+            // LRB6, the one edition there is.
+            dugout_rules::AnySetup::BloodBowl(_) => "LRB6".to_string(),
+        },
         teams,
         seats,
         status,

@@ -17,7 +17,7 @@ use super::*;
 fn room(id: &str, teams: [TeamId; 2], seats: [Option<&str>; 2]) -> RoomSummary {
     RoomSummary {
         room: id.into(),
-        setup: crate::game::setup(MatchSetup {
+        setup: crate::game::blitz::setup(MatchSetup {
             edition: Default::default(),
             teams,
             options: Default::default(),

@@ -271,7 +271,12 @@ impl Roster {
 
     /// The wire name.
     pub fn name(self) -> &'static str {
-        self.data().key
+        self.key()
+    }
+
+    /// The wire name (the roster table's key).
+    pub fn key(self) -> &'static str {
+        ROSTERS[self as usize].key
     }
 
     /// A roster by name, in any case, ignoring spaces, hyphens and underscores.

@@ -1,22 +1,1219 @@
-//! The match flow on the shared frame stack (interim: the pre-match only).
+//! The match flow on the shared frame stack ([`crate::core::engine`]): pre-match, drives,
+//! set-up, kick-off, team turns, end of drive, half-time and the end of the match. The
+//! Actions, blocks, injuries and the ball live in their own files, as methods of [`Ctx`].
 //!
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 use serde::{Deserialize, Serialize};
 
+use super::checks::BbCheck;
 use super::data::*;
 use super::setup::*;
 use super::state::*;
 use super::view::TurnUse;
 use super::wire::*;
-use crate::core::{DiceSource, LegalCache, Side};
+use crate::core::engine::{self, Engine, Flow};
+use crate::core::{DiceSource, Die, LegalCache, Side, Square};
 
-/// A step of the match.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Frame {
-    PreMatch,
+/// How a ball arrives in a square (§15.6: the catch modifier; §15.8: what an empty square
+/// does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Arrival {
+    /// The kick-off (§6.2): out of the receiving half is a touchback.
+    Kick,
+    Accurate,
+    Inaccurate,
+    HandOff,
+    ThrowIn,
+    Bounce,
+    /// A bounce of the kick (§6.2, G34: out of the receiving half is a touchback).
+    KickBounce,
 }
 
+/// A knock-down's or injury's origin, with what modifies its rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hurt {
+    pub cause: Cause,
+    pub by: Option<PlayerId>,
+    /// Mighty Blow may add +1 (to armour or injury, §26.16).
+    pub mighty_blow: bool,
+    /// Dirty Player's +1 is left for the injury roll (§26.10).
+    pub dirty_player: bool,
+    /// The fouler, whose sending-off a double on the injury roll brings (§14).
+    pub foul: Option<PlayerId>,
+}
+
+impl Hurt {
+    pub fn plain(cause: Cause, by: Option<PlayerId>) -> Hurt {
+        Hurt {
+            cause,
+            by,
+            mighty_blow: false,
+            dirty_player: false,
+            foul: None,
+        }
+    }
+}
+
+/// A step of the match: the frames of the stack. A frame that waits for a coach stays on
+/// top of the stack while it waits; the answer pops it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Frame {
+    /// §4.2: weather, gate and FAME, coin toss.
+    PreMatch,
+    /// §4.4: the toss winner chooses (waits).
+    ChooseKicking {
+        winner: Side,
+    },
+    /// §18.3, §5.1: KO recovery, no players to field, then set-up and kick-off.
+    StartDrive,
+    /// §5.2: a coach sets up (waits).
+    Setup {
+        side: Side,
+        perfect_defence: bool,
+        picked: Option<PlayerId>,
+    },
+    /// §6.1: the kicking coach aims the kick (waits).
+    PlaceKick,
+    /// §7 High Kick (waits).
+    HighKick {
+        square: Square,
+    },
+    /// §7 Quick Snap (waits); `moved`: a bit per player id.
+    QuickSnap {
+        moved: u32,
+    },
+    /// §6.2: the kick lands.
+    LandKick,
+    /// §6.2: the receiving coach gives the touchback (waits).
+    Touchback,
+    /// §9.3: the next team turn begins (`bonus`: the kick-off Blitz!).
+    NextTurn,
+    BonusTurn,
+    /// §9.2: the active coach declares (waits).
+    TeamTurn {
+        side: Side,
+        bonus: bool,
+    },
+    /// §9.4: the team turn ends.
+    EndTurn {
+        side: Side,
+        bonus: bool,
+    },
+    /// An Action under way (waits for the next step).
+    Acting,
+    /// The Action's player stands up (§10.5).
+    StandUp,
+    /// End the Action under way.
+    FinishAction,
+    /// A check being rolled or waiting for a re-roll decision.
+    Check(Box<BbCheck>),
+    /// After a step: pick-up, touchdown (§10.6, §18.1).
+    AfterStep {
+        player: PlayerId,
+    },
+    /// §11: a block.
+    BlockStart {
+        attacker: PlayerId,
+        defender: PlayerId,
+        frenzy: bool,
+    },
+    /// §11.2: the chooser picks a die (waits when there is a choice).
+    BlockChoose {
+        attacker: PlayerId,
+        defender: PlayerId,
+        faces: Vec<u16>,
+        chooser: Side,
+        frenzy: bool,
+    },
+    /// §26.26: the defender may stand firm (waits).
+    StandFirm {
+        attacker: PlayerId,
+        defender: PlayerId,
+        face: BlockFace,
+        frenzy: bool,
+    },
+    /// §11.5: a push-back, possibly a chain (waits when there is a choice).
+    Push(Box<PushState>),
+    /// §11.6: the attacker may follow up (waits).
+    FollowUp {
+        attacker: PlayerId,
+        defender: PlayerId,
+        square: Square,
+        down: bool,
+        face: BlockFace,
+        frenzy: bool,
+    },
+    /// §11.7: the defender's fall, then Frenzy's second block (§26.12).
+    AfterPush {
+        attacker: PlayerId,
+        defender: PlayerId,
+        down: bool,
+        face: BlockFace,
+        frenzy: bool,
+    },
+    /// §12: a knock-down with its armour roll.
+    KnockDown {
+        player: PlayerId,
+        hurt: Hurt,
+    },
+    /// §12.3: an injury roll.
+    Injury {
+        player: PlayerId,
+        hurt: Hurt,
+        crowd: bool,
+        square: Option<Square>,
+    },
+    /// §12.6: the apothecary (waits).
+    Apothecary {
+        player: PlayerId,
+        hurt: Hurt,
+        outcome: InjuryOutcome,
+        result: Option<CasualtyResult>,
+        crowd: bool,
+        square: Option<Square>,
+    },
+    /// §12.5: a casualty stands (Regeneration first, §26.22).
+    Casualty {
+        player: PlayerId,
+        hurt: Hurt,
+        result: CasualtyResult,
+    },
+    /// §15.8: the ball bounces from a square.
+    Bounce {
+        from: Square,
+        kick: bool,
+    },
+    /// §15.9: a throw-in from the last square on the pitch.
+    ThrowIn {
+        from: Square,
+    },
+    /// The ball arrives in a square (catch or bounce).
+    Land {
+        square: Square,
+        arrival: Arrival,
+    },
+    /// §15.7, §16: a pass or hand-off is over once the ball is at rest.
+    BallRest,
+    /// §15.4: the opposing coach may intercept (waits).
+    Intercept {
+        candidates: Vec<PlayerId>,
+    },
+    /// §15.3: the accuracy roll.
+    PassRoll {
+        range: PassRange,
+    },
+    /// §14: a foul.
+    Foul {
+        fouler: PlayerId,
+        victim: PlayerId,
+    },
+    /// §14, §26.24: a sending-off, with a bribe if the team has one (waits).
+    SendOff {
+        player: PlayerId,
+        turnover: bool,
+    },
+    /// §18.1–§18.2: a touchdown check once a block's knock-downs are resolved.
+    TouchdownCheck,
+    /// §18.4: the end of a drive.
+    EndDrive,
+    /// §18.5: the end of a half.
+    EndHalf,
+}
+
+/// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
+/// the crowd) and the player being pushed now, away from `pusher`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PushState {
+    pub attacker: PlayerId,
+    pub defender: PlayerId,
+    pub face: BlockFace,
+    pub down: bool,
+    pub frenzy: bool,
+    pub moves: Vec<(PlayerId, Square, Square)>,
+    pub pushed: PlayerId,
+    pub pusher: Square,
+}
+
+/// The working context of one `apply`: the game, the dice, the events.
+pub struct Ctx<'a> {
+    pub g: &'a mut Game,
+    pub dice: &'a mut dyn DiceSource,
+    pub events: Vec<Event>,
+}
+
+impl Engine for Ctx<'_> {
+    type Frame = Frame;
+    type Prompt = Prompt;
+    type Command = Command;
+
+    fn frames(&mut self) -> &mut Vec<Frame> {
+        &mut self.g.frames
+    }
+
+    fn is_over(&self) -> bool {
+        self.g.is_over()
+    }
+
+    fn game_over(&mut self) {
+        self.g.prompt = Prompt {
+            coach: None,
+            kind: PromptKind::GameOver,
+        };
+        self.g.legal.set(Vec::new());
+    }
+
+    fn idle(&self) -> Frame {
+        Frame::NextTurn
+    }
+
+    fn step(&mut self, frame: Frame) -> Flow<Prompt, Command> {
+        self.run_frame(frame)
+    }
+
+    fn legal_for(&self, prompt: &Prompt) -> Vec<Command> {
+        super::legal::legal_for(self.g, prompt)
+    }
+
+    fn wait(&mut self, prompt: Prompt, legal: Vec<Command>) {
+        self.g.prompt = prompt;
+        self.g.legal.set(legal);
+    }
+}
+
+/// Run the match to its first prompt.
+pub fn start(g: &mut Game, dice: &mut dyn DiceSource) -> Vec<Event> {
+    let mut c = Ctx {
+        g,
+        dice,
+        events: Vec::new(),
+    };
+    engine::run(&mut c);
+    c.events
+}
+
+/// Run the frames on the stack to the next prompt (a game built by hand).
+pub fn resume(g: &mut Game, dice: &mut dyn DiceSource) -> Vec<Event> {
+    start(g, dice)
+}
+
+/// Answer the prompt with a legal command (checked by the caller), then run on.
+pub fn answer(g: &mut Game, cmd: Command, dice: &mut dyn DiceSource) -> Vec<Event> {
+    g.legal.clear();
+    let mut c = Ctx {
+        g,
+        dice,
+        events: Vec::new(),
+    };
+    if let Some(frame) = c.g.frames.pop() {
+        c.answer(frame, cmd);
+    }
+    engine::run(&mut c);
+    c.events
+}
+
+pub fn prompt(coach: Side, kind: PromptKind) -> Prompt {
+    Prompt {
+        coach: Some(coach),
+        kind,
+    }
+}
+
+impl Ctx<'_> {
+    pub fn emit(&mut self, e: Event) {
+        self.events.push(e);
+    }
+
+    pub fn push(&mut self, f: Frame) {
+        self.g.frames.push(f);
+    }
+
+    /// Roll one die for `purpose` and report it.
+    pub fn roll(&mut self, purpose: RollPurpose, coach: Option<Side>, die: Die) -> u16 {
+        let face = self.dice.roll(die);
+        self.emit(Event::Rolled {
+            roll: Roll::plain(purpose, coach, die, face),
+        });
+        face
+    }
+
+    /// Roll 2D6 for `purpose` and report both faces.
+    pub fn roll2(&mut self, purpose: RollPurpose, coach: Option<Side>) -> [u16; 2] {
+        let a = self.dice.roll(Die::D6);
+        let b = self.dice.roll(Die::D6);
+        let mut roll = Roll::plain(purpose, coach, Die::D6, a);
+        roll.faces.push(b);
+        self.emit(Event::Rolled { roll });
+        [a, b]
+    }
+
+    /// A D3 (§2.1: a D6 halved, rounding up).
+    pub fn d3(&mut self, purpose: RollPurpose, coach: Option<Side>) -> u8 {
+        (self.roll(purpose, coach, Die::D6) as u8).div_ceil(2)
+    }
+
+    /// §2.2: a uniform pick among `n`.
+    pub fn pick(&mut self, n: usize) -> usize {
+        if n <= 1 {
+            return 0;
+        }
+        usize::from(self.roll(RollPurpose::RandomPlayer, None, Die::Range(n as u16)))
+    }
+
+    pub fn set_state(&mut self, id: PlayerId, state: PlayerState) {
+        self.g.set_state(id, state);
+        if state.square().is_none() {
+            let p = &mut self.g.players[id.index()];
+            p.confused = false;
+            p.rooted = false;
+        }
+        self.emit(Event::PlayerState { player: id, state });
+    }
+
+    pub fn set_ball(&mut self, ball: Ball) {
+        self.g.ball = ball;
+        self.emit(Event::Ball { ball });
+    }
+
+    /// Move a standing player (a step, push, follow-up, Quick Snap, High Kick).
+    pub fn move_player(&mut self, id: PlayerId, to: Square) {
+        let p = self.g.player(id);
+        let Some(from) = p.square() else { return };
+        let state = match p.state {
+            PlayerState::Prone { .. } => PlayerState::Prone { square: to },
+            PlayerState::Stunned { .. } => PlayerState::Stunned { square: to },
+            _ => PlayerState::Standing { square: to },
+        };
+        self.g.set_state(id, state);
+        self.emit(Event::Moved {
+            player: id,
+            from,
+            to,
+        });
+    }
+
+    /// §9.5: a turnover (the first cause counts).
+    pub fn turnover(&mut self, reason: Turnover) {
+        if self.g.turnover.is_none() {
+            self.g.turnover = Some(reason);
+            if let Some(side) = self.g.active {
+                self.emit(Event::TurnoverCaused { side, reason });
+            }
+        }
+    }
+
+    /// §18.1, §18.2: a standing player holding the ball in the end zone he attacks scores.
+    /// `acting_ok`: an active-team carrier taking his Action scores now (not under strict
+    /// timing, G9).
+    pub fn check_touchdown(&mut self, acting_ok: bool) {
+        if self.g.touchdown || self.g.is_over() {
+            return;
+        }
+        let Some(id) = self.g.carrier() else { return };
+        let p = self.g.player(id);
+        let (side, sq) = (p.side, p.square());
+        let Some(sq) = sq else { return };
+        if !p.standing() || sq.x != scoring_end_zone(side) {
+            return;
+        }
+        if !acting_ok && self.g.acting.is_some_and(|a| a.player == id && !a.ended) {
+            return;
+        }
+        self.score_touchdown(side, Some(id));
+    }
+
+    /// §18.1–§18.2: a touchdown: score, turnover, end of drive; scoring in the opponent's
+    /// turn moves the scorer's turn marker (§18.2).
+    pub fn score_touchdown(&mut self, side: Side, player: Option<PlayerId>) {
+        self.g.score[side.index()] += 1;
+        self.g.touchdown = true;
+        self.g.scorer = Some(side);
+        self.emit(Event::Touchdown {
+            side,
+            player,
+            score: self.g.score,
+        });
+        if player.is_some() && self.g.active.is_some_and(|a| a != side) {
+            let t = &mut self.g.teams[side.index()];
+            t.turns = (t.turns + 1).min(8);
+            self.emit_markers();
+        }
+        if self.g.active.is_some() {
+            self.turnover(Turnover::Touchdown);
+        }
+        if let Some(a) = self.g.acting.as_mut() {
+            a.ended = true;
+        }
+    }
+
+    pub fn emit_markers(&mut self) {
+        let turns = [self.g.teams[0].turns, self.g.teams[1].turns];
+        self.emit(Event::TurnMarkers { turns });
+    }
+
+    pub fn emit_rerolls(&mut self, side: Side) {
+        let rerolls = self.g.team(side).rerolls;
+        self.emit(Event::Rerolls { side, rerolls });
+    }
+
+    fn run_frame(&mut self, frame: Frame) -> Flow<Prompt, Command> {
+        match frame {
+            Frame::PreMatch => self.pre_match(),
+            Frame::ChooseKicking { winner } => {
+                self.push(Frame::ChooseKicking { winner });
+                Flow::Wait(prompt(winner, PromptKind::ChooseKicking))
+            }
+            Frame::StartDrive => self.start_drive(),
+            Frame::Setup {
+                side,
+                perfect_defence,
+                picked,
+            } => {
+                let placed = self.g.on_pitch(side).count() as u8;
+                let needed = self.setup_needed(side, perfect_defence);
+                self.push(Frame::Setup {
+                    side,
+                    perfect_defence,
+                    picked,
+                });
+                Flow::Wait(prompt(
+                    side,
+                    PromptKind::Setup {
+                        placed,
+                        needed,
+                        picked,
+                        perfect_defence,
+                    },
+                ))
+            }
+            Frame::PlaceKick => {
+                self.push(Frame::PlaceKick);
+                Flow::Wait(prompt(self.g.kicking, PromptKind::PlaceKick))
+            }
+            Frame::HighKick { square } => {
+                self.push(Frame::HighKick { square });
+                Flow::Wait(prompt(
+                    self.g.kicking.other(),
+                    PromptKind::HighKick { square },
+                ))
+            }
+            Frame::QuickSnap { moved } => {
+                self.push(Frame::QuickSnap { moved });
+                Flow::Wait(prompt(self.g.kicking.other(), PromptKind::QuickSnap))
+            }
+            Frame::LandKick => self.land_kick(),
+            Frame::Touchback => {
+                self.push(Frame::Touchback);
+                Flow::Wait(prompt(self.g.kicking.other(), PromptKind::Touchback))
+            }
+            Frame::NextTurn => self.next_turn(),
+            Frame::BonusTurn => {
+                let side = self.g.kicking;
+                self.begin_turn(side, true);
+                Flow::Continue
+            }
+            Frame::TeamTurn { side, bonus } => {
+                if self.g.turnover.is_some() || self.g.touchdown {
+                    self.push(Frame::EndTurn { side, bonus });
+                    return Flow::Continue;
+                }
+                self.push(Frame::TeamTurn { side, bonus });
+                Flow::Wait(prompt(side, PromptKind::Action { blitz_bonus: bonus }))
+            }
+            Frame::EndTurn { side, bonus } => self.end_turn(side, bonus),
+            Frame::Acting => self.acting(),
+            Frame::StandUp => self.stand_up(),
+            Frame::FinishAction => {
+                self.finish_action();
+                Flow::Continue
+            }
+            Frame::Check(check) => self.run_check(*check),
+            Frame::AfterStep { player } => {
+                self.after_step(player);
+                Flow::Continue
+            }
+            Frame::BlockStart {
+                attacker,
+                defender,
+                frenzy,
+            } => {
+                self.block_start(attacker, defender, frenzy);
+                Flow::Continue
+            }
+            Frame::BlockChoose {
+                attacker,
+                defender,
+                faces,
+                chooser,
+                frenzy,
+            } => self.block_choose(attacker, defender, faces, chooser, frenzy),
+            Frame::StandFirm {
+                attacker,
+                defender,
+                face,
+                frenzy,
+            } => {
+                let coach = self.g.player(defender).side;
+                self.push(Frame::StandFirm {
+                    attacker,
+                    defender,
+                    face,
+                    frenzy,
+                });
+                Flow::Wait(prompt(
+                    coach,
+                    PromptKind::UseSkill {
+                        player: defender,
+                        skill: Skill::StandFirm,
+                    },
+                ))
+            }
+            Frame::Push(state) => self.push_step(*state),
+            Frame::FollowUp {
+                attacker,
+                defender,
+                square,
+                down,
+                face,
+                frenzy,
+            } => {
+                let coach = self.g.player(attacker).side;
+                self.push(Frame::FollowUp {
+                    attacker,
+                    defender,
+                    square,
+                    down,
+                    face,
+                    frenzy,
+                });
+                Flow::Wait(prompt(
+                    coach,
+                    PromptKind::FollowUp {
+                        player: attacker,
+                        square,
+                    },
+                ))
+            }
+            Frame::AfterPush {
+                attacker,
+                defender,
+                down,
+                face,
+                frenzy,
+            } => {
+                self.after_push(attacker, defender, down, face, frenzy);
+                Flow::Continue
+            }
+            Frame::KnockDown { player, hurt } => {
+                self.knock_down(player, hurt);
+                Flow::Continue
+            }
+            Frame::Injury {
+                player,
+                hurt,
+                crowd,
+                square,
+            } => {
+                self.injury(player, hurt, crowd, square);
+                Flow::Continue
+            }
+            Frame::Apothecary {
+                player,
+                hurt,
+                outcome,
+                result,
+                crowd,
+                square,
+            } => {
+                let coach = self.g.player(player).side;
+                self.push(Frame::Apothecary {
+                    player,
+                    hurt,
+                    outcome,
+                    result,
+                    crowd,
+                    square,
+                });
+                Flow::Wait(prompt(
+                    coach,
+                    PromptKind::Apothecary {
+                        player,
+                        injury: outcome,
+                    },
+                ))
+            }
+            Frame::Casualty {
+                player,
+                hurt,
+                result,
+            } => {
+                self.casualty(player, hurt, result);
+                Flow::Continue
+            }
+            Frame::Bounce { from, kick } => {
+                self.bounce(from, kick);
+                Flow::Continue
+            }
+            Frame::ThrowIn { from } => {
+                self.throw_in(from);
+                Flow::Continue
+            }
+            Frame::Land { square, arrival } => {
+                self.land(square, arrival);
+                Flow::Continue
+            }
+            Frame::BallRest => {
+                self.ball_rest();
+                Flow::Continue
+            }
+            Frame::Intercept { candidates } => {
+                let coach = self.g.active.map_or(Side::Home, Side::other);
+                self.push(Frame::Intercept {
+                    candidates: candidates.clone(),
+                });
+                Flow::Wait(prompt(coach, PromptKind::Intercept { candidates }))
+            }
+            Frame::PassRoll { range } => {
+                self.pass_roll(range);
+                Flow::Continue
+            }
+            Frame::Foul { fouler, victim } => {
+                self.foul(fouler, victim);
+                Flow::Continue
+            }
+            Frame::SendOff { player, turnover } => {
+                let side = self.g.player(player).side;
+                if self.g.team(side).bribes > 0 {
+                    self.push(Frame::SendOff { player, turnover });
+                    return Flow::Wait(prompt(side, PromptKind::Bribe { player }));
+                }
+                self.send_off(player, turnover);
+                Flow::Continue
+            }
+            Frame::TouchdownCheck => {
+                let strict = self.g.setup.options.strict_touchdown_timing;
+                self.check_touchdown(!strict);
+                Flow::Continue
+            }
+            Frame::EndDrive => self.end_drive(),
+            Frame::EndHalf => self.end_half(),
+        }
+    }
+
+    /// A command answering the frame that waited for it (checked legal by the caller).
+    fn answer(&mut self, frame: Frame, cmd: Command) {
+        match (frame, cmd) {
+            (Frame::ChooseKicking { winner }, Command::ChooseKicking { kick }) => {
+                let kicking = if kick { winner } else { winner.other() };
+                self.g.kicking = kicking;
+                if self.g.half <= 1 {
+                    self.g.first_kicker = kicking;
+                }
+                self.emit(Event::Kicking { side: kicking });
+                self.push(Frame::StartDrive);
+            }
+            (
+                Frame::Setup {
+                    side,
+                    perfect_defence,
+                    picked,
+                },
+                cmd,
+            ) => self.setup_answer(side, perfect_defence, picked, cmd),
+            (Frame::PlaceKick, Command::PlaceKick { square }) => self.kick(square),
+            (Frame::HighKick { square }, cmd) => {
+                if let Command::HighKick { player } = cmd {
+                    self.move_player(player, square);
+                }
+            }
+            (Frame::QuickSnap { moved }, cmd) => {
+                if let Command::QuickSnap { player, to } = cmd {
+                    self.move_player(player, to);
+                    self.push(Frame::QuickSnap {
+                        moved: moved | 1 << player.0,
+                    });
+                }
+            }
+            (Frame::Touchback, Command::Touchback { player }) => self.touchback(player),
+            (Frame::TeamTurn { side, bonus }, cmd) => self.turn_answer(side, bonus, cmd),
+            (Frame::Acting, cmd) => self.acting_answer(cmd),
+            (Frame::Check(check), cmd) => {
+                let choice = match cmd {
+                    Command::Reroll { source } => Some(source),
+                    _ => None,
+                };
+                crate::core::check::decide(self, *check, choice);
+            }
+            (
+                Frame::BlockChoose {
+                    attacker,
+                    defender,
+                    faces,
+                    frenzy,
+                    ..
+                },
+                Command::BlockDie { index },
+            ) => {
+                let face = BlockFace::of(faces[usize::from(index)]);
+                self.block_result(attacker, defender, face, frenzy);
+            }
+            (
+                Frame::StandFirm {
+                    attacker,
+                    defender,
+                    face,
+                    frenzy,
+                },
+                Command::UseSkill { use_it, .. },
+            ) => self.stand_firm_answer(attacker, defender, face, frenzy, use_it),
+            (Frame::Push(state), Command::Push { square }) => self.push_to(*state, square),
+            (
+                Frame::FollowUp {
+                    attacker,
+                    defender,
+                    square,
+                    down,
+                    face,
+                    frenzy,
+                },
+                Command::FollowUp { follow },
+            ) => {
+                if follow {
+                    self.move_player(attacker, square);
+                }
+                self.push(Frame::AfterPush {
+                    attacker,
+                    defender,
+                    down,
+                    face,
+                    frenzy,
+                });
+            }
+            (
+                Frame::Apothecary {
+                    player,
+                    hurt,
+                    outcome,
+                    result,
+                    crowd,
+                    square,
+                },
+                Command::Apothecary { use_it },
+            ) => self.apothecary_answer(player, hurt, outcome, result, crowd, square, use_it),
+            (Frame::Intercept { .. }, cmd) => {
+                if let Command::Intercept { player } = cmd {
+                    self.intercept(player);
+                }
+            }
+            (Frame::SendOff { player, turnover }, Command::Bribe { use_it }) => {
+                let side = self.g.player(player).side;
+                if use_it {
+                    self.g.teams[side.index()].bribes -= 1;
+                    let bribes = self.g.team(side).bribes;
+                    self.emit(Event::Bribes { side, bribes });
+                    let face = self.roll(RollPurpose::Bribe, Some(side), Die::D6);
+                    let worked = face >= 2;
+                    self.emit(Event::BribeUsed {
+                        side,
+                        player,
+                        worked,
+                    });
+                    if worked {
+                        return;
+                    }
+                }
+                self.send_off(player, turnover);
+            }
+            (frame, _) => {
+                // Unreachable for legal commands: keep the frame so the match stays whole.
+                self.push(frame);
+            }
+        }
+    }
+
+    // ----- pre-match, drives, halves -----
+
+    /// §4.2: weather (§8), gate and FAME (§4.3), coin toss (§4.4).
+    fn pre_match(&mut self) -> Flow<Prompt, Command> {
+        let [a, b] = self.roll2(RollPurpose::Weather, None);
+        self.g.weather = weather(a + b);
+        self.emit(Event::Weather {
+            weather: self.g.weather,
+        });
+        let mut fans = [0u32; 2];
+        for side in Side::BOTH {
+            let [a, b] = self.roll2(RollPurpose::Gate, Some(side));
+            fans[side.index()] =
+                (u32::from(a + b) + u32::from(self.g.team(side).fan_factor)) * 1000;
+        }
+        let mut fame = [0u8; 2];
+        for side in Side::BOTH {
+            let (own, other) = (fans[side.index()], fans[side.other().index()]);
+            fame[side.index()] = if own >= 2 * other {
+                2
+            } else if own > other {
+                1
+            } else {
+                0
+            };
+            self.g.teams[side.index()].fans = own;
+            self.g.teams[side.index()].fame = fame[side.index()];
+        }
+        self.emit(Event::Gate { fans, fame });
+        self.coin_toss();
+        Flow::Continue
+    }
+
+    fn coin_toss(&mut self) {
+        let face = self.roll(RollPurpose::CoinToss, None, Die::Range(2));
+        let winner = if face == 0 { Side::Home } else { Side::Away };
+        self.emit(Event::CoinToss { winner });
+        if self.g.half == 0 {
+            self.g.half = 1;
+            self.emit(Event::HalfStarted { half: 1 });
+        }
+        self.push(Frame::ChooseKicking { winner });
+    }
+
+    /// §18.3, §5.1, §18.6: KO recovery (not before the first drive), no players to field,
+    /// then the kicking team sets up, the receiving team, the kick.
+    fn start_drive(&mut self) -> Flow<Prompt, Command> {
+        if self.g.drives > 0 {
+            for i in 0..self.g.players.len() {
+                if self.g.players[i].state == PlayerState::KnockedOut {
+                    let side = self.g.players[i].side;
+                    let face = self.roll(RollPurpose::KoRecovery, Some(side), Die::D6);
+                    if face >= 4 {
+                        self.set_state(PlayerId(i as u8), PlayerState::Reserve);
+                    }
+                }
+            }
+        }
+        self.g.drives += 1;
+        let available = |g: &Game, side: Side| {
+            g.players
+                .iter()
+                .filter(|p| p.side == side && p.state == PlayerState::Reserve)
+                .count()
+        };
+        let fields = [
+            available(self.g, Side::Home) > 0,
+            available(self.g, Side::Away) > 0,
+        ];
+        if !fields[0] || !fields[1] {
+            // §18.6: both markers forward two; a touchdown to a team that can field.
+            for side in Side::BOTH {
+                if !fields[side.index()] {
+                    self.emit(Event::NoPlayers { side });
+                }
+                let t = &mut self.g.teams[side.index()];
+                t.turns = (t.turns + 2).min(8);
+            }
+            self.emit_markers();
+            if fields[0] != fields[1] {
+                let side = if fields[0] { Side::Home } else { Side::Away };
+                self.g.score[side.index()] += 1;
+                self.emit(Event::Touchdown {
+                    side,
+                    player: None,
+                    score: self.g.score,
+                });
+                // G24: the team awarded the touchdown kicks.
+                self.g.kicking = side;
+                self.emit(Event::Kicking { side });
+                if self.g.half == 3 {
+                    self.push(Frame::EndHalf);
+                    return Flow::Continue;
+                }
+            }
+            if self.g.teams.iter().all(|t| t.turns >= 8) {
+                self.push(Frame::EndHalf);
+            } else {
+                self.push(Frame::StartDrive);
+            }
+            return Flow::Continue;
+        }
+        let kicking = self.g.kicking;
+        self.g.next = kicking.other();
+        self.push(Frame::NextTurn);
+        self.push(Frame::LandKick);
+        self.push(Frame::PlaceKick);
+        self.push(Frame::Setup {
+            side: kicking.other(),
+            perfect_defence: false,
+            picked: None,
+        });
+        self.push(Frame::Setup {
+            side: kicking,
+            perfect_defence: false,
+            picked: None,
+        });
+        Flow::Continue
+    }
+
+    /// §9.3, §18.5 (G7): the next team with turns left plays; none: the half is over.
+    fn next_turn(&mut self) -> Flow<Prompt, Command> {
+        if self.g.touchdown {
+            self.push(Frame::EndDrive);
+            return Flow::Continue;
+        }
+        let mut side = self.g.next;
+        if self.g.team(side).turns >= 8 {
+            side = side.other();
+        }
+        if self.g.team(side).turns >= 8 {
+            self.push(Frame::EndDrive);
+            return Flow::Continue;
+        }
+        self.begin_turn(side, false);
+        Flow::Continue
+    }
+
+    /// §9.3: a team turn starts: the marker moves (not for the Blitz! bonus turn, G8),
+    /// per-turn state resets.
+    fn begin_turn(&mut self, side: Side, bonus: bool) {
+        if !bonus {
+            let t = &mut self.g.teams[side.index()];
+            t.turns += 1;
+        }
+        self.g.teams[side.index()].used = TurnUse::default();
+        self.g.active = Some(side);
+        self.g.blitz_bonus = bonus;
+        self.g.turnover = None;
+        self.g.acted_this_turn = false;
+        for i in 0..self.g.players.len() {
+            let p = &mut self.g.players[i];
+            if p.side == side {
+                p.acted = false;
+                p.used_dodge = false;
+                p.used_pro = false;
+                p.used_break_tackle = false;
+                p.used_leap = false;
+            }
+        }
+        if bonus {
+            // §7 Blitz!: players in an opposing tackle zone at the start may not act.
+            for i in 0..self.g.players.len() {
+                let p = &self.g.players[i];
+                if p.side == side
+                    && let Some(sq) = p.square()
+                    && self.g.tackle_zones(side, sq, None) > 0
+                {
+                    self.g.players[i].acted = true;
+                }
+            }
+        }
+        self.emit(Event::TurnStarted {
+            side,
+            turn: self.g.team(side).turns,
+            blitz_bonus: bonus,
+        });
+        self.push(Frame::TeamTurn { side, bonus });
+    }
+
+    /// The Action prompt's answers: declare, block, end the turn, concede.
+    fn turn_answer(&mut self, side: Side, bonus: bool, cmd: Command) {
+        match cmd {
+            Command::EndTurn => self.push(Frame::EndTurn { side, bonus }),
+            Command::Concede => {
+                self.emit(Event::Conceded { side });
+                self.game_over(Outcome::Conceded {
+                    winner: side.other(),
+                });
+            }
+            Command::Declare { player, action } => {
+                self.push(Frame::TeamTurn { side, bonus });
+                self.declare(player, action, None);
+            }
+            Command::Block { player, target } => {
+                self.push(Frame::TeamTurn { side, bonus });
+                self.declare(player, ActionKind::Block, Some(target));
+            }
+            _ => self.push(Frame::TeamTurn { side, bonus }),
+        }
+    }
+
+    /// §9.4: the team turn ends: own stunned players not stunned this turn turn face up;
+    /// the half or drive may end; else the other team plays.
+    fn end_turn(&mut self, side: Side, bonus: bool) -> Flow<Prompt, Command> {
+        for i in 0..self.g.players.len() {
+            let p = &self.g.players[i];
+            if p.side == side
+                && let PlayerState::Stunned { square } = p.state
+            {
+                if p.stunned_this_turn {
+                    self.g.players[i].stunned_this_turn = false;
+                } else {
+                    self.set_state(PlayerId(i as u8), PlayerState::Prone { square });
+                }
+            }
+        }
+        for p in self.g.players.iter_mut() {
+            if p.side == side {
+                p.stunned_this_turn = false;
+            }
+        }
+        let turnover = self.g.turnover.take();
+        self.g.active = None;
+        self.g.blitz_bonus = false;
+        self.g.acting = None;
+        self.emit(Event::TurnEnded { side, turnover });
+        if self.g.touchdown {
+            self.g.frames.clear();
+            self.push(Frame::EndDrive);
+            return Flow::Continue;
+        }
+        if bonus {
+            // The kick lands after the Blitz! turn (G8): the frames below carry on.
+            return Flow::Continue;
+        }
+        self.g.next = side.other();
+        self.push(Frame::NextTurn);
+        Flow::Continue
+    }
+
+    /// §18.4: the end of a drive: Sweltering Heat, secret weapons, clear the pitch; then
+    /// half-time or the end, or the next drive.
+    fn end_drive(&mut self) -> Flow<Prompt, Command> {
+        // Players who fainted at the previous drive's end are back (G18).
+        for i in 0..self.g.players.len() {
+            if self.g.players[i].state == PlayerState::Fainted {
+                self.set_state(PlayerId(i as u8), PlayerState::Reserve);
+            }
+        }
+        let half_over = self.g.teams.iter().all(|t| t.turns >= 8);
+        let match_over = (self.g.half == 3 && self.g.touchdown)
+            || (half_over && self.g.half >= 2 && self.g.score[0] != self.g.score[1])
+            || (half_over && self.g.half == 3);
+        if self.g.weather == Weather::SwelteringHeat && !match_over {
+            for i in 0..self.g.players.len() {
+                let p = &self.g.players[i];
+                if p.square().is_some() {
+                    let side = p.side;
+                    if self.roll(RollPurpose::Heat, Some(side), Die::D6) == 1 {
+                        self.set_state(PlayerId(i as u8), PlayerState::Fainted);
+                    }
+                }
+            }
+        }
+        if self.g.ball != Ball::None {
+            self.set_ball(Ball::None);
+        }
+        for i in 0..self.g.players.len() {
+            let p = &self.g.players[i];
+            if p.square().is_some() {
+                self.set_state(PlayerId(i as u8), PlayerState::Reserve);
+            }
+            let p = &mut self.g.players[i];
+            p.confused = false;
+            p.rooted = false;
+        }
+        if let Some(scorer) = self.g.scorer.take() {
+            // §18.3: the scorers kick.
+            self.g.kicking = scorer;
+            self.emit(Event::Kicking { side: scorer });
+        }
+        self.g.touchdown = false;
+        self.g.turnover = None;
+        self.g.pass = None;
+        // The next frame: the half's end, or the next drive.
+        if half_over || match_over {
+            self.push(Frame::EndHalf);
+        } else {
+            self.push(Frame::StartDrive);
+        }
+        // §26.24: secret weapons who took part are sent off (before the next frame).
+        for i in 0..self.g.players.len() {
+            let p = &self.g.players[i];
+            if p.in_drive
+                && p.has(Skill::SecretWeapon)
+                && matches!(
+                    p.state,
+                    PlayerState::Reserve | PlayerState::KnockedOut | PlayerState::Fainted
+                )
+            {
+                self.push(Frame::SendOff {
+                    player: PlayerId(i as u8),
+                    turnover: false,
+                });
+            }
+            self.g.players[i].in_drive = false;
+        }
+        Flow::Continue
+    }
+
+    /// §18.5, §18.7: half-time, or the end of regulation (overtime, penalties), or the end.
+    fn end_half(&mut self) -> Flow<Prompt, Command> {
+        let [h, a] = self.g.score;
+        let opts = self.g.setup.options;
+        match self.g.half {
+            1 => {
+                self.g.half = 2;
+                self.emit(Event::HalfStarted { half: 2 });
+                for side in Side::BOTH {
+                    let t = &mut self.g.teams[side.index()];
+                    t.turns = 0;
+                    t.rerolls = t.rerolls_start;
+                    self.emit_rerolls(side);
+                }
+                self.emit_markers();
+                let kicking = self.g.first_kicker.other();
+                self.g.kicking = kicking;
+                self.emit(Event::Kicking { side: kicking });
+                self.push(Frame::StartDrive);
+            }
+            2 if h == a && opts.overtime == Overtime::SuddenDeath => {
+                self.g.half = 3;
+                self.emit(Event::HalfStarted { half: 3 });
+                for t in self.g.teams.iter_mut() {
+                    t.turns = 0;
+                }
+                self.emit_markers();
+                self.coin_toss();
+            }
+            _ if h == a && opts.penalty_shootout => {
+                let mut guard = 0;
+                loop {
+                    let mut totals = [0u8; 2];
+                    for side in Side::BOTH {
+                        let face = self.roll(RollPurpose::PenaltyShootout, Some(side), Die::D6);
+                        totals[side.index()] = face as u8 + self.g.team(side).rerolls;
+                    }
+                    self.emit(Event::Shootout { totals });
+                    guard += 1;
+                    if totals[0] != totals[1] || guard > 100 {
+                        let winner = if totals[0] >= totals[1] {
+                            Side::Home
+                        } else {
+                            Side::Away
+                        };
+                        self.game_over(Outcome::Penalties { winner });
+                        break;
+                    }
+                }
+            }
+            _ => {
+                let winner = match h.cmp(&a) {
+                    std::cmp::Ordering::Greater => Some(Side::Home),
+                    std::cmp::Ordering::Less => Some(Side::Away),
+                    std::cmp::Ordering::Equal => None,
+                };
+                self.game_over(Outcome::Score { winner });
+            }
+        }
+        Flow::Continue
+    }
+
+    pub fn game_over(&mut self, outcome: Outcome) {
+        self.g.outcome = Some(outcome);
+        self.g.active = None;
+        self.g.acting = None;
+        self.emit(Event::GameOver {
+            outcome,
+            score: self.g.score,
+        });
+    }
+}
 /// Build the match from the setup: players from the sheets, in order (Home, then Away).
 pub fn build(setup: MatchSetup, version: u32) -> Game {
     let mut players = Vec::new();
@@ -98,6 +1295,11 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
         pass: None,
         turnover: None,
         touchdown: false,
+        scorer: None,
+        next: Side::Home,
+        drives: 0,
+        acted_this_turn: false,
+        kick_out: false,
         frames: vec![Frame::PreMatch],
         prompt: Prompt {
             coach: None,
@@ -107,14 +1309,4 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
         grid: empty_grid(),
         legal: LegalCache::default(),
     }
-}
-
-/// Run the match to its first prompt.
-pub fn start(_g: &mut Game, _dice: &mut dyn DiceSource) -> Vec<Event> {
-    Vec::new()
-}
-
-/// Answer the prompt with a legal command.
-pub fn answer(_g: &mut Game, _cmd: Command, _dice: &mut dyn DiceSource) -> Vec<Event> {
-    Vec::new()
 }

@@ -1,17 +1,358 @@
-//! The legal commands of each prompt (interim).
+//! The legal commands of each prompt, worked out once when the prompt is set (the game
+//! keeps them in its [`crate::core::LegalCache`]).
 //!
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
-use super::state::Game;
-use super::wire::Command;
+use super::actions::can_intercept;
+use super::block::push_options;
+use super::data::*;
+use super::flow::Frame;
+use super::kickoff::{formation_legal, high_kick_candidates, placement_ok, setup_needed};
+use super::state::*;
+use super::wire::*;
+use crate::core::{Side, Square};
 
 /// Every legal answer to the current prompt.
 pub fn legal_commands(g: &Game) -> Vec<Command> {
-    let _ = g;
-    Vec::new()
+    if let Some(c) = g.legal.get() {
+        return c.to_vec();
+    }
+    legal_for(g, &g.prompt)
 }
 
-/// `legal_commands(g).contains(cmd)`.
+/// `legal_commands(g).contains(cmd)`, from the cache when it is there.
 pub fn is_legal(g: &Game, cmd: &Command) -> bool {
-    legal_commands(g).contains(cmd)
+    match g.legal.get() {
+        Some(c) => c.contains(cmd),
+        None => legal_for(g, &g.prompt).contains(cmd),
+    }
+}
+
+/// The legal answers to `prompt` in `g`.
+pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
+    let Some(coach) = prompt.coach else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    match &prompt.kind {
+        PromptKind::GameOver => {}
+        PromptKind::ChooseKicking => {
+            out.push(Command::ChooseKicking { kick: true });
+            out.push(Command::ChooseKicking { kick: false });
+        }
+        PromptKind::Setup {
+            picked,
+            perfect_defence,
+            ..
+        } => setup_legal(g, coach, *perfect_defence, *picked, &mut out),
+        PromptKind::PlaceKick => {
+            for sq in squares() {
+                if in_half(coach.other(), sq) {
+                    out.push(Command::PlaceKick { square: sq });
+                }
+            }
+        }
+        PromptKind::Touchback => {
+            let standing: Vec<PlayerId> = g
+                .on_pitch(coach)
+                .filter(|p| p.standing() && !p.has(Skill::NoHands))
+                .map(|p| p.id)
+                .collect();
+            let list = if standing.is_empty() {
+                g.on_pitch(coach).map(|p| p.id).collect()
+            } else {
+                standing
+            };
+            out.extend(list.into_iter().map(|player| Command::Touchback { player }));
+        }
+        PromptKind::HighKick { .. } => {
+            out.extend(high_kick_candidates(g, coach).map(|player| Command::HighKick { player }));
+            out.push(Command::Decline);
+        }
+        PromptKind::QuickSnap => {
+            let moved = match g.frames.last() {
+                Some(Frame::QuickSnap { moved }) => *moved,
+                _ => 0,
+            };
+            for p in g.on_pitch(coach) {
+                if !p.standing() || moved & (1 << p.id.0) != 0 {
+                    continue;
+                }
+                let Some(sq) = p.square() else { continue };
+                for to in sq.neighbours() {
+                    if on_pitch(to) && g.at(to).is_none() {
+                        out.push(Command::QuickSnap { player: p.id, to });
+                    }
+                }
+            }
+            out.push(Command::Done);
+        }
+        PromptKind::Action { blitz_bonus } => action_legal(g, coach, *blitz_bonus, &mut out),
+        PromptKind::Acting { .. } => acting_legal(g, &mut out),
+        PromptKind::Reroll { sources, .. } => {
+            out.extend(sources.iter().map(|&source| Command::Reroll { source }));
+            out.push(Command::Decline);
+        }
+        PromptKind::BlockDice { dice, .. } => {
+            // One answer per distinct face (the first die showing it).
+            for (i, f) in dice.iter().enumerate() {
+                if !dice[..i].contains(f) {
+                    out.push(Command::BlockDie { index: i as u8 });
+                }
+            }
+        }
+        PromptKind::Push { player } => {
+            if let (Some(Frame::Push(state)), Some(target)) =
+                (g.frames.last(), g.player(*player).square())
+            {
+                for square in push_options(g, state.pusher, target) {
+                    out.push(Command::Push { square });
+                }
+            }
+        }
+        PromptKind::FollowUp { .. } => {
+            out.push(Command::FollowUp { follow: true });
+            out.push(Command::FollowUp { follow: false });
+        }
+        PromptKind::Intercept { candidates } => {
+            out.extend(
+                candidates
+                    .iter()
+                    .map(|&player| Command::Intercept { player }),
+            );
+            out.push(Command::Decline);
+        }
+        PromptKind::Apothecary { .. } => {
+            out.push(Command::Apothecary { use_it: true });
+            out.push(Command::Apothecary { use_it: false });
+        }
+        PromptKind::Bribe { .. } => {
+            out.push(Command::Bribe { use_it: true });
+            out.push(Command::Bribe { use_it: false });
+        }
+        PromptKind::UseSkill { skill, .. } => {
+            out.push(Command::UseSkill {
+                skill: *skill,
+                use_it: true,
+            });
+            out.push(Command::UseSkill {
+                skill: *skill,
+                use_it: false,
+            });
+        }
+    }
+    out
+}
+
+fn squares() -> impl Iterator<Item = Square> {
+    (0..WIDTH).flat_map(|y| (0..LENGTH).map(move |x| Square::new(x, y)))
+}
+
+/// §5.2: formations first (each builds a legal formation), then `done` when the formation
+/// is legal, then the players to pick (Reserves only while the count is short); with a
+/// player picked, the squares that keep a legal formation reachable, and the bench.
+fn setup_legal(
+    g: &Game,
+    side: Side,
+    perfect_defence: bool,
+    picked: Option<PlayerId>,
+    out: &mut Vec<Command>,
+) {
+    let needed = setup_needed(g, side, perfect_defence);
+    if let Some(p) = picked {
+        let player = g.player(p);
+        let range: Vec<i8> = match side {
+            Side::Home => (0..=12).collect(),
+            Side::Away => (13..LENGTH).collect(),
+        };
+        for y in 0..WIDTH {
+            for &x in &range {
+                let sq = Square::new(x, y);
+                if Some(sq) != player.square() && placement_ok(g, side, needed, p, sq) {
+                    out.push(Command::SetupPlace { square: sq });
+                }
+            }
+        }
+        if player.square().is_some() && !perfect_defence {
+            out.push(Command::SetupBench);
+        }
+        return;
+    }
+    for formation in Formation::ALL {
+        out.push(Command::SetupFormation { formation });
+    }
+    let placed = g.on_pitch(side).count() as u8;
+    if formation_legal(g, side, needed) {
+        out.push(Command::SetupDone);
+    }
+    for p in &g.players {
+        if p.side != side {
+            continue;
+        }
+        let pickable = p.square().is_some()
+            || (!perfect_defence && p.state == PlayerState::Reserve && placed < needed);
+        if pickable {
+            out.push(Command::SetupPick { player: p.id });
+        }
+    }
+}
+
+/// §9.2: the Actions each player may declare, the blocks, end turn, and concession at the
+/// start of the turn (§18.8).
+fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
+    let used = g.team(side).used;
+    let ball_in_air = matches!(g.ball, Ball::InAir { .. });
+    for p in g.on_pitch(side) {
+        if p.acted {
+            continue;
+        }
+        let Some(sq) = p.square() else { continue };
+        let (standing, prone) = (p.standing(), matches!(p.state, PlayerState::Prone { .. }));
+        if !standing && !prone {
+            continue;
+        }
+        out.push(Command::Declare {
+            player: p.id,
+            action: ActionKind::Move,
+        });
+        if !used.blitz {
+            out.push(Command::Declare {
+                player: p.id,
+                action: ActionKind::Blitz,
+            });
+        }
+        if !used.pass && !ball_in_air && !p.has(Skill::NoHands) {
+            out.push(Command::Declare {
+                player: p.id,
+                action: ActionKind::Pass,
+            });
+        }
+        if !used.hand_off && !ball_in_air && !p.has(Skill::NoHands) {
+            out.push(Command::Declare {
+                player: p.id,
+                action: ActionKind::HandOff,
+            });
+        }
+        if !used.foul {
+            out.push(Command::Declare {
+                player: p.id,
+                action: ActionKind::Foul,
+            });
+        }
+        if standing {
+            for n in sq.neighbours() {
+                if let Some(t) = g.at(n) {
+                    let o = g.player(t);
+                    if o.side != side && o.standing() {
+                        out.push(Command::Block {
+                            player: p.id,
+                            target: t,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out.push(Command::EndTurn);
+    if !bonus && !g.acted_this_turn {
+        out.push(Command::Concede);
+    }
+}
+
+/// The answers during an Action: steps (§10.1), Leap (§26.14), the Blitz's block (§13),
+/// the pass (§15, in range; Blizzard: Quick and Short only, §8), the hand-off (§16), the
+/// foul (§14), and ending the Action.
+fn acting_legal(g: &Game, out: &mut Vec<Command>) {
+    let Some(a) = g.acting else { return };
+    let p = g.player(a.player);
+    let Some(sq) = p.square() else { return };
+    let side = p.side;
+    let squares_left = a.ma_left + a.gfi_left;
+    let carrier = g.carrier() == Some(a.player);
+    // §18.1: a carrier in the opposing end zone may not pass, hand off or keep moving
+    // out of it with the ball in strict timing; he may still end the Action.
+    let moving = !p.confused && !p.rooted;
+    if squares_left > 0 && moving {
+        for to in sq.neighbours() {
+            if on_pitch(to) && g.at(to).is_none() {
+                out.push(Command::Step { to });
+            }
+        }
+    }
+    if p.has(Skill::Leap) && !p.used_leap && squares_left >= 2 && moving {
+        for dy in -2..=2i8 {
+            for dx in -2..=2i8 {
+                let to = sq.offset(dx, dy);
+                if (dx, dy) != (0, 0) && on_pitch(to) && g.at(to).is_none() {
+                    out.push(Command::Leap { to });
+                }
+            }
+        }
+    }
+    match a.action {
+        ActionKind::Blitz if !a.blocked && squares_left > 0 => {
+            for n in sq.neighbours() {
+                if let Some(t) = g.at(n) {
+                    let o = g.player(t);
+                    if o.side != side && o.standing() {
+                        out.push(Command::BlitzBlock { target: t });
+                    }
+                }
+            }
+        }
+        ActionKind::Pass if carrier && !p.confused => {
+            let blizzard = g.weather == Weather::Blizzard;
+            for y in 0..WIDTH {
+                for x in 0..LENGTH {
+                    let to = Square::new(x, y);
+                    let dx = (to.x - sq.x).unsigned_abs();
+                    let dy = (to.y - sq.y).unsigned_abs();
+                    match pass_range(dx, dy) {
+                        Some(PassRange::Long | PassRange::LongBomb) if blizzard => {}
+                        Some(_) => out.push(Command::Pass { target: to }),
+                        None => {}
+                    }
+                }
+            }
+        }
+        ActionKind::HandOff if carrier && !p.confused => {
+            for n in sq.neighbours() {
+                if let Some(t) = g.at(n)
+                    && g.player(t).standing()
+                {
+                    out.push(Command::HandOff { target: t });
+                }
+            }
+        }
+        ActionKind::Foul => {
+            for n in sq.neighbours() {
+                if let Some(t) = g.at(n) {
+                    let o = g.player(t);
+                    if o.side != side
+                        && matches!(
+                            o.state,
+                            PlayerState::Prone { .. } | PlayerState::Stunned { .. }
+                        )
+                    {
+                        out.push(Command::Foul { target: t });
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out.push(Command::EndAction);
+}
+
+/// §15.4: the opponents who may intercept a pass from `from` to `target`.
+pub fn interceptors(g: &Game, side: Side, from: Square, target: Square) -> Vec<PlayerId> {
+    g.players
+        .iter()
+        .filter(|o| {
+            o.side != side
+                && o.has_tz()
+                && o.square().is_some_and(|sq| can_intercept(from, target, sq))
+        })
+        .map(|o| o.id)
+        .collect()
 }

@@ -18,9 +18,14 @@ pub mod data;
 pub mod setup;
 pub mod wire;
 
+mod actions;
+mod ball;
+mod block;
 mod checks;
 mod contract;
-mod flow;
+pub(crate) mod flow;
+mod injury;
+mod kickoff;
 pub mod legal;
 pub mod random_play;
 pub mod scenario;

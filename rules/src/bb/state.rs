@@ -138,9 +138,8 @@ pub struct Acting {
     pub gfi_left: u8,
     /// The Blitz's block is made.
     pub blocked: bool,
-    /// The ball was passed or handed off or the foul made: the Action is over once the
-    /// ball comes to rest.
-    pub done: bool,
+    /// The Action is over (the pass, hand-off or foul made, a failed Bone-head roll...).
+    pub ended: bool,
 }
 
 /// The pass in flight (for completions and the turnover, §15.7, §22).
@@ -173,6 +172,16 @@ pub struct Game {
     pub turnover: Option<Turnover>,
     /// A touchdown ended the drive.
     pub touchdown: bool,
+    /// Who scored it (the next drive's kickers, §18.3).
+    pub scorer: Option<Side>,
+    /// The side whose turn comes next (§9.3).
+    pub next: Side,
+    /// Drives started this match (KO recovery is rolled before every drive but the first).
+    pub drives: u32,
+    /// The kick left the pitch on its way (G33).
+    pub kick_out: bool,
+    /// A player of the active team has declared an Action this turn (no concession after).
+    pub acted_this_turn: bool,
     pub frames: Vec<Frame>,
     pub prompt: Prompt,
     pub outcome: Option<Outcome>,

@@ -120,8 +120,16 @@ impl GameView {
             | Event::NoPlayers { .. }
             | Event::Shootout { .. }
             | Event::Conceded { .. }
-            | Event::StoodUp { .. }
-            | Event::Moved { .. } => {}
+            | Event::StoodUp { .. } => {}
+            Event::Moved { player, to, .. } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.state = match p.state {
+                        PlayerState::Prone { .. } => PlayerState::Prone { square: *to },
+                        PlayerState::Stunned { .. } => PlayerState::Stunned { square: *to },
+                        _ => PlayerState::Standing { square: *to },
+                    };
+                }
+            }
             Event::Weather { weather } => self.weather = *weather,
             Event::Gate { fans, fame } => {
                 for side in Side::BOTH {
@@ -141,13 +149,35 @@ impl GameView {
                 }
             }
             Event::Ball { ball } => self.ball = *ball,
-            Event::TurnStarted { side, turn, .. } => {
+            Event::TurnStarted {
+                side,
+                turn,
+                blitz_bonus,
+            } => {
                 self.active = Some(*side);
                 self.acting = None;
                 self.teams[side.index()].turns = *turn;
                 self.teams[side.index()].used = TurnUse::default();
-                for p in self.players.iter_mut().filter(|p| p.side == *side) {
-                    p.acted = false;
+                // §7 Blitz!: a player in an opposing tackle zone may not act.
+                let marked: Vec<bool> = self
+                    .players
+                    .iter()
+                    .map(|p| {
+                        *blitz_bonus
+                            && p.side == *side
+                            && p.state.square().is_some_and(|sq| {
+                                self.players.iter().any(|o| {
+                                    o.side != *side
+                                        && !o.confused
+                                        && matches!(o.state, PlayerState::Standing { square } if square.is_adjacent(sq))
+                                })
+                            })
+                    })
+                    .collect();
+                for (p, m) in self.players.iter_mut().zip(marked) {
+                    if p.side == *side {
+                        p.acted = m;
+                    }
                 }
             }
             Event::TurnEnded { .. } => {

@@ -779,24 +779,32 @@ pub fn card_ids(v: &Value, out: &mut Vec<u64>) {
 
 /// These tests play Blitz Bowl: its view out of the game-tagged one.
 pub fn blitz_view(view: &AnyView) -> GameView {
-    let AnyView::Blitz(v) = view;
-    v.clone()
+    match view {
+        AnyView::Blitz(v) => v.clone(),
+        other => panic!("these tests play Blitz Bowl, not {}", other.kind()),
+    }
 }
 
 /// A Blitz Bowl command out of the game-tagged one.
 pub fn blitz_command(command: AnyCommand) -> Command {
-    let AnyCommand::Blitz(c) = command;
-    c
+    match command {
+        AnyCommand::Blitz(c) => c,
+        other => panic!("these tests play Blitz Bowl, not {}", other.kind()),
+    }
 }
 
 /// A Blitz Bowl setup out of the game-tagged one.
 pub fn blitz_setup(setup: &AnySetup) -> MatchSetup {
-    let AnySetup::Blitz(s) = setup;
-    *s
+    match setup {
+        AnySetup::Blitz(s) => *s,
+        other => panic!("these tests play Blitz Bowl, not {}", other.kind()),
+    }
 }
 
 /// A Blitz Bowl event out of the game-tagged one.
 pub fn blitz_event(event: &dugout_rules::AnyEvent) -> blitz::Event {
-    let dugout_rules::AnyEvent::Blitz(e) = event;
-    e.clone()
+    match event {
+        dugout_rules::AnyEvent::Blitz(e) => e.clone(),
+        other => panic!("these tests play Blitz Bowl, not {}", other.kind()),
+    }
 }

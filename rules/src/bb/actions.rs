@@ -1,0 +1,760 @@
+//! Actions (§9.2): declaring, standing up (§10.5), moving (§10.1–§10.4), Leap (§26.14),
+//! picking up (§10.6), passing (§15), handing off (§16), fouling (§14), and the
+//! continuations of every check.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+
+use super::checks::{CheckFor, d6_check, pass_fumbled};
+use super::data::*;
+use super::flow::{Arrival, Ctx, Frame, Hurt, prompt};
+use super::state::*;
+use super::wire::*;
+use crate::core::check::Check;
+use crate::core::engine::Flow;
+use crate::core::{Die, Side, Square};
+
+/// §10.4, §26.25: extra squares a player may Go For It.
+pub fn gfi_allowance(p: &Player) -> u8 {
+    if p.has(Skill::Sprint) { 3 } else { 2 }
+}
+
+/// §15.4 (G2): may an opponent at `i` intercept a pass from `t` to `r`? Strictly closer to
+/// the thrower than the target is, strictly closer to the target than the thrower is, and
+/// some corner of his square within 0.87 squares of the line (ruler width 1.74).
+pub fn can_intercept(t: Square, r: Square, i: Square) -> bool {
+    let (rx, ry) = (f64::from(r.x - t.x), f64::from(r.y - t.y));
+    let (ix, iy) = (f64::from(i.x - t.x), f64::from(i.y - t.y));
+    let rr = rx * rx + ry * ry;
+    if rr <= ix * ix + iy * iy || rr <= (rx - ix).powi(2) + (ry - iy).powi(2) {
+        return false;
+    }
+    let len = rr.sqrt();
+    let mut best = f64::MAX;
+    for (cx, cy) in [(-0.5, -0.5), (-0.5, 0.5), (0.5, -0.5), (0.5, 0.5)] {
+        let (x, y) = (ix + cx, iy + cy);
+        best = best.min((ry * x - rx * y).abs() / len);
+    }
+    2.0 * best < 1.74
+}
+
+impl Ctx<'_> {
+    fn rain(&self) -> i8 {
+        i8::from(self.g.weather == Weather::PouringRain)
+    }
+
+    /// §9.2: declare an Action (a Block names its target): the one-per-turn allocations
+    /// are used at once (G20), then the pre-action rolls (§26.5, §26.21, §26.35, §26.31),
+    /// standing up (§10.5), and the Action.
+    pub(crate) fn declare(
+        &mut self,
+        player: PlayerId,
+        action: ActionKind,
+        target: Option<PlayerId>,
+    ) {
+        self.g.acted_this_turn = true;
+        let side = self.g.player(player).side;
+        {
+            let used = &mut self.g.teams[side.index()].used;
+            match action {
+                ActionKind::Blitz => used.blitz = true,
+                ActionKind::Pass => used.pass = true,
+                ActionKind::HandOff => used.hand_off = true,
+                ActionKind::Foul => used.foul = true,
+                ActionKind::Move | ActionKind::Block => {}
+            }
+        }
+        self.emit(Event::Declared { player, action });
+        let p = self.g.player(player);
+        let (ma, gfi) = if p.rooted {
+            (0, 0)
+        } else {
+            (p.ma, gfi_allowance(p))
+        };
+        self.g.acting = Some(Acting {
+            player,
+            action,
+            ma_left: ma,
+            gfi_left: gfi,
+            blocked: false,
+            ended: false,
+        });
+        match (action, target) {
+            (ActionKind::Block, Some(defender)) => {
+                self.push(Frame::FinishAction);
+                self.push(Frame::BlockStart {
+                    attacker: player,
+                    defender,
+                    frenzy: false,
+                });
+            }
+            _ => {
+                self.push(Frame::Acting);
+                if matches!(self.g.player(player).state, PlayerState::Prone { .. }) {
+                    self.push(Frame::StandUp);
+                }
+            }
+        }
+        self.pre_action_rolls(player, action);
+    }
+
+    /// §26.5 Bone-head (2+), §26.21 Really Stupid (4+, +2 beside a standing team-mate who
+    /// is not Really Stupid), §26.35 Wild Animal (4+, +2 on a Block or Blitz), §26.31 Take
+    /// Root (2+): rolled after declaring, before anything else.
+    fn pre_action_rolls(&mut self, player: PlayerId, action: ActionKind) {
+        let p = self.g.player(player);
+        let side = p.side;
+        let mut checks = Vec::new();
+        if p.has(Skill::BoneHead) {
+            checks.push((CheckKind::BoneHead, 2, 0));
+        }
+        if p.has(Skill::ReallyStupid) {
+            let helped = p.square().is_some_and(|sq| {
+                sq.neighbours().any(|n| {
+                    self.g.at(n).is_some_and(|o| {
+                        let o = self.g.player(o);
+                        o.side == side && o.standing() && !o.has(Skill::ReallyStupid)
+                    })
+                })
+            });
+            checks.push((CheckKind::ReallyStupid, 4, if helped { 2 } else { 0 }));
+        }
+        if p.has(Skill::WildAnimal) {
+            let fierce = matches!(action, ActionKind::Block | ActionKind::Blitz);
+            checks.push((CheckKind::WildAnimal, 4, if fierce { 2 } else { 0 }));
+        }
+        if p.has(Skill::TakeRoot) {
+            checks.push((CheckKind::TakeRoot, 2, 0));
+        }
+        for (kind, target, modifier) in checks.into_iter().rev() {
+            let mut f = CheckFor::new(kind, player);
+            f.action = Some(action);
+            self.push(Frame::Check(Box::new(d6_check(f, target, modifier))));
+        }
+    }
+
+    /// §10.5: stand up: 3 squares of movement, or a 4+ roll with MA below 3 (G21).
+    pub(crate) fn stand_up(&mut self) -> Flow<Prompt, Command> {
+        let Some(a) = self.g.acting else {
+            return Flow::Continue;
+        };
+        if a.ended {
+            return Flow::Continue;
+        }
+        let p = self.g.player(a.player);
+        let PlayerState::Prone { square } = p.state else {
+            return Flow::Continue;
+        };
+        if a.ma_left >= 3 {
+            if let Some(a) = self.g.acting.as_mut() {
+                a.ma_left -= 3;
+            }
+            self.stood_up(a.player, square);
+            return Flow::Continue;
+        }
+        let f = CheckFor::new(CheckKind::StandUp, a.player);
+        self.run_check(d6_check(f, 4, 0))
+    }
+
+    fn stood_up(&mut self, player: PlayerId, square: Square) {
+        self.set_state(player, PlayerState::Standing { square });
+        self.emit(Event::StoodUp { player });
+    }
+
+    /// The Action prompt, or the end of the Action once it is over.
+    pub(crate) fn acting(&mut self) -> Flow<Prompt, Command> {
+        let Some(a) = self.g.acting else {
+            return Flow::Continue;
+        };
+        let p = self.g.player(a.player);
+        if a.ended || self.g.turnover.is_some() || self.g.touchdown || !p.standing() {
+            self.finish_action();
+            return Flow::Continue;
+        }
+        let Some(sq) = p.square() else {
+            self.finish_action();
+            return Flow::Continue;
+        };
+        let side = p.side;
+        let must_dodge = self.g.tackle_zones(side, sq, None) > 0;
+        self.push(Frame::Acting);
+        Flow::Wait(prompt(
+            side,
+            PromptKind::Acting {
+                player: a.player,
+                action: a.action,
+                ma_left: a.ma_left,
+                gfi_left: a.gfi_left,
+                must_dodge,
+            },
+        ))
+    }
+
+    /// The Action is over: the player has acted; a ball carrier standing in the end zone
+    /// scores (§18.1).
+    pub(crate) fn finish_action(&mut self) {
+        let Some(a) = self.g.acting.take() else {
+            return;
+        };
+        self.g.players[a.player.index()].acted = true;
+        self.emit(Event::ActionEnded { player: a.player });
+        self.check_touchdown(true);
+    }
+
+    fn end_acting(&mut self) {
+        if let Some(a) = self.g.acting.as_mut() {
+            a.ended = true;
+        }
+    }
+
+    /// The Acting prompt's answers.
+    pub(crate) fn acting_answer(&mut self, cmd: Command) {
+        self.push(Frame::Acting);
+        let Some(a) = self.g.acting else { return };
+        match cmd {
+            Command::Step { to } => self.step(a, to),
+            Command::Leap { to } => self.leap(a, to),
+            Command::BlitzBlock { target } => {
+                let gfi = self.spend_square(a.player);
+                if let Some(acting) = self.g.acting.as_mut() {
+                    acting.blocked = true;
+                }
+                self.push(Frame::BlockStart {
+                    attacker: a.player,
+                    defender: target,
+                    frenzy: false,
+                });
+                if gfi {
+                    // §10.4, G32: a GFI to block; a fall is in his own square.
+                    self.push_gfi(a.player);
+                }
+            }
+            Command::Pass { target } => {
+                self.end_acting();
+                self.pass(a.player, target);
+            }
+            Command::HandOff { target } => {
+                self.end_acting();
+                self.hand_off(a.player, target);
+            }
+            Command::Foul { target } => {
+                self.end_acting();
+                self.push(Frame::Foul {
+                    fouler: a.player,
+                    victim: target,
+                });
+            }
+            _ => self.end_acting(),
+        }
+    }
+
+    /// Spend one square of movement: normal movement first, then a GFI square (returns
+    /// whether it was a GFI).
+    fn spend_square(&mut self, _player: PlayerId) -> bool {
+        let Some(a) = self.g.acting.as_mut() else {
+            return false;
+        };
+        if a.ma_left > 0 {
+            a.ma_left -= 1;
+            false
+        } else {
+            a.gfi_left = a.gfi_left.saturating_sub(1);
+            true
+        }
+    }
+
+    fn push_gfi(&mut self, player: PlayerId) {
+        let target = if self.g.weather == Weather::Blizzard {
+            3
+        } else {
+            2
+        };
+        let mut f = CheckFor::new(CheckKind::Gfi, player);
+        f.square = self.g.player(player).square();
+        self.push(Frame::Check(Box::new(d6_check(f, target, 0))));
+    }
+
+    /// §10.1–§10.4: one step: GFI first, then the dodge (G14), then the pick-up.
+    fn step(&mut self, a: Acting, to: Square) {
+        let p = self.g.player(a.player);
+        let side = p.side;
+        let Some(from) = p.square() else { return };
+        let dodge = self.g.tackle_zones(side, from, None) > 0;
+        let mut dodge_check = None;
+        if dodge {
+            // §10.3: +1, −1 per opposing tackle zone on the destination (§26.28 Stunty:
+            // none); §26.19 Prehensile Tail −1 each; §26.6 Break Tackle: ST for AG once.
+            let tz_to = if p.has(Skill::Stunty) {
+                0
+            } else {
+                self.g.tackle_zones(side, to, None) as i8
+            };
+            let mut tails = 0i8;
+            let mut tackled = false;
+            for m in self.g.markers(side, from) {
+                let m = self.g.player(m);
+                if m.has(Skill::PrehensileTail) {
+                    tails += 1;
+                }
+                if m.has(Skill::Tackle) {
+                    tackled = true;
+                }
+            }
+            let mut stat = p.ag;
+            if p.has(Skill::BreakTackle) && !p.used_break_tackle && p.st > p.ag {
+                stat = p.st;
+                self.g.players[a.player.index()].used_break_tackle = true;
+            }
+            let mut f = CheckFor::new(CheckKind::Dodge, a.player);
+            f.tackled = tackled;
+            f.square = Some(to);
+            dodge_check = Some(d6_check(f, agility_target(stat), 1 - tz_to - tails));
+        }
+        let gfi = self.spend_square(a.player);
+        self.move_player(a.player, to);
+        self.push(Frame::AfterStep { player: a.player });
+        if let Some(c) = dodge_check {
+            self.push(Frame::Check(Box::new(c)));
+        }
+        if gfi {
+            self.push_gfi(a.player);
+        }
+    }
+
+    /// §26.14 Leap: to an empty square within 2, two squares of movement (GFIs rolled),
+    /// then an unmodified Agility roll (§26.34 Very Long Legs +1); no dodge.
+    fn leap(&mut self, a: Acting, to: Square) {
+        let p = self.g.player(a.player);
+        let vll = i8::from(p.has(Skill::VeryLongLegs));
+        let ag = p.ag;
+        self.g.players[a.player.index()].used_leap = true;
+        let g1 = self.spend_square(a.player);
+        let g2 = self.spend_square(a.player);
+        self.move_player(a.player, to);
+        self.push(Frame::AfterStep { player: a.player });
+        let mut f = CheckFor::new(CheckKind::Leap, a.player);
+        f.square = Some(to);
+        self.push(Frame::Check(Box::new(d6_check(f, agility_target(ag), vll))));
+        for gfi in [g2, g1] {
+            if gfi {
+                self.push_gfi(a.player);
+            }
+        }
+    }
+
+    /// After a step: a voluntary entry into the ball's square is a pick-up (§10.6; §26.17
+    /// No Hands: it bounces, a turnover); a carrier in the end zone scores unless timing is
+    /// strict (G9).
+    pub(crate) fn after_step(&mut self, player: PlayerId) {
+        if self.g.turnover.is_some() || self.g.touchdown {
+            return;
+        }
+        let p = self.g.player(player);
+        let Some(sq) = p.square() else { return };
+        if !p.standing() {
+            return;
+        }
+        if self.g.ball == (Ball::Ground { square: sq }) {
+            if p.has(Skill::NoHands) {
+                self.push(Frame::Bounce {
+                    from: sq,
+                    kick: false,
+                });
+                self.turnover(Turnover::FailedPickUp);
+                return;
+            }
+            let tz = self.g.tackle_zones(p.side, sq, None) as i8;
+            let f = CheckFor::new(CheckKind::PickUp, player);
+            let c = d6_check(f, agility_target(p.ag), 1 - tz - self.rain());
+            self.push(Frame::Check(Box::new(c)));
+            return;
+        }
+        let strict = self.g.setup.options.strict_touchdown_timing;
+        self.check_touchdown(!strict);
+    }
+
+    /// §15.1–§15.2: a pass to `target`: measure, interception (§15.4), accuracy (§15.3),
+    /// flight and landing, then the turnover check once the ball is at rest (§15.7).
+    fn pass(&mut self, passer: PlayerId, target: Square) {
+        let Some(from) = self.g.player(passer).square() else {
+            return;
+        };
+        let dx = (target.x - from.x).unsigned_abs();
+        let dy = (target.y - from.y).unsigned_abs();
+        let Some(range) = pass_range(dx, dy) else {
+            return;
+        };
+        self.emit(Event::Passed {
+            player: passer,
+            target,
+            range,
+        });
+        self.g.pass = Some(PassInFlight {
+            passer,
+            target,
+            accurate: false,
+        });
+        self.push(Frame::BallRest);
+        self.push(Frame::PassRoll { range });
+        let side = self.g.player(passer).side;
+        let candidates: Vec<PlayerId> = self
+            .g
+            .players
+            .iter()
+            .filter(|o| {
+                o.side != side
+                    && o.has_tz()
+                    && !o.has(Skill::NoHands)
+                    && o.square().is_some_and(|sq| can_intercept(from, target, sq))
+            })
+            .map(|o| o.id)
+            .collect();
+        if !candidates.is_empty() {
+            self.push(Frame::Intercept { candidates });
+        }
+    }
+
+    /// §15.4: an interception attempt: −2, −1 per opposing tackle zone, rain −1; §26.34
+    /// Very Long Legs +1.
+    pub(crate) fn intercept(&mut self, player: PlayerId) {
+        let p = self.g.player(player);
+        let Some(sq) = p.square() else { return };
+        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
+        let vll = i8::from(p.has(Skill::VeryLongLegs));
+        let f = CheckFor::new(CheckKind::Interception, player);
+        let c = d6_check(f, agility_target(p.ag), -2 - tz - self.rain() + vll);
+        self.push(Frame::Check(Box::new(c)));
+    }
+
+    /// §15.3: the accuracy roll: range, −1 per opposing tackle zone, Very Sunny −1;
+    /// §26.27 Strong Arm +1 beyond Quick; §26.28 Stunty −1.
+    pub(crate) fn pass_roll(&mut self, range: PassRange) {
+        let Some(pass) = self.g.pass else { return };
+        let p = self.g.player(pass.passer);
+        let Some(sq) = p.square() else { return };
+        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
+        let mut m = range.modifier() - tz;
+        if self.g.weather == Weather::VerySunny {
+            m -= 1;
+        }
+        if p.has(Skill::StrongArm) && range != PassRange::Quick {
+            m += 1;
+        }
+        if p.has(Skill::Stunty) {
+            m -= 1;
+        }
+        let mut f = CheckFor::new(CheckKind::Pass, pass.passer);
+        f.range = Some(range);
+        f.square = Some(pass.target);
+        let c = d6_check(f, agility_target(p.ag), m);
+        self.push(Frame::Check(Box::new(c)));
+    }
+
+    /// §16: a hand-off: no roll; the receiver catches at +1.
+    fn hand_off(&mut self, player: PlayerId, target: PlayerId) {
+        let Some(square) = self.g.player(target).square() else {
+            return;
+        };
+        self.emit(Event::HandedOff { player, target });
+        self.set_ball(Ball::InAir { square });
+        self.push(Frame::BallRest);
+        self.push(Frame::Land {
+            square,
+            arrival: Arrival::HandOff,
+        });
+    }
+
+    /// §15.7, §16, §22: the ball is at rest after a pass or hand-off: a turnover unless an
+    /// active-team player holds it; a completion if an accurate pass was caught in the
+    /// target square by a team-mate.
+    pub(crate) fn ball_rest(&mut self) {
+        let pass = self.g.pass.take();
+        let Some(active) = self.g.active else { return };
+        let holder = self
+            .g
+            .carrier()
+            .map(|h| (h, self.g.player(h).side, self.g.player(h).square()));
+        if self.g.turnover.is_none() {
+            match holder {
+                Some((_, side, _)) if side == active => {}
+                _ => self.turnover(Turnover::BallNotCaught),
+            }
+        }
+        if let (Some(pass), Some((h, side, Some(sq)))) = (pass, holder)
+            && pass.accurate
+            && side == active
+            && sq == pass.target
+            && h != pass.passer
+        {
+            self.emit(Event::Completion {
+                passer: pass.passer,
+                catcher: h,
+            });
+        }
+        self.check_touchdown(true);
+    }
+
+    /// §14: a foul: armour roll with assists (G5) and Dirty Player (§26.10); a double sends
+    /// the fouler off (G19).
+    pub(crate) fn foul(&mut self, fouler: PlayerId, victim: PlayerId) {
+        let f = self.g.player(fouler);
+        let v = self.g.player(victim);
+        let (Some(fsq), Some(vsq)) = (f.square(), v.square()) else {
+            return;
+        };
+        let (fside, vside) = (f.side, v.side);
+        let mut assists = 0i8;
+        for n in vsq.neighbours() {
+            if let Some(id) = self.g.at(n) {
+                let o = self.g.player(id);
+                if id != fouler
+                    && o.side == fside
+                    && o.has_tz()
+                    && self.g.tackle_zones(fside, n, None) == 0
+                {
+                    assists += 1;
+                }
+            }
+        }
+        for n in fsq.neighbours() {
+            if let Some(id) = self.g.at(n) {
+                let o = self.g.player(id);
+                if o.side == vside && o.has_tz() && self.g.tackle_zones(vside, n, Some(fouler)) == 0
+                {
+                    assists -= 1;
+                }
+            }
+        }
+        let [a, b] = self.roll2(RollPurpose::Armour, Some(fside));
+        let av = i32::from(self.g.player(victim).av);
+        let mut total = i32::from(a + b) + i32::from(assists);
+        let mut dp = self.g.player(fouler).has(Skill::DirtyPlayer);
+        if dp && total <= av && total + 1 > av {
+            total += 1;
+            dp = false;
+        }
+        let broken = total > av;
+        self.emit(Event::Armour {
+            player: victim,
+            broken,
+        });
+        let doubles = a == b;
+        if doubles {
+            self.push(Frame::SendOff {
+                player: fouler,
+                turnover: true,
+            });
+        }
+        if broken {
+            let square = self.g.player(victim).square();
+            self.push(Frame::Injury {
+                player: victim,
+                hurt: Hurt {
+                    cause: Cause::Foul,
+                    by: Some(fouler),
+                    mighty_blow: false,
+                    dirty_player: dp,
+                    foul: (!doubles).then_some(fouler),
+                },
+                crowd: false,
+                square,
+            });
+        }
+    }
+
+    /// §14, §26.24: a player is sent off; a ball he held bounces; a fouler's team suffers a
+    /// turnover.
+    pub(crate) fn send_off(&mut self, player: PlayerId, turnover: bool) {
+        let p = self.g.player(player);
+        let side = p.side;
+        let sq = p.square();
+        if self.g.carrier() == Some(player)
+            && let Some(sq) = sq
+        {
+            self.set_ball(Ball::Ground { square: sq });
+            self.push(Frame::Bounce {
+                from: sq,
+                kick: false,
+            });
+        }
+        self.set_state(player, PlayerState::SentOff);
+        self.emit(Event::SentOff { player });
+        if turnover && self.g.active == Some(side) {
+            self.turnover(Turnover::SentOff);
+        }
+    }
+
+    /// The continuation of a check whose result is final.
+    pub(crate) fn check_done(&mut self, c: BbCheckRef, passed: bool) {
+        let f = c.kind;
+        let id = f.player;
+        match f.kind {
+            CheckKind::Dodge | CheckKind::Gfi | CheckKind::Leap => {
+                if !passed {
+                    let cause = match f.kind {
+                        CheckKind::Dodge => Cause::Dodge,
+                        CheckKind::Gfi => Cause::Gfi,
+                        _ => Cause::Leap,
+                    };
+                    self.turnover(Turnover::KnockedDown);
+                    self.push(Frame::KnockDown {
+                        player: id,
+                        hurt: Hurt::plain(cause, None),
+                    });
+                }
+            }
+            CheckKind::PickUp => {
+                let Some(sq) = self.g.player(id).square() else {
+                    return;
+                };
+                if passed {
+                    self.set_ball(Ball::Held { player: id });
+                    self.emit(Event::BallHeld {
+                        player: id,
+                        caught: false,
+                    });
+                    let strict = self.g.setup.options.strict_touchdown_timing;
+                    self.check_touchdown(!strict);
+                } else {
+                    self.turnover(Turnover::FailedPickUp);
+                    self.push(Frame::Bounce {
+                        from: sq,
+                        kick: false,
+                    });
+                }
+            }
+            CheckKind::Catch => {
+                let Some(sq) = self.g.player(id).square() else {
+                    return;
+                };
+                if passed {
+                    self.set_ball(Ball::Held { player: id });
+                    self.emit(Event::BallHeld {
+                        player: id,
+                        caught: true,
+                    });
+                    if self.g.active.is_some() {
+                        self.check_touchdown(true);
+                    }
+                } else {
+                    let kick = matches!(f.arrival, Some(Arrival::Kick | Arrival::KickBounce));
+                    self.set_ball(Ball::Ground { square: sq });
+                    self.push(Frame::Bounce { from: sq, kick });
+                }
+            }
+            CheckKind::Interception => {
+                if passed {
+                    self.set_ball(Ball::Held { player: id });
+                    self.emit(Event::Intercepted { player: id });
+                    self.g.pass = None;
+                    self.turnover(Turnover::Interception);
+                }
+            }
+            CheckKind::Pass => self.pass_done(c, passed),
+            CheckKind::StandUp => {
+                if let Some(sq) = self.g.player(id).square() {
+                    if passed {
+                        if let Some(a) = self.g.acting.as_mut() {
+                            a.ma_left = 0;
+                        }
+                        self.stood_up(id, sq);
+                    } else {
+                        self.end_acting();
+                    }
+                }
+            }
+            CheckKind::BoneHead | CheckKind::ReallyStupid => {
+                let was = self.g.player(id).confused;
+                if passed == was {
+                    self.g.players[id.index()].confused = !passed;
+                    self.emit(Event::Confused {
+                        player: id,
+                        confused: !passed,
+                    });
+                }
+                if !passed {
+                    self.end_acting();
+                }
+            }
+            CheckKind::WildAnimal => {
+                if !passed {
+                    self.end_acting();
+                }
+            }
+            CheckKind::TakeRoot => {
+                if !passed {
+                    self.g.players[id.index()].rooted = true;
+                    self.emit(Event::Rooted {
+                        player: id,
+                        rooted: true,
+                    });
+                    if let Some(a) = self.g.acting.as_mut() {
+                        a.ma_left = 0;
+                        a.gfi_left = 0;
+                        if a.action == ActionKind::Blitz {
+                            a.blocked = true;
+                        }
+                    }
+                }
+            }
+            CheckKind::Block => {
+                let Some(defender) = f.other else { return };
+                let chooser = if f.flag { Side::Home } else { Side::Away };
+                self.push(Frame::BlockChoose {
+                    attacker: id,
+                    defender,
+                    faces: c.faces.clone(),
+                    chooser,
+                    frenzy: f.second,
+                });
+            }
+        }
+    }
+
+    /// §15.3, §15.5: accurate: the ball lands in the target square; a fumble bounces from
+    /// the thrower (turnover); inaccurate: three scatters (G13: a throw-in at the first
+    /// exit).
+    fn pass_done(&mut self, c: BbCheckRef, accurate: bool) {
+        let id = c.kind.player;
+        let Some(target) = c.kind.square else { return };
+        let Some(from) = self.g.player(id).square() else {
+            return;
+        };
+        if accurate {
+            if let Some(p) = self.g.pass.as_mut() {
+                p.accurate = true;
+            }
+            self.set_ball(Ball::InAir { square: target });
+            self.push(Frame::Land {
+                square: target,
+                arrival: Arrival::Accurate,
+            });
+            return;
+        }
+        if pass_fumbled(&c) {
+            self.emit(Event::Fumbled { player: id });
+            self.turnover(Turnover::Fumble);
+            self.set_ball(Ball::Ground { square: from });
+            self.push(Frame::Bounce { from, kick: false });
+            return;
+        }
+        let mut sq = target;
+        for _ in 0..3 {
+            let dir = self.roll(RollPurpose::Scatter, None, Die::D8);
+            let (dx, dy) = SCATTER[usize::from(dir - 1)];
+            let next = sq.offset(dx, dy);
+            if !on_pitch(next) {
+                self.push(Frame::ThrowIn { from: sq });
+                return;
+            }
+            sq = next;
+        }
+        self.set_ball(Ball::InAir { square: sq });
+        self.push(Frame::Land {
+            square: sq,
+            arrival: Arrival::Inaccurate,
+        });
+    }
+}
+
+/// A check handed to its continuation.
+pub type BbCheckRef = Check<CheckFor, RerollSource>;

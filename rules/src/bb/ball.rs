@@ -1,0 +1,105 @@
+//! The ball: landing and catching (§15.6), bouncing (§15.8), throw-ins (§15.9), and the
+//! kick's touchback (§6.2).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+
+use super::checks::{CheckFor, d6_check};
+use super::data::*;
+use super::flow::{Arrival, Ctx, Frame};
+use super::state::*;
+use super::wire::*;
+use crate::core::{Die, Square};
+
+impl Ctx<'_> {
+    /// The ball arrives in `square`: a standing player able to catch must try (§15.6;
+    /// §26.17 No Hands and a confused player cannot); else it bounces, except that a
+    /// bouncing ball stops in an empty square (§15.8).
+    pub(crate) fn land(&mut self, square: Square, arrival: Arrival) {
+        let kick = matches!(arrival, Arrival::Kick | Arrival::KickBounce);
+        if kick && (!on_pitch(square) || !in_half(self.g.kicking.other(), square)) {
+            self.award_touchback();
+            return;
+        }
+        match self.g.at(square) {
+            Some(id) => {
+                let p = self.g.player(id);
+                if p.standing() && !p.confused && !p.has(Skill::NoHands) {
+                    let tz = self.g.tackle_zones(p.side, square, None) as i8;
+                    let bonus = i8::from(matches!(arrival, Arrival::Accurate | Arrival::HandOff));
+                    let rain = i8::from(self.g.weather == Weather::PouringRain);
+                    let mut f = CheckFor::new(CheckKind::Catch, id);
+                    f.arrival = Some(arrival);
+                    f.square = Some(square);
+                    let c = d6_check(f, agility_target(p.ag), bonus - tz - rain);
+                    self.push(Frame::Check(Box::new(c)));
+                } else {
+                    self.set_ball(Ball::Ground { square });
+                    self.push(Frame::Bounce { from: square, kick });
+                }
+            }
+            None => {
+                self.set_ball(Ball::Ground { square });
+                if !matches!(arrival, Arrival::Bounce | Arrival::KickBounce) {
+                    self.push(Frame::Bounce { from: square, kick });
+                }
+            }
+        }
+    }
+
+    /// §15.8: one D8 scatter; off the pitch a throw-in (the kick: a touchback, G34).
+    pub(crate) fn bounce(&mut self, from: Square, kick: bool) {
+        let dir = self.roll(RollPurpose::Bounce, None, Die::D8);
+        let (dx, dy) = SCATTER[usize::from(dir - 1)];
+        let to = from.offset(dx, dy);
+        if kick {
+            self.land(to, Arrival::KickBounce);
+            return;
+        }
+        if !on_pitch(to) {
+            self.push(Frame::ThrowIn { from });
+            return;
+        }
+        self.land(to, Arrival::Bounce);
+    }
+
+    /// §15.9, §2.4: the crowd throws the ball in from `from`: D6 direction (1–2 and 5–6
+    /// the diagonals, 3–4 straight in, G27), 2D6 distance counting `from` as the first
+    /// square unless the option says otherwise (G1); out again: a new throw-in.
+    pub(crate) fn throw_in(&mut self, from: Square) {
+        self.emit(Event::ThrowIn { from });
+        let (ix, iy) = if from.x == 0 {
+            (1, 0)
+        } else if from.x == LENGTH - 1 {
+            (-1, 0)
+        } else if from.y == 0 {
+            (0, 1)
+        } else {
+            (0, -1)
+        };
+        let dir = self.roll(RollPurpose::ThrowInDirection, None, Die::D6);
+        let (dx, dy) = match (dir, ix != 0) {
+            (1 | 2, true) => (ix, -1),
+            (5 | 6, true) => (ix, 1),
+            (1 | 2, false) => (-1, iy),
+            (5 | 6, false) => (1, iy),
+            _ => (ix, iy),
+        };
+        let [a, b] = self.roll2(RollPurpose::ThrowInDistance, None);
+        let mut dist = a + b;
+        if self.g.setup.options.throw_in_counts_start_square {
+            dist -= 1;
+        }
+        let mut sq = from;
+        for _ in 0..dist {
+            let next = sq.offset(dx, dy);
+            if !on_pitch(next) {
+                self.set_ball(Ball::Ground { square: sq });
+                self.push(Frame::ThrowIn { from: sq });
+                return;
+            }
+            sq = next;
+        }
+        self.set_ball(Ball::InAir { square: sq });
+        self.land(sq, Arrival::ThrowIn);
+    }
+}
