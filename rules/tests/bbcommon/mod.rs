@@ -6,6 +6,7 @@
 pub use dugout_rules::bb::data::{self, Roster, Skill, Weather};
 pub use dugout_rules::bb::scenario::Scenario;
 pub use dugout_rules::bb::*;
+pub use dugout_rules::bb::{BlockFace, Roll, RollPurpose};
 pub use dugout_rules::core::*;
 
 pub const HOME: Side = Side::Home;
