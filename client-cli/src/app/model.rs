@@ -22,6 +22,8 @@ use ratatui::crossterm::event::{
 use super::choices::{label, subject, target};
 use super::config::Saved;
 use super::forms::{LoginForm, RoomForm, SeatChoice};
+use crate::bb::form::BbRoomForm;
+use crate::bb::play::{BbState, Ctx as BbCtx, Reply as BbReply};
 use crate::net::{Answer, Update};
 use crate::tui::LobbyModel;
 use crate::tui::pitch::{CELL_WIDTH, ROW_LABEL_WIDTH};
@@ -36,6 +38,11 @@ pub enum Request {
     Leave(RoomId),
     Ready(RoomId),
     Command { room: RoomId, command: Command },
+    /// A Blood Bowl command.
+    BbCommand {
+        room: RoomId,
+        command: dugout_rules::bb::Command,
+    },
     Concede(RoomId),
     ClaimWin(RoomId),
     Snapshot(RoomId),
@@ -61,6 +68,11 @@ impl Request {
                 id,
                 room,
                 command: game::blitz::command(command),
+            },
+            Request::BbCommand { room, command } => ClientMessage::Command {
+                id,
+                room,
+                command: game::bb::command(command),
             },
             Request::Concede(room) => ClientMessage::Concede { id, room },
             Request::ClaimWin(room) => ClientMessage::ClaimWin { id, room },
@@ -177,6 +189,9 @@ pub struct Play {
     pub route_to: Option<Square>,
     /// The last command sent (its ack clears `sent` only if no newer one went since).
     last_sent: Option<Command>,
+    /// A Blood Bowl match (from its first snapshot on): its view, events, decision and
+    /// screen state; `view`, `events` and `decision` above are Blitz Bowl's.
+    pub bb: Option<Box<BbState>>,
 }
 
 impl Play {
@@ -206,6 +221,7 @@ impl Play {
             route: Vec::new(),
             route_to: None,
             last_sent: None,
+            bb: None,
         }
     }
 
@@ -307,8 +323,19 @@ impl Play {
         (def.length as i8 - 1, def.width as i8 - 1)
     }
 
+    /// Blood Bowl: the legal commands we may send now (none while one is in flight).
+    pub fn bb_legal(&self) -> &[dugout_rules::bb::Command] {
+        match self.bb.as_ref().and_then(|b| b.decision.as_ref()) {
+            Some(d) if !self.sent => &d.legal,
+            _ => &[],
+        }
+    }
+
     /// The event log's lines (a run of steps is one line).
     pub fn log_len(&self) -> usize {
+        if let Some(bb) = &self.bb {
+            return bb.log_len(self.chat.len());
+        }
         match &self.view {
             Some(v) => crate::tui::pitch::log_lines(&self.events, v).len(),
             None => self.events.len(),
@@ -422,6 +449,8 @@ pub struct App {
     pub lobby: LobbyModel,
     /// The create-room form, when open (over the lobby).
     pub form: Option<RoomForm>,
+    /// The create-room form of a Blood Bowl room, when open (over the lobby).
+    pub bb_form: Option<BbRoomForm>,
     pub server: String,
     pub account: Option<String>,
     pub token: Option<String>,
@@ -452,6 +481,7 @@ impl App {
             screen: Screen::Login(LoginForm::new(server, "")),
             lobby: LobbyModel::default(),
             form: None,
+            bb_form: None,
             server: server.to_string(),
             account: None,
             token: None,
@@ -527,7 +557,7 @@ impl App {
         match &self.screen {
             Screen::Login(_) => self.login_key(k),
             Screen::Lobby => {
-                if self.form.is_some() {
+                if self.form.is_some() || self.bb_form.is_some() {
                     self.form_key(k)
                 } else {
                     self.lobby_key(k)
@@ -645,6 +675,10 @@ impl App {
                 self.form = Some(RoomForm::default());
                 Vec::new()
             }
+            KeyCode::Char('b') => {
+                self.bb_form = Some(BbRoomForm::default());
+                Vec::new()
+            }
             KeyCode::Enter => match selected {
                 Some(room) => {
                     self.status = Some(format!("Joining room {}...", short(&room)));
@@ -685,6 +719,27 @@ impl App {
     }
 
     fn form_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        if let Some(form) = self.bb_form.as_mut() {
+            match k.code {
+                KeyCode::Esc => self.bb_form = None,
+                KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => form.next(),
+                KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => form.prev(),
+                KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(true),
+                KeyCode::Left | KeyCode::Char('h') => form.change(false),
+                KeyCode::Enter => {
+                    let spec = form.spec();
+                    self.creating_seat = Some(match form.seat {
+                        SeatChoice::Home => Side::Home,
+                        SeatChoice::Away => Side::Away,
+                    });
+                    self.bb_form = None;
+                    self.status = Some("Creating the Blood Bowl room...".into());
+                    return vec![Effect::Send(Request::CreateRoom(Box::new(spec)))];
+                }
+                _ => {}
+            }
+            return Vec::new();
+        }
         let Some(form) = self.form.as_mut() else {
             return Vec::new();
         };
@@ -736,6 +791,16 @@ impl App {
                 _ => {}
             }
             return Vec::new();
+        }
+        let generic = matches!(
+            k.code,
+            KeyCode::Char('t' | 'r' | 'C' | 'W' | 'q' | '[' | ']')
+                | KeyCode::PageUp
+                | KeyCode::PageDown
+                | KeyCode::End
+        );
+        if !generic && play.bb.is_some() {
+            return self.bb_key(k.code);
         }
         match k.code {
             KeyCode::Left | KeyCode::Char('h') => play.move_cursor(-1, 0),
@@ -1087,6 +1152,16 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) || self.help {
             return Vec::new();
         }
+        if let Screen::Play(play) = &mut self.screen
+            && play.chat_input.is_none()
+            && let Some(bb) = play.bb.as_mut()
+        {
+            let Some(sq) = crate::bb::tui::square_at(m.column, m.row) else {
+                return Vec::new();
+            };
+            bb.ui.cursor = sq;
+            return self.bb_key(KeyCode::Char(' '));
+        }
         let Some(sq) = square_at(m.column, m.row) else {
             return Vec::new();
         };
@@ -1226,7 +1301,7 @@ impl App {
             Request::Spectate(_) => "Watching",
             Request::Leave(_) => "Leaving",
             Request::Ready(_) => "Ready",
-            Request::Command { .. } => "Your command",
+            Request::Command { .. } | Request::BbCommand { .. } => "Your command",
             Request::Concede(_) => "Conceding",
             Request::ClaimWin(_) => "Claiming the win",
             Request::Snapshot(_) => "Snapshot",
@@ -1234,7 +1309,11 @@ impl App {
         };
         if let Screen::Play(play) = &mut self.screen {
             match &request {
-                Request::Command { room, .. } if *room == play.room => play.sent = false,
+                Request::Command { room, .. } | Request::BbCommand { room, .. }
+                    if *room == play.room =>
+                {
+                    play.sent = false
+                }
                 Request::Snapshot(room) if *room == play.room => {
                     play.snapshot_pending = false;
                 }
@@ -1322,6 +1401,15 @@ impl App {
                 if let Screen::Play(play) = &mut self.screen
                     && play.room == room
                     && play.last_sent == Some(command)
+                {
+                    play.sent = false;
+                }
+                Vec::new()
+            }
+            Request::BbCommand { room, command } => {
+                if let Screen::Play(play) = &mut self.screen
+                    && play.room == room
+                    && play.bb.as_ref().and_then(|b| b.last_sent) == Some(command)
                 {
                     play.sent = false;
                 }
@@ -1469,6 +1557,24 @@ impl App {
                 play.folds = game::view_folds(&view, rules_version);
                 play.seat = seat;
                 play.seq = seq;
+                if let Ok(bb_view) = game::bb::view(&view) {
+                    play.result = result;
+                    play.sent = false;
+                    play.decision_at = now;
+                    let state = play.bb.get_or_insert_with(Default::default);
+                    if state.view.is_none()
+                        && let Seat::Coach(side) = seat
+                    {
+                        // Start the cursor in our own half.
+                        state.ui.cursor = Square::new(if side == Side::Home { 6 } else { 19 }, 7);
+                    }
+                    state.view = Some(bb_view);
+                    match game::bb::Decision::from_wire(&decision) {
+                        Ok(d) => state.decision = Some(d),
+                        Err(e) => self.status = Some(e.to_string()),
+                    }
+                    return Vec::new();
+                }
                 play.view = match game::blitz::view(&view) {
                     Ok(view) => Some(view),
                     Err(e) => {
@@ -1506,6 +1612,17 @@ impl App {
                 for e in events {
                     match e.event {
                         RoomEvent::Game { event } => {
+                            if let Some(bb) = play.bb.as_mut() {
+                                if let Ok(event) = game::bb::event(&event) {
+                                    if play.folds
+                                        && let Some(view) = bb.view.as_mut()
+                                    {
+                                        view.apply(&event);
+                                    }
+                                    bb.events.push(event);
+                                }
+                                continue;
+                            }
                             // A match of another game never gets this far: its snapshot
                             // already said this client does not play it.
                             let Ok(event) = game::blitz::event(&event) else {
@@ -1552,6 +1669,9 @@ impl App {
                     play.log_scroll += play.log_len().saturating_sub(lines_before);
                 }
                 play.sent = false;
+                if play.bb.is_some() {
+                    return self.bb_decision(decision, any, room);
+                }
                 let refused = set_decision(play, decision, now).err();
                 if play.folds
                     && let (Some(view), Some(d)) = (play.view.as_mut(), play.decision.as_ref())
@@ -1599,12 +1719,131 @@ impl App {
         }
     }
 
+    /// Blood Bowl: a new decision after events; the path being walked or a queued command
+    /// goes on.
+    fn bb_decision(
+        &mut self,
+        decision: dugout_protocol::Decision,
+        any: bool,
+        room: RoomId,
+    ) -> Vec<Effect> {
+        let now = self.now;
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        let Some(bb) = play.bb.as_mut() else {
+            return Vec::new();
+        };
+        match game::bb::Decision::from_wire(&decision) {
+            Ok(d) => {
+                if bb.decision.as_ref() != Some(&d) {
+                    bb.ui.menu = 0;
+                    bb.ui.selected = None;
+                }
+                if let Some(view) = bb.view.as_mut() {
+                    view.prompt = d.prompt.clone();
+                }
+                bb.decision = Some(d);
+                play.decision_at = now;
+            }
+            Err(e) => {
+                self.status = Some(e.to_string());
+                return Vec::new();
+            }
+        }
+        if self
+            .status
+            .as_deref()
+            .is_some_and(|s| s.starts_with("Sent: ") || s.starts_with("In room "))
+        {
+            self.status = None;
+        }
+        if any && !play.folds {
+            if play.snapshot_pending {
+                play.snapshot_dirty = true;
+            } else {
+                play.snapshot_pending = true;
+                return vec![Effect::Send(Request::Snapshot(room))];
+            }
+        }
+        let side = match play.seat {
+            Seat::Coach(s) => Some(s),
+            Seat::Spectator => None,
+        };
+        let legal = play.bb_legal().to_vec();
+        let Some(bb) = play.bb.as_mut() else {
+            return Vec::new();
+        };
+        let Some(view) = bb.view.clone() else {
+            return Vec::new();
+        };
+        let reply = bb.ui.on_decision(BbCtx {
+            view: &view,
+            legal: &legal,
+            side,
+        });
+        self.bb_reply(reply)
+    }
+
+    /// Blood Bowl: a key of the match screen other than the generic ones.
+    fn bb_key(&mut self, code: KeyCode) -> Vec<Effect> {
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        let side = match play.seat {
+            Seat::Coach(s) => Some(s),
+            Seat::Spectator => None,
+        };
+        let legal = play.bb_legal().to_vec();
+        let Some(bb) = play.bb.as_mut() else {
+            return Vec::new();
+        };
+        let Some(view) = bb.current_view() else {
+            self.status = Some("The match has not started yet".into());
+            return Vec::new();
+        };
+        let reply = bb.ui.key(
+            code,
+            BbCtx {
+                view: &view,
+                legal: &legal,
+                side,
+            },
+        );
+        self.bb_reply(reply)
+    }
+
+    /// Carry out the Blood Bowl screen's answer: the status, and the command to send.
+    fn bb_reply(&mut self, reply: BbReply) -> Vec<Effect> {
+        if let Some(s) = reply.status {
+            self.status = Some(s);
+        }
+        let Some(cmd) = reply.send else {
+            return Vec::new();
+        };
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        if !play.bb_legal().contains(&cmd) {
+            return Vec::new();
+        }
+        play.sent = true;
+        if let Some(bb) = play.bb.as_mut() {
+            bb.last_sent = Some(cmd);
+        }
+        vec![Effect::Send(Request::BbCommand {
+            room: play.room.clone(),
+            command: cmd,
+        })]
+    }
+
     /// The keys of the current screen, for the help overlay.
     pub fn help_keys(&self) -> &'static [(&'static str, &'static str)] {
         match &self.screen {
             Screen::Login(_) => LOGIN_KEYS,
-            Screen::Lobby if self.form.is_some() => FORM_KEYS,
+            Screen::Lobby if self.form.is_some() || self.bb_form.is_some() => FORM_KEYS,
             Screen::Lobby => LOBBY_HELP,
+            Screen::Play(p) if p.bb.is_some() => BB_PLAY_KEYS,
             Screen::Play(_) => PLAY_KEYS,
             Screen::Replay(_) => REPLAY_KEYS,
         }
@@ -1772,7 +2011,8 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ("Enter", "join the selected room (its free seat)"),
     ("s", "watch the selected room"),
     ("i", "type a room id to join (private rooms)"),
-    ("c", "create a room"),
+    ("c", "create a Blitz Bowl room"),
+    ("b", "create a Blood Bowl room"),
     ("r", "refresh the list"),
     ("*", "after a name in Seats: that coach is ready"),
     ("L", "log out"),
@@ -1804,6 +2044,39 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
         "while moving: walk there by the shortest path",
     ),
     ("Esc", "unselect the player"),
+    ("PgUp / [", "scroll the event log back (older)"),
+    ("PgDn / ]", "scroll the event log forward"),
+    ("End", "the newest events"),
+    ("t", "type a chat line (Enter sends, Esc cancels)"),
+    ("r", "reload the state from the server"),
+    ("C C", "concede (asks first)"),
+    ("W", "claim the win when the other coach has gone"),
+    ("q", "back to the lobby"),
+    ("?", "this help"),
+    ("Ctrl-C", "quit"),
+];
+
+pub const BB_PLAY_KEYS: &[(&str, &str)] = &[
+    ("arrows / hjkl", "move the cursor"),
+    (
+        "Space / click",
+        "select the player there, choose the green target, or move there",
+    ),
+    (
+        "Space far away",
+        "plan a move: the path and its dodges and GFIs are shown",
+    ),
+    ("Space again / Enter / y", "go (confirm the move shown)"),
+    ("Tab / Shift-Tab", "highlight the next / previous choice"),
+    ("Enter", "send the highlighted choice"),
+    ("1-9", "send choice 1-9 of the list"),
+    ("e", "end the Action / the turn / the set-up"),
+    ("y / d", "yes / no (re-roll, follow up, apothecary, bribe, skill)"),
+    ("f", "set-up: the formations in the menu"),
+    ("b", "set-up: the picked player back to the Reserves"),
+    ("P", "throw the ball to the cursor's square (Pass Action)"),
+    ("J", "leap to the cursor's square"),
+    ("Esc", "unselect, cancel the move"),
     ("PgUp / [", "scroll the event log back (older)"),
     ("PgDn / ]", "scroll the event log forward"),
     ("End", "the newest events"),

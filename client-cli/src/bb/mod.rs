@@ -13,6 +13,7 @@
 //!   claiming the win) are the app's, shared with Blitz Bowl.
 
 pub mod duel;
+pub mod form;
 pub mod path;
 pub mod play;
 pub mod strategy;

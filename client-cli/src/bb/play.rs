@@ -599,3 +599,34 @@ impl BbPlay {
 fn is_setup(view: &GameView) -> bool {
     matches!(view.prompt.kind, PromptKind::Setup { .. })
 }
+
+/// A Blood Bowl match in the app's match screen: the view (kept current by folding the
+/// events), the events for the log, the pending decision and the screen's state.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct BbState {
+    pub view: Option<GameView>,
+    pub events: Vec<dugout_rules::bb::Event>,
+    pub decision: Option<crate::game::bb::Decision>,
+    pub ui: BbPlay,
+    /// The last command sent (its ack clears the app's `sent` only if no newer one went).
+    pub last_sent: Option<Command>,
+}
+
+impl BbState {
+    /// The view with the newest decision's prompt.
+    pub fn current_view(&self) -> Option<GameView> {
+        let mut v = self.view.clone()?;
+        if let Some(d) = &self.decision {
+            v.prompt = d.prompt.clone();
+        }
+        Some(v)
+    }
+
+    /// The log's lines (events and chat), for scrolling.
+    pub fn log_len(&self, chat: usize) -> usize {
+        match &self.view {
+            Some(v) => super::tui::log_lines(v, &self.events).len() + chat,
+            None => self.events.len() + chat,
+        }
+    }
+}
