@@ -33,11 +33,17 @@ use crate::tui::pitch::{CELL_WIDTH, ROW_LABEL_WIDTH};
 pub enum Request {
     ListRooms,
     CreateRoom(Box<RoomSpec>),
-    Join { room: RoomId, seat: Option<Side> },
+    Join {
+        room: RoomId,
+        seat: Option<Side>,
+    },
     Spectate(RoomId),
     Leave(RoomId),
     Ready(RoomId),
-    Command { room: RoomId, command: Command },
+    Command {
+        room: RoomId,
+        command: Command,
+    },
     /// A Blood Bowl command.
     BbCommand {
         room: RoomId,
@@ -46,7 +52,10 @@ pub enum Request {
     Concede(RoomId),
     ClaimWin(RoomId),
     Snapshot(RoomId),
-    Chat { room: RoomId, text: String },
+    Chat {
+        room: RoomId,
+        text: String,
+    },
 }
 
 impl Request {
@@ -2071,7 +2080,10 @@ pub const BB_PLAY_KEYS: &[(&str, &str)] = &[
     ("Enter", "send the highlighted choice"),
     ("1-9", "send choice 1-9 of the list"),
     ("e", "end the Action / the turn / the set-up"),
-    ("y / d", "yes / no (re-roll, follow up, apothecary, bribe, skill)"),
+    (
+        "y / d",
+        "yes / no (re-roll, follow up, apothecary, bribe, skill)",
+    ),
     ("f", "set-up: the formations in the menu"),
     ("b", "set-up: the picked player back to the Reserves"),
     ("P", "throw the ball to the cursor's square (Pass Action)"),

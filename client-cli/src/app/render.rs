@@ -390,7 +390,11 @@ fn bb_clock_words(app: &App, play: &Play) -> Option<String> {
             Side::Away => "Away",
         },
         clock(left),
-        if play.seat == Seat::Coach(coach) { " (yours)" } else { "" }
+        if play.seat == Seat::Coach(coach) {
+            " (yours)"
+        } else {
+            ""
+        }
     ))
 }
 

@@ -73,7 +73,13 @@ impl BbRoomForm {
                     SeatChoice::Away => SeatChoice::Home,
                 }
             }
-            3 => self.timer = if up { (self.timer + 1) % 3 } else { (self.timer + 2) % 3 },
+            3 => {
+                self.timer = if up {
+                    (self.timer + 1) % 3
+                } else {
+                    (self.timer + 2) % 3
+                }
+            }
             4 => {
                 self.seconds = if up {
                     (self.seconds + 30).min(3600)

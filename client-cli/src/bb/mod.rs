@@ -22,3 +22,6 @@ pub mod words;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod app_tests;

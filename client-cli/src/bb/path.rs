@@ -109,7 +109,11 @@ impl Plan {
     pub fn words(&self, to: Square) -> String {
         let n = self.steps.len();
         let squares = if n == 1 { "square" } else { "squares" };
-        let mut s = format!("{n} {squares} to {}: {}", square_name(to), self.rolls_words());
+        let mut s = format!(
+            "{n} {squares} to {}: {}",
+            square_name(to),
+            self.rolls_words()
+        );
         if !self.rolls.is_empty() {
             s.push_str(&format!(
                 "; {:.0}% to make it without a re-roll",
@@ -281,7 +285,10 @@ pub fn plan(
         .ok_or(NoPath::NotOnPitch)?;
     let from = mover.state.square().ok_or(NoPath::NotOnPitch)?;
     if !on_pitch(to) {
-        return Err(NoPath::Blocked(format!("{} is off the pitch", square_name(to))));
+        return Err(NoPath::Blocked(format!(
+            "{} is off the pitch",
+            square_name(to)
+        )));
     }
     if to == from {
         return Err(NoPath::Blocked("the player is already there".into()));

@@ -393,7 +393,12 @@ impl BbPlay {
             .legal
             .iter()
             .copied()
-            .filter(|c| !matches!(c, Command::Step { .. } | Command::Pass { .. } | Command::Leap { .. }))
+            .filter(|c| {
+                !matches!(
+                    c,
+                    Command::Step { .. } | Command::Pass { .. } | Command::Leap { .. }
+                )
+            })
             .filter(|c| target(c, view) == Some(sq))
             .filter(|c| match c {
                 Command::Block { player, .. } | Command::QuickSnap { player, .. } => {
@@ -499,9 +504,7 @@ impl BbPlay {
                     // Nothing to roll and the Action already declared: go.
                     return self.confirm(ctx);
                 }
-                Reply::say(format!(
-                    "{words}. Space/Enter/y to go, Esc to cancel"
-                ))
+                Reply::say(format!("{words}. Space/Enter/y to go, Esc to cancel"))
             }
             Err(NoPath::Blocked(why)) => Reply::say(format!("Cannot move there: {why}")),
             Err(e) => Reply::say(format!("Cannot reach {}: {e}", square_name(to))),
@@ -569,7 +572,11 @@ impl BbPlay {
                     }
                     return Reply::send(
                         step,
-                        format!("Moving to {}: next step {}", square_name(to), square_name(next)),
+                        format!(
+                            "Moving to {}: next step {}",
+                            square_name(to),
+                            square_name(next)
+                        ),
                     );
                 }
                 self.clear_move();
@@ -580,9 +587,7 @@ impl BbPlay {
                 ))
             }
             // A re-roll or a skill to decide on the way: the walk waits for the answer.
-            PromptKind::Reroll { .. } | PromptKind::UseSkill { .. }
-                if !ctx.legal.is_empty() =>
-            {
+            PromptKind::Reroll { .. } | PromptKind::UseSkill { .. } if !ctx.legal.is_empty() => {
                 Reply::say(format!(
                     "On the way to {}: answer first, the move goes on after",
                     square_name(to)

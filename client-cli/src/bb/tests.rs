@@ -3,8 +3,8 @@
 //! the screen drawn at 120x40.
 
 use dugout_rules::bb::{
-    self, ActionKind, Ball, CheckKind, Command, Event, GameView, MatchSetup, PlayerId,
-    PlayerState, Prompt, PromptKind, RerollSource, Roster, TeamChoice, Weather,
+    self, ActionKind, Ball, CheckKind, Command, Event, GameView, MatchSetup, PlayerId, PlayerState,
+    Prompt, PromptKind, RerollSource, Roster, TeamChoice, Weather,
 };
 use dugout_rules::core::{ChaChaDice, Seat, Side, Square};
 use ratatui::Terminal;
@@ -60,9 +60,15 @@ fn the_fixture_is_the_real_starter_teams() {
         (blitzer.position.as_str(), blitzer.number, blitzer.side),
         ("Blitzer", 10, Side::Home)
     );
-    assert_eq!((blitzer.ma, blitzer.st, blitzer.ag, blitzer.av), (6, 3, 3, 9));
+    assert_eq!(
+        (blitzer.ma, blitzer.st, blitzer.ag, blitzer.av),
+        (6, 3, 3, 9)
+    );
     let catcher = &v.players[17];
-    assert_eq!((catcher.position.as_str(), catcher.side), ("Catcher", Side::Away));
+    assert_eq!(
+        (catcher.position.as_str(), catcher.side),
+        ("Catcher", Side::Away)
+    );
 }
 
 #[test]
@@ -109,7 +115,13 @@ fn leaving_tackle_zones_costs_dodges_with_their_targets() {
     // tackle zones, and goes round.
     stand(&mut v, 12, sq(2, 7));
     let plan = path::plan(&v, PlayerId(9), 6, 2, sq(1, 7)).expect("a path");
-    assert_eq!(plan.rolls.iter().filter(|r| r.kind == RollKind::Dodge).count(), 1);
+    assert_eq!(
+        plan.rolls
+            .iter()
+            .filter(|r| r.kind == RollKind::Dodge)
+            .count(),
+        1
+    );
     assert_eq!(plan.rolls[0].target, 3);
     // Dodging next to another opponent costs −1: the only square is in a tackle zone.
     let mut v = fixture();
@@ -119,7 +131,10 @@ fn leaving_tackle_zones_costs_dodges_with_their_targets() {
     stand(&mut v, 0, sq(1, 1));
     let plan = path::plan(&v, PlayerId(9), 6, 2, sq(0, 1)).expect("a path");
     assert_eq!(plan.rolls_words(), "1 dodge (4+)");
-    assert_eq!(plan.words(sq(0, 1)), "1 square to A2: 1 dodge (4+); 50% to make it without a re-roll");
+    assert_eq!(
+        plan.words(sq(0, 1)),
+        "1 square to A2: 1 dodge (4+); 50% to make it without a re-roll"
+    );
 }
 
 #[test]
@@ -190,7 +205,12 @@ fn the_reroll_prompt_is_a_question_in_words() {
     let theirs = words::prompt(&v, &v.prompt, false);
     assert!(theirs.starts_with("Waiting for Home: "), "{theirs}");
     assert_eq!(
-        words::command(&v, &Command::Reroll { source: RerollSource::Team }),
+        words::command(
+            &v,
+            &Command::Reroll {
+                source: RerollSource::Team
+            }
+        ),
         "Use: Team re-roll (3 left)"
     );
     assert_eq!(words::command(&v, &Command::Decline), "No re-roll");
@@ -261,7 +281,11 @@ fn choosing_a_destination_shows_the_rolls_then_declares_and_walks() {
     let mut v = fixture();
     stand(&mut v, 9, sq(5, 7));
     stand(&mut v, 11, sq(6, 7));
-    set_prompt(&mut v, Side::Home, PromptKind::Action { blitz_bonus: false });
+    set_prompt(
+        &mut v,
+        Side::Home,
+        PromptKind::Action { blitz_bonus: false },
+    );
     let legal = vec![
         Command::Declare {
             player: PlayerId(9),
@@ -290,7 +314,10 @@ fn choosing_a_destination_shows_the_rolls_then_declares_and_walks() {
     let r = play.key(KeyCode::Char(' '), ctx(&v, &legal));
     assert!(r.send.is_none());
     let status = r.status.unwrap_or_default();
-    assert!(status.starts_with("3 squares to C8: 1 dodge (3+)"), "{status}");
+    assert!(
+        status.starts_with("3 squares to C8: 1 dodge (3+)"),
+        "{status}"
+    );
     assert!(play.pending.is_some());
     // Confirm: the Move is declared first.
     let r = play.key(KeyCode::Enter, ctx(&v, &legal));
@@ -369,7 +396,11 @@ fn a_turnover_on_the_way_stops_the_walk() {
     assert_eq!(r.send, Some(Command::Step { to: sq(6, 7) }));
     assert_eq!(play.route.len(), 3);
     // The other coach's turn now.
-    set_prompt(&mut v, Side::Away, PromptKind::Action { blitz_bonus: false });
+    set_prompt(
+        &mut v,
+        Side::Away,
+        PromptKind::Action { blitz_bonus: false },
+    );
     let r = play.on_decision(ctx(&v, &[]));
     assert_eq!(r.send, None);
     assert!(play.route.is_empty());
@@ -402,7 +433,12 @@ fn setup_places_the_next_reserve_where_space_is_pressed() {
         ..BbPlay::default()
     };
     let r = play.key(KeyCode::Char(' '), ctx(&v, &legal));
-    assert_eq!(r.send, Some(Command::SetupPick { player: PlayerId(0) }));
+    assert_eq!(
+        r.send,
+        Some(Command::SetupPick {
+            player: PlayerId(0)
+        })
+    );
     // The engine now asks where: the queued place goes.
     set_prompt(
         &mut v,
@@ -521,7 +557,11 @@ fn the_match_screen_fits_120x40_with_everything_a_coach_needs() {
         turn: 3,
         blitz_bonus: false,
     });
-    set_prompt(&mut v, Side::Home, PromptKind::Action { blitz_bonus: false });
+    set_prompt(
+        &mut v,
+        Side::Home,
+        PromptKind::Action { blitz_bonus: false },
+    );
     let legal = vec![
         Command::Declare {
             player: PlayerId(9),

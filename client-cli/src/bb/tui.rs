@@ -97,7 +97,10 @@ pub fn log_lines(view: &GameView, events: &[Event]) -> Vec<String> {
                 continue;
             }
             walking = Some((*player, *to));
-        } else if !matches!(e, Event::Rolled { .. } | Event::PlayerState { .. } | Event::Ball { .. }) {
+        } else if !matches!(
+            e,
+            Event::Rolled { .. } | Event::PlayerState { .. } | Event::Ball { .. }
+        ) {
             walking = None;
         }
         if let Some(line) = words::event(view, e) {
@@ -139,8 +142,8 @@ pub fn render_bb_match(frame: &mut Frame, area: Rect, m: &BbMatch) {
     render_pitch(frame, pitch, m);
     render_legend(frame, legend);
     let [panel, prompt, log] = Layout::horizontal([
-        Constraint::Length(34),
-        Constraint::Length(44),
+        Constraint::Length(30),
+        Constraint::Length(50),
         Constraint::Min(30),
     ])
     .areas(bottom);
@@ -195,7 +198,11 @@ fn render_header(frame: &mut Frame, area: Rect, m: &BbMatch) {
         h => format!("half {h}"),
     };
     let whose = match v.active {
-        Some(s) => format!("{}'s turn{}", words::side_name(s), if me == Some(s) { " (you)" } else { "" }),
+        Some(s) => format!(
+            "{}'s turn{}",
+            words::side_name(s),
+            if me == Some(s) { " (you)" } else { "" }
+        ),
         None => "between turns".into(),
     };
     let clock = m.clock.map(|c| format!("  clock {c}")).unwrap_or_default();
@@ -224,12 +231,13 @@ fn render_header(frame: &mut Frame, area: Rect, m: &BbMatch) {
     ]);
     let team = |side: Side| {
         let t = &v.teams[side.index()];
-        let used = if t.used.reroll { ", used this turn" } else { "" };
+        let used = if t.used.reroll {
+            ", used this turn"
+        } else {
+            ""
+        };
         Line::from(vec![
-            Span::styled(
-                format!(" {:<4} ", words::side_name(side)),
-                side_style(side),
-            ),
+            Span::styled(format!(" {:<4} ", words::side_name(side)), side_style(side)),
             Span::raw(format!(
                 " {} | turn {}/8 | re-rolls {}/{}{used} | apothecary {} | bribes {} | {}",
                 t.name,
@@ -315,10 +323,7 @@ fn render_pitch(frame: &mut Frame, area: Rect, m: &BbMatch) {
                         None => {
                             let dot = if x == 0 || x == LENGTH - 1 { ":" } else { "." };
                             let edge = if x == 12 { "|" } else { " " };
-                            (
-                                format!(" {dot} {edge}"),
-                                Style::new().fg(Color::DarkGray),
-                            )
+                            (format!(" {dot} {edge}"), Style::new().fg(Color::DarkGray))
                         }
                     }
                 }
@@ -464,7 +469,11 @@ fn render_panel(frame: &mut Frame, area: Rect, m: &BbMatch) {
                 "{}{}{}",
                 state,
                 if p.acted { ", has acted" } else { "" },
-                if holds_ball(v, p.id) { ", HAS THE BALL" } else { "" }
+                if holds_ball(v, p.id) {
+                    ", HAS THE BALL"
+                } else {
+                    ""
+                }
             )));
             if p.confused {
                 lines.push(Line::raw("lost his tackle zone"));
@@ -508,7 +517,7 @@ fn render_prompt(frame: &mut Frame, area: Rect, m: &BbMatch) {
         ));
     }
     lines.push(Line::styled(
-        words::prompt(v, &v.prompt, mine),
+        words::prompt_in(v, &v.prompt, mine, m.events),
         if mine {
             Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
         } else {
@@ -558,13 +567,13 @@ fn render_prompt(frame: &mut Frame, area: Rect, m: &BbMatch) {
         lines
     };
     frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::default().borders(Borders::ALL).title(if mine {
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::default().borders(Borders::ALL).title(if mine {
                 " Your decision "
             } else {
                 " Prompt "
-            })),
+            }),
+        ),
         area,
     );
 }
@@ -580,7 +589,10 @@ fn render_log(frame: &mut Frame, area: Rect, m: &BbMatch) {
     let inner = usize::from(area.height.saturating_sub(2));
     let end = all.len().saturating_sub(m.log_scroll);
     let start = end.saturating_sub(inner);
-    let lines: Vec<Line> = all[start..end].iter().map(|s| Line::raw(s.clone())).collect();
+    let lines: Vec<Line> = all[start..end]
+        .iter()
+        .map(|s| Line::raw(s.clone()))
+        .collect();
     let title = if m.log_scroll > 0 {
         format!(" Log ({} older lines back; End: newest) ", m.log_scroll)
     } else {
@@ -598,17 +610,12 @@ pub fn keys_line(m: &BbMatch) -> String {
     let mut keys: Vec<&str> = Vec::new();
     if !m.legal.is_empty() {
         match v.prompt.kind {
-            PromptKind::Setup { .. } => keys.extend([
-                "Space place/pick",
-                "b bench",
-                "f formations",
-                "e done",
-            ]),
-            PromptKind::Action { .. } => keys.extend([
-                "Space select/move",
-                "1-9 action",
-                "e end turn",
-            ]),
+            PromptKind::Setup { .. } => {
+                keys.extend(["Space place/pick", "b bench", "f formations", "e done"])
+            }
+            PromptKind::Action { .. } => {
+                keys.extend(["Space select/move", "1-9 action", "e end turn"])
+            }
             PromptKind::Acting { .. } => keys.extend([
                 "Space move/block/target",
                 "P pass to cursor",

@@ -100,10 +100,7 @@ pub fn purpose_name(p: RollPurpose) -> String {
 fn reroll_source(view: &GameView, side: Option<Side>, s: RerollSource) -> String {
     match s {
         RerollSource::Team => match side {
-            Some(side) => format!(
-                "Team re-roll ({} left)",
-                view.teams[side.index()].rerolls
-            ),
+            Some(side) => format!("Team re-roll ({} left)", view.teams[side.index()].rerolls),
             None => "Team re-roll".into(),
         },
         RerollSource::Skill(skill) => format!("{} skill re-roll", skill.name()),
@@ -128,11 +125,16 @@ fn faces(roll: &dugout_rules::bb::Roll) -> String {
 /// A roll in words: "Dodge: rolled 3 +1, needs 4+: success (re-roll)".
 pub fn roll_words(roll: &dugout_rules::bb::Roll) -> String {
     let mut s = format!("{} roll: {}", purpose_name(roll.purpose), faces(roll));
-    if roll.modifier != 0 {
-        s.push_str(&format!(" {:+}", roll.modifier));
-    }
     if let Some(t) = roll.target {
-        s.push_str(&format!(", needs {t}+"));
+        // The D6 needed: the table's target less the modifiers (a 1 always fails, a 6
+        // always succeeds on a single die).
+        let needed = i16::from(t) - i16::from(roll.modifier);
+        let needed = if roll.faces.len() == 1 {
+            needed.clamp(2, 6)
+        } else {
+            needed.max(2)
+        };
+        s.push_str(&format!(", needs {needed}+"));
     }
     match roll.success {
         Some(true) => s.push_str(": success"),
@@ -223,8 +225,12 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             s => format!("{} is {}", p(player), state_words(*s)),
         },
         Event::Ball { ball } => match ball {
-            Ball::Ground { square } => format!("The ball is on the ground at {}", square_name(*square)),
-            Ball::InAir { square } => format!("The ball is in the air over {}", square_name(*square)),
+            Ball::Ground { square } => {
+                format!("The ball is on the ground at {}", square_name(*square))
+            }
+            Ball::InAir { square } => {
+                format!("The ball is in the air over {}", square_name(*square))
+            }
             Ball::Held { player } => format!("{} holds the ball", ps(player)),
             Ball::None => return None,
         },
@@ -270,7 +276,9 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             player,
             source,
         } => {
-            let by = player.map(|id| format!(" for {}", ps(&id))).unwrap_or_default();
+            let by = player
+                .map(|id| format!(" for {}", ps(&id)))
+                .unwrap_or_default();
             let what = match source {
                 RerollSource::Team => "a team re-roll".to_string(),
                 RerollSource::Skill(s) => format!("the {} skill", s.name()),
@@ -347,17 +355,25 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         Event::HandedOff { player, target } => {
             format!("{} hands the ball to {}", ps(player), ps(target))
         }
-        Event::ThrowIn { from } => format!("The crowd throws the ball in from {}", square_name(*from)),
+        Event::ThrowIn { from } => {
+            format!("The crowd throws the ball in from {}", square_name(*from))
+        }
         Event::TouchbackAwarded { side } => format!("Touchback to {}", side_name(*side)),
         Event::TurnoverCaused { side, reason } => {
-            format!("TURNOVER ({}): {}", side_name(*side), turnover_words(*reason))
+            format!(
+                "TURNOVER ({}): {}",
+                side_name(*side),
+                turnover_words(*reason)
+            )
         }
         Event::Touchdown {
             side,
             player,
             score,
         } => {
-            let by = player.map(|id| format!(" by {}", p(&id))).unwrap_or_default();
+            let by = player
+                .map(|id| format!(" by {}", p(&id)))
+                .unwrap_or_default();
             format!(
                 "TOUCHDOWN {}{by}! {}-{}",
                 side_name(*side),
@@ -404,6 +420,16 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
 
 /// The prompt in words, for the coach it waits for (`mine`) or for the others.
 pub fn prompt(view: &GameView, prompt: &Prompt, mine: bool) -> String {
+    prompt_in(view, prompt, mine, &[])
+}
+
+/// [`prompt`], with the match's events so far: a re-roll's target is then the D6 needed
+/// (the failed roll's modifiers taken off the table's target).
+pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event]) -> String {
+    let last_modifier = events.iter().rev().find_map(|e| match e {
+        Event::Rolled { roll } if roll.success == Some(false) => Some(roll.modifier),
+        _ => None,
+    });
     let who = prompt.coach.map(side_name).unwrap_or("Nobody");
     let ask = |s: String| {
         if mine {
@@ -469,8 +495,9 @@ pub fn prompt(view: &GameView, prompt: &Prompt, mine: bool) -> String {
         } => {
             let side = view.players.get(id.index()).map(|p| p.side);
             let rolled: Vec<String> = faces.iter().map(u16::to_string).collect();
+            let needed = (i16::from(*target) - i16::from(last_modifier.unwrap_or(0))).clamp(2, 6);
             let failed = format!(
-                "{} failed the {} (rolled {}, needed {target}+)",
+                "{} failed the {} (rolled {}, needed {needed}+)",
                 player_short(view, *id),
                 check_name(*check),
                 rolled.join(", ")
@@ -566,7 +593,11 @@ pub fn command(view: &GameView, c: &Command) -> String {
         Command::Touchback { player } => format!("Touchback to {}", ps(player)),
         Command::HighKick { player } => format!("{} under the ball", ps(player)),
         Command::QuickSnap { player, to } => {
-            format!("Quick Snap: {} to {}", player_short(view, *player), square_name(*to))
+            format!(
+                "Quick Snap: {} to {}",
+                player_short(view, *player),
+                square_name(*to)
+            )
         }
         Command::Done => "Done".into(),
         Command::Declare { player, action } => {
@@ -588,7 +619,9 @@ pub fn command(view: &GameView, c: &Command) -> String {
         Command::EndAction => "End the Action".into(),
         Command::Reroll { source } => {
             let side = match view.prompt.kind {
-                PromptKind::Reroll { player, .. } => view.players.get(player.index()).map(|p| p.side),
+                PromptKind::Reroll { player, .. } => {
+                    view.players.get(player.index()).map(|p| p.side)
+                }
                 _ => None,
             };
             format!("Use: {}", reroll_source(view, side, *source))

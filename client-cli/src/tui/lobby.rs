@@ -179,7 +179,9 @@ pub fn render_lobby(frame: &mut Frame, area: Rect, model: &LobbyModel) {
 
     let status = match (&model.status, model.rooms.is_empty()) {
         (Some(s), _) => s.clone(),
-        (None, true) => "No open rooms: press c (Blitz Bowl) or b (Blood Bowl) to create one".to_string(),
+        (None, true) => {
+            "No open rooms: press c (Blitz Bowl) or b (Blood Bowl) to create one".to_string()
+        }
         (None, false) => String::new(),
     };
     frame.render_widget(Paragraph::new(status), status_area);

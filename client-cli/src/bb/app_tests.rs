@@ -1,0 +1,468 @@
+//! The Blood Bowl screens in the app, against the real engine: the app gets what a server
+//! sends (snapshots, events, decisions), the test plays the keys a coach presses, and every
+//! command the app sends is applied to the real game (`dugout_rules::bb::apply`). The other
+//! coach is the bots' greedy strategy.
+
+use std::time::Instant;
+
+use dugout_protocol::{RoomEvent, SeqEvent, ServerMessage};
+use dugout_rules::bb::scenario::Scenario;
+use dugout_rules::bb::{
+    self, Command, Game, MatchSetup, PlayerState, PromptKind, Roster, TeamChoice,
+};
+use dugout_rules::core::{ChaChaDice, DiceSource, Seat, Side, Square};
+use dugout_rules::{AnyEvent, AnyView};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+
+use super::strategy::{GreedyStrategy, Strategy};
+use crate::app::config::Saved;
+use crate::app::model::{App, Effect, Input, Play, Request, Screen, plain};
+use crate::app::render::render_app;
+use crate::net::{Ack, Answer, Update};
+
+struct Table {
+    game: Game,
+    dice: Box<dyn DiceSource>,
+    app: App,
+    seq: u64,
+    away: GreedyStrategy,
+    /// Commands the app sent, in order.
+    sent: Vec<Command>,
+}
+
+fn decision(game: &Game, seat: Side) -> dugout_protocol::Decision {
+    let prompt = game.prompt.clone();
+    let legal = if prompt.coach == Some(seat) && !game.is_over() {
+        bb::legal_commands(game)
+    } else {
+        Vec::new()
+    };
+    crate::game::bb::Decision {
+        prompt,
+        legal,
+        time_left_ms: None,
+    }
+    .to_wire()
+}
+
+fn joined_app() -> App {
+    let now = Instant::now();
+    let (mut app, _) = App::start(
+        "http://127.0.0.1:1",
+        Some(Saved {
+            server: "http://127.0.0.1:1".into(),
+            account: "ada".into(),
+            token: "tok".into(),
+        }),
+        now,
+    );
+    app.on_input(Input::Connected {
+        account: "ada".into(),
+    });
+    app.on_input(Input::Answer {
+        request: Request::Join {
+            room: "r1".into(),
+            seat: Some(Side::Home),
+        },
+        answer: Answer::Ack(Ack {
+            seq: None,
+            room: Some("r1".into()),
+        }),
+    });
+    app
+}
+
+impl Table {
+    /// The app seated Home at `game`, with its first snapshot (the Away bot plays first if
+    /// the game waits for it).
+    fn new(game: Game, dice: Box<dyn DiceSource>) -> Table {
+        let mut t = Table {
+            game,
+            dice,
+            app: joined_app(),
+            seq: 1,
+            away: GreedyStrategy::new(3),
+            sent: Vec::new(),
+        };
+        t.away_plays();
+        t.app
+            .on_input(Input::Update(Update::Server(ServerMessage::Snapshot {
+                room: "r1".into(),
+                seq: t.seq,
+                seat: Seat::Coach(Side::Home),
+                view: Box::new(AnyView::BloodBowl(bb::view(&t.game))),
+                decision: decision(&t.game, Side::Home),
+                result: None,
+                rules_version: bb::RULES_VERSION,
+            })));
+        t
+    }
+
+    /// The Away bot answers while the game waits for it; the events.
+    fn away_plays(&mut self) -> Vec<bb::Event> {
+        let mut events = Vec::new();
+        let mut guard = 0;
+        while self.game.prompt.coach == Some(Side::Away) && !self.game.is_over() {
+            guard += 1;
+            assert!(guard < 10_000, "the Away bot never ends its turn");
+            let view = bb::view(&self.game);
+            let legal = bb::legal_commands(&self.game);
+            let cmd = self.away.choose(&view, &legal);
+            let ev = bb::apply(&mut self.game, cmd, self.dice.as_mut())
+                .unwrap_or_else(|e| panic!("the bot's {cmd:?} refused: {e:?}"));
+            self.away.observe(&ev);
+            events.extend(ev);
+        }
+        events
+    }
+
+    /// Carry out the app's effects: its commands go to the real game; the events (with the
+    /// Away bot's answers) come back, and whatever the app sends then, until it waits.
+    fn pump(&mut self, mut effects: Vec<Effect>) {
+        let mut guard = 0;
+        loop {
+            guard += 1;
+            assert!(guard < 1000, "the app keeps sending");
+            let cmd = effects.iter().find_map(|e| match e {
+                Effect::Send(Request::BbCommand { command, .. }) => Some(*command),
+                _ => None,
+            });
+            let Some(cmd) = cmd else {
+                return;
+            };
+            self.sent.push(cmd);
+            let mut events = bb::apply(&mut self.game, cmd, self.dice.as_mut())
+                .unwrap_or_else(|e| panic!("the app sent an illegal {cmd:?}: {e:?}"));
+            events.extend(self.away_plays());
+            effects = self.deliver(events);
+        }
+    }
+
+    fn deliver(&mut self, events: Vec<bb::Event>) -> Vec<Effect> {
+        let events: Vec<SeqEvent> = events
+            .into_iter()
+            .map(|e| {
+                self.seq += 1;
+                SeqEvent {
+                    seq: self.seq,
+                    event: RoomEvent::Game {
+                        event: AnyEvent::BloodBowl(e),
+                    },
+                }
+            })
+            .collect();
+        self.app
+            .on_input(Input::Update(Update::Server(ServerMessage::Events {
+                room: "r1".into(),
+                seq: self.seq,
+                events,
+                decision: decision(&self.game, Side::Home),
+            })))
+    }
+
+    fn key(&mut self, code: KeyCode) {
+        let effects = self.app.on_key(plain(code));
+        self.pump(effects);
+    }
+
+    fn play(&self) -> &Play {
+        match &self.app.screen {
+            Screen::Play(p) => p,
+            other => panic!("not playing: {other:?}"),
+        }
+    }
+
+    fn cursor(&self) -> Square {
+        self.play()
+            .bb
+            .as_ref()
+            .map(|b| b.ui.cursor)
+            .unwrap_or(Square::new(0, 0))
+    }
+
+    fn cursor_to(&mut self, sq: Square) {
+        for _ in 0..60 {
+            let c = self.cursor();
+            let code = if c.x < sq.x {
+                KeyCode::Right
+            } else if c.x > sq.x {
+                KeyCode::Left
+            } else if c.y < sq.y {
+                KeyCode::Down
+            } else if c.y > sq.y {
+                KeyCode::Up
+            } else {
+                return;
+            };
+            self.key(code);
+        }
+        assert_eq!(self.cursor(), sq);
+    }
+
+    fn status(&self) -> String {
+        self.app.status.clone().unwrap_or_default()
+    }
+
+    fn screen(&self) -> String {
+        let mut t = Terminal::new(TestBackend::new(120, 40)).expect("test terminal");
+        t.draw(|f| render_app(f, &self.app)).expect("draw");
+        let buf = t.backend().buffer().clone();
+        (0..40)
+            .map(|y| {
+                (0..120)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect()
+    }
+}
+
+fn square_of(game: &Game, id: bb::PlayerId) -> Option<Square> {
+    game.players[id.index()].state.square()
+}
+
+#[test]
+fn a_move_to_a_far_square_shows_its_dodge_then_walks_step_by_step_on_the_real_engine() {
+    let mut s = Scenario::new(Roster::Orc, Roster::Human);
+    let blitzer = s.find(Side::Home, "Blitzer", 0);
+    let lineman = s.find(Side::Away, "Lineman", 0);
+    s.put(blitzer, 5, 7).put(lineman, 6, 7);
+    let game = s.turn(Side::Home, 1);
+    // The dodge succeeds (a 6); nothing else is rolled.
+    let dice = Box::new(dugout_rules::core::ScriptedDice::new([
+        dugout_rules::core::d6(6),
+    ]));
+    let mut t = Table::new(game, dice);
+    let screen = t.screen();
+    assert!(screen.contains("Your turn: choose a player"), "{screen}");
+    t.cursor_to(Square::new(5, 7));
+    t.key(KeyCode::Char(' '));
+    assert!(t.status().contains("Blitzer selected"), "{}", t.status());
+    let screen = t.screen();
+    assert!(screen.contains("MA 6  ST 3  AG 3  AV 9"), "{screen}");
+    assert!(screen.contains("Skills: Block"), "{screen}");
+    t.cursor_to(Square::new(2, 7));
+    t.key(KeyCode::Char(' '));
+    assert!(
+        t.sent.is_empty(),
+        "nothing is sent before the coach confirms"
+    );
+    assert!(
+        t.status().starts_with("3 squares to C8: 1 dodge (3+)"),
+        "{}",
+        t.status()
+    );
+    let screen = t.screen();
+    assert!(
+        screen.contains("Move: 3 squares to C8: 1 dodge (3+)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("D3+"),
+        "the dodge is marked on the pitch:\n{screen}"
+    );
+    t.key(KeyCode::Enter);
+    assert_eq!(
+        t.sent[0],
+        Command::Declare {
+            player: blitzer,
+            action: bb::ActionKind::Move
+        }
+    );
+    assert_eq!(t.sent.len(), 4, "declare then three steps: {:?}", t.sent);
+    assert!(
+        t.sent[1..]
+            .iter()
+            .all(|c| matches!(c, Command::Step { .. }))
+    );
+    assert_eq!(square_of(&t.game, blitzer), Some(Square::new(2, 7)));
+    let app_view = t.play().bb.as_ref().and_then(|b| b.view.clone());
+    assert_eq!(
+        app_view.map(|v| v.players[blitzer.index()].state),
+        Some(PlayerState::Standing {
+            square: Square::new(2, 7)
+        }),
+        "the app's view follows the events"
+    );
+    let screen = t.screen();
+    assert!(screen.contains("Home #10 moves F8 -> "), "{screen}");
+    assert!(screen.contains("Dodge roll: 6"), "{screen}");
+    // e ends the Action, e again the turn: the Away bot plays.
+    t.key(KeyCode::Char('e'));
+    assert_eq!(t.sent.last(), Some(&Command::EndAction));
+    t.key(KeyCode::Char('e'));
+    assert_eq!(t.sent.last(), Some(&Command::EndTurn));
+}
+
+#[test]
+fn a_failed_dodge_asks_for_the_team_reroll_in_words() {
+    let mut s = Scenario::new(Roster::Orc, Roster::Human);
+    let blitzer = s.find(Side::Home, "Blitzer", 0);
+    let lineman = s.find(Side::Away, "Lineman", 0);
+    s.put(blitzer, 5, 7).put(lineman, 6, 7);
+    let game = s.turn(Side::Home, 1);
+    // The dodge fails (a 1), the re-roll succeeds (a 5).
+    let dice = Box::new(dugout_rules::core::ScriptedDice::new([
+        dugout_rules::core::d6(1),
+        dugout_rules::core::d6(5),
+    ]));
+    let mut t = Table::new(game, dice);
+    t.cursor_to(Square::new(5, 7));
+    t.key(KeyCode::Char(' '));
+    t.cursor_to(Square::new(2, 7));
+    t.key(KeyCode::Char(' '));
+    t.key(KeyCode::Char('y'));
+    let screen = t.screen();
+    assert!(
+        screen.contains("Team re-roll for the failed Dodge? (3 left)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Dodge roll: 1, needs 3+: failed"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("failed the Dodge (rolled 1, needed 3+)"),
+        "{screen}"
+    );
+    t.key(KeyCode::Char('y'));
+    assert!(
+        t.sent.contains(&Command::Reroll {
+            source: bb::RerollSource::Team
+        }),
+        "{:?}",
+        t.sent
+    );
+    // The walk goes on after the answer.
+    assert_eq!(square_of(&t.game, blitzer), Some(Square::new(2, 7)));
+}
+
+/// What a coach presses for the prompt on the screen (the test's person): kicks, sets up in
+/// a formation, moves one player forward a little each turn, answers the rest plainly.
+fn person_key(t: &mut Table, turn_moves: &mut u32) -> bool {
+    let play = t.play();
+    let Some(bb) = play.bb.as_ref() else {
+        return false;
+    };
+    let Some(view) = bb.current_view() else {
+        return false;
+    };
+    if view.outcome.is_some() || play.result.is_some() {
+        return false;
+    }
+    let legal = play.bb_legal().to_vec();
+    if legal.is_empty() {
+        panic!(
+            "the game waits for Home and the app offers nothing: {:?}",
+            view.prompt
+        );
+    }
+    let targets = bb.ui.targets(super::play::Ctx {
+        view: &view,
+        legal: &legal,
+        side: Some(Side::Home),
+    });
+    match view.prompt.kind {
+        PromptKind::ChooseKicking => t.key(KeyCode::Char('y')),
+        PromptKind::Setup { .. } => {
+            if legal.contains(&Command::SetupDone) {
+                t.key(KeyCode::Char('e'));
+            } else {
+                t.key(KeyCode::Char('f'));
+                t.key(KeyCode::Enter);
+            }
+        }
+        PromptKind::Action { .. } => {
+            // Once a turn: a player steps forward one square with no roll, else end the turn.
+            let free = view
+                .players
+                .iter()
+                .filter(|p| {
+                    p.side == Side::Home
+                        && !p.acted
+                        && matches!(p.state, PlayerState::Standing { .. })
+                        && legal.contains(&Command::Declare {
+                            player: p.id,
+                            action: bb::ActionKind::Move,
+                        })
+                })
+                .find_map(|p| {
+                    let at = p.state.square()?;
+                    let to = Square::new(at.x + 1, at.y);
+                    let plan = super::path::plan(&view, p.id, p.ma, 2, to).ok()?;
+                    plan.rolls.is_empty().then_some((at, to))
+                });
+            match free {
+                Some((at, to)) if *turn_moves == 0 => {
+                    *turn_moves += 1;
+                    t.cursor_to(at);
+                    t.key(KeyCode::Char(' '));
+                    t.cursor_to(to);
+                    t.key(KeyCode::Char(' '));
+                    t.key(KeyCode::Char('y'));
+                }
+                _ => {
+                    *turn_moves = 0;
+                    t.key(KeyCode::Char('e'));
+                }
+            }
+        }
+        PromptKind::Acting { .. } => t.key(KeyCode::Char('e')),
+        PromptKind::BlockDice { .. } => t.key(KeyCode::Char('1')),
+        PromptKind::Reroll { .. } | PromptKind::Intercept { .. } => t.key(KeyCode::Char('d')),
+        PromptKind::FollowUp { .. } => t.key(KeyCode::Char('d')),
+        PromptKind::Apothecary { .. } | PromptKind::Bribe { .. } | PromptKind::UseSkill { .. } => {
+            t.key(KeyCode::Char('y'))
+        }
+        PromptKind::QuickSnap => t.key(KeyCode::Char('e')),
+        PromptKind::HighKick { .. } => t.key(KeyCode::Char('d')),
+        PromptKind::PlaceKick | PromptKind::Touchback | PromptKind::Push { .. } => {
+            // A green square: the one in the middle of the list.
+            let Some(&sq) = targets.get(targets.len() / 2) else {
+                panic!("no target for {:?}", view.prompt.kind);
+            };
+            t.cursor_to(sq);
+            t.key(KeyCode::Char(' '));
+        }
+        PromptKind::GameOver => return false,
+    }
+    true
+}
+
+#[test]
+fn a_whole_match_is_played_from_the_keys_against_the_greedy_bot() {
+    let setup = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Orc),
+            TeamChoice::Roster(Roster::Human),
+        ],
+        options: Default::default(),
+        pre_match: Default::default(),
+    };
+    let mut dice = ChaChaDice::from_u64(11);
+    let (game, _) = bb::new_game(setup, &mut dice).expect("a match");
+    let mut t = Table::new(game, Box::new(dice));
+    let mut keys = 0;
+    let mut turn_moves = 0;
+    while person_key(&mut t, &mut turn_moves) {
+        keys += 1;
+        assert!(keys < 20_000, "the match never ends");
+    }
+    assert!(t.game.is_over(), "{:?}", t.game.prompt);
+    let screen = t.screen();
+    assert!(screen.contains("The match is over"), "{screen}");
+    let declares = t
+        .sent
+        .iter()
+        .filter(|c| matches!(c, Command::Declare { .. }))
+        .count();
+    assert!(declares > 0, "{:?}", t.sent);
+    assert!(
+        t.sent.iter().any(|c| matches!(c, Command::Step { .. })),
+        "the person moved players"
+    );
+    assert!(t.sent.contains(&Command::EndTurn));
+}
