@@ -549,6 +549,7 @@ impl BbPlay {
         {
             self.cursor = sq;
         }
+        self.aim_cursor(ctx);
         if let Some(q) = self.queued.take() {
             if ctx.legal.contains(&q) {
                 return Reply::send(q, format!("Sent: {}", words::command(view, &q)));
@@ -601,6 +602,44 @@ impl BbPlay {
     }
 }
 
+impl BbPlay {
+    /// At a prompt answered on a square (the kick, a touchback, a push, a High Kick, an
+    /// interception), the cursor goes to a green square unless it is on one already: the
+    /// middle of the other half for the kick, else the target nearest the cursor.
+    fn aim_cursor(&mut self, ctx: Ctx) {
+        let on_squares = matches!(
+            ctx.view.prompt.kind,
+            PromptKind::PlaceKick
+                | PromptKind::Touchback
+                | PromptKind::Push { .. }
+                | PromptKind::HighKick { .. }
+                | PromptKind::Intercept { .. }
+        );
+        if ctx.legal.is_empty() || !on_squares {
+            return;
+        }
+        let targets = self.targets(ctx);
+        if targets.is_empty() || targets.contains(&self.cursor) {
+            return;
+        }
+        let aim = if matches!(ctx.view.prompt.kind, PromptKind::PlaceKick) {
+            let n = targets.len() as i32;
+            let x = targets.iter().map(|s| i32::from(s.x)).sum::<i32>() / n.max(1);
+            Square::new(x as i8, 7)
+        } else {
+            self.cursor
+        };
+        let dist = |s: &Square| {
+            (i16::from(s.x) - i16::from(aim.x))
+                .abs()
+                .max((i16::from(s.y) - i16::from(aim.y)).abs())
+        };
+        if let Some(best) = targets.iter().min_by_key(|s| (dist(s), s.y, s.x)) {
+            self.cursor = *best;
+        }
+    }
+}
+
 fn is_setup(view: &GameView) -> bool {
     matches!(view.prompt.kind, PromptKind::Setup { .. })
 }
@@ -629,8 +668,15 @@ impl BbState {
 
     /// The log's lines (events and chat), for scrolling.
     pub fn log_len(&self, chat: usize) -> usize {
+        let rows = |l: &String| super::tui::wrap(l, super::tui::LOG_WIDTH).len();
         match &self.view {
-            Some(v) => super::tui::log_lines(v, &self.events).len() + chat,
+            Some(v) => {
+                super::tui::log_lines(v, &self.events)
+                    .iter()
+                    .map(rows)
+                    .sum::<usize>()
+                    + chat
+            }
             None => self.events.len() + chat,
         }
     }

@@ -628,3 +628,26 @@ fn the_match_screen_fits_120x40_with_everything_a_coach_needs() {
         "{small}"
     );
 }
+
+#[test]
+fn long_log_lines_wrap_at_spaces_with_an_indent() {
+    use super::tui::wrap;
+    assert_eq!(wrap("short", 10), vec!["short".to_string()]);
+    assert_eq!(
+        wrap("Away #11 moves W8 -> V7 -> U6 -> T7", 16),
+        vec![
+            "Away #11 moves".to_string(),
+            "  W8 -> V7 -> U6".to_string(),
+            "  -> T7".to_string()
+        ]
+    );
+    assert_eq!(
+        wrap("abcdefghijkl", 5),
+        vec![
+            "abcde".to_string(),
+            "  fgh".to_string(),
+            "  ijk".to_string(),
+            "  l".to_string()
+        ]
+    );
+}

@@ -586,6 +586,8 @@ fn render_log(frame: &mut Frame, area: Rect, m: &BbMatch) {
     if let Some(t) = m.chat_input {
         all.push(format!("chat> {t}_"));
     }
+    let width = usize::from(area.width.saturating_sub(2)).max(10);
+    let all: Vec<String> = all.iter().flat_map(|l| wrap(l, width)).collect();
     let inner = usize::from(area.height.saturating_sub(2));
     let end = all.len().saturating_sub(m.log_scroll);
     let start = end.saturating_sub(inner);
@@ -602,6 +604,39 @@ fn render_log(frame: &mut Frame, area: Rect, m: &BbMatch) {
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
         area,
     );
+}
+
+/// The log's width inside its box at 120 columns.
+pub const LOG_WIDTH: usize = (MIN_WIDTH - 30 - 50 - 2) as usize;
+
+/// A log line cut into rows of `width` at spaces, the rows after the first indented.
+pub fn wrap(line: &str, width: usize) -> Vec<String> {
+    let width = width.max(4);
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    let mut fresh = true;
+    for word in line.split_whitespace() {
+        if !fresh && row.chars().count() + 1 + word.chars().count() > width {
+            rows.push(std::mem::take(&mut row));
+            row.push_str("  ");
+            fresh = true;
+        }
+        if !fresh {
+            row.push(' ');
+        }
+        row.push_str(word);
+        fresh = false;
+        while row.chars().count() > width {
+            let head: String = row.chars().take(width).collect();
+            let tail: String = row.chars().skip(width).collect();
+            rows.push(head);
+            row = format!("  {tail}");
+        }
+    }
+    if !row.trim().is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 /// The keys line: the keys that do something now first.
