@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Greedy vs random over the network (BENCHMARKS.md, "Bots: greedy vs random"):
 #
-#   bench/greedy_vs_random.sh            # 200 games
+#   bench/greedy_vs_random.sh                     # 200 games of Blitz Bowl
+#   GAME=blood_bowl bench/greedy_vs_random.sh     # 200 games of Blood Bowl
 #
 # Starts a fresh dugout-server on a fresh Postgres database, registers the bots with
 # `dugout register-bot`, and plays GAMES games of `dugout bot --strategy greedy` against
 # `dugout bot --strategy random` through it: PAIRS pairs of processes at once, in two
 # halves so that greedy coaches Home (it creates the rooms) in one and Away (it joins) in
-# the other, and the editions alternate by pair (2024, 2018). Prints the greedy bot's
-# wins, draws and losses from the bots' own summaries.
+# the other, and (Blitz Bowl) the editions alternate by pair (2024, 2018); Blood Bowl rooms
+# get a random pair of the six rosters per game. Prints the greedy bot's wins, draws and
+# losses from the bots' own summaries.
 #
-# Settings (environment): GAMES (200), PAIRS (4), PG (postgres://postgres@127.0.0.1:5432),
+# Settings (environment): GAME (blitz, or blood_bowl), GAMES (200), PAIRS (4),
+# PG (postgres://postgres@127.0.0.1:5432),
 # PORT (18091), OUT (a temp dir: every bot's output and the server log).
 set -euo pipefail
 
+GAME=${GAME:-blitz}
 GAMES=${GAMES:-200}
 PAIRS=${PAIRS:-4}
 PG=${PG:-postgres://postgres@127.0.0.1:5432}
@@ -63,7 +67,11 @@ for half in home away; do
     for p in $(seq 1 "$PAIRS"); do
         n=$(( per_pair < per_half - (p - 1) * per_pair ? per_pair : per_half - (p - 1) * per_pair ))
         (( n > 0 )) || continue
-        edition=$(( p % 2 == 1 ? 2024 : 2018 ))
+        if [[ $GAME == blitz ]]; then
+            room=(--edition "$(( p % 2 == 1 ? 2024 : 2018 ))")
+        else
+            room=()
+        fi
         g=$(token "greedy-$half-$p")
         r=$(token "random-$half-$p")
         if [[ $half == home ]]; then
@@ -72,12 +80,12 @@ for half in home away; do
             creator=("$r" random) joiner=("$g" greedy)
         fi
         "$dugout" bot --server "$url" --token "${creator[0]}" --strategy "${creator[1]}" --create \
-            --edition "$edition" --games "$n" --seed "$p" --rate 0 \
+            --game "$GAME" "${room[@]}" --games "$n" --seed "$p" --rate 0 \
             >"$OUT/$half-$p-${creator[1]}.out" 2>"$OUT/$half-$p-${creator[1]}.err" &
         pids+=($!)
         sleep 0.5
         "$dugout" bot --server "$url" --token "${joiner[0]}" --strategy "${joiner[1]}" --join \
-            --games "$n" --seed "$((p + 100))" --rate 0 \
+            --game "$GAME" --games "$n" --seed "$((p + 100))" --rate 0 \
             >"$OUT/$half-$p-${joiner[1]}.out" 2>"$OUT/$half-$p-${joiner[1]}.err" &
         pids+=($!)
         # Each pair's creator waits for its joiner before the next pair starts, so the
@@ -95,7 +103,7 @@ for line in sys.stdin:
     m = re.search(r"summary: (\d+) games, (\d+) won, (\d+) drawn, (\d+) lost; points (\d+)-(\d+)", line)
     if m:
         g += int(m[1]); w += int(m[2]); d += int(m[3]); l += int(m[4]); pf += int(m[5]); pa += int(m[6])
-print(f"greedy vs random over the network: {g} games, W/D/L {w}/{d}/{l}, "
+print(f"{sys.argv[1]}: greedy vs random over the network: {g} games, W/D/L {w}/{d}/{l}, "
       f"greedy win rate {100.0 * w / max(g, 1):.1f}%, mean score {pf / max(g, 1):.1f} - {pa / max(g, 1):.1f}")
-'
+' "$GAME"
 echo "time: ${secs}s; outputs in $OUT"

@@ -638,6 +638,9 @@ struct Coach {
 }
 
 /// What woke the match task.
+// Nearly every wake is a message (a Blood Bowl view makes it large): boxing it would cost an
+// allocation per message to save space in the rare small variants.
+#[allow(clippy::large_enum_variant)]
 enum Wake {
     Msg(usize, Result<ServerMessage, String>),
     Act,

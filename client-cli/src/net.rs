@@ -156,6 +156,9 @@ pub enum Answer {
 }
 
 /// Something the server pushed, in the order it arrived.
+// Nearly every update is a server message (a Blood Bowl view makes it large): boxing it would
+// cost an allocation per message to save space in the rare small variants.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Update {
     /// A server message other than an answer: `events`, `snapshot`, `room_changed`, `rooms`,

@@ -118,6 +118,9 @@ pub enum Effect {
 }
 
 /// What the runtime tells the model.
+// Most inputs carry a server message (a Blood Bowl view makes it large): boxing it would
+// cost an allocation per message to save space in the rare small variants.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Input {
     LoggedIn {

@@ -29,8 +29,6 @@
 //! (spread when kicking, standard when receiving); kicks go deep into the middle; it always
 //! receives, intercepts, bribes, uses the apothecary on a casualty and never concedes.
 
-use std::collections::HashMap;
-
 use dugout_rules::bb::data::agility_target;
 use dugout_rules::bb::state::{LENGTH, WIDTH, los_x, on_pitch, scoring_end_zone};
 use dugout_rules::bb::{
@@ -184,18 +182,18 @@ fn with_reroll(p: f64) -> f64 {
 struct Board<'a> {
     v: &'a GameView,
     me: Side,
-    /// The index into `v.players` of the player on each square.
-    at: HashMap<Square, usize>,
+    /// The index into `v.players` of the player on each square (by [`idx`]).
+    at: Vec<Option<usize>>,
 }
 
 impl<'a> Board<'a> {
     fn new(v: &'a GameView, me: Side) -> Board<'a> {
-        let at = v
-            .players
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| p.state.square().map(|sq| (sq, i)))
-            .collect();
+        let mut at = vec![None; SQUARES];
+        for (i, p) in v.players.iter().enumerate() {
+            if let Some(j) = p.state.square().and_then(idx) {
+                at[j] = Some(i);
+            }
+        }
         Board { v, me, at }
     }
 
@@ -204,7 +202,8 @@ impl<'a> Board<'a> {
     }
 
     fn occupant(&self, sq: Square) -> Option<&'a PlayerView> {
-        self.at.get(&sq).and_then(|&i| self.v.players.get(i))
+        let i = (*self.at.get(idx(sq)?)?)?;
+        self.v.players.get(i)
     }
 
     /// Tackle zones on `sq` of `side`'s opponents, not counting `except`.
@@ -350,15 +349,30 @@ fn standing(p: &PlayerView) -> bool {
     matches!(p.state, PlayerState::Standing { .. })
 }
 
+/// The index of an on-pitch square.
+fn idx(sq: Square) -> Option<usize> {
+    on_pitch(sq).then(|| sq.y as usize * LENGTH as usize + sq.x as usize)
+}
+
+/// The square of an index.
+fn square_at(i: usize) -> Square {
+    Square::new((i % LENGTH as usize) as i8, (i / LENGTH as usize) as i8)
+}
+
+const SQUARES: usize = (LENGTH as usize) * (WIDTH as usize);
+
 /// Every square a player can reach this Action, with the safest way there.
 struct Reach {
-    /// Square -> (success probability, path from the start, excluding it).
-    best: HashMap<Square, (f64, Vec<Square>)>,
+    /// Per step count k: the best probability of standing on each square after exactly k
+    /// steps, and the square it came from.
+    layers: Vec<(Vec<f64>, Vec<usize>)>,
+    /// Per square: the best probability over all step counts, and the fewest steps giving it.
+    best: Vec<(f64, usize)>,
 }
 
 impl Reach {
-    /// From `from` with `ma` normal squares and `gfi` Go For Its left. `ball_target`: the
-    /// ball's square may be entered (ending there, with the pick-up roll); else it is avoided.
+    /// From `from` with `ma` normal squares and `gfi` Go For Its left. `pick_up`: the ball's
+    /// square may be entered (ending there, with the pick-up roll); else it is avoided.
     fn new(b: &Board, mover: &PlayerView, from: Square, ma: u8, gfi: u8, pick_up: bool) -> Reach {
         let steps = usize::from(ma) + usize::from(gfi);
         let ball = b.loose_ball();
@@ -367,29 +381,40 @@ impl Reach {
         let dodge_skill = has(mover, Skill::Dodge);
         let sure_hands = has(mover, Skill::SureHands);
         let gfi_p = b.gfi_p();
-        // Layer k: squares reached in exactly k steps with their best probability and path.
-        let mut best: HashMap<Square, (f64, Vec<Square>)> = HashMap::new();
-        best.insert(from, (1.0, Vec::new()));
-        let mut layer: HashMap<Square, (f64, Vec<Square>)> = best.clone();
+        let mut best = vec![(0.0, usize::MAX); SQUARES];
+        let mut layers = Vec::with_capacity(steps + 1);
+        let mut p0 = vec![0.0; SQUARES];
+        let Some(start) = idx(from) else {
+            return Reach { layers, best };
+        };
+        p0[start] = 1.0;
+        best[start] = (1.0, 0);
+        layers.push((p0, vec![usize::MAX; SQUARES]));
         for k in 0..steps {
-            let mut next: HashMap<Square, (f64, Vec<Square>)> = HashMap::new();
-            for (sq, (p, path)) in &layer {
-                // A square where the ball was picked up ends the walk's planning.
-                if Some(*sq) == ball && *sq != from {
+            let mut next = vec![0.0; SQUARES];
+            let mut prev = vec![usize::MAX; SQUARES];
+            let cur = &layers[k].0;
+            for (i, &p) in cur.iter().enumerate() {
+                if p <= 0.0 {
                     continue;
                 }
-                let leaving_tz = b.tz(mover.side, *sq, None) > 0;
+                let sq = square_at(i);
+                // A square where the ball was picked up ends the walk's planning.
+                if Some(sq) == ball && sq != from {
+                    continue;
+                }
+                let leaving_tz = b.tz(mover.side, sq, None) > 0;
                 for n in sq.neighbours() {
-                    if !on_pitch(n) || n == from {
+                    let Some(j) = idx(n) else {
                         continue;
-                    }
-                    if b.occupant(n).is_some_and(|o| o.id != mover.id) {
+                    };
+                    if n == from || b.occupant(n).is_some_and(|o| o.id != mover.id) {
                         continue;
                     }
                     if Some(n) == ball && !pick_up {
                         continue;
                     }
-                    let mut q = *p;
+                    let mut q = p;
                     if leaving_tz {
                         let tz = if stunty { 0 } else { b.tz(mover.side, n, None) };
                         let d = p_roll(dodge_target + tz);
@@ -403,29 +428,55 @@ impl Reach {
                         let d = p_roll(t);
                         q *= if sure_hands { with_reroll(d) } else { d };
                     }
-                    let better = next.get(&n).is_none_or(|(old, _)| q > *old);
-                    if better {
-                        let mut path = path.clone();
-                        path.push(n);
-                        next.insert(n, (q, path));
+                    if q > next[j] {
+                        next[j] = q;
+                        prev[j] = i;
                     }
                 }
             }
-            for (sq, (q, path)) in &next {
-                let better = best.get(sq).is_none_or(|(old, old_path)| {
-                    *q > *old + 1e-9 || (*q >= *old - 1e-9 && path.len() < old_path.len())
-                });
-                if better {
-                    best.insert(*sq, (*q, path.clone()));
+            for (j, &q) in next.iter().enumerate() {
+                if q > best[j].0 + 1e-9 {
+                    best[j] = (q, k + 1);
                 }
             }
-            layer = next;
+            layers.push((next, prev));
         }
-        Reach { best }
+        Reach { layers, best }
     }
 
-    fn get(&self, sq: Square) -> Option<(f64, &[Square])> {
-        self.best.get(&sq).map(|(p, path)| (*p, path.as_slice()))
+    /// The best probability of reaching `sq`.
+    fn p(&self, sq: Square) -> Option<f64> {
+        let (p, k) = *self.best.get(idx(sq)?)?;
+        (k != usize::MAX && p > 0.0).then_some(p)
+    }
+
+    /// The best probability of reaching `sq` and the path there (without the start).
+    fn get(&self, sq: Square) -> Option<(f64, Vec<Square>)> {
+        let i = idx(sq)?;
+        let (p, k) = *self.best.get(i)?;
+        if k == usize::MAX || p <= 0.0 {
+            return None;
+        }
+        let mut path = Vec::with_capacity(k);
+        let mut at = i;
+        for layer in (1..=k).rev() {
+            path.push(square_at(at));
+            at = self.layers[layer].1[at];
+            if at == usize::MAX {
+                return None;
+            }
+        }
+        path.reverse();
+        Some((p, path))
+    }
+
+    /// Every reachable square with its best probability, in square order.
+    fn squares(&self) -> impl Iterator<Item = (Square, f64)> + '_ {
+        self.best
+            .iter()
+            .enumerate()
+            .filter(|(_, (p, k))| *k != usize::MAX && *p > 0.0)
+            .map(|(i, (p, _))| (square_at(i), *p))
     }
 }
 
@@ -462,7 +513,7 @@ impl GreedyStrategy {
             let best = (0..WIDTH)
                 .filter_map(|y| {
                     let sq = Square::new(ez, y);
-                    reach.get(sq).map(|(p, _)| (p, sq))
+                    reach.p(sq).map(|p| (p, sq))
                 })
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((p, sq)) = best
@@ -539,7 +590,7 @@ impl GreedyStrategy {
                     continue;
                 }
                 let reach = Reach::new(b, p, from, ma, gfi, true);
-                if let Some((q, _)) = reach.get(ball)
+                if let Some(q) = reach.p(ball)
                     && best.is_none_or(|(bq, _)| q > bq)
                 {
                     best = Some((q, p.id));
@@ -627,7 +678,7 @@ impl GreedyStrategy {
             }
             let reach = Reach::new(b, p, from, ma.saturating_sub(1), gfi, false);
             for sq in tsq.neighbours() {
-                let Some((q, _)) = reach.get(sq) else {
+                let Some(q) = reach.p(sq) else {
                     continue;
                 };
                 let dice = b.block_dice(p, sq, target);
@@ -738,10 +789,9 @@ impl GreedyStrategy {
                 let now = i16::from(from.distance(*spot));
                 // The reachable square without a roll closest to the spot.
                 let Some((dist, sq)) = reach
-                    .best
-                    .iter()
-                    .filter(|(_, (q, _))| *q >= 0.999)
-                    .map(|(sq, _)| (i16::from(sq.distance(*spot)), *sq))
+                    .squares()
+                    .filter(|(_, q)| *q >= 0.999)
+                    .map(|(sq, _)| (i16::from(sq.distance(*spot)), sq))
                     .min_by_key(|(d, sq)| (*d, b.tz(me, *sq, None)))
                 else {
                     continue;
@@ -907,12 +957,11 @@ fn carry_target(b: &Board, c: &PlayerView, left: Option<(u8, u8)>) -> Option<Squ
     let reach = Reach::new(b, c, from, ma, 0, false);
     let me = c.side;
     reach
-        .best
-        .iter()
-        .filter(|(_, (q, _))| *q >= 0.999)
+        .squares()
+        .filter(|(_, q)| *q >= 0.999)
         .map(|(sq, _)| {
-            let progress = -Board::to_go(me, *sq);
-            let tz = b.tz(me, *sq, Some(c.id));
+            let progress = -Board::to_go(me, sq);
+            let tz = b.tz(me, sq, Some(c.id));
             let mates = sq
                 .neighbours()
                 .filter_map(|n| b.occupant(n))
@@ -925,13 +974,13 @@ fn carry_target(b: &Board, c: &PlayerView, left: Option<(u8, u8)>) -> Option<Squ
                 .filter(|p| {
                     p.state
                         .square()
-                        .is_some_and(|s| s.distance(*sq) <= p.ma.saturating_add(1))
+                        .is_some_and(|s| s.distance(sq) <= p.ma.saturating_add(1))
                 })
                 .count() as i16;
             let in_end_zone = sq.x == scoring_end_zone(me);
             let score = progress * 4 - tz * 30 + mates.min(4) * 3 - threats * 2
                 + if in_end_zone { 1000 } else { 0 };
-            (score, *sq)
+            (score, sq)
         })
         .max_by_key(|(s, sq)| (*s, -i16::from(sq.distance(from))))
         .map(|(_, sq)| sq)
@@ -963,7 +1012,7 @@ fn foul(b: &Board, legal: &[Command], my_carrier: Option<&PlayerView>) -> Option
             }
             let reach = Reach::new(b, p, from, ma, 0, false);
             for sq in tsq.neighbours() {
-                if !reach.get(sq).is_some_and(|(q, _)| q >= 0.999) {
+                if !reach.p(sq).is_some_and(|q| q >= 0.999) {
                     continue;
                 }
                 // Assists on the foul, less the victim's helpers next to the fouler.
