@@ -149,8 +149,10 @@ macro_rules! games {
             }),*
         }
 
-        /// A match of any game.
+        /// A match of any game. (Each game's state is as large as it is: a match lives long
+        /// and is rarely moved, so the variants are not boxed.)
         #[derive(Clone, Debug)]
+        #[allow(clippy::large_enum_variant)]
         pub enum AnyGame {
             $($Variant(crate::$module::Game)),*
         }

@@ -14,7 +14,7 @@ fn setup() -> MatchSetup {
             TeamChoice::Roster(Roster::Orc),
         ],
         options: Options::default(),
-        pre_match: PreMatch::default(),
+        pre_match: Box::default(),
     }
 }
 

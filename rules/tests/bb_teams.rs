@@ -167,9 +167,12 @@ fn a_full_team_sheet_plays_with_its_changes() {
     sheet.players[1].niggling = 1;
     sheet.players[2].missing_next_game = true;
     let setup = MatchSetup {
-        teams: [TeamChoice::Sheet(sheet), TeamChoice::Roster(Roster::Orc)],
+        teams: [
+            TeamChoice::Sheet(Box::new(sheet)),
+            TeamChoice::Roster(Roster::Orc),
+        ],
         options: Options::default(),
-        pre_match: PreMatch::default(),
+        pre_match: Box::default(),
     };
     validate(&setup).unwrap();
     let mut d = dice([d6(3), d6(4), d6(3), d6(3), d6(4), d6(4), pick(2, 0)]);

@@ -1282,7 +1282,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
         setup,
         rules_version: version,
         players,
-        teams: [home, away],
+        teams: Box::new([home, away]),
         ball: Ball::None,
         weather: Weather::Nice,
         half: 0,

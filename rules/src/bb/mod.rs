@@ -125,7 +125,7 @@ pub fn view(g: &Game) -> GameView {
         }
     };
     GameView {
-        teams: [team(Side::Home), team(Side::Away)],
+        teams: Box::new([team(Side::Home), team(Side::Away)]),
         players: g
             .players
             .iter()

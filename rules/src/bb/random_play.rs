@@ -3,7 +3,7 @@
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 use super::data::Roster;
-use super::setup::{MatchSetup, Options, Overtime, PreMatch, TeamChoice};
+use super::setup::{MatchSetup, Options, Overtime, TeamChoice};
 use super::state::Game;
 use super::wire::Command;
 use crate::core::{ChaChaDice, DiceSource, Die, Ruleset};
@@ -28,7 +28,7 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             },
             penalty_shootout: flag(),
         },
-        pre_match: PreMatch::default(),
+        pre_match: Box::default(),
     }
 }
 

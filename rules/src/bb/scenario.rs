@@ -6,7 +6,7 @@
 
 use super::data::{Roster, Skill, Weather};
 use super::flow::{self, Frame};
-use super::setup::{MatchSetup, Options, PreMatch, TeamChoice};
+use super::setup::{MatchSetup, Options, TeamChoice};
 use super::state::Game;
 use super::wire::*;
 use crate::core::{Side, Square};
@@ -27,7 +27,7 @@ impl Scenario {
         let setup = MatchSetup {
             teams: [TeamChoice::Roster(home), TeamChoice::Roster(away)],
             options,
-            pre_match: PreMatch::default(),
+            pre_match: Box::default(),
         };
         let mut game = flow::build(setup, super::RULES_VERSION);
         game.frames.clear();

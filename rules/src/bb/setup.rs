@@ -18,9 +18,10 @@ pub struct MatchSetup {
     pub teams: [TeamChoice; 2],
     #[serde(default)]
     pub options: Options,
-    /// What happens before the match (§4.2 steps 1.2–1.3): inducements and petty cash.
+    /// What happens before the match (§4.2 steps 1.2–1.3): inducements and petty cash
+    /// (boxed, like the sheets, so a setup stays small where it travels inline).
     #[serde(default)]
-    pub pre_match: PreMatch,
+    pub pre_match: Box<PreMatch>,
 }
 
 /// A team: a roster name (a starter team is built, §27.0 [Proposal]) or a full sheet.
@@ -29,7 +30,7 @@ pub struct MatchSetup {
 #[serde(untagged)]
 pub enum TeamChoice {
     Roster(Roster),
-    Sheet(TeamSheet),
+    Sheet(Box<TeamSheet>),
 }
 
 impl TeamChoice {
@@ -44,7 +45,7 @@ impl TeamChoice {
     pub fn sheet(&self) -> TeamSheet {
         match self {
             TeamChoice::Roster(r) => starter_team(*r),
-            TeamChoice::Sheet(s) => s.clone(),
+            TeamChoice::Sheet(s) => (**s).clone(),
         }
     }
 }

@@ -156,7 +156,8 @@ pub struct Game {
     pub setup: MatchSetup,
     pub rules_version: u32,
     pub players: Vec<Player>,
-    pub teams: [Team; 2],
+    /// Home, then Away.
+    pub teams: Box<[Team; 2]>,
     pub ball: Ball,
     pub weather: Weather,
     pub half: u8,

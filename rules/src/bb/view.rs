@@ -72,7 +72,8 @@ pub struct PlayerView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameView {
-    pub teams: [TeamView; 2],
+    /// Home, then Away (boxed: keeps the view small where it travels inline).
+    pub teams: Box<[TeamView; 2]>,
     pub players: Vec<PlayerView>,
     pub ball: Ball,
     pub weather: Weather,
