@@ -89,10 +89,12 @@ fn mover(screen: &str) -> Option<((i32, i32), (i32, i32))> {
             let c = cell(screen, x, y);
             let free_behind =
                 cell(screen, x - 1, y).trim() == "." || cell(screen, x - 1, y).trim() == ":";
-            if c.starts_with('>') && c.ends_with(' ') && free_behind {
-                if best.is_none_or(|((bx, _), _)| x < bx) {
-                    best = Some(((x, y), (x - 1, y)));
-                }
+            if c.starts_with('>')
+                && c.ends_with(' ')
+                && free_behind
+                && best.is_none_or(|((bx, _), _)| x < bx)
+            {
+                best = Some(((x, y), (x - 1, y)));
             }
         }
     }
