@@ -466,3 +466,203 @@ fn a_whole_match_is_played_from_the_keys_against_the_greedy_bot() {
     );
     assert!(t.sent.contains(&Command::EndTurn));
 }
+
+fn render(app: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| render_app(f, app)).expect("draw");
+    let buf = t.backend().buffer().clone();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
+    let now = Instant::now();
+    let (mut app, _) = App::start(
+        "http://127.0.0.1:1",
+        Some(Saved {
+            server: "http://127.0.0.1:1".into(),
+            account: "ada".into(),
+            token: "tok".into(),
+        }),
+        now,
+    );
+    app.on_input(Input::Connected {
+        account: "ada".into(),
+    });
+    assert!(app.on_key(plain(KeyCode::Char('b'))).is_empty());
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("Create a room (Blood Bowl)"), "{screen}");
+    assert!(
+        screen.contains("< Orc >") && screen.contains("< Human >"),
+        "{screen}"
+    );
+    // Home: one roster on (Dwarf); Away: one back (Goblin); my seat Away; overtime.
+    app.on_key(plain(KeyCode::Right));
+    app.on_key(plain(KeyCode::Down));
+    app.on_key(plain(KeyCode::Left));
+    app.on_key(plain(KeyCode::Down));
+    app.on_key(plain(KeyCode::Right));
+    for _ in 0..4 {
+        app.on_key(plain(KeyCode::Down));
+    }
+    app.on_key(plain(KeyCode::Right));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("< sudden death >"), "{screen}");
+    let effects = app.on_key(plain(KeyCode::Enter));
+    let [Effect::Send(Request::CreateRoom(spec))] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    let dugout_rules::AnySetup::BloodBowl(setup) = &spec.setup else {
+        panic!("not a Blood Bowl room: {spec:?}");
+    };
+    assert_eq!(
+        [setup.teams[0].roster(), setup.teams[1].roster()],
+        [Roster::Dwarf, Roster::Goblin]
+    );
+    assert_eq!(setup.options.overtime, bb::Overtime::SuddenDeath);
+    // The room created, the seat asked for is Away.
+    let effects = app.on_input(Input::Answer {
+        request: Request::CreateRoom(spec.clone()),
+        answer: Answer::Ack(Ack {
+            seq: None,
+            room: Some("r9".into()),
+        }),
+    });
+    assert_eq!(
+        effects,
+        vec![Effect::Send(Request::Join {
+            room: "r9".into(),
+            seat: Some(Side::Away)
+        })]
+    );
+}
+
+#[test]
+fn a_spectator_watches_and_sends_nothing_a_coach_claims_the_win_with_w() {
+    let mut s = Scenario::new(Roster::Orc, Roster::Human);
+    let blitzer = s.find(Side::Home, "Blitzer", 0);
+    s.put(blitzer, 5, 7);
+    let game = s.turn(Side::Home, 1);
+    let mut app = joined_app();
+    app.on_input(Input::Update(Update::Server(ServerMessage::Snapshot {
+        room: "r1".into(),
+        seq: 3,
+        seat: Seat::Spectator,
+        view: Box::new(AnyView::BloodBowl(bb::view(&game))),
+        decision: decision(&game, Side::Away),
+        result: None,
+        rules_version: bb::RULES_VERSION,
+    })));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("watching"), "{screen}");
+    assert!(screen.contains("Waiting for Home: Your turn"), "{screen}");
+    let effects = app.on_key(plain(KeyCode::Char(' ')));
+    assert!(effects.is_empty());
+    assert_eq!(app.status.as_deref(), Some("Not your decision now"));
+    assert!(app.on_key(plain(KeyCode::Char('e'))).is_empty());
+    // Too small a terminal: a clear message instead of a broken pitch.
+    let small = render(&app, 100, 30);
+    assert!(small.contains("needs a bigger terminal"), "{small}");
+    assert!(small.contains("120x40; this one is 100x30"), "{small}");
+
+    // A coach: W claims the win (the server decides whether the other coach is gone).
+    let mut t = Table::new(game, Box::new(ChaChaDice::from_u64(1)));
+    let effects = t.app.on_key(plain(KeyCode::Char('W')));
+    assert_eq!(effects, vec![Effect::Send(Request::ClaimWin("r1".into()))]);
+    // C asks first, C again concedes.
+    assert!(t.app.on_key(plain(KeyCode::Char('C'))).is_empty());
+    assert_eq!(
+        t.app.on_key(plain(KeyCode::Char('C'))),
+        vec![Effect::Send(Request::Concede("r1".into()))]
+    );
+    // The help lists the Blood Bowl keys.
+    t.app.on_key(plain(KeyCode::Char('?')));
+    let help = t.screen();
+    assert!(help.contains("plan a move"), "{help}");
+    assert!(help.contains("claim the win"), "{help}");
+}
+
+#[test]
+fn set_up_by_placing_players_one_by_one_with_space_on_the_real_engine() {
+    let setup = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Skaven),
+            TeamChoice::Roster(Roster::Dwarf),
+        ],
+        options: Default::default(),
+        pre_match: Default::default(),
+    };
+    let mut dice = ChaChaDice::from_u64(5);
+    let (game, _) = bb::new_game(setup, &mut dice).expect("a match");
+    let mut t = Table::new(game, Box::new(dice));
+    // To our set-up (kicking or receiving).
+    for _ in 0..5 {
+        let kind = t.game.prompt.kind.clone();
+        if matches!(kind, PromptKind::Setup { .. }) && t.game.prompt.coach == Some(Side::Home) {
+            break;
+        }
+        t.key(KeyCode::Char('y'));
+    }
+    assert!(
+        matches!(t.game.prompt.kind, PromptKind::Setup { picked: None, .. }),
+        "{:?}",
+        t.game.prompt
+    );
+    let screen = t.screen();
+    assert!(screen.contains("Set up: 0 on the pitch"), "{screen}");
+    assert!(screen.contains("Formation: Standard"), "{screen}");
+    // Three on the line of scrimmage, then two behind, by Space on each square.
+    let squares = [
+        Square::new(12, 6),
+        Square::new(12, 7),
+        Square::new(12, 8),
+        Square::new(9, 5),
+        Square::new(9, 9),
+    ];
+    for sq in squares {
+        t.cursor_to(sq);
+        t.key(KeyCode::Char(' '));
+        let here = t
+            .game
+            .players
+            .iter()
+            .find(|p| p.state.square() == Some(sq))
+            .map(|p| p.side);
+        assert_eq!(
+            here,
+            Some(Side::Home),
+            "a player placed on {sq:?}: {}",
+            t.status()
+        );
+    }
+    assert!(t.screen().contains("Set up: 5 on the pitch"));
+    // A placed player picked and sent back to the Reserves with b.
+    t.cursor_to(Square::new(9, 9));
+    t.key(KeyCode::Char(' '));
+    assert!(matches!(
+        t.game.prompt.kind,
+        PromptKind::Setup {
+            picked: Some(_),
+            ..
+        }
+    ));
+    t.key(KeyCode::Char('b'));
+    assert!(
+        t.game
+            .players
+            .iter()
+            .all(|p| p.state.square() != Some(Square::new(9, 9)))
+    );
+    // The rest by formation, then done.
+    t.key(KeyCode::Char('f'));
+    t.key(KeyCode::Enter);
+    t.key(KeyCode::Char('e'));
+    assert!(t.sent.contains(&Command::SetupDone), "{:?}", t.sent);
+}
