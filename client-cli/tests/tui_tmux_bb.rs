@@ -418,4 +418,36 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
     );
     assert_eq!(m.teams, ["orc".to_string(), "human".to_string()]);
     assert!(m.result.is_some(), "{m:?}");
+
+    // `dugout replay` shows the archived match on the same screen: the end (G) is the
+    // game over, the start (g) before any event.
+    let replay = format!(
+        "env TERM=xterm-256color '{DUGOUT}' replay '{}' --server '{url}' 2>'{}'",
+        m.id,
+        dir.path().join("replay.err").display()
+    );
+    let out = tmux.cmd(&["kill-session", "-t", "tui"]);
+    assert!(out.status.success(), "kill the play session");
+    let out = tmux.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "tui",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &replay,
+    ]);
+    assert!(out.status.success(), "tmux new-session (replay)");
+    let _ = tmux.cmd(&["set-option", "-t", "tui", "status", "off"]);
+    let screen = tmux.wait_for("the replay", |s| {
+        s.contains("BLOOD BOWL") && s.contains("Replay ")
+    });
+    assert!(screen.contains("seq "), "{screen}");
+    tmux.keys(&["G"]);
+    let screen = tmux.wait_for("the end of the replay, its state", |s| {
+        log_pane(s).contains("GAME OVER") && (s.contains("half 2") || s.contains("overtime"))
+    });
+    assert!(line(&screen, 38).contains("Replay "), "{screen}");
 }

@@ -378,6 +378,8 @@ pub struct Replay {
     /// Index into `entries` of the last event shown (`None`: before the first).
     pub pos: Option<usize>,
     pub view: Option<GameView>,
+    /// The state shown, of a Blood Bowl match.
+    pub bb_view: Option<dugout_rules::bb::GameView>,
     /// The seq of the state shown and the seq it was asked for.
     pub at_seq: Option<u64>,
     pub asked: Option<u64>,
@@ -396,6 +398,7 @@ impl Replay {
             names,
             pos: None,
             view: None,
+            bb_view: None,
             at_seq: None,
             asked: None,
             input: None,
@@ -423,6 +426,18 @@ impl Replay {
             .collect()
     }
 
+    /// The Blood Bowl events up to the position, for the log.
+    pub fn bb_events(&self) -> Vec<dugout_rules::bb::Event> {
+        let end = self.pos.map_or(0, |i| i + 1);
+        self.entries[..end.min(self.entries.len())]
+            .iter()
+            .filter_map(|e| match &e.event {
+                RoomEvent::Game { event } => game::bb::event(event).ok(),
+                _ => None,
+            })
+            .collect()
+    }
+
     fn go(&mut self, pos: Option<usize>) -> Vec<Effect> {
         let pos = pos.map(|p| p.min(self.entries.len().saturating_sub(1)));
         let pos = if self.entries.is_empty() { None } else { pos };
@@ -440,7 +455,8 @@ impl Replay {
     /// The index of the `turn_started` event of turn `turn` (either coach's, the first).
     fn index_of_turn(&self, turn: u16) -> Option<usize> {
         self.entries.iter().position(|e| {
-            matches!(&e.event, RoomEvent::Game { event } if matches!(game::blitz::event(event), Ok(Event::TurnStarted { turn: t, .. }) if t == turn))
+            matches!(&e.event, RoomEvent::Game { event } if matches!(game::blitz::event(event), Ok(Event::TurnStarted { turn: t, .. }) if t == turn)
+                || matches!(game::bb::event(event), Ok(dugout_rules::bb::Event::TurnStarted { turn: t, .. }) if u16::from(t) == turn))
         })
     }
 }
@@ -1280,9 +1296,13 @@ impl App {
                 if let Screen::Replay(r) = &mut self.screen
                     && r.asked == Some(state.seq)
                 {
-                    match game::blitz::view(&state.view) {
-                        Ok(view) => r.view = Some(view),
-                        Err(e) => self.status = Some(e.to_string()),
+                    if let Ok(view) = game::bb::view(&state.view) {
+                        r.bb_view = Some(view);
+                    } else {
+                        match game::blitz::view(&state.view) {
+                            Ok(view) => r.view = Some(view),
+                            Err(e) => self.status = Some(e.to_string()),
+                        }
                     }
                     r.at_seq = Some(state.at_seq);
                 }

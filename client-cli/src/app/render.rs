@@ -602,6 +602,56 @@ fn render_waiting(frame: &mut Frame, area: Rect, play: &Play) {
 }
 
 fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
+    if let Some(view) = &r.bb_view {
+        let events = r.bb_events();
+        let ui = crate::bb::play::BbPlay {
+            cursor: r.cursor,
+            ..Default::default()
+        };
+        let m = crate::bb::tui::BbMatch {
+            view,
+            events: &events,
+            play: &ui,
+            legal: &[],
+            seat: Seat::Spectator,
+            names: &r.names,
+            log_scroll: r.log_scroll,
+            clock: None,
+            result: None,
+            chat: &[],
+            chat_input: None,
+        };
+        crate::bb::tui::render_bb_match(frame, area, &m);
+        if area.height >= crate::bb::tui::MIN_HEIGHT - 1 && area.width >= crate::bb::tui::MIN_WIDTH
+        {
+            let last = r.entries.last().map_or(0, |e| e.seq);
+            let input = r
+                .input
+                .as_ref()
+                .map(|(what, text)| {
+                    format!("  {} {text}_", if *what == 't' { "Turn:" } else { "Seq:" })
+                })
+                .unwrap_or_default();
+            let keys = Rect {
+                y: area.y + area.height - 1,
+                height: 1,
+                ..area
+            };
+            frame.render_widget(Clear, keys);
+            frame.render_widget(
+                Paragraph::new(Line::styled(
+                    format!(
+                        "Replay {} seq {} of {last}{input}   Right/Left step  g/G start/end  t N turn  : N seq  [ ] log  q quit",
+                        short(&r.id),
+                        r.seq()
+                    ),
+                    Style::new().fg(Color::Cyan),
+                )),
+                keys,
+            );
+        }
+        return;
+    }
     let [left, right] =
         Layout::horizontal([Constraint::Min(60), Constraint::Length(SIDE_COLUMN)]).areas(area);
     match &r.view {
