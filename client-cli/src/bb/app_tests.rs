@@ -666,3 +666,112 @@ fn set_up_by_placing_players_one_by_one_with_space_on_the_real_engine() {
     t.key(KeyCode::Char('e'));
     assert!(t.sent.contains(&Command::SetupDone), "{:?}", t.sent);
 }
+
+/// The targets the client shows before a move are the engine's: 300 random positions, one
+/// step each, the dodge (and GFI) rolls the engine makes compared with the plan's.
+#[test]
+fn the_planned_targets_are_the_engines_on_random_positions() {
+    let mut rng = ChaChaDice::from_u64(99);
+    let mut compared = 0;
+    for round in 0..300usize {
+        let mut s = Scenario::new(Roster::Skaven, Roster::Dwarf);
+        let mover = s.player(Side::Home, round % 11);
+        let at = Square::new(
+            2 + rng.roll(dugout_rules::core::Die::Range(20)) as i8,
+            1 + rng.roll(dugout_rules::core::Die::Range(12)) as i8,
+        );
+        s.put(mover, at.x, at.y);
+        // Up to four Dwarfs around (some prone: no tackle zone).
+        for k in 0..4 {
+            let d = s.player(Side::Away, k);
+            let sq = Square::new(
+                at.x - 2 + rng.roll(dugout_rules::core::Die::Range(5)) as i8,
+                at.y - 2 + rng.roll(dugout_rules::core::Die::Range(5)) as i8,
+            );
+            let taken = s.game.players.iter().any(|p| p.state.square() == Some(sq));
+            if taken || !super::path::on_pitch(sq) {
+                continue;
+            }
+            if rng.roll(dugout_rules::core::Die::D6) == 1 {
+                s.prone(d, sq.x, sq.y);
+            } else {
+                s.put(d, sq.x, sq.y);
+            }
+        }
+        let game = s.turn(Side::Home, 1);
+        let view = bb::view(&game);
+        let Some(to) = (0..8)
+            .map(|i| {
+                let (dx, dy) = [
+                    (1, 0),
+                    (1, 1),
+                    (0, 1),
+                    (-1, 1),
+                    (-1, 0),
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                ][i];
+                Square::new(at.x + dx, at.y + dy)
+            })
+            .find(|sq| {
+                super::path::on_pitch(*sq)
+                    && view.players.iter().all(|p| p.state.square() != Some(*sq))
+            })
+        else {
+            continue;
+        };
+        let p = &view.players[mover.index()];
+        // The safest way may go round (a dodge into fewer zones first): the first step's
+        // rolls are compared.
+        let plan = super::path::plan(&view, mover, p.ma, 2, to).expect("a free neighbour");
+        let to = plan.steps[0];
+        let mut g = game.clone();
+        let mut dice = dugout_rules::core::ScriptedDice::new(std::iter::repeat_n(
+            dugout_rules::core::d6(6),
+            8,
+        ));
+        bb::apply(
+            &mut g,
+            Command::Declare {
+                player: mover,
+                action: bb::ActionKind::Move,
+            },
+            &mut dice,
+        )
+        .expect("declare");
+        let events = bb::apply(&mut g, Command::Step { to }, &mut dice).expect("step");
+        let rolled: Vec<(bb::RollPurpose, i16)> = events
+            .iter()
+            .filter_map(|e| match e {
+                bb::Event::Rolled { roll } if roll.target.is_some() => Some((
+                    roll.purpose,
+                    (i16::from(roll.target.unwrap_or(0)) - i16::from(roll.modifier)).clamp(2, 6),
+                )),
+                _ => None,
+            })
+            .collect();
+        let planned: Vec<(bb::RollPurpose, i16)> = plan
+            .rolls
+            .iter()
+            .filter(|r| r.step == 0)
+            .map(|r| {
+                (
+                    match r.kind {
+                        super::path::RollKind::Dodge => bb::RollPurpose::Dodge,
+                        super::path::RollKind::Gfi => bb::RollPurpose::Gfi,
+                        super::path::RollKind::PickUp => bb::RollPurpose::PickUp,
+                    },
+                    i16::from(r.target),
+                )
+            })
+            .collect();
+        assert_eq!(
+            planned, rolled,
+            "round {round}: {} from {at:?} to {to:?}",
+            p.position
+        );
+        compared += usize::from(!rolled.is_empty());
+    }
+    assert!(compared > 50, "only {compared} moves with a roll");
+}
