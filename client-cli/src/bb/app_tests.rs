@@ -562,7 +562,7 @@ fn a_spectator_watches_and_sends_nothing_a_coach_claims_the_win_with_w() {
     })));
     let screen = render(&app, 120, 40);
     assert!(screen.contains("watching"), "{screen}");
-    assert!(screen.contains("Waiting for Home: Your turn"), "{screen}");
+    assert!(screen.contains("Waiting for Home: their turn"), "{screen}");
     let effects = app.on_key(plain(KeyCode::Char(' ')));
     assert!(effects.is_empty());
     assert_eq!(app.status.as_deref(), Some("Not your decision now"));

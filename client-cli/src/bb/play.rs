@@ -475,6 +475,12 @@ impl BbPlay {
             }
             return Reply::say(format!("{} has nothing to do now", words::player(view, p)));
         }
+        if matches!(view.prompt.kind, PromptKind::Action { .. }) {
+            return Reply::say(format!(
+                "Nothing on {}: Space on one of your players first (his Actions come in the menu), then on where he goes",
+                square_name(sq)
+            ));
+        }
         Reply::say(format!(
             "Nothing to do on {}: the green squares are the targets",
             square_name(sq)

@@ -439,7 +439,8 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
         }
     };
     match &prompt.kind {
-        PromptKind::ChooseKicking => ask("You won the toss: kick or receive?".into()),
+        PromptKind::ChooseKicking if mine => "You won the toss: kick or receive?".into(),
+        PromptKind::ChooseKicking => ask("won the toss, kick or receive".into()),
         PromptKind::Setup {
             placed,
             needed,
@@ -465,10 +466,17 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             square_name(*square)
         )),
         PromptKind::QuickSnap => ask("Quick Snap: move players one square each, then done".into()),
+        PromptKind::Action { blitz_bonus } if mine => {
+            if *blitz_bonus {
+                "Blitz! kick-off: your free turn; choose a player to act".into()
+            } else {
+                "Your turn: choose a player and an Action, or end the turn".into()
+            }
+        }
         PromptKind::Action { blitz_bonus } => ask(if *blitz_bonus {
-            "Blitz! kick-off: your free turn; choose a player to act".into()
+            "the free Blitz! turn, choosing a player to act".into()
         } else {
-            "Your turn: choose a player and an Action, or end the turn".into()
+            "their turn, choosing a player and an Action".into()
         }),
         PromptKind::Acting {
             player: id,
