@@ -775,3 +775,83 @@ fn the_planned_targets_are_the_engines_on_random_positions() {
     }
     assert!(compared > 50, "only {compared} moves with a roll");
 }
+
+#[test]
+fn a_block_shows_its_dice_and_who_chooses_then_the_push_and_follow_up() {
+    let mut s = Scenario::new(Roster::Orc, Roster::Human);
+    let bob = s.find(Side::Home, "Black Orc Blocker", 0);
+    let lineman = s.find(Side::Away, "Lineman", 0);
+    s.put(bob, 10, 7).put(lineman, 11, 7);
+    let game = s.turn(Side::Home, 1);
+    // Block dice: Pushed (3) and Defender Down (6); nothing else is rolled before the
+    // choice; the armour roll after a knock-down: 2+2, held.
+    let dice = Box::new(dugout_rules::core::ScriptedDice::new([
+        (dugout_rules::core::Die::Block, 3),
+        (dugout_rules::core::Die::Block, 6),
+        dugout_rules::core::d6(2),
+        dugout_rules::core::d6(2),
+    ]));
+    let mut t = Table::new(game, dice);
+    t.cursor_to(Square::new(10, 7));
+    t.key(KeyCode::Char(' '));
+    t.cursor_to(Square::new(11, 7));
+    t.key(KeyCode::Char(' '));
+    assert_eq!(
+        t.sent,
+        vec![Command::Block {
+            player: bob,
+            target: lineman
+        }]
+    );
+    // First the team re-roll of the block dice is offered: no.
+    let screen = t.screen();
+    assert!(
+        screen.contains("Team re-roll the block dice? (3 left) Rolled:")
+            && screen.contains("[Pushed] [Defender Down]"),
+        "{screen}"
+    );
+    t.key(KeyCode::Char('d'));
+    assert_eq!(t.sent.last(), Some(&Command::Decline));
+    let screen = t.screen();
+    assert!(
+        screen.contains("Block dice Home #6 on Away #1: [Pushed]")
+            && screen.contains("[Defender Down]; Home chooses"),
+        "{screen}"
+    );
+    assert!(screen.contains("Home chooses"), "{screen}");
+    assert!(screen.contains("2. Die 2: Defender Down"), "{screen}");
+    t.key(KeyCode::Char('2'));
+    assert_eq!(t.sent.last(), Some(&Command::BlockDie { index: 1 }));
+    // The push: the cursor is on a green square; Space pushes there.
+    if matches!(t.game.prompt.kind, PromptKind::Push { .. }) {
+        let screen = t.screen();
+        assert!(
+            screen.contains("Push Away #1: choose a green square"),
+            "{screen}"
+        );
+        t.key(KeyCode::Char(' '));
+        assert!(
+            matches!(t.sent.last(), Some(Command::Push { .. })),
+            "{:?}",
+            t.sent
+        );
+    }
+    if matches!(t.game.prompt.kind, PromptKind::FollowUp { .. }) {
+        assert!(t.screen().contains("Follow up with Home #6"));
+        t.key(KeyCode::Char('y'));
+        assert_eq!(t.sent.last(), Some(&Command::FollowUp { follow: true }));
+    }
+    let screen = t.screen();
+    assert!(screen.contains("Block result: Defender Down"), "{screen}");
+    assert!(
+        screen.contains("Away #1 Lineman is knocked down by a"),
+        "{screen}"
+    );
+    assert!(
+        !matches!(
+            t.game.players[lineman.index()].state,
+            PlayerState::Standing { .. }
+        ),
+        "the defender is down"
+    );
+}

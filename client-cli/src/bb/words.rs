@@ -514,6 +514,17 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
                 .iter()
                 .map(|s| reroll_source(view, side, *s))
                 .collect();
+            if *check == CheckKind::Block {
+                let dice: Vec<&str> = faces.iter().map(|f| face_name(BlockFace::of(*f))).collect();
+                let q = match sources.as_slice() {
+                    [RerollSource::Team] => format!(
+                        "Team re-roll the block dice? ({} left)",
+                        side.map_or(0, |s| view.teams[s.index()].rerolls)
+                    ),
+                    _ => format!("Re-roll the block dice: {}?", offers.join(" or ")),
+                };
+                return ask(format!("{q} Rolled: [{}]", dice.join("] [")));
+            }
             let q = match sources.as_slice() {
                 [RerollSource::Team] => format!(
                     "Team re-roll for the failed {}? ({} left)",
