@@ -1,9 +1,9 @@
 //! End to end, Blood Bowl: a real `dugout-server` process (temp SQLite, free port) hosts, two
-//! real `dugout bot` processes (tokens from `dugout register-bot`) play a complete Blood Bowl
-//! match over WebSockets, the greedy bot creating the room and the random one joining it by
-//! game; then the REST API must show the match archived with its result and its summary
-//! (touchdowns, casualties, completions, interceptions), and `dugout-server verify` must
-//! verify it from the store.
+//! real `dugout bot` processes (tokens from `dugout register-bot`) play two complete Blood
+//! Bowl matches in a row over WebSockets, the greedy bot creating a room for each and the
+//! random one joining by game; then the REST API must show each match archived with its
+//! result and its summary (touchdowns, casualties, completions, interceptions), and
+//! `dugout-server verify` must verify each from the store.
 //!
 //! The server binary is `DUGOUT_SERVER_BIN`, else `dugout-server` next to the `dugout`
 //! binary (built by `cargo test --workspace`; if it is missing, this test has cargo build
@@ -135,7 +135,7 @@ fn field<'a>(line: &'a str, key: &str) -> &'a str {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_bot_processes_play_a_blood_bowl_match_archived_and_verified() {
+async fn two_bot_processes_play_blood_bowl_matches_archived_and_verified() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let mut server = ServerProcess::start(&data);
@@ -155,6 +155,8 @@ async fn two_bot_processes_play_a_blood_bowl_match_archived_and_verified() {
             "random",
             "--seed",
             "2",
+            "--games",
+            "2",
         ],
     );
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -173,89 +175,132 @@ async fn two_bot_processes_play_a_blood_bowl_match_archived_and_verified() {
             "greedy",
             "--seed",
             "1",
+            "--games",
+            "2",
         ],
     );
     let (creator, joiner) = tokio::join!(finish(creator, "creator"), finish(joiner, "joiner"));
     let (a, b) = (result_lines(&creator), result_lines(&joiner));
-    assert_eq!(a.len(), 1, "{}", text(&creator.stdout));
-    assert_eq!(a, b, "both bots report the same result");
-    let line = &a[0];
-    let room = field(line, "room").to_owned();
-    assert_eq!(field(line, "home"), "bb-greedy", "{line}");
-    assert_eq!(field(line, "away"), "bb-random", "{line}");
+    assert_eq!(a.len(), 2, "{}", text(&creator.stdout));
+    assert_eq!(a, b, "both bots report the same results");
+    assert_ne!(
+        field(&a[0], "room"),
+        field(&a[1], "room"),
+        "a room each game"
+    );
     for out in [&creator, &joiner] {
         let stdout = text(&out.stdout);
-        assert!(stdout.contains("summary: 1 games"), "{stdout}");
+        assert!(stdout.contains("summary: 2 games"), "{stdout}");
         assert!(stdout.contains(" 0 refused"), "{stdout}");
     }
 
     // The archive over REST: finished, the result the bots printed, the summary's counts.
     let server_url = ServerUrl::parse(&url).unwrap();
-    let resp = get(&server_url, &format!("/api/matches/{room}"))
-        .await
-        .unwrap();
-    assert_eq!(resp.status, 200, "{}", text(&resp.body));
-    let summary: MatchSummary = serde_json::from_slice(&resp.body).unwrap();
-    assert_eq!(summary.item.game, GameKind::BloodBowl);
-    assert_eq!(summary.item.status, RoomStatus::Finished);
-    assert_eq!(
-        summary.item.teams,
-        ["orc".to_string(), "wood_elf".to_string()]
-    );
-    let result = summary.item.result.expect("a finished match has a result");
-    let winner = result
-        .winner()
-        .map_or("draw".to_owned(), |s| format!("{s:?}"));
-    assert_eq!(field(line, "winner"), winner, "{line}");
-    match result {
-        MatchResult::Game { score, .. } => {
-            assert_eq!(field(line, "score"), format!("{}-{}", score[0], score[1]));
-            assert_eq!(summary.score, score);
-            // Every point is a touchdown in Blood Bowl.
-            assert_eq!(
-                summary.touchdowns,
-                [u32::from(score[0]), u32::from(score[1])]
+    let mut rooms = Vec::new();
+    for line in &a {
+        let room = field(line, "room").to_owned();
+        assert_eq!(field(line, "home"), "bb-greedy", "{line}");
+        assert_eq!(field(line, "away"), "bb-random", "{line}");
+        let resp = get(&server_url, &format!("/api/matches/{room}"))
+            .await
+            .unwrap();
+        assert_eq!(resp.status, 200, "{}", text(&resp.body));
+        let summary: MatchSummary = serde_json::from_slice(&resp.body).unwrap();
+        assert_eq!(summary.item.game, GameKind::BloodBowl);
+        assert_eq!(summary.item.status, RoomStatus::Finished);
+        assert_eq!(
+            summary.item.teams,
+            ["orc".to_string(), "wood_elf".to_string()]
+        );
+        let result = summary.item.result.expect("a finished match has a result");
+        let winner = result
+            .winner()
+            .map_or("draw".to_owned(), |s| format!("{s:?}"));
+        assert_eq!(field(line, "winner"), winner, "{line}");
+        match result {
+            MatchResult::Game { score, .. } => {
+                assert_eq!(field(line, "score"), format!("{}-{}", score[0], score[1]));
+                assert_eq!(summary.score, score);
+                // Every point is a touchdown in Blood Bowl.
+                assert_eq!(
+                    summary.touchdowns,
+                    [u32::from(score[0]), u32::from(score[1])]
+                );
+            }
+            MatchResult::Concession { .. } => assert_eq!(field(line, "by"), "concession"),
+            MatchResult::Forfeit { .. } => panic!("nobody forfeits between two live bots: {line}"),
+        }
+        // The Blood Bowl counts are there (casualties are the summary's injuries).
+        for name in ["completions", "interceptions"] {
+            assert!(
+                summary.counts.contains_key(name),
+                "no {name} in {:?}",
+                summary.counts
             );
         }
-        MatchResult::Concession { .. } => assert_eq!(field(line, "by"), "concession"),
-        MatchResult::Forfeit { .. } => panic!("nobody forfeits between two live bots: {line}"),
-    }
-    // The Blood Bowl counts are there (casualties are the summary's injuries).
-    for name in ["completions", "interceptions"] {
         assert!(
-            summary.counts.contains_key(name),
-            "no {name} in {:?}",
-            summary.counts
+            summary.last_seq > 100,
+            "a whole match: {}",
+            summary.last_seq
         );
+        eprintln!(
+            "{line}; casualties {:?}; counts {:?}",
+            summary.injuries, summary.counts
+        );
+        rooms.push(room);
     }
-    let casualties = summary.injuries;
-    assert!(
-        summary.last_seq > 100,
-        "a whole match: {}",
-        summary.last_seq
-    );
 
-    // `dugout-server verify` replays it from the store once the server is stopped.
+    // `dugout-server verify` replays each from the store once the server is stopped.
     server.stop();
-    let out = std::process::Command::new(server_binary())
-        .args(["verify", "--match", &room, "--data-dir"])
-        .arg(&data)
-        .env_remove("DATABASE_URL")
-        .env_remove("DUGOUT_DATABASE_URL")
-        .env_remove("DUGOUT_DATA_DIR")
-        .output()
-        .unwrap();
-    let report = text(&out.stdout);
-    assert!(
-        out.status.success(),
-        "verify failed ({:?}):\n{report}\n{}",
-        out.status,
-        text(&out.stderr)
-    );
-    assert!(report.contains(": OK"), "{report}");
-    assert!(report.contains("stored events match"), "{report}");
-    eprintln!(
-        "{line}; casualties {casualties:?}; counts {:?}",
-        summary.counts
-    );
+    for room in &rooms {
+        let out = std::process::Command::new(server_binary())
+            .args(["verify", "--match", room, "--data-dir"])
+            .arg(&data)
+            .env_remove("DATABASE_URL")
+            .env_remove("DUGOUT_DATABASE_URL")
+            .env_remove("DUGOUT_DATA_DIR")
+            .output()
+            .unwrap();
+        let report = text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "verify failed ({:?}):\n{report}\n{}",
+            out.status,
+            text(&out.stderr)
+        );
+        assert!(report.contains(": OK"), "{report}");
+        assert!(report.contains("stored events match"), "{report}");
+    }
+}
+
+/// Words of the wrong game are refused before connecting, with the list of what there is.
+#[test]
+fn a_team_or_edition_the_game_does_not_have_is_refused() {
+    for (args, expect) in [
+        (
+            &["--game", "blood_bowl", "--team", "black-orc"][..],
+            "Blood Bowl has no roster",
+        ),
+        (
+            &["--game", "blood-bowl", "--edition", "2018"][..],
+            "Blood Bowl plays LRB6 only",
+        ),
+        (&["--game", "chess"][..], "unknown game"),
+    ] {
+        let out = std::process::Command::new(DUGOUT)
+            .args([
+                "bot",
+                "--server",
+                "http://127.0.0.1:9",
+                "--token",
+                "t",
+                "--create",
+            ])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(expect), "{args:?}: {stderr}");
+    }
 }

@@ -34,6 +34,11 @@ fn main() {
             match bb::apply(&mut g, cmd, &mut dice) {
                 Ok(events) => {
                     for e in events {
+                        if let bb::Event::Rolled { roll } = &e {
+                            *counts
+                                .entry(format!("roll {:?}", roll.purpose))
+                                .or_default() += 1;
+                        }
                         let name = format!("{e:?}");
                         let name = name.split([' ', '{', '(']).next().unwrap_or("").to_string();
                         *counts.entry(name).or_default() += 1;

@@ -138,40 +138,194 @@ fn take_root_roots_the_player() {
     assert_eq!(state(&g, p), standing(10, 7));
 }
 
-/// §26.23 Right Stuff: only a team-mate's Throw Team-Mate acts on it; with Throw Team-Mate
-/// not built (§26.33) a Right Stuff goblin plays as he is and his roster is accepted.
+/// An Orc lineman given Throw Team-Mate and Always Hungry at (10,7) next to a team-mate
+/// with Right Stuff at (10,8); Home is Orc, no team re-rolls.
+fn troll_and_goblin() -> (Scenario, PlayerId, PlayerId) {
+    let mut s = Scenario::new(Roster::Orc, Roster::Human);
+    let t = s.player(HOME, 0);
+    let g = s.player(HOME, 1);
+    s.put(t, 10, 7).put(g, 10, 8).rerolls(HOME, 0);
+    for k in [Skill::ThrowTeamMate, Skill::AlwaysHungry] {
+        s.skill(t, k);
+    }
+    s.skill(g, Skill::RightStuff);
+    (s, t, g)
+}
+
+fn pass(p: PlayerId) -> Command {
+    Command::Declare {
+        player: p,
+        action: ActionKind::Pass,
+    }
+}
+
+/// §26.33 Throw Team-Mate, §26.23 Right Stuff: the team's Pass Action throws an adjacent
+/// Right Stuff team-mate (Quick or Short only): the throw at −1, three scatters from the
+/// target even when accurate, then a landing roll at −1 per opposing tackle zone.
 #[test]
-fn right_stuff_players_are_accepted_and_throw_team_mate_is_refused() {
-    let goblins = dugout_rules::bb::starter_team(Roster::Goblin);
-    assert!(dugout_rules::bb::setup::validate_sheet(&goblins).is_ok());
-    let mut troll = goblins.clone();
-    troll.players.pop();
-    troll.players.push(SheetPlayer {
-        number: 16,
-        name: "Troll".into(),
-        position: "Troll".into(),
-        extra_skills: vec![],
-        stat_changes: StatChanges::default(),
-        niggling: 0,
-        missing_next_game: false,
-    });
-    let err = dugout_rules::bb::setup::validate_sheet(&troll).unwrap_err();
+fn throw_team_mate_scatters_the_thrown_player_who_lands_on_his_feet() {
+    let (mut s, t, g) = troll_and_goblin();
+    let mut game = s.turn(HOME, 1);
+    // Always Hungry 2 (no hunger), throw 6 (target (14,7), Short), scatters 5,5,4: (15,7),
+    // landing 4.
+    play(&mut game, [], &[pass(t)]);
+    let legal = legal_commands(&game);
+    assert!(legal.contains(&Command::ThrowTeamMate {
+        thrown: g,
+        target: sq(14, 7)
+    }));
     assert!(
-        matches!(&err, SetupError::NotImplemented { what } if what.contains("Always Hungry") || what.contains("Throw Team-Mate")),
-        "{err:?}"
+        !legal.contains(&Command::ThrowTeamMate {
+            thrown: g,
+            target: sq(18, 7)
+        }),
+        "no Long throw"
+    );
+    let ev = play(
+        &mut game,
+        [d6(2), d6(6), d8(5), d8(5), d8(4), d6(4)],
+        &[Command::ThrowTeamMate {
+            thrown: g,
+            target: sq(14, 7),
+        }],
+    );
+    let r = &rolls(&ev, RollPurpose::ThrowTeamMate)[0];
+    assert_eq!(
+        (r.target, r.modifier),
+        (Some(4), -1),
+        "AG 3: 4+; Short +0, −1 for the throw"
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Scatter).len(), 3);
+    assert_eq!(state(&game, g), standing(15, 7));
+    assert_eq!(turnover_of(&ev), None);
+    assert!(
+        !game.players[g.index()].acted,
+        "the thrown player may still act"
     );
 }
 
-/// §26.1 Always Hungry, §26.2 Ball & Chain, §26.4 Bombardier, §26.8 Chainsaw, §26.33 Throw
-/// Team-Mate: not built; a sheet with them is refused naming the skill.
+/// §26.23: a failed landing is placed prone with an armour roll, no turnover without the
+/// ball.
+#[test]
+fn a_failed_landing_is_placed_prone_without_a_turnover() {
+    let (mut s, t, g) = troll_and_goblin();
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [d6(2), d6(6), d8(5), d8(5), d8(4), d6(1), d6(1), d6(1)],
+        &[
+            pass(t),
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert_eq!(state(&game, g), prone(15, 7));
+    assert_eq!(turnover_of(&ev), None);
+}
+
+/// §26.33: a fumbled throw is no turnover: he lands in his own square.
+#[test]
+fn a_fumbled_throw_lands_him_where_he_stood() {
+    let (mut s, t, g) = troll_and_goblin();
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [d6(2), d6(1), d6(5)],
+        &[
+            pass(t),
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert_eq!(state(&game, g), standing(10, 8));
+    assert_eq!(turnover_of(&ev), None);
+}
+
+/// §26.1 Always Hungry: a 1 then a 1: the team-mate is eaten (dead, nothing saves him).
+#[test]
+fn always_hungry_may_eat_the_team_mate() {
+    let (mut s, t, g) = troll_and_goblin();
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [d6(1), d6(1)],
+        &[
+            pass(t),
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Casualty {
+            cause: Cause::Eaten,
+            result: CasualtyResult::Dead,
+            ..
+        }
+    )));
+    assert_eq!(
+        state(&game, g),
+        PlayerState::Casualty {
+            result: CasualtyResult::Dead
+        }
+    );
+}
+
+/// §26.33: landing on a player knocks him down; the thrown player scatters on and his
+/// landing fails.
+#[test]
+fn landing_on_a_player_knocks_him_down() {
+    let (mut s, t, g) = troll_and_goblin();
+    let o = s.player(AWAY, 0);
+    s.put(o, 15, 7);
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [
+            d6(2),
+            d6(6),
+            d8(5),
+            d8(5),
+            d8(4),
+            d8(7),
+            d6(1),
+            d6(1),
+            d6(1),
+            d6(1),
+        ],
+        &[
+            pass(t),
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert_eq!(state(&game, o), prone(15, 7));
+    assert_eq!(state(&game, g), prone(15, 8));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::KnockedDown {
+            cause: Cause::Thrown,
+            ..
+        }
+    )));
+}
+
+/// §26.4 Bombardier, §26.2 Ball & Chain, §26.8 Chainsaw: not built; a sheet with them is
+/// refused naming the skill.
 #[test]
 fn unbuilt_skills_are_refused_by_name() {
     for (skill, name) in [
-        (Skill::AlwaysHungry, "Always Hungry"),
         (Skill::BallAndChain, "Ball & Chain"),
         (Skill::Bombardier, "Bombardier"),
         (Skill::Chainsaw, "Chainsaw"),
-        (Skill::ThrowTeamMate, "Throw Team-Mate"),
     ] {
         let mut sheet = dugout_rules::bb::starter_team(Roster::Human);
         sheet.players[0].extra_skills.push(skill);

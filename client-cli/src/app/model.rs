@@ -2109,7 +2109,10 @@ pub const BB_PLAY_KEYS: &[(&str, &str)] = &[
     ),
     ("f", "set-up: the formations in the menu"),
     ("b", "set-up: the picked player back to the Reserves"),
-    ("P", "throw the ball to the cursor's square (Pass Action)"),
+    (
+        "P",
+        "throw the ball (Pass) or a team-mate (Throw Team-Mate) to the cursor's square",
+    ),
     ("J", "leap to the cursor's square"),
     ("Esc", "unselect, cancel the move"),
     ("PgUp / [", "scroll the event log back (older)"),

@@ -110,7 +110,7 @@ pub fn target(c: &Command, view: &GameView) -> Option<Square> {
         | Command::PlaceKick { square }
         | Command::Push { square } => Some(*square),
         Command::Step { to } | Command::Leap { to } | Command::QuickSnap { to, .. } => Some(*to),
-        Command::Pass { target } => Some(*target),
+        Command::Pass { target } | Command::ThrowTeamMate { target, .. } => Some(*target),
         Command::SetupPick { player }
         | Command::Touchback { player }
         | Command::HighKick { player }
@@ -136,6 +136,7 @@ fn pitch_only(c: &Command) -> bool {
             | Command::Step { .. }
             | Command::Leap { .. }
             | Command::Pass { .. }
+            | Command::ThrowTeamMate { .. }
             | Command::QuickSnap { .. }
             | Command::Concede
     )
@@ -168,7 +169,12 @@ impl BbPlay {
         let mut out: Vec<Square> = ctx
             .legal
             .iter()
-            .filter(|c| !matches!(c, Command::Pass { .. } | Command::Leap { .. }))
+            .filter(|c| {
+                !matches!(
+                    c,
+                    Command::Pass { .. } | Command::Leap { .. } | Command::ThrowTeamMate { .. }
+                )
+            })
             .filter(|c| match subject(c) {
                 Some(p) if matches!(c, Command::Block { .. } | Command::QuickSnap { .. }) => {
                     Some(p) == self.selected
@@ -334,8 +340,21 @@ impl BbPlay {
                 let cmd = Command::Pass {
                     target: self.cursor,
                 };
+                // Throw Team-Mate aims the same way: the selected team-mate, else the first
+                // who can be thrown there.
+                let throw = ctx
+                    .legal
+                    .iter()
+                    .copied()
+                    .filter(|c| matches!(c, Command::ThrowTeamMate { target, .. } if *target == self.cursor))
+                    .min_by_key(|c| match c {
+                        Command::ThrowTeamMate { thrown, .. } => Some(*thrown) != self.selected,
+                        _ => true,
+                    });
                 return if ctx.legal.contains(&cmd) {
                     self.send(cmd, ctx)
+                } else if let Some(throw) = throw {
+                    self.send(throw, ctx)
                 } else {
                     Reply::say(format!(
                         "No pass to {} now (declare a Pass, then put the cursor on a square in range)",
@@ -396,7 +415,10 @@ impl BbPlay {
             .filter(|c| {
                 !matches!(
                     c,
-                    Command::Step { .. } | Command::Pass { .. } | Command::Leap { .. }
+                    Command::Step { .. }
+                        | Command::Pass { .. }
+                        | Command::Leap { .. }
+                        | Command::ThrowTeamMate { .. }
                 )
             })
             .filter(|c| target(c, view) == Some(sq))

@@ -653,7 +653,7 @@ pub fn keys_line(m: &BbMatch) -> String {
             }
             PromptKind::Acting { .. } => keys.extend([
                 "Space move/block/target",
-                "P pass to cursor",
+                "P pass/throw to cursor",
                 "J leap",
                 "e end action",
             ]),

@@ -84,6 +84,8 @@ pub fn check_name(c: CheckKind) -> &'static str {
         CheckKind::WildAnimal => "Wild Animal",
         CheckKind::TakeRoot => "Take Root",
         CheckKind::Block => "Block",
+        CheckKind::ThrowTeamMate => "Throw Team-Mate",
+        CheckKind::Landing => "Landing",
     }
 }
 
@@ -161,6 +163,7 @@ fn cause_words(c: Cause) -> &'static str {
         Cause::Bomb => "by a bomb",
         Cause::Chainsaw => "by a chainsaw",
         Cause::Eaten => "eaten",
+        Cause::Thrown => "being thrown",
     }
 }
 
@@ -355,6 +358,16 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         Event::HandedOff { player, target } => {
             format!("{} hands the ball to {}", ps(player), ps(target))
         }
+        Event::ThrewTeamMate {
+            player,
+            thrown,
+            target,
+        } => format!(
+            "{} throws {} towards {}",
+            ps(player),
+            ps(thrown),
+            square_name(*target)
+        ),
         Event::ThrowIn { from } => {
             format!("The crowd throws the ball in from {}", square_name(*from))
         }
@@ -634,6 +647,11 @@ pub fn command(view: &GameView, c: &Command) -> String {
         Command::BlitzBlock { target } => format!("Block {}", ps(target)),
         Command::Pass { target } => format!("Throw to {}", square_name(*target)),
         Command::HandOff { target } => format!("Hand off to {}", ps(target)),
+        Command::ThrowTeamMate { thrown, target } => format!(
+            "Throw {} to {}",
+            player_short(view, *thrown),
+            square_name(*target)
+        ),
         Command::Foul { target } => format!("Foul {}", ps(target)),
         Command::EndAction => "End the Action".into(),
         Command::Reroll { source } => {

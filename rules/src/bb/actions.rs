@@ -236,6 +236,10 @@ impl Ctx<'_> {
                 self.end_acting();
                 self.hand_off(a.player, target);
             }
+            Command::ThrowTeamMate { thrown, target } => {
+                self.end_acting();
+                self.throw_team_mate(a.player, thrown, target);
+            }
             Command::Foul { target } => {
                 self.end_acting();
                 self.push(Frame::Foul {
@@ -650,6 +654,8 @@ impl Ctx<'_> {
                 }
             }
             CheckKind::Pass => self.pass_done(c, passed),
+            CheckKind::ThrowTeamMate => self.team_mate_thrown(&c),
+            CheckKind::Landing => self.landed(id, passed),
             CheckKind::StandUp => {
                 if let Some(sq) = self.g.player(id).square() {
                     if passed {

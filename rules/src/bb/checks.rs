@@ -83,6 +83,8 @@ pub fn purpose(kind: CheckKind) -> RollPurpose {
         CheckKind::WildAnimal => RollPurpose::WildAnimal,
         CheckKind::TakeRoot => RollPurpose::TakeRoot,
         CheckKind::Block => RollPurpose::Block,
+        CheckKind::ThrowTeamMate => RollPurpose::ThrowTeamMate,
+        CheckKind::Landing => RollPurpose::Landing,
     }
 }
 
@@ -124,7 +126,7 @@ impl CheckHooks<CheckFor, RerollSource> for Ctx<'_> {
     fn passes(&self, c: &BbCheck) -> bool {
         match c.kind.kind {
             CheckKind::Block => true,
-            CheckKind::Pass => pass_accurate(c),
+            CheckKind::Pass | CheckKind::ThrowTeamMate => pass_accurate(c),
             _ => c.passes_by_rule(),
         }
     }

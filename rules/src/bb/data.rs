@@ -74,9 +74,7 @@ pub struct SkillInfo {
     /// The section of docs/rules/blood-bowl.md (`26.N`).
     pub section: &'static str,
     /// Built: the engine plays it. A roster position with a skill not built is refused by
-    /// `validate` (`SetupError::NotImplemented` naming the skill). Right Stuff only acts
-    /// when a team-mate throws the player (Throw Team-Mate, §26.33): with Throw Team-Mate
-    /// refused no team-mate can, so a Right Stuff player plays correctly as he is.
+    /// `validate` (`SetupError::NotImplemented` naming the skill).
     pub built: bool,
 }
 
@@ -89,7 +87,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "Always Hungry",
         Extraordinary,
         "26.1",
-        false,
+        true,
     ),
     si(
         Skill::BallAndChain,
@@ -169,7 +167,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "Throw Team-Mate",
         Extraordinary,
         "26.33",
-        false,
+        true,
     ),
     si(
         Skill::VeryLongLegs,

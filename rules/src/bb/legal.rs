@@ -315,6 +315,32 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                 }
             }
         }
+        ActionKind::Pass if p.has(Skill::ThrowTeamMate) && !p.confused => {
+            // §26.33: an adjacent standing Right Stuff team-mate, Quick or Short.
+            for n in sq.neighbours() {
+                let Some(t) = g.at(n) else { continue };
+                let o = g.player(t);
+                if o.side != side || !o.standing() || !o.has(Skill::RightStuff) || o.rooted {
+                    continue;
+                }
+                for y in 0..WIDTH {
+                    for x in 0..LENGTH {
+                        let to = Square::new(x, y);
+                        let dx = (to.x - sq.x).unsigned_abs();
+                        let dy = (to.y - sq.y).unsigned_abs();
+                        if matches!(
+                            pass_range(dx, dy),
+                            Some(PassRange::Quick | PassRange::Short)
+                        ) {
+                            out.push(Command::ThrowTeamMate {
+                                thrown: t,
+                                target: to,
+                            });
+                        }
+                    }
+                }
+            }
+        }
         ActionKind::HandOff if carrier && !p.confused => {
             for n in sq.neighbours() {
                 if let Some(t) = g.at(n)

@@ -30,6 +30,7 @@ pub mod legal;
 pub mod random_play;
 pub mod scenario;
 pub mod state;
+mod ttm;
 pub mod view;
 
 pub use data::{CasualtyResult, KickOffResult, PassRange, Roster, Skill, Weather};

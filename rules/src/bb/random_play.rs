@@ -3,7 +3,9 @@
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 use super::data::Roster;
-use super::setup::{MatchSetup, Options, Overtime, TeamChoice};
+use super::setup::{
+    MatchSetup, Options, Overtime, SheetPlayer, StatChanges, TeamChoice, TeamSheet, starter_team,
+};
 use super::state::Game;
 use super::wire::Command;
 use crate::core::{ChaChaDice, DiceSource, Die, Ruleset};
@@ -15,9 +17,17 @@ pub fn random_setup(seed: u64) -> MatchSetup {
     let n = Roster::ALL.len() as u16;
     let home = Roster::ALL[usize::from(d.roll(Die::Range(n)))];
     let away = Roster::ALL[usize::from(d.roll(Die::Range(n)))];
+    let team = |r: Roster, d: &mut ChaChaDice| {
+        if d.roll(Die::Range(2)) == 1 {
+            TeamChoice::Sheet(Box::new(with_specialists(r)))
+        } else {
+            TeamChoice::Roster(r)
+        }
+    };
+    let teams = [team(home, &mut d), team(away, &mut d)];
     let mut flag = || d.roll(Die::Range(2)) == 1;
     MatchSetup {
-        teams: [TeamChoice::Roster(home), TeamChoice::Roster(away)],
+        teams,
         options: Options {
             throw_in_counts_start_square: flag(),
             strict_touchdown_timing: flag(),
@@ -30,6 +40,36 @@ pub fn random_setup(seed: u64) -> MatchSetup {
         },
         pre_match: Box::default(),
     }
+}
+
+/// The starter team of `r` with one of each built position it lacks (the big guys and
+/// specialists) first in the list, up to 16 players: so random games (whose formations
+/// field the first players) meet every built skill.
+pub fn with_specialists(r: Roster) -> TeamSheet {
+    let mut sheet = starter_team(r);
+    let mut extra = Vec::new();
+    for pos in r.data().positions {
+        let built = pos.skills.iter().all(|s| s.info().built);
+        if !built || sheet.players.iter().any(|p| p.position == pos.name) {
+            continue;
+        }
+        extra.push(SheetPlayer {
+            number: 0,
+            name: pos.name.to_string(),
+            position: pos.name.to_string(),
+            extra_skills: Vec::new(),
+            stat_changes: StatChanges::default(),
+            niggling: 0,
+            missing_next_game: false,
+        });
+    }
+    extra.append(&mut sheet.players);
+    extra.truncate(16);
+    for (i, p) in extra.iter_mut().enumerate() {
+        p.number = i as u8 + 1;
+    }
+    sheet.players = extra;
+    sheet
 }
 
 /// Play a whole random match (uniform among the legal commands).

@@ -113,6 +113,7 @@ impl GameView {
             | Event::Intercepted { .. }
             | Event::Completion { .. }
             | Event::HandedOff { .. }
+            | Event::ThrewTeamMate { .. }
             | Event::ThrowIn { .. }
             | Event::TouchbackAwarded { .. }
             | Event::TurnoverCaused { .. }

@@ -137,6 +137,9 @@ pub enum Command {
     Pass { target: Square },
     /// §16: hand the ball to an adjacent player.
     HandOff { target: PlayerId },
+    /// §26.33 Throw Team-Mate: throw an adjacent Right Stuff team-mate to a square (the
+    /// team's Pass Action).
+    ThrowTeamMate { thrown: PlayerId, target: Square },
     /// §14: foul an adjacent prone or stunned opponent.
     Foul { target: PlayerId },
     /// End the acting player's Action.
@@ -179,6 +182,10 @@ pub enum CheckKind {
     WildAnimal,
     TakeRoot,
     Block,
+    /// §26.33: the throw of a team-mate.
+    ThrowTeamMate,
+    /// §26.23: a thrown player's landing.
+    Landing,
 }
 
 /// The decision the match waits for, and from whom (`coach: None`: the match is over).
@@ -279,6 +286,8 @@ pub enum Cause {
     Bomb,
     Chainsaw,
     Eaten,
+    /// Landed on by a thrown team-mate, or a failed landing (§26.33, §26.23).
+    Thrown,
 }
 
 /// An injury roll's result (§12.3).
@@ -336,6 +345,9 @@ pub enum RollPurpose {
     Dauntless,
     Regeneration,
     PenaltyShootout,
+    AlwaysHungry,
+    ThrowTeamMate,
+    Landing,
 }
 
 /// A roll record.
@@ -550,6 +562,12 @@ pub enum Event {
     Completion { passer: PlayerId, catcher: PlayerId },
     /// §16: a hand-off.
     HandedOff { player: PlayerId, target: PlayerId },
+    /// §26.33: a team-mate thrown towards `target`.
+    ThrewTeamMate {
+        player: PlayerId,
+        thrown: PlayerId,
+        target: Square,
+    },
     /// §15.9: a throw-in from `from`.
     ThrowIn { from: Square },
     /// §6.2: a touchback.
