@@ -70,7 +70,7 @@ fn pass_ranges_follow_the_table() {
     assert_eq!(pass_range(0, 0), None);
 }
 
-/// §15.4: an opponent between thrower and target may intercept (−2) before the accuracy
+/// §15.2, §15.4, §9.5: an opponent between thrower and target may intercept (−2) before the accuracy
 /// roll; success is a turnover.
 #[test]
 fn an_interception_ends_the_pass_and_the_turn() {
@@ -99,7 +99,7 @@ fn interception_needs_a_square_under_the_ruler_between_the_two() {
     assert!(ev.iter().any(|e| matches!(e, Event::Completion { .. })));
 }
 
-/// §15.5, §26.18 Pass: a natural 1 fumbles; Pass offers a re-roll; declined, the ball
+/// §15.5, §9.5, §26.18 Pass: a natural 1 fumbles; Pass offers a re-roll; declined, the ball
 /// bounces from the thrower and it is a turnover.
 #[test]
 fn a_fumble_bounces_from_the_thrower_and_is_a_turnover() {
@@ -116,7 +116,7 @@ fn a_fumble_bounces_from_the_thrower_and_is_a_turnover() {
     assert_eq!(turnover_of(&ev), Some(Turnover::Fumble));
 }
 
-/// §15.3, §15.8: an inaccurate pass scatters three times, lands on an empty square and
+/// §2.3, §15.3, §15.8: an inaccurate pass scatters three times, lands on an empty square and
 /// bounces; not caught by the active team: a turnover (§15.7).
 #[test]
 fn an_inaccurate_pass_scatters_three_times() {
@@ -288,7 +288,7 @@ fn the_throw_in_option_moves_the_full_distance() {
     assert_eq!(g.ball, Ball::Ground { square: sq(6, 5) });
 }
 
-/// §12.1, §15.8: a knocked-down ball carrier drops the ball; it bounces after the armour
+/// §12.1, §15.8, §17: a knocked-down ball carrier drops the ball; it bounces after the armour
 /// roll.
 #[test]
 fn a_knocked_down_carrier_drops_the_ball_after_the_armour_roll() {

@@ -107,7 +107,7 @@ fn pushed_moves_the_defender_and_the_attacker_may_follow_up() {
     assert_eq!(state(&g, a), standing(11, 7));
 }
 
-/// §11.4, §12.2, §12.3, §12.6: Defender Down: pushed and knocked down; armour broken, a KO;
+/// §11.4, §11.7, §12.2, §12.3, §12.6: Defender Down: pushed and knocked down; armour broken, a KO;
 /// the apothecary leaves him Stunned on the pitch.
 #[test]
 fn defender_down_armour_injury_and_the_apothecary_on_a_ko() {
@@ -192,7 +192,7 @@ fn a_casualty_rolls_the_d68_table() {
     );
 }
 
-/// §12.6: on a casualty the apothecary rolls again and keeps the milder; Badly Hurt goes
+/// §12.6, §12.5: on a casualty the apothecary rolls again and keeps the milder; Badly Hurt goes
 /// to Reserves.
 #[test]
 fn the_apothecary_rerolls_a_casualty_and_badly_hurt_returns_to_reserves() {
@@ -662,4 +662,18 @@ fn a_bribe_cancels_a_sending_off() {
     );
     assert_eq!(state(&g, f), standing(10, 7));
     assert_eq!(turnover_of(&ev), None);
+}
+
+/// §11.1: only an adjacent standing opponent may be blocked, by a standing player.
+#[test]
+fn only_adjacent_standing_opponents_can_be_blocked() {
+    let (mut s, a, d) = duel(0);
+    let (o2, o3) = (s.player(AWAY, 1), s.player(AWAY, 2));
+    s.prone(d, 11, 7).put(o2, 11, 8).put(o3, 12, 9);
+    let g = s.turn(HOME, 1);
+    let blocks: Vec<Command> = legal_commands(&g)
+        .into_iter()
+        .filter(|c| matches!(c, Command::Block { .. }))
+        .collect();
+    assert_eq!(blocks, vec![block(a, o2)]);
 }

@@ -62,7 +62,7 @@ fn kick_off_result(ev: &[Event]) -> KickOffResult {
         .unwrap()
 }
 
-/// §4.2, §4.3, §8, §4.4: weather, the gate (2D6 + fan factor, thousands) and FAME, the toss
+/// §4.2, §4.3, §8, §4.4, §21 (fan factor): weather, the gate (2D6 + fan factor, thousands) and FAME, the toss
 /// winner chooses to kick or receive.
 #[test]
 fn the_pre_match_rolls_weather_gate_fame_and_the_toss() {
@@ -100,7 +100,8 @@ fn the_weather_table() {
     assert_eq!(weather(12), Weather::Blizzard);
 }
 
-/// §5.2: the kicking team sets up first; own half only; at most 2 per wide zone; the
+/// §5.2, §1.2 (halves, wide zones, line of scrimmage): the kicking team sets up first; own
+/// half only; at most 2 per wide zone; the
 /// squares left keep 3 on the line reachable; done only when the formation is legal.
 #[test]
 fn set_up_offers_only_squares_that_keep_a_legal_formation() {
@@ -156,7 +157,7 @@ fn set_up_offers_only_squares_that_keep_a_legal_formation() {
     assert!(legal_commands(&g).contains(&Command::SetupDone));
 }
 
-/// §6.1, §6.2, §9.3: the kick scatters D8 × D6, the table is rolled, an empty landing
+/// §6.1, §6.2, §9.1, §9.3: the kick scatters D8 × D6, the table is rolled, an empty landing
 /// square bounces, then the receiving team's first turn.
 #[test]
 fn the_kick_scatters_lands_and_the_receivers_play_first() {
@@ -276,7 +277,7 @@ fn changing_weather_rolls_the_weather_again() {
     assert_eq!(g.weather, Weather::Blizzard);
 }
 
-/// §7 Changing Weather: if the new weather is Nice the ball scatters one more square.
+/// §7 Changing Weather, §8: if the new weather is Nice the ball scatters one more square.
 #[test]
 fn changing_weather_to_nice_scatters_the_ball_once_more() {
     let mut g = to_kick();
@@ -352,7 +353,7 @@ fn blitz_gives_the_kickers_a_bonus_turn() {
     )));
 }
 
-/// §7 Throw a Rock: the higher D6 + FAME throws at a random opponent on the pitch: an
+/// §2.2 (random player), §7 Throw a Rock: the higher D6 + FAME throws at a random opponent on the pitch: an
 /// injury roll with no armour roll.
 #[test]
 fn throw_a_rock_injures_a_random_opponent() {
@@ -491,7 +492,7 @@ fn a_coach_concedes_only_at_the_start_of_his_turn() {
     assert!(!legal_commands(&g).contains(&Command::Concede));
 }
 
-/// §18.1, §18.3, §9.5: a carrier stepping into the opposing end zone scores; the turn and
+/// §18.1, §18.3, §9.5, §5.1: a carrier stepping into the opposing end zone scores; the turn and
 /// the drive end; the scorers kick the next drive.
 #[test]
 fn a_touchdown_ends_the_drive_and_the_scorers_kick() {
@@ -612,7 +613,7 @@ fn half_time_resets_rerolls_and_the_other_team_kicks() {
     );
 }
 
-/// §18.7: after the second half the team with more touchdowns wins; equal is a draw.
+/// §4.1, §18.7: after the second half the team with more touchdowns wins; equal is a draw.
 #[test]
 fn the_match_ends_after_the_second_half() {
     let mut s = scen();
@@ -762,4 +763,30 @@ fn no_players_to_field_awards_a_touchdown() {
             score: [2, 0]
         }
     )));
+}
+
+/// §12.4: no player enters the pitch during a drive: Reserves are never offered outside
+/// set-up.
+#[test]
+fn reserves_never_enter_during_a_drive() {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    s.put(p, 5, 5);
+    let g = s.turn(HOME, 1);
+    let reserves: Vec<PlayerId> = g
+        .players
+        .iter()
+        .filter(|q| q.state == PlayerState::Reserve)
+        .map(|q| q.id)
+        .collect();
+    for c in legal_commands(&g) {
+        if let Command::Declare { player, .. } | Command::Block { player, .. } = c {
+            assert!(!reserves.contains(&player));
+        }
+    }
+    assert!(
+        legal_commands(&g)
+            .iter()
+            .all(|c| !matches!(c, Command::SetupPick { .. }))
+    );
 }

@@ -19,7 +19,7 @@ fn mv(p: PlayerId) -> Command {
     }
 }
 
-/// §10.1, §10.4: a player moves up to his MA for free, then Goes For It with a 2+ roll per
+/// §10.1, §10.4, §9.5: a player moves up to his MA for free, then Goes For It with a 2+ roll per
 /// extra square, at most two; a failed GFI knocks him down in the square he entered
 /// (armour roll) and is a turnover.
 #[test]
@@ -264,7 +264,7 @@ fn tackle_cancels_the_dodge_skill() {
     assert_eq!(sources, &vec![RerollSource::Team]);
 }
 
-/// §19.2: a team re-roll may be used once per turn, removes a token, and the new result
+/// §19.1, §19.2: a team re-roll may be used once per turn, removes a token, and the new result
 /// stands.
 #[test]
 fn one_team_reroll_per_turn() {
@@ -429,4 +429,17 @@ fn leap_jumps_two_squares_with_an_agility_roll() {
             .any(|c| matches!(c, Command::Leap { .. })),
         "once a turn"
     );
+}
+
+/// §26.28 Stunty, §26.24: a Stunty player with Secret Weapon gets no dodge benefit.
+#[test]
+fn stunty_with_a_secret_weapon_dodges_as_usual() {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(p, 10, 7).put(o1, 11, 7).put(o2, 11, 9);
+    s.skill(p, Skill::Stunty).skill(p, Skill::SecretWeapon);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(&mut g, [d6(5)], &[mv(p), step(10, 8)]);
+    assert_eq!(rolls(&ev, RollPurpose::Dodge)[0].modifier, -1);
 }

@@ -54,7 +54,7 @@ fn agility_table_targets() {
     );
 }
 
-/// §24, §10.3: an AG 3 dodge into 0, 1, 2 tackle zones passes on 4, 3, 2 faces of 6.
+/// §3.1, §24, §10.3: an AG 3 dodge into 0, 1, 2 tackle zones passes on 4, 3, 2 faces of 6.
 #[test]
 fn dodge_probabilities() {
     assert_eq!(dodges(3, 0), 4);
@@ -177,7 +177,7 @@ fn injury_probabilities() {
     assert_eq!(counts, [21, 9, 6]);
 }
 
-/// §24, §12.5: the D68 casualty table: Badly Hurt 24/48, miss next game 8/48, each of
+/// §2.1 (the D68), §24, §12.5: the D68 casualty table: Badly Hurt 24/48, miss next game 8/48, each of
 /// 51–58 1/48, Dead 8/48.
 #[test]
 fn casualty_table_probabilities() {

@@ -192,7 +192,10 @@ fn illegal_samples(g: &Game) -> Vec<Command> {
 }
 
 /// §1–§27: 10,000 seeded games across every pair of rosters and random options end, with
-/// the invariants after every command.
+/// the invariants after every command: the 26 x 15 pitch with one player a square (§1.2),
+/// players conserved between the pitch and the dugout boxes (§1.3, §1.4), at most 11 a team
+/// on the pitch (§5.2), the ball's states (§17), the score equal to the touchdowns; the
+/// engine flow of §23 runs every match to its end.
 #[test]
 fn ten_thousand_random_games_end_with_the_invariants_holding() {
     let mut pairs = std::collections::HashSet::new();

@@ -245,7 +245,8 @@ fn a_fumbled_throw_lands_him_where_he_stood() {
     assert_eq!(turnover_of(&ev), None);
 }
 
-/// §26.1 Always Hungry: a 1 then a 1: the team-mate is eaten (dead, nothing saves him).
+/// §26.1 Always Hungry, §12.5: a 1 then a 1: the team-mate is eaten (Dead, nothing saves
+/// him).
 #[test]
 fn always_hungry_may_eat_the_team_mate() {
     let (mut s, t, g) = troll_and_goblin();
@@ -318,14 +319,13 @@ fn landing_on_a_player_knocks_him_down() {
     )));
 }
 
-/// §26.4 Bombardier, §26.2 Ball & Chain, §26.8 Chainsaw: not built; a sheet with them is
-/// refused naming the skill.
+/// §26.4 Bombardier, §26.2 Ball & Chain: not built; a sheet with them is refused naming the
+/// skill, so the Goblin Bombardier and Fanatic (§27.6) are refused.
 #[test]
 fn unbuilt_skills_are_refused_by_name() {
     for (skill, name) in [
         (Skill::BallAndChain, "Ball & Chain"),
         (Skill::Bombardier, "Bombardier"),
-        (Skill::Chainsaw, "Chainsaw"),
     ] {
         let mut sheet = dugout_rules::bb::starter_team(Roster::Human);
         sheet.players[0].extra_skills.push(skill);
@@ -335,4 +335,106 @@ fn unbuilt_skills_are_refused_by_name() {
             "{err:?}"
         );
     }
+    for (position, name) in [("Bombardier", "Bombardier"), ("Fanatic", "Ball & Chain")] {
+        let mut sheet = dugout_rules::bb::starter_team(Roster::Goblin);
+        sheet.players[0].position = position.into();
+        let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
+        assert!(
+            matches!(&err, SetupError::NotImplemented { what } if what.contains(name)),
+            "{err:?}"
+        );
+    }
+}
+
+/// A Human lineman with a chainsaw at (10,7) against an Orc lineman at (11,7).
+fn saw() -> (Game, PlayerId, PlayerId) {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let d = s.player(AWAY, 0);
+    s.put(a, 10, 7)
+        .put(d, 11, 7)
+        .skill(a, Skill::Chainsaw)
+        .rerolls(HOME, 0);
+    (s.turn(HOME, 1), a, d)
+}
+
+fn use_saw(use_it: bool) -> Command {
+    Command::UseSkill {
+        skill: Skill::Chainsaw,
+        use_it,
+    }
+}
+
+/// §26.8 Chainsaw: instead of the block dice a D6: 2+ hits; armour at +3; broken: knocked
+/// down and injured.
+#[test]
+fn a_chainsaw_hit_rolls_armour_at_plus_three() {
+    let (mut g, a, d) = saw();
+    play(
+        &mut g,
+        [],
+        &[Command::Block {
+            player: a,
+            target: d,
+        }],
+    );
+    assert!(matches!(
+        kind(&g),
+        PromptKind::UseSkill {
+            skill: Skill::Chainsaw,
+            ..
+        }
+    ));
+    let ev = play(
+        &mut g,
+        [d6(5), d6(3), d6(4), d6(1), d6(1)],
+        &[use_saw(true)],
+    );
+    assert!(rolls(&ev, RollPurpose::Block).is_empty());
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::KnockedDown {
+            cause: Cause::Chainsaw,
+            ..
+        }
+    )));
+    assert_eq!(state(&g, d), stunned(11, 7));
+    assert_eq!(turnover_of(&ev), None);
+}
+
+/// §26.8: a 1 kicks back: the armour roll (+3) is against the wielder; felled, a turnover.
+#[test]
+fn a_chainsaw_kick_back_hits_the_wielder() {
+    let (mut g, a, d) = saw();
+    let ev = play(
+        &mut g,
+        [d6(1), d6(3), d6(3), d6(1), d6(1)],
+        &[
+            Command::Block {
+                player: a,
+                target: d,
+            },
+            use_saw(true),
+        ],
+    );
+    assert_eq!(state(&g, a), stunned(10, 7));
+    assert_eq!(turnover_of(&ev), Some(Turnover::KnockedDown));
+}
+
+/// §20 (a skill is never compulsory), §26.8: declining the chainsaw blocks with the dice as usual.
+#[test]
+fn the_chainsaw_may_be_left_aside() {
+    let (mut g, a, d) = saw();
+    let ev = play(
+        &mut g,
+        [bd(3)],
+        &[
+            Command::Block {
+                player: a,
+                target: d,
+            },
+            use_saw(false),
+        ],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Block).len(), 1);
 }

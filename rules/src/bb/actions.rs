@@ -286,8 +286,8 @@ impl Ctx<'_> {
         let mut dodge_check = None;
         if dodge {
             // §10.3: +1, −1 per opposing tackle zone on the destination (§26.28 Stunty:
-            // none); §26.19 Prehensile Tail −1 each; §26.6 Break Tackle: ST for AG once.
-            let tz_to = if p.has(Skill::Stunty) {
+            // none, unless he also has Secret Weapon); §26.19 Prehensile Tail −1 each; §26.6 Break Tackle: ST for AG once.
+            let tz_to = if p.has(Skill::Stunty) && !p.has(Skill::SecretWeapon) {
                 0
             } else {
                 self.g.tackle_zones(side, to, None) as i8
@@ -500,6 +500,20 @@ impl Ctx<'_> {
     /// §14: a foul: armour roll with assists (G5) and Dirty Player (§26.10); a double sends
     /// the fouler off (G19).
     pub(crate) fn foul(&mut self, fouler: PlayerId, victim: PlayerId) {
+        if self.g.player(fouler).has(Skill::Chainsaw) {
+            // §26.8: he may foul with the chainsaw.
+            self.push(Frame::Chainsaw {
+                attacker: fouler,
+                victim,
+                foul: true,
+            });
+            return;
+        }
+        self.foul_with(fouler, victim, 0);
+    }
+
+    /// The foul's armour roll with `bonus` (a chainsaw's +3).
+    pub(crate) fn foul_with(&mut self, fouler: PlayerId, victim: PlayerId, bonus: i32) {
         let f = self.g.player(fouler);
         let v = self.g.player(victim);
         let (Some(fsq), Some(vsq)) = (f.square(), v.square()) else {
@@ -530,7 +544,7 @@ impl Ctx<'_> {
         }
         let [a, b] = self.roll2(RollPurpose::Armour, Some(fside));
         let av = i32::from(self.g.player(victim).av);
-        let mut total = i32::from(a + b) + i32::from(assists);
+        let mut total = i32::from(a + b) + i32::from(assists) + bonus;
         let mut dp = self.g.player(fouler).has(Skill::DirtyPlayer);
         if dp && total <= av && total + 1 > av {
             total += 1;

@@ -82,23 +82,44 @@ impl Ctx<'_> {
     /// §11.1–§11.3: a block: Dauntless (§26.9), assists, the dice, who chooses; the roll
     /// runs as a check so the attacker's team re-roll and Pro may re-roll all the dice.
     pub(crate) fn block_start(&mut self, attacker: PlayerId, defender: PlayerId, frenzy: bool) {
+        if !self.can_block(attacker, defender) {
+            return;
+        }
+        if self.g.player(attacker).has(Skill::Chainsaw) && !frenzy {
+            // §26.8: he may attack with the chainsaw instead of the block dice.
+            self.push(Frame::Chainsaw {
+                attacker,
+                victim: defender,
+                foul: false,
+            });
+            return;
+        }
+        self.block_roll(attacker, defender, frenzy);
+    }
+
+    /// Both standing and adjacent, and the attacker's Action not lost.
+    fn can_block(&self, attacker: PlayerId, defender: PlayerId) -> bool {
         let a = self.g.player(attacker);
         let d = self.g.player(defender);
-        if !a.standing()
-            || !d.standing()
-            || self
+        a.standing()
+            && d.standing()
+            && !self
                 .g
                 .acting
                 .is_some_and(|x| x.player == attacker && x.ended)
-        {
+            && matches!((a.square(), d.square()), (Some(x), Some(y)) if x.is_adjacent(y))
+    }
+
+    /// The block dice (§11.2) after Dauntless and assists.
+    pub(crate) fn block_roll(&mut self, attacker: PlayerId, defender: PlayerId, frenzy: bool) {
+        if !self.can_block(attacker, defender) {
             return;
         }
+        let a = self.g.player(attacker);
+        let d = self.g.player(defender);
         let (Some(asq), Some(dsq)) = (a.square(), d.square()) else {
             return;
         };
-        if !asq.is_adjacent(dsq) {
-            return;
-        }
         let (aside, dside) = (a.side, d.side);
         let mut ast = a.st;
         let dst = d.st;
@@ -493,5 +514,60 @@ impl Ctx<'_> {
                 f, target, 0,
             ))));
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// §26.8 Chainsaw: a D6 instead of block dice (or before a foul's armour roll): 2+ hits
+    /// the victim, a 1 kicks back at the wielder; an armour roll at +3 against whoever is
+    /// hit; broken: knocked down and injured (a kick-back that fells him is a turnover);
+    /// held: nothing happens. A foul that does not kick back goes on at +3.
+    pub(crate) fn chainsaw(&mut self, attacker: PlayerId, victim: PlayerId, foul: bool) {
+        let side = self.g.player(attacker).side;
+        let face = self.roll(RollPurpose::Chainsaw, Some(side), Die::D6);
+        let hit = if face == 1 { attacker } else { victim };
+        if foul && face != 1 {
+            self.foul_with(attacker, victim, 3);
+            return;
+        }
+        let p = self.g.player(hit);
+        let Some(square) = p.square() else { return };
+        let av = i32::from(p.av);
+        let hit_side = p.side;
+        let [a, b] = self.roll2(RollPurpose::Armour, Some(hit_side.other()));
+        let broken = i32::from(a + b) + 3 > av;
+        self.emit(Event::Armour {
+            player: hit,
+            broken,
+        });
+        if !broken {
+            return;
+        }
+        if hit == attacker && self.g.active == Some(side) {
+            self.turnover(Turnover::KnockedDown);
+        }
+        let carrier = self.g.carrier() == Some(hit);
+        self.set_state(hit, PlayerState::Prone { square });
+        self.emit(Event::KnockedDown {
+            player: hit,
+            cause: Cause::Chainsaw,
+            by: (hit != attacker).then_some(attacker),
+        });
+        if carrier {
+            if self.g.active == Some(hit_side) {
+                self.turnover(Turnover::BallCarrierDown);
+            }
+            self.set_ball(Ball::Ground { square });
+            self.push(Frame::Bounce {
+                from: square,
+                kick: false,
+            });
+        }
+        self.push(Frame::Injury {
+            player: hit,
+            hurt: Hurt::plain(Cause::Chainsaw, (hit != attacker).then_some(attacker)),
+            crowd: false,
+            square: Some(square),
+        });
     }
 }

@@ -109,9 +109,10 @@ impl Ruleset for Game {
         self.score
     }
 
-    /// Per coach turn (§9.1) and per set-up: the coach deciding, keyed by the half, both
-    /// turn counters, whether a team turn is under way (and whose), so the key changes at
-    /// every new team turn, Blitz! bonus turn and set-up hand-over.
+    /// Per coach turn (§9.1) and per set-up: the active coach (outside team turns, the coach
+    /// deciding), keyed by the drive, the half, both turn counters, whether a team turn is
+    /// under way (and whose) and the step of the drive's start, so the key changes at every
+    /// new team turn, Blitz! bonus turn, set-up hand-over and kick.
     fn turn_marker(&self) -> Option<TurnMarker> {
         if self.is_over() {
             return None;
@@ -122,11 +123,21 @@ impl Ruleset for Game {
             Some(Side::Home) => 1,
             Some(Side::Away) => 2,
         };
+        // Outside team turns, the step of the drive's start: set-up, the kick, the kick-off
+        // decisions (each hands the clock to a new coach or a new task).
+        let phase: u64 = match (self.active, &self.prompt.kind) {
+            (Some(_), _) => 0,
+            (None, PromptKind::Setup { .. }) => 1,
+            (None, PromptKind::PlaceKick) => 2,
+            (None, _) => 3,
+        };
         Some(TurnMarker {
             coach,
-            key: u64::from(self.half) << 40
+            key: u64::from(self.drives & 0xFFFF) << 44
+                | u64::from(self.half) << 40
                 | u64::from(self.blitz_bonus) << 36
                 | active << 32
+                | phase << 28
                 | u64::from(self.teams[0].turns) << 16
                 | u64::from(self.teams[1].turns) << 8
                 | u64::from(coach == Side::Away),
@@ -156,8 +167,10 @@ impl Ruleset for Game {
     }
 
     /// Score, touchdowns, injuries (casualties suffered by each side's players, after the
-    /// apothecary and Regeneration), and counts: `casualties` (inflicted by each side),
-    /// `ko`, `completions`, `interceptions`, `sent_off`, `fumbles`.
+    /// apothecary and Regeneration), and counts (§22): `casualties` (inflicted by each
+    /// side), `ko`, `completions`, `interceptions`, `sent_off`, `fumbles`, casualties
+    /// suffered by type (`badly_hurt`, `serious_injuries`, `deaths`), and `mvp_eligible` (the
+    /// MVP hook: each side's players able to play the match, §22).
     fn summarise<'a>(setup: &MatchSetup, events: impl IntoIterator<Item = &'a Event>) -> Summary {
         let sides = player_sides(setup);
         let side_of = |p: &PlayerId| sides.get(p.index()).copied();
@@ -168,6 +181,9 @@ impl Ruleset for Game {
         let mut interceptions = [0u32; 2];
         let mut sent_off = [0u32; 2];
         let mut fumbles = [0u32; 2];
+        // Casualties suffered by type: badly hurt, serious (a lasting injury), dead.
+        let mut by_type = [[0u32; 2]; 3];
+        let mut last_cas: Option<(PlayerId, usize)> = None;
         for event in events {
             match event {
                 Event::Touchdown { side, score, .. } => {
@@ -176,17 +192,25 @@ impl Ruleset for Game {
                 }
                 Event::GameOver { score, .. } => s.score = *score,
                 // A casualty that stands (after the apothecary); Regeneration takes it back.
-                Event::Casualty { player, .. } => {
+                Event::Casualty { player, result, .. } => {
                     if let Some(side) = side_of(player) {
                         s.injuries[side.index()] += 1;
                         inflicted[side.other().index()] += 1;
+                        by_type[cas_type(*result)][side.index()] += 1;
+                        last_cas = Some((*player, cas_type(*result)));
                     }
+                    continue;
                 }
                 Event::Regenerated { player } => {
                     if let Some(side) = side_of(player) {
                         s.injuries[side.index()] = s.injuries[side.index()].saturating_sub(1);
                         inflicted[side.other().index()] =
                             inflicted[side.other().index()].saturating_sub(1);
+                        if let Some((p, t)) = last_cas
+                            && p == *player
+                        {
+                            by_type[t][side.index()] = by_type[t][side.index()].saturating_sub(1);
+                        }
                     }
                 }
                 Event::Injured {
@@ -228,6 +252,10 @@ impl Ruleset for Game {
             ("interceptions".to_string(), interceptions),
             ("sent_off".to_string(), sent_off),
             ("fumbles".to_string(), fumbles),
+            ("badly_hurt".to_string(), by_type[0]),
+            ("serious_injuries".to_string(), by_type[1]),
+            ("deaths".to_string(), by_type[2]),
+            ("mvp_eligible".to_string(), mvp_eligible(setup)),
         ];
         s
     }
@@ -258,4 +286,25 @@ pub fn player_sides(setup: &MatchSetup) -> Vec<Side> {
         sides.extend(std::iter::repeat_n(side, n));
     }
     sides
+}
+
+/// §12.5: 0 Badly Hurt, 1 a lasting injury (miss next game and worse), 2 dead.
+fn cas_type(r: CasualtyResult) -> usize {
+    match r.effect() {
+        data::LastingEffect::None => 0,
+        data::LastingEffect::Dead => 2,
+        _ => 1,
+    }
+}
+
+/// §22: the players of each side who could play (not missing the match).
+pub fn mvp_eligible(setup: &MatchSetup) -> [u32; 2] {
+    [0, 1].map(|i| {
+        setup.teams[i]
+            .sheet()
+            .players
+            .iter()
+            .filter(|p| !p.missing_next_game)
+            .count() as u32
+    })
 }

@@ -107,7 +107,7 @@ pub const SKILLS: &[SkillInfo] = &[
     si(Skill::BoneHead, "Bone-head", Extraordinary, "26.5", true),
     si(Skill::BreakTackle, "Break Tackle", Strength, "26.6", true),
     si(Skill::Catch, "Catch", Agility, "26.7", true),
-    si(Skill::Chainsaw, "Chainsaw", Extraordinary, "26.8", false),
+    si(Skill::Chainsaw, "Chainsaw", Extraordinary, "26.8", true),
     si(Skill::Dauntless, "Dauntless", General, "26.9", true),
     si(Skill::DirtyPlayer, "Dirty Player", General, "26.10", true),
     si(Skill::Dodge, "Dodge", Agility, "26.11", true),

@@ -213,6 +213,12 @@ pub enum Frame {
         player: PlayerId,
         turnover: bool,
     },
+    /// §26.8: the wielder may use the chainsaw on a block or foul (waits).
+    Chainsaw {
+        attacker: PlayerId,
+        victim: PlayerId,
+        foul: bool,
+    },
     /// §18.1–§18.2: a touchdown check once a block's knock-downs are resolved.
     TouchdownCheck,
     /// §18.4: the end of a drive.
@@ -690,6 +696,25 @@ impl Ctx<'_> {
                 self.send_off(player, turnover);
                 Flow::Continue
             }
+            Frame::Chainsaw {
+                attacker,
+                victim,
+                foul,
+            } => {
+                let coach = self.g.player(attacker).side;
+                self.push(Frame::Chainsaw {
+                    attacker,
+                    victim,
+                    foul,
+                });
+                Flow::Wait(prompt(
+                    coach,
+                    PromptKind::UseSkill {
+                        player: attacker,
+                        skill: Skill::Chainsaw,
+                    },
+                ))
+            }
             Frame::TouchdownCheck => {
                 let strict = self.g.setup.options.strict_touchdown_timing;
                 self.check_touchdown(!strict);
@@ -800,6 +825,22 @@ impl Ctx<'_> {
                 },
                 Command::Apothecary { use_it },
             ) => self.apothecary_answer(player, hurt, outcome, result, crowd, square, use_it),
+            (
+                Frame::Chainsaw {
+                    attacker,
+                    victim,
+                    foul,
+                },
+                Command::UseSkill { use_it, .. },
+            ) => {
+                if use_it {
+                    self.chainsaw(attacker, victim, foul);
+                } else if foul {
+                    self.foul_with(attacker, victim, 0);
+                } else {
+                    self.block_roll(attacker, victim, false);
+                }
+            }
             (Frame::Intercept { .. }, cmd) => {
                 if let Command::Intercept { player } = cmd {
                     self.intercept(player);

@@ -37,6 +37,14 @@ impl Ctx<'_> {
         let av = i32::from(p.av);
         let carrier = self.g.carrier() == Some(player);
         self.set_state(player, PlayerState::Prone { square });
+        if self.g.players[player.index()].rooted {
+            // §26.31: a knock-down frees a rooted player.
+            self.g.players[player.index()].rooted = false;
+            self.emit(Event::Rooted {
+                player,
+                rooted: false,
+            });
+        }
         self.emit(Event::KnockedDown {
             player,
             cause: hurt.cause,
@@ -54,6 +62,10 @@ impl Ctx<'_> {
         }
         let [a, b] = self.roll2(RollPurpose::Armour, Some(side.other()));
         let mut total = i32::from(a + b);
+        if self.g.player(player).has(Skill::Chainsaw) {
+            // §26.8: a chainsaw wielder knocked down: +3 to his armour roll.
+            total += 3;
+        }
         if hurt.mighty_blow && total <= av && total + 1 > av {
             total += 1;
             hurt.mighty_blow = false;

@@ -343,8 +343,9 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
         }
         ActionKind::HandOff if carrier && !p.confused => {
             for n in sq.neighbours() {
+                // G22: a standing player with a tackle zone.
                 if let Some(t) = g.at(n)
-                    && g.player(t).standing()
+                    && g.player(t).has_tz()
                 {
                     out.push(Command::HandOff { target: t });
                 }

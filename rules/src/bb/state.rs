@@ -186,8 +186,10 @@ pub struct Game {
     pub frames: Vec<Frame>,
     pub prompt: Prompt,
     pub outcome: Option<Outcome>,
-    /// Which player stands on each square (`u8::MAX`: none), kept with the states.
-    #[serde(skip, default = "empty_grid")]
+    /// Which player stands on each square (`u8::MAX`: none), kept with the states. Not
+    /// serialised: a game read back has none until its first change rebuilds it, and
+    /// [`Game::at`] scans the players meanwhile.
+    #[serde(skip)]
     pub grid: Vec<u8>,
     #[serde(skip)]
     pub legal: LegalCache<Command>,
@@ -210,6 +212,13 @@ impl Game {
     pub fn at(&self, sq: Square) -> Option<PlayerId> {
         if !on_pitch(sq) {
             return None;
+        }
+        if self.grid.len() != SQUARES {
+            return self
+                .players
+                .iter()
+                .find(|p| p.square() == Some(sq))
+                .map(|p| p.id);
         }
         let v = self.grid[index(sq)];
         (v != u8::MAX).then_some(PlayerId(v))

@@ -348,6 +348,7 @@ pub enum RollPurpose {
     AlwaysHungry,
     ThrowTeamMate,
     Landing,
+    Chainsaw,
 }
 
 /// A roll record.
