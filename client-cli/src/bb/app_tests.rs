@@ -855,3 +855,56 @@ fn a_block_shows_its_dice_and_who_chooses_then_the_push_and_follow_up() {
         "the defender is down"
     );
 }
+
+#[test]
+fn a_click_on_the_pitch_is_space_on_that_square() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    assert_eq!(super::tui::square_at(3, 5), Some(Square::new(0, 0)));
+    assert_eq!(super::tui::square_at(6, 5), Some(Square::new(0, 0)));
+    assert_eq!(super::tui::square_at(7, 6), Some(Square::new(1, 1)));
+    assert_eq!(
+        super::tui::square_at(3 + 4 * 25, 19),
+        Some(Square::new(25, 14))
+    );
+    assert_eq!(super::tui::square_at(2, 5), None);
+    assert_eq!(super::tui::square_at(3 + 4 * 26, 5), None);
+    assert_eq!(super::tui::square_at(3, 20), None);
+    let mut s = Scenario::new(Roster::Orc, Roster::Human);
+    let blitzer = s.find(Side::Home, "Blitzer", 0);
+    s.put(blitzer, 5, 7);
+    let game = s.turn(Side::Home, 1);
+    let mut t = Table::new(game, Box::new(ChaChaDice::from_u64(2)));
+    let click = |column: u16, row: u16| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    // The blitzer's cell on the screen: column 3 + 4x, row 5 + y.
+    let screen = t.screen();
+    let row: String = screen
+        .lines()
+        .nth(12)
+        .unwrap_or("")
+        .chars()
+        .skip(23)
+        .take(4)
+        .collect();
+    assert_eq!(row, ">10 ", "{screen}");
+    let effects = t.app.on_mouse(click(24, 12));
+    assert!(effects.is_empty());
+    assert_eq!(
+        t.play().bb.as_ref().and_then(|b| b.ui.selected),
+        Some(blitzer)
+    );
+    // A click two squares on: the plan; a second click there: go.
+    t.app.on_mouse(click(31, 12));
+    assert!(
+        t.status().starts_with("2 squares to H8: no rolls"),
+        "{}",
+        t.status()
+    );
+    let effects = t.app.on_mouse(click(31, 12));
+    t.pump(effects);
+    assert_eq!(square_of(&t.game, blitzer), Some(Square::new(7, 7)));
+}
