@@ -2098,6 +2098,10 @@ pub const BB_PLAY_KEYS: &[(&str, &str)] = &[
         "Space far away",
         "plan a move: the path and its dodges and GFIs are shown",
     ),
+    (
+        "Space on an opponent",
+        "block him (next to the player); further away: Blitz (walk next to him, then block)",
+    ),
     ("Space again / Enter / y", "go (confirm the move shown)"),
     ("Tab / Shift-Tab", "highlight the next / previous choice"),
     ("Enter", "send the highlighted choice"),

@@ -908,3 +908,58 @@ fn a_click_on_the_pitch_is_space_on_that_square() {
     t.pump(effects);
     assert_eq!(square_of(&t.game, blitzer), Some(Square::new(7, 7)));
 }
+
+#[test]
+fn space_on_an_opponent_further_away_blitzes_him_walk_then_block() {
+    let mut s = Scenario::new(Roster::Orc, Roster::Human);
+    let blitzer = s.find(Side::Home, "Blitzer", 0);
+    let lineman = s.find(Side::Away, "Lineman", 0);
+    s.put(blitzer, 5, 7).put(lineman, 9, 7);
+    let game = s.turn(Side::Home, 1);
+    let mut t = Table::new(game, Box::new(ChaChaDice::from_u64(4)));
+    t.cursor_to(Square::new(5, 7));
+    t.key(KeyCode::Char(' '));
+    t.cursor_to(Square::new(9, 7));
+    t.key(KeyCode::Char(' '));
+    assert!(t.sent.is_empty());
+    assert!(
+        t.status()
+            .starts_with("Blitz on Away #1: 3 squares to I8: no rolls, then the block."),
+        "{}",
+        t.status()
+    );
+    t.key(KeyCode::Char('y'));
+    assert_eq!(
+        t.sent[0],
+        Command::Declare {
+            player: blitzer,
+            action: bb::ActionKind::Blitz
+        }
+    );
+    assert_eq!(
+        t.sent[1..4],
+        [
+            Command::Step {
+                to: Square::new(6, 7)
+            },
+            Command::Step {
+                to: Square::new(7, 7)
+            },
+            Command::Step {
+                to: Square::new(8, 7)
+            },
+        ]
+    );
+    assert_eq!(t.sent[4], Command::BlitzBlock { target: lineman });
+    assert_eq!(t.sent.len(), 5, "{:?}", t.sent);
+    assert!(
+        matches!(
+            t.game.prompt.kind,
+            PromptKind::BlockDice { .. } | PromptKind::Reroll { .. } | PromptKind::Push { .. }
+        ) || t.game.prompt.coach == Some(Side::Away),
+        "the block is under way: {:?}",
+        t.game.prompt
+    );
+    let screen = t.screen();
+    assert!(screen.contains("Home #10 blocks Away #1"), "{screen}");
+}

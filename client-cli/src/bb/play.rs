@@ -53,6 +53,8 @@ pub struct PendingMove {
     pub plan: Plan,
     /// The Move Action to declare first (the player is chosen at the Action prompt).
     pub declare: Option<Command>,
+    /// What the walk ends with (the block of a Blitz).
+    pub then: Option<Command>,
 }
 
 /// The screen's state.
@@ -69,6 +71,8 @@ pub struct BbPlay {
     /// A command to send at the next decision if it is legal then (placing the reserve just
     /// picked).
     pub queued: Option<Command>,
+    /// Sent when the path being walked is done, if legal then (the block of a Blitz).
+    pub then: Option<Command>,
 }
 
 impl Default for BbPlay {
@@ -81,6 +85,7 @@ impl Default for BbPlay {
             route: Vec::new(),
             route_to: None,
             queued: None,
+            then: None,
         }
     }
 }
@@ -203,6 +208,7 @@ impl BbPlay {
 
     fn clear_move(&mut self) {
         self.pending = None;
+        self.then = None;
         self.route.clear();
         self.route_to = None;
     }
@@ -439,7 +445,40 @@ impl BbPlay {
             self.menu = menu.iter().position(|c| *c == first).unwrap_or(0);
             return Reply::say("Several choices aim there: Tab to pick one, Enter to send");
         }
+        let opponent = occupant
+            .and_then(|id| view.players.get(id.index()))
+            .filter(|p| Some(p.side) != ctx.side && matches!(p.state, PlayerState::Standing { .. }))
+            .map(|p| p.id);
         match &view.prompt.kind {
+            PromptKind::Acting {
+                player,
+                action: ActionKind::Blitz,
+                ma_left,
+                gfi_left,
+                ..
+            } if opponent.is_some() => {
+                if let Some(target) = opponent {
+                    return self.plan_blitz(ctx, *player, *ma_left, *gfi_left, target, None);
+                }
+            }
+            PromptKind::Action { .. } if opponent.is_some() && self.selected.is_some() => {
+                if let (Some(sel), Some(target)) = (self.selected, opponent) {
+                    let declare = Command::Declare {
+                        player: sel,
+                        action: ActionKind::Blitz,
+                    };
+                    if ctx.legal.contains(&declare)
+                        && let Some(p) = view.players.get(sel.index())
+                    {
+                        let (ma, gfi) = path::fresh_movement(p);
+                        return self.plan_blitz(ctx, sel, ma, gfi, target, Some(declare));
+                    }
+                    return Reply::say(format!(
+                        "{} cannot blitz now (one Blitz a turn; a block is only on a neighbour)",
+                        words::player(view, sel)
+                    ));
+                }
+            }
             PromptKind::Acting {
                 player,
                 ma_left,
@@ -527,6 +566,7 @@ impl BbPlay {
                     to,
                     plan,
                     declare,
+                    then: None,
                 });
                 if quiet {
                     // Nothing to roll and the Action already declared: go.
@@ -539,6 +579,82 @@ impl BbPlay {
         }
     }
 
+    /// A Blitz on `target`, not next to the blitzer: the safest free square next to him
+    /// within the movement (the block costs a square more), the path there, then the block.
+    fn plan_blitz(
+        &mut self,
+        ctx: Ctx,
+        player: PlayerId,
+        ma: u8,
+        gfi: u8,
+        target: PlayerId,
+        declare: Option<Command>,
+    ) -> Reply {
+        let view = ctx.view;
+        let Some(at) = square_of(view, target) else {
+            return Reply::none();
+        };
+        let reach = ma.saturating_add(gfi);
+        let best = (-1..=1)
+            .flat_map(|dx| (-1..=1).map(move |dy| Square::new(at.x + dx, at.y + dy)))
+            .filter(|sq| *sq != at && path::on_pitch(*sq))
+            .filter_map(|sq| {
+                if square_of(view, player) == Some(sq) {
+                    return Some(Plan {
+                        steps: Vec::new(),
+                        rolls: Vec::new(),
+                        chance: 1.0,
+                    });
+                }
+                path::plan(view, player, ma, gfi, sq).ok()
+            })
+            // The block itself costs a square.
+            .filter(|p| p.steps.len() < usize::from(reach))
+            .max_by(|a, b| {
+                a.chance
+                    .partial_cmp(&b.chance)
+                    .unwrap_or(std::cmp::Ordering::Equal)
+                    .then(b.steps.len().cmp(&a.steps.len()))
+            });
+        let Some(plan) = best else {
+            return Reply::say(format!(
+                "Cannot reach {} to block him: no free square next to him within the movement left",
+                words::player_short(view, target)
+            ));
+        };
+        let block = Command::BlitzBlock { target };
+        let gfi_block = plan.steps.len() >= usize::from(ma);
+        let who = words::player_short(view, target);
+        if plan.steps.is_empty() {
+            // Next to him already (the Blitz to declare first).
+            let Some(declare) = declare else {
+                return Reply::say(format!("Cannot block {who} now"));
+            };
+            self.then = Some(block);
+            self.route.clear();
+            self.route_to = None;
+            return Reply::send(declare, format!("Blitz on {who}"));
+        }
+        let to = plan.steps[plan.steps.len() - 1];
+        let words = format!(
+            "Blitz on {who}: {}, then the block{}",
+            plan.words(to),
+            if gfi_block {
+                format!(" (a GFI {}+ first)", path::gfi_target(view.weather))
+            } else {
+                String::new()
+            }
+        );
+        self.pending = Some(PendingMove {
+            player,
+            to,
+            plan,
+            declare,
+            then: Some(block),
+        });
+        Reply::say(format!("{words}. Space/Enter/y to go, Esc to cancel"))
+    }
+
     /// The coach confirmed the move shown: declare it if needed, then the first step.
     fn confirm(&mut self, ctx: Ctx) -> Reply {
         let Some(p) = self.pending.take() else {
@@ -547,6 +663,7 @@ impl BbPlay {
         let words = format!("Moving to {}: {}", square_name(p.to), p.plan.rolls_words());
         self.route = p.plan.steps.clone();
         self.route_to = Some(p.to);
+        self.then = p.then;
         self.selected = None;
         if let Some(declare) = p.declare {
             if !ctx.legal.contains(&declare) {
@@ -588,7 +705,20 @@ impl BbPlay {
             ));
         }
         let Some(next) = self.route.first().copied() else {
-            return Reply::none();
+            // The walk is done: its last command (the block of a Blitz).
+            let Some(then) = self.then.take() else {
+                return Reply::none();
+            };
+            if ctx.legal.contains(&then) {
+                return Reply::send(then, format!("Sent: {}", words::command(view, &then)));
+            }
+            if ctx.legal.is_empty() {
+                return Reply::none();
+            }
+            return Reply::say(format!(
+                "Could not {}: not allowed now",
+                words::command(view, &then).to_lowercase()
+            ));
         };
         let to = self.route_to.unwrap_or(next);
         match view.prompt.kind {
