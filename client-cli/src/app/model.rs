@@ -346,7 +346,7 @@ impl Play {
     /// The event log's lines (a run of steps is one line).
     pub fn log_len(&self) -> usize {
         if let Some(bb) = &self.bb {
-            return bb.log_len(self.chat.len());
+            return bb.log_len();
         }
         match &self.view {
             Some(v) => crate::tui::pitch::log_lines(&self.events, v).len(),
@@ -1568,6 +1568,9 @@ impl App {
                         Seat::Spectator => format!("{from} (watching)"),
                     };
                     play.chat.push(format!("{who}: {text}"));
+                    if let Some(bb) = play.bb.as_mut() {
+                        bb.note(&play.chat[play.chat.len() - 1..]);
+                    }
                 }
                 Vec::new()
             }
@@ -1642,6 +1645,7 @@ impl App {
                     0
                 };
                 for e in events {
+                    let chat_before = play.chat.len();
                     match e.event {
                         RoomEvent::Game { event } => {
                             if let Some(bb) = play.bb.as_mut() {
@@ -1694,6 +1698,10 @@ impl App {
                             play.chat
                                 .push(format!("* Match ended: {}", result_words(&result)));
                         }
+                    }
+                    if let Some(bb) = play.bb.as_mut() {
+                        // Room notices go in the Blood Bowl log where they happened.
+                        bb.note(&play.chat[chat_before..]);
                     }
                 }
                 if play.log_scroll > 0 {

@@ -269,7 +269,7 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
             log_scroll: play.log_scroll,
             clock: clock.as_deref(),
             result: result.as_deref(),
-            chat: &play.chat,
+            notes: &bb.notes,
             chat_input: play.chat_input.as_deref(),
         };
         crate::bb::tui::render_bb_match(frame, area, &m);
@@ -618,7 +618,7 @@ fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
             log_scroll: r.log_scroll,
             clock: None,
             result: None,
-            chat: &[],
+            notes: &[],
             chat_input: None,
         };
         crate::bb::tui::render_bb_match(frame, area, &m);

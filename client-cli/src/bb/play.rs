@@ -812,6 +812,8 @@ pub struct BbState {
     pub ui: BbPlay,
     /// The last command sent (its ack clears the app's `sent` only if no newer one went).
     pub last_sent: Option<Command>,
+    /// Chat lines and room notices, each after the events received before it.
+    pub notes: Vec<(usize, String)>,
 }
 
 impl BbState {
@@ -824,18 +826,19 @@ impl BbState {
         Some(v)
     }
 
-    /// The log's lines (events and chat), for scrolling.
-    pub fn log_len(&self, chat: usize) -> usize {
-        let rows = |l: &String| super::tui::wrap(l, super::tui::LOG_WIDTH).len();
+    /// Chat lines or room notices that came after the events so far.
+    pub fn note(&mut self, lines: &[String]) {
+        let at = self.events.len();
+        self.notes.extend(lines.iter().map(|l| (at, l.clone())));
+    }
+
+    /// The log's rows (events, chat and notices, wrapped at 120 columns), for scrolling.
+    pub fn log_len(&self) -> usize {
         match &self.view {
             Some(v) => {
-                super::tui::log_lines(v, &self.events)
-                    .iter()
-                    .map(rows)
-                    .sum::<usize>()
-                    + chat
+                super::tui::log_rows(v, &self.events, &self.notes, super::tui::LOG_WIDTH).len()
             }
-            None => self.events.len() + chat,
+            None => self.events.len() + self.notes.len(),
         }
     }
 }

@@ -590,7 +590,7 @@ fn the_match_screen_fits_120x40_with_everything_a_coach_needs() {
         log_scroll: 0,
         clock: Some("2:31"),
         result: None,
-        chat: &[],
+        notes: &[],
         chat_input: None,
     };
     let screen = draw(120, 40, &m);
@@ -648,6 +648,40 @@ fn long_log_lines_wrap_at_spaces_with_an_indent() {
             "  fgh".to_string(),
             "  ijk".to_string(),
             "  l".to_string()
+        ]
+    );
+}
+
+#[test]
+fn chat_and_room_notices_sit_in_the_log_where_they_came() {
+    let mut v = fixture();
+    stand(&mut v, 9, sq(5, 7));
+    let events = vec![
+        Event::HalfStarted { half: 1 },
+        Event::Declared {
+            player: PlayerId(9),
+            action: ActionKind::Move,
+        },
+        Event::Moved {
+            player: PlayerId(9),
+            from: sq(5, 7),
+            to: sq(6, 7),
+        },
+    ];
+    let notes = vec![
+        (0, "* Match started: ada (Home) v bot (Away)".to_string()),
+        (2, "bot (Away): good luck".to_string()),
+        (3, "* later".to_string()),
+    ];
+    assert_eq!(
+        super::tui::log_rows(&v, &events, &notes, 80),
+        vec![
+            "* Match started: ada (Home) v bot (Away)".to_string(),
+            "Half 1 begins".to_string(),
+            "Home #10 Blitzer declares a Move".to_string(),
+            "bot (Away): good luck".to_string(),
+            "Home #10 moves F8 -> G8".to_string(),
+            "* later".to_string(),
         ]
     );
 }

@@ -65,7 +65,8 @@ pub struct BbMatch<'a> {
     pub clock: Option<&'a str>,
     /// The match result, in words, once it is over.
     pub result: Option<&'a str>,
-    pub chat: &'a [String],
+    /// Chat lines and room notices, each after how many events it came.
+    pub notes: &'a [(usize, String)],
     /// The chat line being typed.
     pub chat_input: Option<&'a str>,
 }
@@ -85,14 +86,23 @@ impl BbMatch<'_> {
 
 /// The event log's lines, oldest first (a player's steps in a row make one line).
 pub fn log_lines(view: &GameView, events: &[Event]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+    log_entries(view, events)
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect()
+}
+
+/// The log's lines, each with how many events it covers from the start.
+fn log_entries(view: &GameView, events: &[Event]) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
     let mut walking: Option<(PlayerId, Square)> = None;
-    for e in events {
+    for (i, e) in events.iter().enumerate() {
         if let Event::Moved { player, from, to } = e {
             if walking == Some((*player, *from))
                 && let Some(last) = out.last_mut()
             {
-                last.push_str(&format!(" -> {}", square_name(*to)));
+                last.1.push_str(&format!(" -> {}", square_name(*to)));
+                last.0 = i + 1;
                 walking = Some((*player, *to));
                 continue;
             }
@@ -104,10 +114,35 @@ pub fn log_lines(view: &GameView, events: &[Event]) -> Vec<String> {
             walking = None;
         }
         if let Some(line) = words::event(view, e) {
-            out.push(line);
+            out.push((i + 1, line));
         }
     }
     out
+}
+
+/// The log's rows: the events' lines with the chat and room notices where they came
+/// (`notes`: after how many events), wrapped at `width`.
+pub fn log_rows(
+    view: &GameView,
+    events: &[Event],
+    notes: &[(usize, String)],
+    width: usize,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut notes = notes.iter().peekable();
+    for (covered, line) in log_entries(view, events) {
+        while let Some((at, note)) = notes.peek() {
+            if *at < covered {
+                lines.push(note.clone());
+                notes.next();
+            } else {
+                break;
+            }
+        }
+        lines.push(line);
+    }
+    lines.extend(notes.map(|(_, n)| n.clone()));
+    lines.iter().flat_map(|l| wrap(l, width)).collect()
 }
 
 /// Draws the match screen into `area` (the whole terminal but the status line).
@@ -579,15 +614,11 @@ fn render_prompt(frame: &mut Frame, area: Rect, m: &BbMatch) {
 }
 
 fn render_log(frame: &mut Frame, area: Rect, m: &BbMatch) {
-    let mut all = log_lines(m.view, m.events);
-    for c in m.chat {
-        all.push(c.clone());
-    }
-    if let Some(t) = m.chat_input {
-        all.push(format!("chat> {t}_"));
-    }
     let width = usize::from(area.width.saturating_sub(2)).max(10);
-    let all: Vec<String> = all.iter().flat_map(|l| wrap(l, width)).collect();
+    let mut all = log_rows(m.view, m.events, m.notes, width);
+    if let Some(t) = m.chat_input {
+        all.extend(wrap(&format!("chat> {t}_"), width));
+    }
     let inner = usize::from(area.height.saturating_sub(2));
     let end = all.len().saturating_sub(m.log_scroll);
     let start = end.saturating_sub(inner);
