@@ -38,7 +38,9 @@ const MAX_GAME_RESTARTS: u32 = 20;
 pub enum StrategyKind {
     /// Uniform over the legal commands.
     Random,
-    /// A one-step scoring heuristic (see `strategy::greedy`).
+    /// A heuristic: Blitz Bowl's scores each command one step ahead (`strategy::greedy`),
+    /// Blood Bowl's takes the first worthwhile Action by priorities with the dice odds
+    /// (`bb::strategy::greedy`).
     Greedy,
 }
 

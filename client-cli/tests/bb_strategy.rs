@@ -107,3 +107,157 @@ fn the_greedy_bot_beats_the_random_one_clearly() {
         tally.points_for
     );
 }
+
+mod positions {
+    //! The greedy bot in positions built by hand (the engine's scenario builder), playing
+    //! Home's turn on the real engine.
+
+    use dugout_client::bb::strategy::{GreedyStrategy, Strategy};
+    use dugout_rules::bb::scenario::Scenario;
+    use dugout_rules::bb::{
+        ActionKind, Ball, BlockFace, Command, Event, Game, PromptKind, RollPurpose, Roster, apply,
+        legal_commands, view,
+    };
+    use dugout_rules::core::{ChaChaDice, Side};
+
+    /// Home's turn played by the greedy bot to its end: its commands and the events.
+    fn home_turn(g: &mut Game, seed: u64) -> (Vec<Command>, Vec<Event>) {
+        let mut bot = GreedyStrategy::new(seed);
+        let mut dice = ChaChaDice::from_u64(seed);
+        let (mut commands, mut events) = (Vec::new(), Vec::new());
+        while g.prompt.coach == Some(Side::Home) && commands.len() < 300 {
+            let legal = legal_commands(g);
+            let cmd = bot.choose(&view(g), &legal);
+            assert!(
+                legal.contains(&cmd),
+                "{cmd:?} not legal at {:?}",
+                g.prompt.kind
+            );
+            // The block die: never Attacker Down when another face is there, Defender Down
+            // when it is there (the defenders here have no Dodge).
+            if let (PromptKind::BlockDice { dice, .. }, Command::BlockDie { index }) =
+                (&g.prompt.kind, cmd)
+            {
+                let chosen = dice[usize::from(index)];
+                if dice.contains(&BlockFace::DefenderDown) {
+                    assert!(
+                        matches!(
+                            chosen,
+                            BlockFace::DefenderDown | BlockFace::DefenderStumbles
+                        ),
+                        "{chosen:?} of {dice:?}"
+                    );
+                }
+                if dice.iter().any(|f| *f != BlockFace::AttackerDown) {
+                    assert_ne!(chosen, BlockFace::AttackerDown, "of {dice:?}");
+                }
+            }
+            let new = apply(g, cmd, &mut dice).unwrap();
+            commands.push(cmd);
+            let over = new.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::TurnEnded {
+                        side: Side::Home,
+                        ..
+                    }
+                )
+            });
+            events.extend(new);
+            if over {
+                break;
+            }
+        }
+        (commands, events)
+    }
+
+    #[test]
+    fn the_carrier_with_a_free_run_scores() {
+        let mut s = Scenario::new(Roster::Human, Roster::Orc);
+        let carrier = s.player(Side::Home, 0);
+        let mate = s.player(Side::Home, 1);
+        let orc = s.player(Side::Away, 0);
+        s.put(carrier, 21, 7)
+            .stats(carrier, 6, 3, 3, 8)
+            .put(mate, 15, 7)
+            .put(orc, 5, 5)
+            .ball(Ball::Held { player: carrier });
+        let mut g = s.turn(Side::Home, 1);
+        let (commands, events) = home_turn(&mut g, 1);
+        assert_eq!(
+            commands.first(),
+            Some(&Command::Declare {
+                player: carrier,
+                action: ActionKind::Move
+            })
+        );
+        assert!(
+            events.iter().any(|e| matches!(
+                e,
+                Event::Touchdown {
+                    side: Side::Home,
+                    ..
+                }
+            )),
+            "{commands:?}"
+        );
+    }
+
+    #[test]
+    fn a_strong_player_in_contact_blocks_first_with_two_dice() {
+        // A lineman (no Dodge, no Block) against ST 4: two dice of Orc's choosing.
+        let mut s = Scenario::new(Roster::Orc, Roster::Human);
+        let orc = s.player(Side::Home, 0);
+        let human = s.player(Side::Away, 0);
+        s.put(orc, 10, 7)
+            .stats(orc, 5, 4, 3, 9)
+            .put(human, 11, 7)
+            .stats(human, 6, 2, 3, 8)
+            .ball(Ball::Ground {
+                square: dugout_rules::core::Square::new(3, 3),
+            });
+        let mut g = s.turn(Side::Home, 1);
+        let (commands, events) = home_turn(&mut g, 2);
+        assert_eq!(
+            commands.first(),
+            Some(&Command::Block {
+                player: orc,
+                target: human
+            })
+        );
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::BlockDeclared { dice: 2, .. })),
+            "two dice: {events:?}"
+        );
+    }
+
+    #[test]
+    fn a_free_player_walks_to_the_loose_ball_and_picks_it_up() {
+        let mut s = Scenario::new(Roster::Human, Roster::Orc);
+        let human = s.player(Side::Home, 0);
+        let orc = s.player(Side::Away, 0);
+        s.put(human, 10, 7)
+            .stats(human, 6, 3, 3, 8)
+            .put(orc, 20, 2)
+            .ball(Ball::Ground {
+                square: dugout_rules::core::Square::new(13, 8),
+            });
+        let mut g = s.turn(Side::Home, 1);
+        let (commands, events) = home_turn(&mut g, 3);
+        assert_eq!(
+            commands.first(),
+            Some(&Command::Declare {
+                player: human,
+                action: ActionKind::Move
+            })
+        );
+        assert!(
+            events.iter().any(
+                |e| matches!(e, Event::Rolled { roll } if roll.purpose == RollPurpose::PickUp)
+            ),
+            "{commands:?}"
+        );
+    }
+}

@@ -61,6 +61,17 @@ pub enum CommandError {
     Illegal { reason: String },
 }
 
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommandError::GameOver => write!(f, "the match is over"),
+            CommandError::Illegal { reason } => write!(f, "illegal command: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
 /// Start a match under the current rules version.
 pub fn new_game(
     setup: MatchSetup,
