@@ -438,3 +438,34 @@ fn the_chainsaw_may_be_left_aside() {
     );
     assert_eq!(rolls(&ev, RollPurpose::Block).len(), 1);
 }
+
+/// §26.31: a knock-down frees a rooted player.
+#[test]
+fn a_knock_down_frees_a_rooted_player() {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(p, 10, 7)
+        .put(o, 11, 7)
+        .skill(p, Skill::TakeRoot)
+        .rerolls(AWAY, 0);
+    s.game.players[p.index()].rooted = true;
+    let mut g = s.turn(AWAY, 1);
+    let ev = play(
+        &mut g,
+        [bd(6), d6(1), d6(1)],
+        &[Command::Block {
+            player: o,
+            target: p,
+        }],
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Rooted { rooted: false, .. }))
+    );
+    assert_eq!(
+        state(&g, p),
+        prone(10, 7),
+        "never pushed, knocked down where he stood"
+    );
+}

@@ -22,6 +22,8 @@ use ratatui::crossterm::event::{
 use super::choices::{label, subject, target};
 use super::config::Saved;
 use super::forms::{LoginForm, RoomForm, SeatChoice};
+use crate::bb::form::BbRoomForm;
+use crate::bb::play::{BbState, Ctx as BbCtx, Reply as BbReply};
 use crate::net::{Answer, Update};
 use crate::tui::LobbyModel;
 use crate::tui::pitch::{CELL_WIDTH, ROW_LABEL_WIDTH};
@@ -31,15 +33,29 @@ use crate::tui::pitch::{CELL_WIDTH, ROW_LABEL_WIDTH};
 pub enum Request {
     ListRooms,
     CreateRoom(Box<RoomSpec>),
-    Join { room: RoomId, seat: Option<Side> },
+    Join {
+        room: RoomId,
+        seat: Option<Side>,
+    },
     Spectate(RoomId),
     Leave(RoomId),
     Ready(RoomId),
-    Command { room: RoomId, command: Command },
+    Command {
+        room: RoomId,
+        command: Command,
+    },
+    /// A Blood Bowl command.
+    BbCommand {
+        room: RoomId,
+        command: dugout_rules::bb::Command,
+    },
     Concede(RoomId),
     ClaimWin(RoomId),
     Snapshot(RoomId),
-    Chat { room: RoomId, text: String },
+    Chat {
+        room: RoomId,
+        text: String,
+    },
 }
 
 impl Request {
@@ -61,6 +77,11 @@ impl Request {
                 id,
                 room,
                 command: game::blitz::command(command),
+            },
+            Request::BbCommand { room, command } => ClientMessage::Command {
+                id,
+                room,
+                command: game::bb::command(command),
             },
             Request::Concede(room) => ClientMessage::Concede { id, room },
             Request::ClaimWin(room) => ClientMessage::ClaimWin { id, room },
@@ -180,6 +201,9 @@ pub struct Play {
     pub route_to: Option<Square>,
     /// The last command sent (its ack clears `sent` only if no newer one went since).
     last_sent: Option<Command>,
+    /// A Blood Bowl match (from its first snapshot on): its view, events, decision and
+    /// screen state; `view`, `events` and `decision` above are Blitz Bowl's.
+    pub bb: Option<Box<BbState>>,
 }
 
 impl Play {
@@ -209,6 +233,7 @@ impl Play {
             route: Vec::new(),
             route_to: None,
             last_sent: None,
+            bb: None,
         }
     }
 
@@ -310,8 +335,19 @@ impl Play {
         (def.length as i8 - 1, def.width as i8 - 1)
     }
 
+    /// Blood Bowl: the legal commands we may send now (none while one is in flight).
+    pub fn bb_legal(&self) -> &[dugout_rules::bb::Command] {
+        match self.bb.as_ref().and_then(|b| b.decision.as_ref()) {
+            Some(d) if !self.sent => &d.legal,
+            _ => &[],
+        }
+    }
+
     /// The event log's lines (a run of steps is one line).
     pub fn log_len(&self) -> usize {
+        if let Some(bb) = &self.bb {
+            return bb.log_len();
+        }
         match &self.view {
             Some(v) => crate::tui::pitch::log_lines(&self.events, v).len(),
             None => self.events.len(),
@@ -342,6 +378,8 @@ pub struct Replay {
     /// Index into `entries` of the last event shown (`None`: before the first).
     pub pos: Option<usize>,
     pub view: Option<GameView>,
+    /// The state shown, of a Blood Bowl match.
+    pub bb_view: Option<dugout_rules::bb::GameView>,
     /// The seq of the state shown and the seq it was asked for.
     pub at_seq: Option<u64>,
     pub asked: Option<u64>,
@@ -360,6 +398,7 @@ impl Replay {
             names,
             pos: None,
             view: None,
+            bb_view: None,
             at_seq: None,
             asked: None,
             input: None,
@@ -387,6 +426,18 @@ impl Replay {
             .collect()
     }
 
+    /// The Blood Bowl events up to the position, for the log.
+    pub fn bb_events(&self) -> Vec<dugout_rules::bb::Event> {
+        let end = self.pos.map_or(0, |i| i + 1);
+        self.entries[..end.min(self.entries.len())]
+            .iter()
+            .filter_map(|e| match &e.event {
+                RoomEvent::Game { event } => game::bb::event(event).ok(),
+                _ => None,
+            })
+            .collect()
+    }
+
     fn go(&mut self, pos: Option<usize>) -> Vec<Effect> {
         let pos = pos.map(|p| p.min(self.entries.len().saturating_sub(1)));
         let pos = if self.entries.is_empty() { None } else { pos };
@@ -404,7 +455,8 @@ impl Replay {
     /// The index of the `turn_started` event of turn `turn` (either coach's, the first).
     fn index_of_turn(&self, turn: u16) -> Option<usize> {
         self.entries.iter().position(|e| {
-            matches!(&e.event, RoomEvent::Game { event } if matches!(game::blitz::event(event), Ok(Event::TurnStarted { turn: t, .. }) if t == turn))
+            matches!(&e.event, RoomEvent::Game { event } if matches!(game::blitz::event(event), Ok(Event::TurnStarted { turn: t, .. }) if t == turn)
+                || matches!(game::bb::event(event), Ok(dugout_rules::bb::Event::TurnStarted { turn: t, .. }) if u16::from(t) == turn))
         })
     }
 }
@@ -425,6 +477,8 @@ pub struct App {
     pub lobby: LobbyModel,
     /// The create-room form, when open (over the lobby).
     pub form: Option<RoomForm>,
+    /// The create-room form of a Blood Bowl room, when open (over the lobby).
+    pub bb_form: Option<BbRoomForm>,
     pub server: String,
     pub account: Option<String>,
     pub token: Option<String>,
@@ -455,6 +509,7 @@ impl App {
             screen: Screen::Login(LoginForm::new(server, "")),
             lobby: LobbyModel::default(),
             form: None,
+            bb_form: None,
             server: server.to_string(),
             account: None,
             token: None,
@@ -530,7 +585,7 @@ impl App {
         match &self.screen {
             Screen::Login(_) => self.login_key(k),
             Screen::Lobby => {
-                if self.form.is_some() {
+                if self.form.is_some() || self.bb_form.is_some() {
                     self.form_key(k)
                 } else {
                     self.lobby_key(k)
@@ -648,6 +703,10 @@ impl App {
                 self.form = Some(RoomForm::default());
                 Vec::new()
             }
+            KeyCode::Char('b') => {
+                self.bb_form = Some(BbRoomForm::default());
+                Vec::new()
+            }
             KeyCode::Enter => match selected {
                 Some(room) => {
                     self.status = Some(format!("Joining room {}...", short(&room)));
@@ -688,6 +747,27 @@ impl App {
     }
 
     fn form_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        if let Some(form) = self.bb_form.as_mut() {
+            match k.code {
+                KeyCode::Esc => self.bb_form = None,
+                KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => form.next(),
+                KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => form.prev(),
+                KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(true),
+                KeyCode::Left | KeyCode::Char('h') => form.change(false),
+                KeyCode::Enter => {
+                    let spec = form.spec();
+                    self.creating_seat = Some(match form.seat {
+                        SeatChoice::Home => Side::Home,
+                        SeatChoice::Away => Side::Away,
+                    });
+                    self.bb_form = None;
+                    self.status = Some("Creating the Blood Bowl room...".into());
+                    return vec![Effect::Send(Request::CreateRoom(Box::new(spec)))];
+                }
+                _ => {}
+            }
+            return Vec::new();
+        }
         let Some(form) = self.form.as_mut() else {
             return Vec::new();
         };
@@ -739,6 +819,16 @@ impl App {
                 _ => {}
             }
             return Vec::new();
+        }
+        let generic = matches!(
+            k.code,
+            KeyCode::Char('t' | 'r' | 'C' | 'W' | 'q' | '[' | ']')
+                | KeyCode::PageUp
+                | KeyCode::PageDown
+                | KeyCode::End
+        );
+        if !generic && play.bb.is_some() {
+            return self.bb_key(k.code);
         }
         match k.code {
             KeyCode::Left | KeyCode::Char('h') => play.move_cursor(-1, 0),
@@ -1090,6 +1180,16 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) || self.help {
             return Vec::new();
         }
+        if let Screen::Play(play) = &mut self.screen
+            && play.chat_input.is_none()
+            && let Some(bb) = play.bb.as_mut()
+        {
+            let Some(sq) = crate::bb::tui::square_at(m.column, m.row) else {
+                return Vec::new();
+            };
+            bb.ui.cursor = sq;
+            return self.bb_key(KeyCode::Char(' '));
+        }
         let Some(sq) = square_at(m.column, m.row) else {
             return Vec::new();
         };
@@ -1196,9 +1296,13 @@ impl App {
                 if let Screen::Replay(r) = &mut self.screen
                     && r.asked == Some(state.seq)
                 {
-                    match game::blitz::view(&state.view) {
-                        Ok(view) => r.view = Some(view),
-                        Err(e) => self.status = Some(e.to_string()),
+                    if let Ok(view) = game::bb::view(&state.view) {
+                        r.bb_view = Some(view);
+                    } else {
+                        match game::blitz::view(&state.view) {
+                            Ok(view) => r.view = Some(view),
+                            Err(e) => self.status = Some(e.to_string()),
+                        }
                     }
                     r.at_seq = Some(state.at_seq);
                 }
@@ -1229,7 +1333,7 @@ impl App {
             Request::Spectate(_) => "Watching",
             Request::Leave(_) => "Leaving",
             Request::Ready(_) => "Ready",
-            Request::Command { .. } => "Your command",
+            Request::Command { .. } | Request::BbCommand { .. } => "Your command",
             Request::Concede(_) => "Conceding",
             Request::ClaimWin(_) => "Claiming the win",
             Request::Snapshot(_) => "Snapshot",
@@ -1237,7 +1341,11 @@ impl App {
         };
         if let Screen::Play(play) = &mut self.screen {
             match &request {
-                Request::Command { room, .. } if *room == play.room => play.sent = false,
+                Request::Command { room, .. } | Request::BbCommand { room, .. }
+                    if *room == play.room =>
+                {
+                    play.sent = false
+                }
                 Request::Snapshot(room) if *room == play.room => {
                     play.snapshot_pending = false;
                 }
@@ -1325,6 +1433,15 @@ impl App {
                 if let Screen::Play(play) = &mut self.screen
                     && play.room == room
                     && play.last_sent == Some(command)
+                {
+                    play.sent = false;
+                }
+                Vec::new()
+            }
+            Request::BbCommand { room, command } => {
+                if let Screen::Play(play) = &mut self.screen
+                    && play.room == room
+                    && play.bb.as_ref().and_then(|b| b.last_sent) == Some(command)
                 {
                     play.sent = false;
                 }
@@ -1451,6 +1568,9 @@ impl App {
                         Seat::Spectator => format!("{from} (watching)"),
                     };
                     play.chat.push(format!("{who}: {text}"));
+                    if let Some(bb) = play.bb.as_mut() {
+                        bb.note(&play.chat[play.chat.len() - 1..]);
+                    }
                 }
                 Vec::new()
             }
@@ -1472,6 +1592,24 @@ impl App {
                 play.folds = game::view_folds(&view, rules_version);
                 play.seat = seat;
                 play.seq = seq;
+                if let Ok(bb_view) = game::bb::view(&view) {
+                    play.result = result;
+                    play.sent = false;
+                    play.decision_at = now;
+                    let state = play.bb.get_or_insert_with(Default::default);
+                    if state.view.is_none()
+                        && let Seat::Coach(side) = seat
+                    {
+                        // Start the cursor in our own half.
+                        state.ui.cursor = Square::new(if side == Side::Home { 6 } else { 19 }, 7);
+                    }
+                    state.view = Some(bb_view);
+                    match game::bb::Decision::from_wire(&decision) {
+                        Ok(d) => state.decision = Some(d),
+                        Err(e) => self.status = Some(e.to_string()),
+                    }
+                    return Vec::new();
+                }
                 play.view = match game::blitz::view(&view) {
                     Ok(view) => Some(view),
                     Err(e) => {
@@ -1507,8 +1645,20 @@ impl App {
                     0
                 };
                 for e in events {
+                    let chat_before = play.chat.len();
                     match e.event {
                         RoomEvent::Game { event } => {
+                            if let Some(bb) = play.bb.as_mut() {
+                                if let Ok(event) = game::bb::event(&event) {
+                                    if play.folds
+                                        && let Some(view) = bb.view.as_mut()
+                                    {
+                                        view.apply(&event);
+                                    }
+                                    bb.events.push(event);
+                                }
+                                continue;
+                            }
                             // A match of another game never gets this far: its snapshot
                             // already said this client does not play it.
                             let Ok(event) = game::blitz::event(&event) else {
@@ -1549,12 +1699,19 @@ impl App {
                                 .push(format!("* Match ended: {}", result_words(&result)));
                         }
                     }
+                    if let Some(bb) = play.bb.as_mut() {
+                        // Room notices go in the Blood Bowl log where they happened.
+                        bb.note(&play.chat[chat_before..]);
+                    }
                 }
                 if play.log_scroll > 0 {
                     // Scrolled back: the lines in sight stay in sight.
                     play.log_scroll += play.log_len().saturating_sub(lines_before);
                 }
                 play.sent = false;
+                if play.bb.is_some() {
+                    return self.bb_decision(decision, any, room);
+                }
                 let refused = set_decision(play, decision, now).err();
                 if play.folds
                     && let (Some(view), Some(d)) = (play.view.as_mut(), play.decision.as_ref())
@@ -1602,12 +1759,131 @@ impl App {
         }
     }
 
+    /// Blood Bowl: a new decision after events; the path being walked or a queued command
+    /// goes on.
+    fn bb_decision(
+        &mut self,
+        decision: dugout_protocol::Decision,
+        any: bool,
+        room: RoomId,
+    ) -> Vec<Effect> {
+        let now = self.now;
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        let Some(bb) = play.bb.as_mut() else {
+            return Vec::new();
+        };
+        match game::bb::Decision::from_wire(&decision) {
+            Ok(d) => {
+                if bb.decision.as_ref() != Some(&d) {
+                    bb.ui.menu = 0;
+                    bb.ui.selected = None;
+                }
+                if let Some(view) = bb.view.as_mut() {
+                    view.prompt = d.prompt.clone();
+                }
+                bb.decision = Some(d);
+                play.decision_at = now;
+            }
+            Err(e) => {
+                self.status = Some(e.to_string());
+                return Vec::new();
+            }
+        }
+        if self
+            .status
+            .as_deref()
+            .is_some_and(|s| s.starts_with("Sent: ") || s.starts_with("In room "))
+        {
+            self.status = None;
+        }
+        if any && !play.folds {
+            if play.snapshot_pending {
+                play.snapshot_dirty = true;
+            } else {
+                play.snapshot_pending = true;
+                return vec![Effect::Send(Request::Snapshot(room))];
+            }
+        }
+        let side = match play.seat {
+            Seat::Coach(s) => Some(s),
+            Seat::Spectator => None,
+        };
+        let legal = play.bb_legal().to_vec();
+        let Some(bb) = play.bb.as_mut() else {
+            return Vec::new();
+        };
+        let Some(view) = bb.view.clone() else {
+            return Vec::new();
+        };
+        let reply = bb.ui.on_decision(BbCtx {
+            view: &view,
+            legal: &legal,
+            side,
+        });
+        self.bb_reply(reply)
+    }
+
+    /// Blood Bowl: a key of the match screen other than the generic ones.
+    fn bb_key(&mut self, code: KeyCode) -> Vec<Effect> {
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        let side = match play.seat {
+            Seat::Coach(s) => Some(s),
+            Seat::Spectator => None,
+        };
+        let legal = play.bb_legal().to_vec();
+        let Some(bb) = play.bb.as_mut() else {
+            return Vec::new();
+        };
+        let Some(view) = bb.current_view() else {
+            self.status = Some("The match has not started yet".into());
+            return Vec::new();
+        };
+        let reply = bb.ui.key(
+            code,
+            BbCtx {
+                view: &view,
+                legal: &legal,
+                side,
+            },
+        );
+        self.bb_reply(reply)
+    }
+
+    /// Carry out the Blood Bowl screen's answer: the status, and the command to send.
+    fn bb_reply(&mut self, reply: BbReply) -> Vec<Effect> {
+        if let Some(s) = reply.status {
+            self.status = Some(s);
+        }
+        let Some(cmd) = reply.send else {
+            return Vec::new();
+        };
+        let Screen::Play(play) = &mut self.screen else {
+            return Vec::new();
+        };
+        if !play.bb_legal().contains(&cmd) {
+            return Vec::new();
+        }
+        play.sent = true;
+        if let Some(bb) = play.bb.as_mut() {
+            bb.last_sent = Some(cmd);
+        }
+        vec![Effect::Send(Request::BbCommand {
+            room: play.room.clone(),
+            command: cmd,
+        })]
+    }
+
     /// The keys of the current screen, for the help overlay.
     pub fn help_keys(&self) -> &'static [(&'static str, &'static str)] {
         match &self.screen {
             Screen::Login(_) => LOGIN_KEYS,
-            Screen::Lobby if self.form.is_some() => FORM_KEYS,
+            Screen::Lobby if self.form.is_some() || self.bb_form.is_some() => FORM_KEYS,
             Screen::Lobby => LOBBY_HELP,
+            Screen::Play(p) if p.bb.is_some() => BB_PLAY_KEYS,
             Screen::Play(_) => PLAY_KEYS,
             Screen::Replay(_) => REPLAY_KEYS,
         }
@@ -1775,7 +2051,8 @@ pub const LOBBY_HELP: &[(&str, &str)] = &[
     ("Enter", "join the selected room (its free seat)"),
     ("s", "watch the selected room"),
     ("i", "type a room id to join (private rooms)"),
-    ("c", "create a room"),
+    ("c", "create a Blitz Bowl room"),
+    ("b", "create a Blood Bowl room"),
     ("r", "refresh the list"),
     ("*", "after a name in Seats: that coach is ready"),
     ("L", "log out"),
@@ -1807,6 +2084,49 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
         "while moving: walk there by the shortest path",
     ),
     ("Esc", "unselect the player"),
+    ("PgUp / [", "scroll the event log back (older)"),
+    ("PgDn / ]", "scroll the event log forward"),
+    ("End", "the newest events"),
+    ("t", "type a chat line (Enter sends, Esc cancels)"),
+    ("r", "reload the state from the server"),
+    ("C C", "concede (asks first)"),
+    ("W", "claim the win when the other coach has gone"),
+    ("q", "back to the lobby"),
+    ("?", "this help"),
+    ("Ctrl-C", "quit"),
+];
+
+pub const BB_PLAY_KEYS: &[(&str, &str)] = &[
+    ("arrows / hjkl", "move the cursor"),
+    (
+        "Space / click",
+        "select the player there, choose the green target, or move there",
+    ),
+    (
+        "Space far away",
+        "plan a move: the path and its dodges and GFIs are shown",
+    ),
+    (
+        "Space on an opponent",
+        "block him (next to the player); further away: Blitz (walk next to him, then block)",
+    ),
+    ("Space again / Enter / y", "go (confirm the move shown)"),
+    ("Tab / Shift-Tab", "highlight the next / previous choice"),
+    ("Enter", "send the highlighted choice"),
+    ("1-9", "send choice 1-9 of the list"),
+    ("e", "end the Action / the turn / the set-up"),
+    (
+        "y / d",
+        "yes / no (re-roll, follow up, apothecary, bribe, skill)",
+    ),
+    ("f", "set-up: the formations in the menu"),
+    ("b", "set-up: the picked player back to the Reserves"),
+    (
+        "P",
+        "throw the ball (Pass) or a team-mate (Throw Team-Mate) to the cursor's square",
+    ),
+    ("J", "leap to the cursor's square"),
+    ("Esc", "unselect, cancel the move"),
     ("PgUp / [", "scroll the event log back (older)"),
     ("PgDn / ]", "scroll the event log forward"),
     ("End", "the newest events"),

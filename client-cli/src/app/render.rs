@@ -35,6 +35,9 @@ pub fn render_app(frame: &mut Frame, app: &App) {
             if let Some(form) = &app.form {
                 render_form(frame, main, form);
             }
+            if let Some(form) = &app.bb_form {
+                render_bb_form(frame, main, form);
+            }
         }
         Screen::Play(play) => render_play(frame, main, app, play),
         Screen::Replay(replay) => render_replay(frame, main, replay),
@@ -68,6 +71,9 @@ fn render_status(frame: &mut Frame, area: Rect, app: &App) {
         Link::Offline => (String::new(), Style::new()),
     };
     let hint = match &app.screen {
+        Screen::Play(p) if !p.bb_legal().is_empty() => {
+            "Your decision: Space on the pitch, or 1-9 / Tab+Enter a choice (keys below)"
+        }
         Screen::Play(p) if !p.legal().is_empty() => {
             "Your decision: Space on the pitch, or Tab+Enter / 1-9 a choice"
         }
@@ -189,6 +195,45 @@ fn render_form(frame: &mut Frame, area: Rect, form: &RoomForm) {
     );
 }
 
+fn render_bb_form(frame: &mut Frame, area: Rect, form: &crate::bb::form::BbRoomForm) {
+    use crate::bb::form::BbRoomForm;
+    let height = u16::try_from(BbRoomForm::FIELDS.len()).unwrap_or(20) + 4;
+    let boxed = centred(area, 64, height);
+    let mut lines: Vec<Line> = BbRoomForm::FIELDS
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let focused = form.focus == i;
+            let style = if focused {
+                Style::new()
+                    .fg(Color::Black)
+                    .bg(Color::Yellow)
+                    .add_modifier(Modifier::BOLD)
+            } else {
+                Style::new()
+            };
+            Line::from(vec![
+                Span::raw(format!("{}{name:<24}", if focused { "> " } else { "  " })),
+                Span::styled(format!("< {} >", form.value(i)), style),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "Up/Down field  Left/Right change  Enter create  Esc cancel",
+        Style::new().fg(Color::DarkGray),
+    ));
+    frame.render_widget(Clear, boxed);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Create a room (Blood Bowl) "),
+        ),
+        boxed,
+    );
+}
+
 fn clock(ms: std::time::Duration) -> String {
     let s = ms.as_secs();
     format!("{}:{:02}", s / 60, s % 60)
@@ -209,6 +254,27 @@ pub const MIN_SIZE: (u16, u16) = (80, 24);
 pub const FULL_SIZE: (u16, u16) = (118, 30);
 
 fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
+    if let Some(bb) = &play.bb
+        && let Some(view) = bb.current_view()
+    {
+        let clock = bb_clock_words(app, play);
+        let result = play.result.as_ref().map(super::model::result_words);
+        let m = crate::bb::tui::BbMatch {
+            view: &view,
+            events: &bb.events,
+            play: &bb.ui,
+            legal: play.bb_legal(),
+            seat: play.seat,
+            names: &play.names,
+            log_scroll: play.log_scroll,
+            clock: clock.as_deref(),
+            result: result.as_deref(),
+            notes: &bb.notes,
+            chat_input: play.chat_input.as_deref(),
+        };
+        crate::bb::tui::render_bb_match(frame, area, &m);
+        return;
+    }
     let Some(view) = &play.view else {
         render_waiting(frame, area, play);
         return;
@@ -308,6 +374,28 @@ fn render_play(frame: &mut Frame, area: Rect, app: &App, play: &Play) {
     );
     render_menu(frame, menu_area, play, view, false);
     render_chat(frame, chat_area, play);
+}
+
+/// Blood Bowl: the deciding coach's clock in words, if it runs.
+fn bb_clock_words(app: &App, play: &Play) -> Option<String> {
+    let d = play.bb.as_ref()?.decision.as_ref()?;
+    let coach = d.prompt.coach?;
+    let ms = d.time_left_ms?;
+    let spent = app.now.saturating_duration_since(play.decision_at);
+    let left = std::time::Duration::from_millis(ms).saturating_sub(spent);
+    Some(format!(
+        "{} {}{}",
+        match coach {
+            Side::Home => "Home",
+            Side::Away => "Away",
+        },
+        clock(left),
+        if play.seat == Seat::Coach(coach) {
+            " (yours)"
+        } else {
+            ""
+        }
+    ))
 }
 
 /// The clock of the deciding coach in words, if it runs.
@@ -514,6 +602,56 @@ fn render_waiting(frame: &mut Frame, area: Rect, play: &Play) {
 }
 
 fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
+    if let Some(view) = &r.bb_view {
+        let events = r.bb_events();
+        let ui = crate::bb::play::BbPlay {
+            cursor: r.cursor,
+            ..Default::default()
+        };
+        let m = crate::bb::tui::BbMatch {
+            view,
+            events: &events,
+            play: &ui,
+            legal: &[],
+            seat: Seat::Spectator,
+            names: &r.names,
+            log_scroll: r.log_scroll,
+            clock: None,
+            result: None,
+            notes: &[],
+            chat_input: None,
+        };
+        crate::bb::tui::render_bb_match(frame, area, &m);
+        if area.height >= crate::bb::tui::MIN_HEIGHT - 1 && area.width >= crate::bb::tui::MIN_WIDTH
+        {
+            let last = r.entries.last().map_or(0, |e| e.seq);
+            let input = r
+                .input
+                .as_ref()
+                .map(|(what, text)| {
+                    format!("  {} {text}_", if *what == 't' { "Turn:" } else { "Seq:" })
+                })
+                .unwrap_or_default();
+            let keys = Rect {
+                y: area.y + area.height - 1,
+                height: 1,
+                ..area
+            };
+            frame.render_widget(Clear, keys);
+            frame.render_widget(
+                Paragraph::new(Line::styled(
+                    format!(
+                        "Replay {} seq {} of {last}{input}   Right/Left step  g/G start/end  t N turn  : N seq  [ ] log  q quit",
+                        short(&r.id),
+                        r.seq()
+                    ),
+                    Style::new().fg(Color::Cyan),
+                )),
+                keys,
+            );
+        }
+        return;
+    }
     let [left, right] =
         Layout::horizontal([Constraint::Min(60), Constraint::Length(SIDE_COLUMN)]).areas(area);
     match &r.view {

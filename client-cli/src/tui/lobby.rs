@@ -40,7 +40,7 @@ impl LobbyModel {
 }
 
 /// The key help line under the room list.
-pub const LOBBY_KEYS: &str = "Up/Down select  Enter join  s spectate  c create room  i join by id  r refresh  L log out  q quit";
+pub const LOBBY_KEYS: &str = "Up/Down select  Enter join  s spectate  c create Blitz Bowl room  b create Blood Bowl room  i join by id  r refresh  L log out  q quit";
 
 fn status_name(status: RoomStatus) -> &'static str {
     match status {
@@ -179,7 +179,9 @@ pub fn render_lobby(frame: &mut Frame, area: Rect, model: &LobbyModel) {
 
     let status = match (&model.status, model.rooms.is_empty()) {
         (Some(s), _) => s.clone(),
-        (None, true) => "No open rooms: press c to create one".to_string(),
+        (None, true) => {
+            "No open rooms: press c (Blitz Bowl) or b (Blood Bowl) to create one".to_string()
+        }
         (None, false) => String::new(),
     };
     frame.render_widget(Paragraph::new(status), status_area);

@@ -116,7 +116,10 @@ fn lobby_lists_rooms_and_highlights_the_selection() {
 #[test]
 fn empty_lobby_says_how_to_create_a_room() {
     let buf = draw_lobby(&LobbyModel::default());
-    assert!(screen(&buf).contains("No open rooms: press c to create one"));
+    assert!(
+        screen(&buf)
+            .contains("No open rooms: press c (Blitz Bowl) or b (Blood Bowl) to create one")
+    );
 }
 
 /// Amazon (Home, seen by its coach) against Human, mid-game.

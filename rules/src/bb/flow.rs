@@ -1258,8 +1258,7 @@ impl Ctx<'_> {
 /// Build the match from the setup: players from the sheets, in order (Home, then Away).
 pub fn build(setup: MatchSetup, version: u32) -> Game {
     let mut players = Vec::new();
-    let mut teams = Vec::new();
-    for side in Side::BOTH {
+    let team_of = |side: Side, players: &mut Vec<Player>| {
         let sheet = setup.teams[side.index()].sheet();
         let data = sheet.roster.data();
         for sp in &sheet.players {
@@ -1298,7 +1297,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
                 in_drive: false,
             });
         }
-        teams.push(Team {
+        Team {
             name: sheet.name.clone(),
             roster: sheet.roster,
             rerolls: sheet.rerolls,
@@ -1312,13 +1311,10 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
             cheerleaders: sheet.cheerleaders,
             turns: 0,
             used: TurnUse::default(),
-        });
-    }
-    let away = teams.pop();
-    let home = teams.pop();
-    let (Some(home), Some(away)) = (home, away) else {
-        unreachable!("two sides")
+        }
     };
+    let home = team_of(Side::Home, &mut players);
+    let away = team_of(Side::Away, &mut players);
     Game {
         setup,
         rules_version: version,
