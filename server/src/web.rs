@@ -403,7 +403,7 @@ fn bb_team_name(roster: Roster) -> &'static str {
     }
 }
 
-/// How people call a weather (§8). Exhaustive, as [`bb_team_name`].
+/// How people call a Blood Bowl weather (blood-bowl.md §8). Exhaustive, as [`bb_team_name`].
 fn bb_weather_name(w: Weather) -> &'static str {
     match w {
         Weather::SwelteringHeat => "Sweltering Heat",

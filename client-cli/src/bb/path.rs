@@ -9,6 +9,8 @@
 //! on the square left costs −1); Going For It needs 2+ (3+ in a Blizzard); a pick-up is on
 //! the Agility table at +1, −1 per opposing tackle zone, −1 in Pouring Rain. A natural 1
 //! always fails and a natural 6 always succeeds, so every target is between 2+ and 6+.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;

@@ -1,6 +1,8 @@
 //! The Blood Bowl screen's pure parts on views built by the real engine (`new_game` and the
 //! view reducer folding real events): paths and their rolls, prompts in words, the keys, and
 //! the screen drawn at 120x40.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 use dugout_rules::bb::{
     self, ActionKind, Ball, CheckKind, Command, Event, GameView, MatchSetup, PlayerId, PlayerState,

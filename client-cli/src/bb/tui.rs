@@ -2,6 +2,8 @@
 //! else). It needs a 120x40 terminal: the teams and the score on top, the 26x15 pitch (4
 //! columns a square) with a legend, then the selected player's panel, the prompt with its
 //! choices, the event log, and a line of keys.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
