@@ -604,36 +604,48 @@ where
 
 /// Resolves on Ctrl-C (SIGINT) or, on Unix, SIGTERM.
 ///
-/// If a handler cannot be installed the failure is logged and that signal is
-/// simply never observed; the other one still works.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        if let Err(err) = tokio::signal::ctrl_c().await {
-            eprintln!("dugout-server: cannot listen for Ctrl-C: {err}");
-            std::future::pending::<()>().await;
+/// The handlers are installed when this is called, not when the future is first polled: a
+/// signal that arrives while the server is already answering requests, before the graceful
+/// shutdown future got its first poll, is still a graceful stop (it used to be the signal's
+/// default action, a kill). Call it before serving. If a handler cannot be installed the
+/// failure is logged and that signal is simply never observed; the other one still works.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    /// One signal, or never if its handler could not be installed.
+    #[cfg(unix)]
+    async fn wait_for(s: Option<&mut tokio::signal::unix::Signal>) {
+        match s {
+            Some(s) => {
+                s.recv().await;
+            }
+            None => std::future::pending::<()>().await,
         }
-    };
+    }
 
     #[cfg(unix)]
-    let terminate = async {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut sigterm) => {
-                sigterm.recv().await;
+    {
+        use tokio::signal::unix::{Signal, SignalKind, signal};
+        let install = |kind: SignalKind, name: &str| -> Option<Signal> {
+            signal(kind)
+                .map_err(|err| eprintln!("dugout-server: cannot listen for {name}: {err}"))
+                .ok()
+        };
+        let mut interrupt = install(SignalKind::interrupt(), "Ctrl-C");
+        let mut terminate = install(SignalKind::terminate(), "SIGTERM");
+        async move {
+            tokio::select! {
+                () = wait_for(interrupt.as_mut()) => {}
+                () = wait_for(terminate.as_mut()) => {}
             }
-            Err(err) => {
-                eprintln!("dugout-server: cannot listen for SIGTERM: {err}");
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        async {
+            if let Err(err) = tokio::signal::ctrl_c().await {
+                eprintln!("dugout-server: cannot listen for Ctrl-C: {err}");
                 std::future::pending::<()>().await;
             }
         }
-    };
-
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-
-    tokio::select! {
-        () = ctrl_c => {}
-        () = terminate => {}
     }
 }
 

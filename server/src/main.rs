@@ -231,8 +231,10 @@ async fn main() -> ExitCode {
         "dugout-server {SERVER_VERSION} listening on {http}://{addr} (WebSocket {ws}://{addr}/ws, database {database})"
     );
 
+    // Installed now, before the first request is served (see `shutdown_signal`).
+    let signal = dugout_server::shutdown_signal();
     let shutdown = async {
-        dugout_server::shutdown_signal().await;
+        signal.await;
         tracing::info!("shutting down");
     };
     let result = match tls {
