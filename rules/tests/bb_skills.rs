@@ -319,31 +319,24 @@ fn landing_on_a_player_knocks_him_down() {
     )));
 }
 
-/// §26.4 Bombardier, §26.2 Ball & Chain: not built; a sheet with them is refused naming the
-/// skill, so the Goblin Bombardier and Fanatic (§27.6) are refused.
+/// §26.4 Bombardier: not built; a sheet with it is refused naming the skill, so the Goblin
+/// Bombardier (§27.6) is refused.
 #[test]
 fn unbuilt_skills_are_refused_by_name() {
-    for (skill, name) in [
-        (Skill::BallAndChain, "Ball & Chain"),
-        (Skill::Bombardier, "Bombardier"),
-    ] {
-        let mut sheet = dugout_rules::bb::starter_team(Roster::Human);
-        sheet.players[0].extra_skills.push(skill);
-        let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
-        assert!(
-            matches!(&err, SetupError::NotImplemented { what } if what.contains(name)),
-            "{err:?}"
-        );
-    }
-    for (position, name) in [("Bombardier", "Bombardier"), ("Fanatic", "Ball & Chain")] {
-        let mut sheet = dugout_rules::bb::starter_team(Roster::Goblin);
-        sheet.players[0].position = position.into();
-        let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
-        assert!(
-            matches!(&err, SetupError::NotImplemented { what } if what.contains(name)),
-            "{err:?}"
-        );
-    }
+    let mut sheet = dugout_rules::bb::starter_team(Roster::Human);
+    sheet.players[0].extra_skills.push(Skill::Bombardier);
+    let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
+    assert!(
+        matches!(&err, SetupError::NotImplemented { what } if what.contains("Bombardier")),
+        "{err:?}"
+    );
+    let mut sheet = dugout_rules::bb::starter_team(Roster::Goblin);
+    sheet.players[0].position = "Bombardier".into();
+    let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
+    assert!(
+        matches!(&err, SetupError::NotImplemented { what } if what.contains("Bombardier")),
+        "{err:?}"
+    );
 }
 
 /// A Human lineman with a chainsaw at (10,7) against an Orc lineman at (11,7).
@@ -468,4 +461,110 @@ fn a_knock_down_frees_a_rooted_player() {
         prone(10, 7),
         "never pushed, knocked down where he stood"
     );
+}
+
+/// A Human lineman with Ball & Chain and No Hands (MA 3) at (10,7).
+fn fanatic() -> (Scenario, PlayerId) {
+    let mut s = scen();
+    let f = s.player(HOME, 0);
+    s.put(f, 10, 7).stats(f, 3, 7, 3, 7).rerolls(HOME, 0);
+    s.skill(f, Skill::BallAndChain).skill(f, Skill::NoHands);
+    (s, f)
+}
+
+/// §26.2 Ball & Chain: Move Actions only; each square the coach names a facing and the
+/// throw-in template's D6 picks the square; all the MA must be used.
+#[test]
+fn ball_and_chain_moves_where_the_dice_say() {
+    let (mut s, f) = fanatic();
+    let mut g = s.turn(HOME, 1);
+    let mine: Vec<Command> = legal_commands(&g)
+        .into_iter()
+        .filter(|c| matches!(c, Command::Declare { player, .. } | Command::Block { player, .. } if *player == f))
+        .collect();
+    assert_eq!(
+        mine,
+        vec![Command::Declare {
+            player: f,
+            action: ActionKind::Move
+        }]
+    );
+    play(
+        &mut g,
+        [],
+        &[Command::Declare {
+            player: f,
+            action: ActionKind::Move,
+        }],
+    );
+    assert!(
+        !legal_commands(&g).contains(&Command::EndAction),
+        "the MA must be used"
+    );
+    // Facing +x: 3 straight to (11,7); 1 the left diagonal (12,6); 6 the right one (13,7).
+    let ev = play(
+        &mut g,
+        [d6(3), d6(1), d6(6)],
+        &[
+            Command::Step { to: sq(11, 7) },
+            Command::Step { to: sq(12, 7) },
+            Command::Step { to: sq(13, 6) },
+        ],
+    );
+    assert!(rolls(&ev, RollPurpose::Dodge).is_empty());
+    assert_eq!(state(&g, f), standing(13, 7));
+    assert!(legal_commands(&g).contains(&Command::EndAction));
+}
+
+/// §26.2: a standing player in the rolled square is blocked (friend or foe) and followed
+/// up.
+#[test]
+fn ball_and_chain_blocks_whoever_is_in_the_way() {
+    let (mut s, f) = fanatic();
+    let o = s.player(AWAY, 0);
+    s.put(o, 11, 7).rerolls(AWAY, 0);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(3), bd(3), bd(3), bd(3)],
+        &[
+            Command::Declare {
+                player: f,
+                action: ActionKind::Move,
+            },
+            Command::Step { to: sq(11, 7) },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::BlockDeclared { attacker, dice: 3, .. } if *attacker == f))
+    );
+    assert_eq!(state(&g, o), standing(12, 7));
+    assert_eq!(state(&g, f), standing(11, 7), "followed up");
+}
+
+/// §26.2: a Ball & Chain player who falls rolls injury at once with no armour roll, and
+/// Stunned counts as KO.
+#[test]
+fn a_falling_ball_and_chain_player_is_injured_at_once() {
+    let (mut s, f) = fanatic();
+    s.apothecary(HOME, false);
+    s.stats(f, 0, 7, 3, 7);
+    let mut g = s.turn(HOME, 1);
+    // No MA: a GFI, failed; injury 2+3 = 5: Stunned, so KO.
+    let ev = play(
+        &mut g,
+        [d6(1), d6(2), d6(3)],
+        &[
+            Command::Declare {
+                player: f,
+                action: ActionKind::Move,
+            },
+            Command::Step { to: sq(11, 7) },
+        ],
+    );
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert_eq!(state(&g, f), PlayerState::KnockedOut);
+    assert_eq!(turnover_of(&ev), Some(Turnover::KnockedDown));
 }

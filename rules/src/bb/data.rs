@@ -94,7 +94,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "Ball & Chain",
         Extraordinary,
         "26.2",
-        false,
+        true,
     ),
     si(Skill::Block, "Block", General, "26.3", true),
     si(

@@ -213,6 +213,16 @@ pub enum Frame {
         player: PlayerId,
         turnover: bool,
     },
+    /// §26.2: the rolled square of a Ball & Chain step.
+    ChainMove {
+        player: PlayerId,
+        face: (i8, i8),
+    },
+    /// §26.2: the armour roll of a player down pushed by a Ball & Chain player.
+    ChainArmour {
+        player: PlayerId,
+        by: PlayerId,
+    },
     /// §26.8: the wielder may use the chainsaw on a block or foul (waits).
     Chainsaw {
         attacker: PlayerId,
@@ -714,6 +724,14 @@ impl Ctx<'_> {
                         skill: Skill::Chainsaw,
                     },
                 ))
+            }
+            Frame::ChainMove { player, face } => {
+                self.chain_move(player, face);
+                Flow::Continue
+            }
+            Frame::ChainArmour { player, by } => {
+                self.chain_armour(player, by);
+                Flow::Continue
             }
             Frame::TouchdownCheck => {
                 let strict = self.g.setup.options.strict_touchdown_timing;

@@ -215,6 +215,10 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
             player: p.id,
             action: ActionKind::Move,
         });
+        if p.has(Skill::BallAndChain) {
+            // §26.2: Move Actions only.
+            continue;
+        }
         if !used.blitz {
             out.push(Command::Declare {
                 player: p.id,
@@ -272,6 +276,21 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
     // §18.1: a carrier in the opposing end zone may not pass, hand off or keep moving
     // out of it with the ball in strict timing; he may still end the Action.
     let moving = !p.confused && !p.rooted;
+    if p.has(Skill::BallAndChain) {
+        // §26.2: a step names the facing (one of the four squares beside him, on the pitch
+        // or not); the square he reaches is rolled. All his MA must be used; GFI is optional.
+        if squares_left > 0 && moving {
+            for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+                out.push(Command::Step {
+                    to: sq.offset(dx, dy),
+                });
+            }
+        }
+        if a.ma_left == 0 || !moving {
+            out.push(Command::EndAction);
+        }
+        return;
+    }
     if squares_left > 0 && moving {
         for to in sq.neighbours() {
             if on_pitch(to) && g.at(to).is_none() {

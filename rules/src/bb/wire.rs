@@ -225,7 +225,8 @@ pub enum PromptKind {
     /// An Action under way: step, leap, block, pass, hand off, foul, or end it. `ma_left` is
     /// the normal movement left, `gfi_left` the extra squares; a step needs a GFI roll when
     /// `ma_left` is 0, and a dodge roll when `must_dodge` (the player's square is in an
-    /// opposing tackle zone, §10.3).
+    /// opposing tackle zone, §10.3). For a Ball & Chain player (§26.2) a step names his
+    /// facing (one of the four squares beside him); the square he reaches is rolled.
     Acting {
         player: PlayerId,
         action: ActionKind,
