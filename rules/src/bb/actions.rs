@@ -60,12 +60,12 @@ impl Ctx<'_> {
                 ActionKind::Pass => used.pass = true,
                 ActionKind::HandOff => used.hand_off = true,
                 ActionKind::Foul => used.foul = true,
-                ActionKind::Move | ActionKind::Block => {}
+                ActionKind::Move | ActionKind::Block | ActionKind::Bomb => {}
             }
         }
         self.emit(Event::Declared { player, action });
         let p = self.g.player(player);
-        let (ma, gfi) = if p.rooted {
+        let (ma, gfi) = if p.rooted || action == ActionKind::Bomb {
             (0, 0)
         } else {
             (p.ma, gfi_allowance(p))
@@ -230,6 +230,10 @@ impl Ctx<'_> {
                     // §10.4, G32: a GFI to block; a fall is in his own square.
                     self.push_gfi(a.player);
                 }
+            }
+            Command::Pass { target } if a.action == ActionKind::Bomb => {
+                self.end_acting();
+                self.throw_bomb(a.player, target);
             }
             Command::Pass { target } => {
                 self.end_acting();
@@ -643,6 +647,14 @@ impl Ctx<'_> {
                     });
                 }
             }
+            CheckKind::Catch if f.flag => {
+                // §26.4: a caught bomb is thrown on at once; a failed catch explodes.
+                if passed {
+                    self.push(Frame::ThrowBomb { player: id });
+                } else {
+                    self.explode(f.square);
+                }
+            }
             CheckKind::Catch => {
                 let Some(sq) = self.g.player(id).square() else {
                     return;
@@ -662,6 +674,13 @@ impl Ctx<'_> {
                     self.push(Frame::Bounce { from: sq, kick });
                 }
             }
+            CheckKind::Interception if self.g.bomb.is_some() => {
+                if passed {
+                    // §26.4: the interceptor catches the bomb (no turnover) and throws it on.
+                    self.g.bomb = None;
+                    self.push(Frame::ThrowBomb { player: id });
+                }
+            }
             CheckKind::Interception => {
                 if passed {
                     self.set_ball(Ball::Held { player: id });
@@ -670,6 +689,7 @@ impl Ctx<'_> {
                     self.turnover(Turnover::Interception);
                 }
             }
+            CheckKind::Pass if f.flag => self.bomb_flown(&c, passed),
             CheckKind::Pass => self.pass_done(c, passed),
             CheckKind::ThrowTeamMate => self.team_mate_thrown(&c),
             CheckKind::Landing => self.landed(id, passed),

@@ -213,6 +213,19 @@ pub enum Frame {
         player: PlayerId,
         turnover: bool,
     },
+    /// §26.4: the accuracy roll of a bomb.
+    BombRoll {
+        range: PassRange,
+    },
+    /// §26.4: a bomb landed on a player: catch or not (waits).
+    CatchBomb {
+        player: PlayerId,
+        square: Square,
+    },
+    /// §26.4: a player holding a bomb throws it at once (waits).
+    ThrowBomb {
+        player: PlayerId,
+    },
     /// §26.2: the rolled square of a Ball & Chain step.
     ChainMove {
         player: PlayerId,
@@ -725,6 +738,23 @@ impl Ctx<'_> {
                     },
                 ))
             }
+            Frame::BombRoll { range } => {
+                self.bomb_roll(range);
+                Flow::Continue
+            }
+            Frame::CatchBomb { player, square } => {
+                let coach = self.g.player(player).side;
+                self.push(Frame::CatchBomb { player, square });
+                Flow::Wait(prompt(coach, PromptKind::CatchBomb { player }))
+            }
+            Frame::ThrowBomb { player } => {
+                if self.g.player(player).square().is_none() {
+                    return Flow::Continue;
+                }
+                let coach = self.g.player(player).side;
+                self.push(Frame::ThrowBomb { player });
+                Flow::Wait(prompt(coach, PromptKind::ThrowBomb { player }))
+            }
             Frame::ChainMove { player, face } => {
                 self.chain_move(player, face);
                 Flow::Continue
@@ -858,6 +888,12 @@ impl Ctx<'_> {
                 } else {
                     self.block_roll(attacker, victim, false);
                 }
+            }
+            (Frame::CatchBomb { player, square }, Command::CatchBomb { catch }) => {
+                self.catch_bomb(player, square, catch);
+            }
+            (Frame::ThrowBomb { player }, Command::Pass { target }) => {
+                self.throw_bomb(player, target);
             }
             (Frame::Intercept { .. }, cmd) => {
                 if let Command::Intercept { player } = cmd {
@@ -1348,6 +1384,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
         blitz_bonus: false,
         acting: None,
         pass: None,
+        bomb: None,
         turnover: None,
         touchdown: false,
         scorer: None,

@@ -32,6 +32,8 @@ pub enum ActionKind {
     Pass,
     HandOff,
     Foul,
+    /// §26.4 Bombardier: throw a bomb (no move; not the team's Pass).
+    Bomb,
 }
 
 /// Where a re-roll comes from (§19).
@@ -162,6 +164,8 @@ pub enum Command {
     Bribe { use_it: bool },
     /// An optional skill the prompt offers (Stand Firm): use it or not.
     UseSkill { skill: Skill, use_it: bool },
+    /// §26.4: try to catch the bomb that landed on this player, or let it explode.
+    CatchBomb { catch: bool },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -263,6 +267,10 @@ pub enum PromptKind {
     Bribe { player: PlayerId },
     /// An optional skill: use it or not.
     UseSkill { player: PlayerId, skill: Skill },
+    /// §26.4: a bomb landed on `player`: catch it (then throw it on at once) or not.
+    CatchBomb { player: PlayerId },
+    /// §26.4: `player` holds a bomb and must throw it at once (`pass` to a square).
+    ThrowBomb { player: PlayerId },
     /// The match is over.
     GameOver,
 }
@@ -350,6 +358,8 @@ pub enum RollPurpose {
     ThrowTeamMate,
     Landing,
     Chainsaw,
+    /// §26.4: a player next to an explosion is knocked down on 4+.
+    Explosion,
 }
 
 /// A roll record.
@@ -564,6 +574,10 @@ pub enum Event {
     Completion { passer: PlayerId, catcher: PlayerId },
     /// §16: a hand-off.
     HandedOff { player: PlayerId, target: PlayerId },
+    /// §26.4: a bomb thrown by `player` towards `target`.
+    BombThrown { player: PlayerId, target: Square },
+    /// §26.4: the bomb explodes in `square` (`None`: harmlessly, in the crowd).
+    Exploded { square: Option<Square> },
     /// §26.33: a team-mate thrown towards `target`.
     ThrewTeamMate {
         player: PlayerId,
