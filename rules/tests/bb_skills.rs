@@ -319,33 +319,6 @@ fn landing_on_a_player_knocks_him_down() {
     )));
 }
 
-/// §26.4 Bombardier, §26.2 Ball & Chain: not built; a sheet with them is refused naming the
-/// skill, so the Goblin Bombardier and Fanatic (§27.6) are refused.
-#[test]
-fn unbuilt_skills_are_refused_by_name() {
-    for (skill, name) in [
-        (Skill::BallAndChain, "Ball & Chain"),
-        (Skill::Bombardier, "Bombardier"),
-    ] {
-        let mut sheet = dugout_rules::bb::starter_team(Roster::Human);
-        sheet.players[0].extra_skills.push(skill);
-        let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
-        assert!(
-            matches!(&err, SetupError::NotImplemented { what } if what.contains(name)),
-            "{err:?}"
-        );
-    }
-    for (position, name) in [("Bombardier", "Bombardier"), ("Fanatic", "Ball & Chain")] {
-        let mut sheet = dugout_rules::bb::starter_team(Roster::Goblin);
-        sheet.players[0].position = position.into();
-        let err = dugout_rules::bb::setup::validate_sheet(&sheet).unwrap_err();
-        assert!(
-            matches!(&err, SetupError::NotImplemented { what } if what.contains(name)),
-            "{err:?}"
-        );
-    }
-}
-
 /// A Human lineman with a chainsaw at (10,7) against an Orc lineman at (11,7).
 fn saw() -> (Game, PlayerId, PlayerId) {
     let mut s = scen();
@@ -468,4 +441,208 @@ fn a_knock_down_frees_a_rooted_player() {
         prone(10, 7),
         "never pushed, knocked down where he stood"
     );
+}
+
+/// A Human lineman with Ball & Chain and No Hands (MA 3) at (10,7).
+fn fanatic() -> (Scenario, PlayerId) {
+    let mut s = scen();
+    let f = s.player(HOME, 0);
+    s.put(f, 10, 7).stats(f, 3, 7, 3, 7).rerolls(HOME, 0);
+    s.skill(f, Skill::BallAndChain).skill(f, Skill::NoHands);
+    (s, f)
+}
+
+/// §26.2 Ball & Chain: Move Actions only; each square the coach names a facing and the
+/// throw-in template's D6 picks the square; all the MA must be used.
+#[test]
+fn ball_and_chain_moves_where_the_dice_say() {
+    let (mut s, f) = fanatic();
+    let mut g = s.turn(HOME, 1);
+    let mine: Vec<Command> = legal_commands(&g)
+        .into_iter()
+        .filter(|c| matches!(c, Command::Declare { player, .. } | Command::Block { player, .. } if *player == f))
+        .collect();
+    assert_eq!(
+        mine,
+        vec![Command::Declare {
+            player: f,
+            action: ActionKind::Move
+        }]
+    );
+    play(
+        &mut g,
+        [],
+        &[Command::Declare {
+            player: f,
+            action: ActionKind::Move,
+        }],
+    );
+    assert!(
+        !legal_commands(&g).contains(&Command::EndAction),
+        "the MA must be used"
+    );
+    // Facing +x: 3 straight to (11,7); 1 the left diagonal (12,6); 6 the right one (13,7).
+    let ev = play(
+        &mut g,
+        [d6(3), d6(1), d6(6)],
+        &[
+            Command::Step { to: sq(11, 7) },
+            Command::Step { to: sq(12, 7) },
+            Command::Step { to: sq(13, 6) },
+        ],
+    );
+    assert!(rolls(&ev, RollPurpose::Dodge).is_empty());
+    assert_eq!(state(&g, f), standing(13, 7));
+    assert!(legal_commands(&g).contains(&Command::EndAction));
+}
+
+/// §26.2: a standing player in the rolled square is blocked (friend or foe) and followed
+/// up.
+#[test]
+fn ball_and_chain_blocks_whoever_is_in_the_way() {
+    let (mut s, f) = fanatic();
+    let o = s.player(AWAY, 0);
+    s.put(o, 11, 7).rerolls(AWAY, 0);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(3), bd(3), bd(3), bd(3)],
+        &[
+            Command::Declare {
+                player: f,
+                action: ActionKind::Move,
+            },
+            Command::Step { to: sq(11, 7) },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::BlockDeclared { attacker, dice: 3, .. } if *attacker == f))
+    );
+    assert_eq!(state(&g, o), standing(12, 7));
+    assert_eq!(state(&g, f), standing(11, 7), "followed up");
+}
+
+/// §26.2: a Ball & Chain player who falls rolls injury at once with no armour roll, and
+/// Stunned counts as KO.
+#[test]
+fn a_falling_ball_and_chain_player_is_injured_at_once() {
+    let (mut s, f) = fanatic();
+    s.apothecary(HOME, false);
+    s.stats(f, 0, 7, 3, 7);
+    let mut g = s.turn(HOME, 1);
+    // No MA: a GFI, failed; injury 2+3 = 5: Stunned, so KO.
+    let ev = play(
+        &mut g,
+        [d6(1), d6(2), d6(3)],
+        &[
+            Command::Declare {
+                player: f,
+                action: ActionKind::Move,
+            },
+            Command::Step { to: sq(11, 7) },
+        ],
+    );
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert_eq!(state(&g, f), PlayerState::KnockedOut);
+    assert_eq!(turnover_of(&ev), Some(Turnover::KnockedDown));
+}
+
+/// A Human lineman with Bombardier at (10,7), Home to act, no re-rolls.
+fn bomber() -> (Scenario, PlayerId) {
+    let mut s = scen();
+    let b = s.player(HOME, 0);
+    s.put(b, 10, 7).skill(b, Skill::Bombardier).rerolls(HOME, 0);
+    (s, b)
+}
+
+fn bomb(p: PlayerId) -> Command {
+    Command::Declare {
+        player: p,
+        action: ActionKind::Bomb,
+    }
+}
+
+/// §26.4 Bombardier: a bomb instead of an Action, no move, not the team's Pass; it is thrown
+/// by the passing rules and explodes where it lands: adjacent players are knocked down on
+/// 4+.
+#[test]
+fn a_bomb_explodes_where_it_lands() {
+    let (mut s, b) = bomber();
+    let o = s.player(AWAY, 0);
+    let q = s.player(AWAY, 1);
+    s.put(o, 15, 7).put(q, 15, 8);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[bomb(b)]);
+    assert!(
+        !legal_commands(&g)
+            .iter()
+            .any(|c| matches!(c, Command::Step { .. })),
+        "no move"
+    );
+    // Accurate (4), lands on the empty (14,7): o is hit on a 4, q not on a 3; o's armour 1+1.
+    let ev = play(
+        &mut g,
+        [d6(4), d6(4), d6(3), d6(1), d6(1)],
+        &[Command::Pass { target: sq(14, 7) }],
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Exploded { square: Some(s) } if *s == sq(14, 7)))
+    );
+    assert_eq!(state(&g, o), prone(15, 7));
+    assert_eq!(state(&g, q), standing(15, 8));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::KnockedDown {
+            cause: Cause::Bomb,
+            ..
+        }
+    )));
+    assert!(!g.teams[0].used.pass, "not the team's Pass Action");
+}
+
+/// §26.4: a bomb landing on a standing player may be caught (then thrown on at once) or let
+/// explode.
+#[test]
+fn a_bomb_may_be_caught_or_let_explode() {
+    let (mut s, b) = bomber();
+    let o = s.player(AWAY, 0);
+    s.put(o, 14, 7);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(4)],
+        &[bomb(b), Command::Pass { target: sq(14, 7) }],
+    );
+    assert!(matches!(kind(&g), PromptKind::CatchBomb { player } if *player == o));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    let mut h = g.clone();
+    play(
+        &mut h,
+        [d6(1), d6(1)],
+        &[Command::CatchBomb { catch: false }],
+    );
+    assert_eq!(state(&h, o), prone(14, 7));
+    play(&mut g, [d6(5)], &[Command::CatchBomb { catch: true }]);
+    assert!(matches!(kind(&g), PromptKind::ThrowBomb { player } if *player == o));
+    assert!(
+        !legal_commands(&g).contains(&Command::Decline),
+        "it must be thrown on"
+    );
+}
+
+/// §26.4: a fumbled bomb explodes in the bomber's square: he falls, a turnover.
+#[test]
+fn a_fumbled_bomb_explodes_on_the_bomber() {
+    let (mut s, b) = bomber();
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(1), d6(1)],
+        &[bomb(b), Command::Pass { target: sq(14, 7) }],
+    );
+    assert_eq!(state(&g, b), prone(10, 7));
+    assert_eq!(turnover_of(&ev), Some(Turnover::KnockedDown));
 }

@@ -60,12 +60,12 @@ impl Ctx<'_> {
                 ActionKind::Pass => used.pass = true,
                 ActionKind::HandOff => used.hand_off = true,
                 ActionKind::Foul => used.foul = true,
-                ActionKind::Move | ActionKind::Block => {}
+                ActionKind::Move | ActionKind::Block | ActionKind::Bomb => {}
             }
         }
         self.emit(Event::Declared { player, action });
         let p = self.g.player(player);
-        let (ma, gfi) = if p.rooted {
+        let (ma, gfi) = if p.rooted || action == ActionKind::Bomb {
             (0, 0)
         } else {
             (p.ma, gfi_allowance(p))
@@ -211,6 +211,9 @@ impl Ctx<'_> {
         self.push(Frame::Acting);
         let Some(a) = self.g.acting else { return };
         match cmd {
+            Command::Step { to } if self.g.player(a.player).has(Skill::BallAndChain) => {
+                self.chain_step(a, to)
+            }
             Command::Step { to } => self.step(a, to),
             Command::Leap { to } => self.leap(a, to),
             Command::BlitzBlock { target } => {
@@ -227,6 +230,10 @@ impl Ctx<'_> {
                     // §10.4, G32: a GFI to block; a fall is in his own square.
                     self.push_gfi(a.player);
                 }
+            }
+            Command::Pass { target } if a.action == ActionKind::Bomb => {
+                self.end_acting();
+                self.throw_bomb(a.player, target);
             }
             Command::Pass { target } => {
                 self.end_acting();
@@ -640,6 +647,14 @@ impl Ctx<'_> {
                     });
                 }
             }
+            CheckKind::Catch if f.flag => {
+                // §26.4: a caught bomb is thrown on at once; a failed catch explodes.
+                if passed {
+                    self.push(Frame::ThrowBomb { player: id });
+                } else {
+                    self.explode(f.square);
+                }
+            }
             CheckKind::Catch => {
                 let Some(sq) = self.g.player(id).square() else {
                     return;
@@ -659,6 +674,13 @@ impl Ctx<'_> {
                     self.push(Frame::Bounce { from: sq, kick });
                 }
             }
+            CheckKind::Interception if self.g.bomb.is_some() => {
+                if passed {
+                    // §26.4: the interceptor catches the bomb (no turnover) and throws it on.
+                    self.g.bomb = None;
+                    self.push(Frame::ThrowBomb { player: id });
+                }
+            }
             CheckKind::Interception => {
                 if passed {
                     self.set_ball(Ball::Held { player: id });
@@ -667,6 +689,7 @@ impl Ctx<'_> {
                     self.turnover(Turnover::Interception);
                 }
             }
+            CheckKind::Pass if f.flag => self.bomb_flown(&c, passed),
             CheckKind::Pass => self.pass_done(c, passed),
             CheckKind::ThrowTeamMate => self.team_mate_thrown(&c),
             CheckKind::Landing => self.landed(id, passed),
@@ -778,3 +801,114 @@ impl Ctx<'_> {
 
 /// A check handed to its continuation.
 pub type BbCheckRef = Check<CheckFor, RerollSource>;
+
+impl Ctx<'_> {
+    /// §26.2 Ball & Chain: one square facing `face` (GFI rolled beyond MA): the throw-in
+    /// template's D6 (1–2 and 5–6 the diagonals, 3–4 straight) picks the square; off the
+    /// pitch the crowd beats him up; a standing player there is blocked (friend or foe), a
+    /// player down is pushed back with an armour roll; he follows up either way. He never
+    /// dodges.
+    pub(crate) fn chain_step(&mut self, a: Acting, face: Square) {
+        let Some(from) = self.g.player(a.player).square() else {
+            return;
+        };
+        let gfi = self.spend_square(a.player);
+        self.push(Frame::ChainMove {
+            player: a.player,
+            face: (face.x - from.x, face.y - from.y),
+        });
+        if gfi {
+            self.push_gfi(a.player);
+        }
+    }
+
+    /// The rolled square of a Ball & Chain step.
+    pub(crate) fn chain_move(&mut self, player: PlayerId, (fx, fy): (i8, i8)) {
+        if self.g.turnover.is_some() {
+            return;
+        }
+        let p = self.g.player(player);
+        let side = p.side;
+        let Some(from) = p.square() else { return };
+        if !p.standing() {
+            return;
+        }
+        let face = self.roll(RollPurpose::ThrowInDirection, Some(side), Die::D6);
+        let (dx, dy) = match (face, fx != 0) {
+            (1 | 2, true) => (fx, -1),
+            (5 | 6, true) => (fx, 1),
+            (1 | 2, false) => (-1, fy),
+            (5 | 6, false) => (1, fy),
+            _ => (fx, fy),
+        };
+        let to = from.offset(dx, dy);
+        if !on_pitch(to) {
+            self.set_state(player, PlayerState::Reserve);
+            self.emit(Event::PushedIntoCrowd { player });
+            self.push(Frame::Injury {
+                player,
+                hurt: Hurt::plain(Cause::Crowd, None),
+                crowd: true,
+                square: None,
+            });
+            self.end_acting();
+            return;
+        }
+        match self.g.at(to) {
+            Some(other) if self.g.player(other).standing() => {
+                self.push(Frame::BlockStart {
+                    attacker: player,
+                    defender: other,
+                    frenzy: true,
+                });
+            }
+            Some(other) => {
+                // A player down is pushed back and gets an armour roll (§26.2).
+                self.push(Frame::ChainArmour {
+                    player: other,
+                    by: player,
+                });
+                self.push(Frame::Push(Box::new(super::flow::PushState {
+                    attacker: player,
+                    defender: other,
+                    face: BlockFace::Pushed,
+                    down: false,
+                    frenzy: true,
+                    moves: Vec::new(),
+                    pushed: other,
+                    pusher: from,
+                })));
+            }
+            None => {
+                self.move_player(player, to);
+                if self.g.ball == (Ball::Ground { square: to }) {
+                    // §26.17 No Hands: the ball bounces, a turnover.
+                    self.push(Frame::Bounce {
+                        from: to,
+                        kick: false,
+                    });
+                    self.turnover(Turnover::FailedPickUp);
+                }
+            }
+        }
+    }
+
+    /// §26.2: the armour roll of a player down whom a Ball & Chain player pushed.
+    pub(crate) fn chain_armour(&mut self, player: PlayerId, by: PlayerId) {
+        let p = self.g.player(player);
+        let Some(square) = p.square() else { return };
+        let av = i32::from(p.av);
+        let side = p.side;
+        let [a, b] = self.roll2(RollPurpose::Armour, Some(side.other()));
+        let broken = i32::from(a + b) > av;
+        self.emit(Event::Armour { player, broken });
+        if broken {
+            self.push(Frame::Injury {
+                player,
+                hurt: Hurt::plain(Cause::Blocked, Some(by)),
+                crowd: false,
+                square: Some(square),
+            });
+        }
+    }
+}

@@ -394,8 +394,8 @@ impl Ctx<'_> {
             && vacated.is_some_and(|v| self.g.at(v).is_none());
         match vacated {
             Some(square) if can_follow => {
-                if a.has(Skill::Frenzy) {
-                    // §26.12: Frenzy always follows up.
+                if a.has(Skill::Frenzy) || a.has(Skill::BallAndChain) {
+                    // §26.12 Frenzy, §26.2 Ball & Chain: always follow up.
                     self.move_player(state.attacker, square);
                     self.push(Frame::AfterPush {
                         attacker: state.attacker,

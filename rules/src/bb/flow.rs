@@ -213,6 +213,29 @@ pub enum Frame {
         player: PlayerId,
         turnover: bool,
     },
+    /// §26.4: the accuracy roll of a bomb.
+    BombRoll {
+        range: PassRange,
+    },
+    /// §26.4: a bomb landed on a player: catch or not (waits).
+    CatchBomb {
+        player: PlayerId,
+        square: Square,
+    },
+    /// §26.4: a player holding a bomb throws it at once (waits).
+    ThrowBomb {
+        player: PlayerId,
+    },
+    /// §26.2: the rolled square of a Ball & Chain step.
+    ChainMove {
+        player: PlayerId,
+        face: (i8, i8),
+    },
+    /// §26.2: the armour roll of a player down pushed by a Ball & Chain player.
+    ChainArmour {
+        player: PlayerId,
+        by: PlayerId,
+    },
     /// §26.8: the wielder may use the chainsaw on a block or foul (waits).
     Chainsaw {
         attacker: PlayerId,
@@ -715,6 +738,31 @@ impl Ctx<'_> {
                     },
                 ))
             }
+            Frame::BombRoll { range } => {
+                self.bomb_roll(range);
+                Flow::Continue
+            }
+            Frame::CatchBomb { player, square } => {
+                let coach = self.g.player(player).side;
+                self.push(Frame::CatchBomb { player, square });
+                Flow::Wait(prompt(coach, PromptKind::CatchBomb { player }))
+            }
+            Frame::ThrowBomb { player } => {
+                if self.g.player(player).square().is_none() {
+                    return Flow::Continue;
+                }
+                let coach = self.g.player(player).side;
+                self.push(Frame::ThrowBomb { player });
+                Flow::Wait(prompt(coach, PromptKind::ThrowBomb { player }))
+            }
+            Frame::ChainMove { player, face } => {
+                self.chain_move(player, face);
+                Flow::Continue
+            }
+            Frame::ChainArmour { player, by } => {
+                self.chain_armour(player, by);
+                Flow::Continue
+            }
             Frame::TouchdownCheck => {
                 let strict = self.g.setup.options.strict_touchdown_timing;
                 self.check_touchdown(!strict);
@@ -840,6 +888,12 @@ impl Ctx<'_> {
                 } else {
                     self.block_roll(attacker, victim, false);
                 }
+            }
+            (Frame::CatchBomb { player, square }, Command::CatchBomb { catch }) => {
+                self.catch_bomb(player, square, catch);
+            }
+            (Frame::ThrowBomb { player }, Command::Pass { target }) => {
+                self.throw_bomb(player, target);
             }
             (Frame::Intercept { .. }, cmd) => {
                 if let Command::Intercept { player } = cmd {
@@ -1330,6 +1384,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
         blitz_bonus: false,
         acting: None,
         pass: None,
+        bomb: None,
         turnover: None,
         touchdown: false,
         scorer: None,

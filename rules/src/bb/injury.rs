@@ -60,6 +60,16 @@ impl Ctx<'_> {
                 kick: false,
             });
         }
+        if self.g.player(player).has(Skill::BallAndChain) {
+            // §26.2: a Ball & Chain player who falls rolls injury at once, no armour roll.
+            self.push(Frame::Injury {
+                player,
+                hurt,
+                crowd: false,
+                square: Some(square),
+            });
+            return;
+        }
         let [a, b] = self.roll2(RollPurpose::Armour, Some(side.other()));
         let mut total = i32::from(a + b);
         if self.g.player(player).has(Skill::Chainsaw) {
@@ -94,13 +104,18 @@ impl Ctx<'_> {
         let p = self.g.player(player);
         let side = p.side;
         let (stunty, skull) = (p.has(Skill::Stunty), p.has(Skill::ThickSkull));
+        let p_ball_and_chain = p.has(Skill::BallAndChain);
         let niggling = i32::from(p.niggling);
         let [a, b] = self.roll2(RollPurpose::Injury, Some(side.other()));
         let mut total = i32::from(a + b) + niggling;
         if !crowd && (hurt.mighty_blow || hurt.dirty_player) {
             total += 1;
         }
-        let (outcome, badly_hurt) = injury_of(total, stunty, skull);
+        let (mut outcome, badly_hurt) = injury_of(total, stunty, skull);
+        if outcome == InjuryOutcome::Stunned && !crowd && p_ball_and_chain {
+            // §26.2: Stunned counts as KO.
+            outcome = InjuryOutcome::KnockedOut;
+        }
         self.emit(Event::Injured {
             player,
             outcome,

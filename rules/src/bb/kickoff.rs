@@ -309,8 +309,13 @@ impl Ctx<'_> {
                             let Some(square) = self.g.player(v).square() else {
                                 continue;
                             };
-                            self.set_state(v, PlayerState::Stunned { square });
-                            self.g.players[v.index()].stunned_this_turn = false;
+                            if self.g.player(v).has(Skill::BallAndChain) {
+                                // §7, §26.2: a Ball & Chain player is KO'd instead.
+                                self.set_state(v, PlayerState::KnockedOut);
+                            } else {
+                                self.set_state(v, PlayerState::Stunned { square });
+                                self.g.players[v.index()].stunned_this_turn = false;
+                            }
                         }
                     }
                 }

@@ -130,6 +130,15 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
             out.push(Command::Bribe { use_it: true });
             out.push(Command::Bribe { use_it: false });
         }
+        PromptKind::CatchBomb { .. } => {
+            out.push(Command::CatchBomb { catch: true });
+            out.push(Command::CatchBomb { catch: false });
+        }
+        PromptKind::ThrowBomb { player } => {
+            if let Some(sq) = g.player(*player).square() {
+                pass_targets(g, sq, &mut out);
+            }
+        }
         PromptKind::UseSkill { skill, .. } => {
             out.push(Command::UseSkill {
                 skill: *skill,
@@ -215,6 +224,10 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
             player: p.id,
             action: ActionKind::Move,
         });
+        if p.has(Skill::BallAndChain) {
+            // §26.2: Move Actions only.
+            continue;
+        }
         if !used.blitz {
             out.push(Command::Declare {
                 player: p.id,
@@ -237,6 +250,13 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
             out.push(Command::Declare {
                 player: p.id,
                 action: ActionKind::Foul,
+            });
+        }
+        if standing && p.has(Skill::Bombardier) {
+            // §26.4: a bomb instead of an Action, standing, not the team's Pass.
+            out.push(Command::Declare {
+                player: p.id,
+                action: ActionKind::Bomb,
             });
         }
         if standing {
@@ -272,6 +292,21 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
     // §18.1: a carrier in the opposing end zone may not pass, hand off or keep moving
     // out of it with the ball in strict timing; he may still end the Action.
     let moving = !p.confused && !p.rooted;
+    if p.has(Skill::BallAndChain) {
+        // §26.2: a step names the facing (one of the four squares beside him, on the pitch
+        // or not); the square he reaches is rolled. All his MA must be used; GFI is optional.
+        if squares_left > 0 && moving {
+            for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+                out.push(Command::Step {
+                    to: sq.offset(dx, dy),
+                });
+            }
+        }
+        if a.ma_left == 0 || !moving {
+            out.push(Command::EndAction);
+        }
+        return;
+    }
     if squares_left > 0 && moving {
         for to in sq.neighbours() {
             if on_pitch(to) && g.at(to).is_none() {
@@ -300,21 +335,8 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                 }
             }
         }
-        ActionKind::Pass if carrier && !p.confused => {
-            let blizzard = g.weather == Weather::Blizzard;
-            for y in 0..WIDTH {
-                for x in 0..LENGTH {
-                    let to = Square::new(x, y);
-                    let dx = (to.x - sq.x).unsigned_abs();
-                    let dy = (to.y - sq.y).unsigned_abs();
-                    match pass_range(dx, dy) {
-                        Some(PassRange::Long | PassRange::LongBomb) if blizzard => {}
-                        Some(_) => out.push(Command::Pass { target: to }),
-                        None => {}
-                    }
-                }
-            }
-        }
+        ActionKind::Pass if carrier && !p.confused => pass_targets(g, sq, out),
+        ActionKind::Bomb if !p.confused => pass_targets(g, sq, out),
         ActionKind::Pass if p.has(Skill::ThrowTeamMate) && !p.confused => {
             // §26.33: an adjacent standing Right Stuff team-mate, Quick or Short.
             for n in sq.neighbours() {
@@ -382,4 +404,22 @@ pub fn interceptors(g: &Game, side: Side, from: Square, target: Square) -> Vec<P
         })
         .map(|o| o.id)
         .collect()
+}
+
+/// §15.1, §2.5, §8: the squares a pass (or bomb) from `sq` may target: in range, Quick or
+/// Short in a Blizzard.
+fn pass_targets(g: &Game, sq: Square, out: &mut Vec<Command>) {
+    let blizzard = g.weather == Weather::Blizzard;
+    for y in 0..WIDTH {
+        for x in 0..LENGTH {
+            let to = Square::new(x, y);
+            let dx = (to.x - sq.x).unsigned_abs();
+            let dy = (to.y - sq.y).unsigned_abs();
+            match pass_range(dx, dy) {
+                Some(PassRange::Long | PassRange::LongBomb) if blizzard => {}
+                Some(_) => out.push(Command::Pass { target: to }),
+                None => {}
+            }
+        }
+    }
 }

@@ -21,6 +21,7 @@ pub mod wire;
 mod actions;
 mod ball;
 mod block;
+mod bomb;
 mod checks;
 mod contract;
 pub(crate) mod flow;

@@ -170,6 +170,9 @@ pub struct Game {
     pub blitz_bonus: bool,
     pub acting: Option<Acting>,
     pub pass: Option<PassInFlight>,
+    /// A bomb in flight (§26.4).
+    #[serde(default)]
+    pub bomb: Option<super::bomb::BombFlight>,
     pub turnover: Option<Turnover>,
     /// A touchdown ended the drive.
     pub touchdown: bool,

@@ -114,6 +114,8 @@ impl GameView {
             | Event::Completion { .. }
             | Event::HandedOff { .. }
             | Event::ThrewTeamMate { .. }
+            | Event::BombThrown { .. }
+            | Event::Exploded { .. }
             | Event::ThrowIn { .. }
             | Event::TouchbackAwarded { .. }
             | Event::TurnoverCaused { .. }
@@ -202,7 +204,7 @@ impl GameView {
                         ActionKind::Pass => used.pass = true,
                         ActionKind::HandOff => used.hand_off = true,
                         ActionKind::Foul => used.foul = true,
-                        ActionKind::Move | ActionKind::Block => {}
+                        ActionKind::Move | ActionKind::Block | ActionKind::Bomb => {}
                     }
                 }
             }

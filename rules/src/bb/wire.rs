@@ -32,6 +32,8 @@ pub enum ActionKind {
     Pass,
     HandOff,
     Foul,
+    /// §26.4 Bombardier: throw a bomb (no move; not the team's Pass).
+    Bomb,
 }
 
 /// Where a re-roll comes from (§19).
@@ -162,6 +164,8 @@ pub enum Command {
     Bribe { use_it: bool },
     /// An optional skill the prompt offers (Stand Firm): use it or not.
     UseSkill { skill: Skill, use_it: bool },
+    /// §26.4: try to catch the bomb that landed on this player, or let it explode.
+    CatchBomb { catch: bool },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -225,7 +229,8 @@ pub enum PromptKind {
     /// An Action under way: step, leap, block, pass, hand off, foul, or end it. `ma_left` is
     /// the normal movement left, `gfi_left` the extra squares; a step needs a GFI roll when
     /// `ma_left` is 0, and a dodge roll when `must_dodge` (the player's square is in an
-    /// opposing tackle zone, §10.3).
+    /// opposing tackle zone, §10.3). For a Ball & Chain player (§26.2) a step names his
+    /// facing (one of the four squares beside him); the square he reaches is rolled.
     Acting {
         player: PlayerId,
         action: ActionKind,
@@ -262,6 +267,10 @@ pub enum PromptKind {
     Bribe { player: PlayerId },
     /// An optional skill: use it or not.
     UseSkill { player: PlayerId, skill: Skill },
+    /// §26.4: a bomb landed on `player`: catch it (then throw it on at once) or not.
+    CatchBomb { player: PlayerId },
+    /// §26.4: `player` holds a bomb and must throw it at once (`pass` to a square).
+    ThrowBomb { player: PlayerId },
     /// The match is over.
     GameOver,
 }
@@ -349,6 +358,8 @@ pub enum RollPurpose {
     ThrowTeamMate,
     Landing,
     Chainsaw,
+    /// §26.4: a player next to an explosion is knocked down on 4+.
+    Explosion,
 }
 
 /// A roll record.
@@ -563,6 +574,10 @@ pub enum Event {
     Completion { passer: PlayerId, catcher: PlayerId },
     /// §16: a hand-off.
     HandedOff { player: PlayerId, target: PlayerId },
+    /// §26.4: a bomb thrown by `player` towards `target`.
+    BombThrown { player: PlayerId, target: Square },
+    /// §26.4: the bomb explodes in `square` (`None`: harmlessly, in the crowd).
+    Exploded { square: Option<Square> },
     /// §26.33: a team-mate thrown towards `target`.
     ThrewTeamMate {
         player: PlayerId,
