@@ -412,13 +412,26 @@ fn person_key(t: &mut Table, turn_moves: &mut u32) -> bool {
         }
         PromptKind::Acting { .. } => t.key(KeyCode::Char('e')),
         PromptKind::BlockDice { .. } => t.key(KeyCode::Char('1')),
-        PromptKind::Reroll { .. } | PromptKind::Intercept { .. } => t.key(KeyCode::Char('d')),
+        PromptKind::Reroll { .. } | PromptKind::Intercept { .. } | PromptKind::CatchBomb { .. } => {
+            t.key(KeyCode::Char('d'))
+        }
         PromptKind::FollowUp { .. } => t.key(KeyCode::Char('d')),
         PromptKind::Apothecary { .. } | PromptKind::Bribe { .. } | PromptKind::UseSkill { .. } => {
             t.key(KeyCode::Char('y'))
         }
         PromptKind::QuickSnap => t.key(KeyCode::Char('e')),
         PromptKind::HighKick { .. } => t.key(KeyCode::Char('d')),
+        PromptKind::ThrowBomb { .. } => {
+            // A caught bomb is thrown on at once: `P` at a square it may be thrown to.
+            let Some(sq) = legal.iter().find_map(|c| match c {
+                Command::Pass { target } => Some(*target),
+                _ => None,
+            }) else {
+                panic!("nowhere to throw the bomb: {legal:?}");
+            };
+            t.cursor_to(sq);
+            t.key(KeyCode::Char('P'));
+        }
         PromptKind::PlaceKick | PromptKind::Touchback | PromptKind::Push { .. } => {
             // A green square: the one in the middle of the list.
             let Some(&sq) = targets.get(targets.len() / 2) else {

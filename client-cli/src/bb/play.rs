@@ -293,6 +293,7 @@ impl BbPlay {
                             | Command::Apothecary { use_it: false }
                             | Command::Bribe { use_it: false }
                             | Command::UseSkill { use_it: false, .. }
+                            | Command::CatchBomb { catch: false }
                             | Command::ChooseKicking { kick: false }
                     )
                 });
@@ -312,6 +313,7 @@ impl BbPlay {
                             | Command::Apothecary { use_it: true }
                             | Command::Bribe { use_it: true }
                             | Command::UseSkill { use_it: true, .. }
+                            | Command::CatchBomb { catch: true }
                             | Command::Reroll { .. }
                             | Command::ChooseKicking { kick: true }
                     )

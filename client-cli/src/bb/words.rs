@@ -56,6 +56,7 @@ pub fn action_name(a: ActionKind) -> &'static str {
         ActionKind::Pass => "Pass",
         ActionKind::HandOff => "Hand-off",
         ActionKind::Foul => "Foul",
+        ActionKind::Bomb => "Bomb",
     }
 }
 
@@ -351,6 +352,13 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             square_name(*target)
         ),
         Event::Fumbled { player } => format!("{} fumbles the pass", ps(player)),
+        Event::BombThrown { player, target } => {
+            format!("{} throws a bomb at {}", ps(player), square_name(*target))
+        }
+        Event::Exploded { square: Some(at) } => format!("The bomb explodes on {}", square_name(*at)),
+        Event::Exploded { square: None } => {
+            "The bomb lands in the crowd and explodes harmlessly".into()
+        }
         Event::Intercepted { player } => format!("{} intercepts!", p(player)),
         Event::Completion { passer, catcher } => {
             format!("Completion: {} to {}", ps(passer), ps(catcher))
@@ -583,6 +591,14 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             "Bribe the referee so {} is not sent off? (y/n)",
             player(view, *id)
         )),
+        PromptKind::CatchBomb { player: id } => ask(format!(
+            "A bomb lands on {}: catch it (and throw it on at once) or let it explode? (y/n)",
+            player_short(view, *id)
+        )),
+        PromptKind::ThrowBomb { player: id } => ask(format!(
+            "{} holds a bomb: throw it on now (choose a square)",
+            player_short(view, *id)
+        )),
         PromptKind::UseSkill { player: id, skill } => ask(format!(
             "Use {} for {}? (y/n)",
             skill.name(),
@@ -685,6 +701,13 @@ pub fn command(view: &GameView, c: &Command) -> String {
             }
         }
         Command::Intercept { player } => format!("Intercept with {}", ps(player)),
+        Command::CatchBomb { catch } => {
+            if *catch {
+                "Catch the bomb".into()
+            } else {
+                "Let it explode".into()
+            }
+        }
         Command::Apothecary { use_it } => {
             if *use_it {
                 "Use the apothecary".into()

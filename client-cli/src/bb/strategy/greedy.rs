@@ -133,6 +133,11 @@ impl Strategy for GreedyStrategy {
                 use_it: *injury == InjuryOutcome::Casualty,
             }),
             PromptKind::Bribe { .. } => Some(Command::Bribe { use_it: true }),
+            // A bomb on one of ours (or one of theirs): let it go off rather than hold it.
+            PromptKind::CatchBomb { .. } => Some(Command::CatchBomb { catch: false }),
+            // A caught bomb must be thrown on: at the square with the most standing
+            // opponents around it and the fewest of ours.
+            PromptKind::ThrowBomb { .. } => bomb_target(&b, legal),
             PromptKind::UseSkill { skill, .. } => Some(Command::UseSkill {
                 skill: *skill,
                 use_it: true,
@@ -168,6 +173,27 @@ fn fallback(legal: &[Command]) -> Command {
         .find(|c| *c != Command::Concede)
         .or_else(|| legal.first().copied())
         .unwrap_or(Command::EndTurn)
+}
+
+/// Where to throw a bomb on: the legal target with the most standing opponents on or next to
+/// it, less our own players there (§26.4: the square's player is knocked down, the
+/// adjacent ones on 4+).
+fn bomb_target(b: &Board, legal: &[Command]) -> Option<Command> {
+    legal
+        .iter()
+        .filter_map(|c| match c {
+            Command::Pass { target } => Some((*c, *target)),
+            _ => None,
+        })
+        .max_by_key(|(_, t)| {
+            let around = std::iter::once(*t).chain(t.neighbours());
+            around
+                .filter_map(|sq| b.occupant(sq))
+                .filter(|p| standing(p))
+                .map(|p| if p.side == b.me { -2i32 } else { 1 })
+                .sum::<i32>()
+        })
+        .map(|(c, _)| c)
 }
 
 /// The probability a D6 roll of `target`+ succeeds (a 1 always fails, a 6 always succeeds).
