@@ -355,7 +355,9 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         Event::BombThrown { player, target } => {
             format!("{} throws a bomb at {}", ps(player), square_name(*target))
         }
-        Event::Exploded { square: Some(at) } => format!("The bomb explodes on {}", square_name(*at)),
+        Event::Exploded { square: Some(at) } => {
+            format!("The bomb explodes on {}", square_name(*at))
+        }
         Event::Exploded { square: None } => {
             "The bomb lands in the crowd and explodes harmlessly".into()
         }
