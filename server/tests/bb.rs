@@ -15,9 +15,6 @@ use dugout_server::fair::{self, Verdict};
 use dugout_server::store::MatchLog;
 use serde_json::json;
 
-/// Commands after which a test gives up on a match ending.
-const MAX_COMMANDS: usize = 60_000;
-
 /// A Blood Bowl setup of two starter teams, default options.
 fn setup(home: Roster, away: Roster) -> bb::MatchSetup {
     bb::MatchSetup {
@@ -44,25 +41,6 @@ async fn seat(server: &TestServer, tokens: [&str; 2], spec: RoomSpec) -> (Client
     assert_eq!(a.join(&room, Some(Side::Home)).await, Ok(Some(0)));
     assert_eq!(b.join(&room, Some(Side::Away)).await, Ok(Some(0)));
     (a, b, room)
-}
-
-/// Play until the match ends; the number of commands played.
-async fn play_to_end(
-    a: &mut Client,
-    b: &mut Client,
-    others: &mut [&mut Client],
-    room: &str,
-    picker: &mut Picker,
-) -> usize {
-    let mut n = 0;
-    while play_one(&mut [&mut *a, &mut *b], others, room, picker)
-        .await
-        .is_some()
-    {
-        n += 1;
-        assert!(n < MAX_COMMANDS, "no result after {MAX_COMMANDS} commands");
-    }
-    n
 }
 
 /// The game events of a stored log, unprojected.

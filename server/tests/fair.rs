@@ -19,23 +19,8 @@ use dugout_server::fair::{self, Mismatch, Verdict};
 use dugout_server::store::{MatchLog, hex};
 use sqlx::{Connection, SqliteConnection};
 
-/// Commands after which a test gives up on a match ending.
-const MAX_COMMANDS: usize = 20_000;
-
 const HOME_ENTROPY: &str = "C0FFEE00deadBEEF";
 const AWAY_ENTROPY: &str = "0123456789abcdef0123456789abcdef";
-
-async fn play_to_end(a: &mut Client, b: &mut Client, others: &mut [&mut Client], room: &str) {
-    let mut picker = Picker::new(5);
-    let mut n = 0;
-    while play_one(&mut [&mut *a, &mut *b], others, room, &mut picker)
-        .await
-        .is_some()
-    {
-        n += 1;
-        assert!(n < MAX_COMMANDS, "no result after {MAX_COMMANDS} commands");
-    }
-}
 
 /// A match played to the end by two coaches who sent entropy; the server (still running),
 /// the room and the log.
@@ -57,7 +42,7 @@ async fn played_match() -> (TestServer, String, MatchLog) {
         Ok(Some(0))
     );
     start(&mut a, &mut b, &room).await;
-    play_to_end(&mut a, &mut b, &mut [], &room).await;
+    play_to_end(&mut a, &mut b, &mut [], &room, &mut Picker::new(5)).await;
     let log = server.match_log(&room).await;
     assert_eq!(log.status, RoomStatus::Finished);
     (server, room, log)
@@ -356,7 +341,7 @@ async fn the_commitment_reaches_every_seat_at_the_start_and_the_seed_is_hidden_u
             .is_ok()
     );
 
-    play_to_end(&mut a, &mut b, &mut [&mut s], &room).await;
+    play_to_end(&mut a, &mut b, &mut [&mut s], &room, &mut Picker::new(5)).await;
     let log = server.match_log(&room).await;
     let server_seed = log.server_seed.expect("the server seed is stored");
     let dice_seed = log.dice_seed().expect("derives").expect("a started match");

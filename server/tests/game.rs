@@ -15,28 +15,6 @@ use dugout_server::fair::{self, Verdict};
 use dugout_server::store::MatchLog;
 use serde_json::Value;
 
-/// Commands after which a test gives up on a match ending.
-const MAX_COMMANDS: usize = 20_000;
-
-/// Play until the match ends; the number of commands played.
-async fn play_to_end(
-    a: &mut Client,
-    b: &mut Client,
-    others: &mut [&mut Client],
-    room: &str,
-    picker: &mut Picker,
-) -> usize {
-    let mut n = 0;
-    while play_one(&mut [&mut *a, &mut *b], others, room, picker)
-        .await
-        .is_some()
-    {
-        n += 1;
-        assert!(n < MAX_COMMANDS, "no result after {MAX_COMMANDS} commands");
-    }
-    n
-}
-
 /// What `seat` should have received: the stored log, projected, from `after` on.
 fn projected(log: &MatchLog, seat: Seat, after: u64) -> Vec<SeqEvent> {
     log.events

@@ -588,30 +588,10 @@ impl Client {
         got.expect("a snapshot before the ack")
     }
 
-    /// Ask for a snapshot; the room's seq and this seat's view.
+    /// Ask for a snapshot; the room's seq and this seat's view (a Blitz Bowl match).
     pub async fn snapshot(&mut self, room: &str) -> (u64, GameView) {
-        let room = room.to_owned();
-        let id = self.id();
-        self.send(&ClientMessage::Snapshot { id, room }).await;
-        let mut got = None;
-        loop {
-            match self.recv().await {
-                Some(ServerMessage::Snapshot { seq, view, .. }) => {
-                    got = Some((seq, blitz_view(&view)))
-                }
-                Some(ServerMessage::Ack { id: a, .. }) if a == id => break,
-                Some(ServerMessage::Error {
-                    id: Some(e),
-                    code,
-                    message,
-                }) if e == id => {
-                    panic!("snapshot refused: {code:?} {message}")
-                }
-                Some(_) => {}
-                None => panic!("closed"),
-            }
-        }
-        got.expect("a snapshot before the ack")
+        let (seq, view) = self.snapshot_any(room).await;
+        (seq, blitz_view(&view))
     }
 
     /// Read until this client has received `n` events messages in all.
@@ -808,6 +788,30 @@ pub async fn play_one(
         o.wait_events_messages(t).await;
     }
     Some(side)
+}
+
+/// Commands after which [`play_to_end`] gives up on a match ending (a Blood Bowl match of
+/// random commands takes a few thousand).
+pub const MAX_COMMANDS: usize = 60_000;
+
+/// Play until the match ends, each command picked by `picker` among the legal ones the
+/// server sent; the number of commands played.
+pub async fn play_to_end(
+    a: &mut Client,
+    b: &mut Client,
+    others: &mut [&mut Client],
+    room: &str,
+    picker: &mut Picker,
+) -> usize {
+    let mut n = 0;
+    while play_one(&mut [&mut *a, &mut *b], others, room, picker)
+        .await
+        .is_some()
+    {
+        n += 1;
+        assert!(n < MAX_COMMANDS, "no result after {MAX_COMMANDS} commands");
+    }
+    n
 }
 
 /// Replay a stored match of any game from its seed and commands, under its recorded rules
