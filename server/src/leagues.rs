@@ -592,17 +592,26 @@ async fn add_coach(
         .await?
         .ok_or_else(no_account)?;
     // A team of the league's game, in any ASCII case, stored as the game names it (`Orc`).
-    let team = dugout_protocol::input::team_of_game(league.game, &new.team).ok_or_else(|| {
-        Failure::new(
-            ErrorCode::Malformed,
-            format!(
-                "field \"team\": {:?} is not a team of {} (this league's game): one of {}",
-                new.team,
-                league.game,
-                league.game.catalogue().teams.join(", ")
-            ),
-        )
-    })?;
+    // A team no game knows is malformed; another game's team conflicts with the league.
+    let team = match dugout_protocol::input::team_of_game(league.game, &new.team) {
+        Some(team) => team,
+        None => {
+            let (code, what) = if dugout_protocol::input::team_named(&new.team).is_some() {
+                (ErrorCode::Conflict, "is not a team of")
+            } else {
+                (ErrorCode::Malformed, "is no team of")
+            };
+            return Err(Failure::new(
+                code,
+                format!(
+                    "field \"team\": {:?} {what} {} (this league's game): one of {}",
+                    new.team,
+                    league.game,
+                    league.game.catalogue().teams.join(", ")
+                ),
+            ));
+        }
+    };
     // Nobody is registered without their consent, but the organiser consents for themself.
     let accepted_at = (account.id == who.id).then(now_ms);
     if !state

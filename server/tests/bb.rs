@@ -204,7 +204,10 @@ async fn a_blood_bowl_league_takes_blood_bowl_teams_and_matches_only_and_counts_
         json!({"coach": "dwarf_coach", "team": "Lizardmen"}),
     )
     .await;
-    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        status, 409,
+        "another game's team conflicts with the league: {body}"
+    );
     assert!(body.to_string().contains("blood_bowl"), "{body}");
     for (coach, team, token) in [
         ("dwarf_coach", "dwarf", &ta),
