@@ -398,6 +398,38 @@ fn a_pitch_invasion_stuns_players_on_six_plus() {
     assert_eq!(stunned, 1);
 }
 
+/// §26.31, §7: rooting ends when the player goes to the ground in any way (« Mis à Terre »,
+/// p.47), not only when Knocked Down: a rooted player stunned by a Pitch Invasion is free,
+/// and the rooted players left standing stay rooted.
+#[test]
+fn a_rooted_player_stunned_by_a_pitch_invasion_is_rooted_no_more() {
+    let mut g = to_kick();
+    for p in g.players.iter_mut() {
+        if p.state.square().is_some() {
+            p.rooted = true;
+        }
+    }
+    let mut more: Vec<(Die, u16)> = vec![d6(6)];
+    more.extend(std::iter::repeat_n(d6(5), 10));
+    more.extend(std::iter::repeat_n(d6(1), 11));
+    more.push(d8(2));
+    kick(&mut g, 6, 6, more);
+    let stunned: Vec<_> = g
+        .players
+        .iter()
+        .filter(|p| matches!(p.state, PlayerState::Stunned { .. }))
+        .collect();
+    assert_eq!(stunned.len(), 1);
+    assert!(!stunned[0].rooted, "the stunned player is free");
+    assert!(
+        g.players
+            .iter()
+            .filter(|p| matches!(p.state, PlayerState::Standing { .. }))
+            .all(|p| p.rooted),
+        "the others stand rooted"
+    );
+}
+
 /// §7: the kick-off table.
 #[test]
 fn the_kick_off_table() {

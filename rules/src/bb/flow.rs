@@ -397,6 +397,19 @@ impl Ctx<'_> {
             p.rooted = false;
         }
         self.emit(Event::PlayerState { player: id, state });
+        // §26.31: rooting ends when the player goes to the ground in any way (« Mis à
+        // Terre », p.47): knocked down, placed prone, stunned by a pitch invasion.
+        if matches!(
+            state,
+            PlayerState::Prone { .. } | PlayerState::Stunned { .. }
+        ) && self.g.players[id.index()].rooted
+        {
+            self.g.players[id.index()].rooted = false;
+            self.emit(Event::Rooted {
+                player: id,
+                rooted: false,
+            });
+        }
     }
 
     pub fn set_ball(&mut self, ball: Ball) {

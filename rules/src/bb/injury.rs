@@ -36,15 +36,8 @@ impl Ctx<'_> {
         let side = p.side;
         let av = i32::from(p.av);
         let carrier = self.g.carrier() == Some(player);
+        // §26.31: the knock-down frees a rooted player (`set_state`).
         self.set_state(player, PlayerState::Prone { square });
-        if self.g.players[player.index()].rooted {
-            // §26.31: a knock-down frees a rooted player.
-            self.g.players[player.index()].rooted = false;
-            self.emit(Event::Rooted {
-                player,
-                rooted: false,
-            });
-        }
         self.emit(Event::KnockedDown {
             player,
             cause: hurt.cause,
