@@ -409,20 +409,14 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
         m.id,
         dir.path().join("replay.err").display()
     );
-    let out = tmux.cmd(&["kill-session", "-t", "tui"]);
-    assert!(out.status.success(), "kill the play session");
-    let out = tmux.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "tui",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &replay,
-    ]);
-    assert!(out.status.success(), "tmux new-session (replay)");
+    // The same pane runs the replay (`respawn-pane -k` ends the client in it): killing the
+    // only session would stop the tmux server, and a new session could then race its exit.
+    let out = tmux.cmd(&["respawn-pane", "-k", "-t", "tui", &replay]);
+    assert!(
+        out.status.success(),
+        "tmux respawn-pane (replay): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let _ = tmux.cmd(&["set-option", "-t", "tui", "status", "off"]);
     let screen = tmux.wait_for("the replay", |s| {
         s.contains("BLOOD BOWL") && s.contains("Replay ")
