@@ -37,8 +37,6 @@ use tokio::process::{Child, Command as Process};
 const MATCHES: usize = 6;
 /// Commands each match plays before the crash.
 const BEFORE_CRASH: usize = 60;
-/// Commands after which a match is assumed never to end.
-const MAX_COMMANDS: usize = 20_000;
 
 /// A running `dugout-server` process.
 struct ServerProcess {
