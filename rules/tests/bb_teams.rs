@@ -193,3 +193,24 @@ fn inducements_are_refused() {
         matches!(validate(&setup), Err(SetupError::NotImplemented { what }) if what.contains("inducement"))
     );
 }
+
+/// §26.36–§26.75: a skill the engine does not play yet is refused at set-up, by name and
+/// section, never carried silently into a match; every built skill is accepted.
+#[test]
+fn a_skill_not_built_is_refused_at_set_up() {
+    for info in data::SKILLS {
+        let mut sheet = starter_team(Roster::Human);
+        sheet.players[0].extra_skills.push(info.skill);
+        let got = validate_sheet(&sheet);
+        if info.built {
+            assert!(got.is_ok(), "{} is built: {got:?}", info.name);
+        } else {
+            let err = format!("{:?}", got.expect_err(info.name));
+            assert!(err.contains("NotImplemented"), "{}: {err}", info.name);
+            assert!(
+                err.contains(info.name) && err.contains(info.section),
+                "{err}"
+            );
+        }
+    }
+}
