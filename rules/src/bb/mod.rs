@@ -15,6 +15,7 @@
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 pub mod data;
+pub mod league;
 pub mod setup;
 pub mod wire;
 

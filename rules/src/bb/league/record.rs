@@ -1,0 +1,143 @@
+//! What a finished match means for the league (§32.6, §32.9): who earned which star player
+//! points, who suffered which lasting casualty, who could be MVP, the score, the gate's FAME
+//! and who conceded. Read from the match's own events, so a stored match always gives the
+//! same record.
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
+
+use serde::{Deserialize, Serialize};
+
+use super::tables::SppKind;
+use crate::bb::data::CasualtyResult;
+use crate::bb::state::Game;
+use crate::bb::wire::{Cause, Event, InjuryOutcome, Outcome, PlayerId, PlayerState};
+use crate::core::Side;
+
+/// A player of the match: his side and his place on that side's sheet (`None`: a player who
+/// was not on the sheet, an inducement: a star player or a mercenary).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchPlayer {
+    pub side: Side,
+    pub sheet: Option<usize>,
+}
+
+/// The league's reading of one match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchFacts {
+    pub score: [u16; 2],
+    /// `None`: a draw.
+    pub winner: Option<Side>,
+    /// The side that conceded, if one did (§32.15).
+    pub conceded: Option<Side>,
+    /// §32.15: it conceded before a kick-off because it could field 2 or fewer players.
+    pub conceded_short_handed: bool,
+    /// §4.3: each side's FAME from the gate.
+    pub fame: [u8; 2],
+    /// Every player of the match (index: the match's `PlayerId`).
+    pub players: Vec<MatchPlayer>,
+    /// Star player points earned, in the order earned (§32.6).
+    pub spp: Vec<(PlayerId, SppKind)>,
+    /// Casualties suffered that stand (not regenerated), with their lasting results (§32.9).
+    pub casualties: Vec<(PlayerId, CasualtyResult)>,
+    /// Casualties each side inflicted (suffered by the other side), for the team record.
+    pub casualties_inflicted: [u16; 2],
+}
+
+impl MatchFacts {
+    /// Read a finished match: its final state and all its events, in order.
+    pub fn read(game: &Game, events: &[Event]) -> MatchFacts {
+        let mut per_side = [0usize; 2];
+        let sheet_len = [0, 1].map(|i| game.setup.teams[i].sheet().players.len());
+        let players: Vec<MatchPlayer> = game
+            .players
+            .iter()
+            .map(|p| {
+                let i = p.side.index();
+                let n = per_side[i];
+                per_side[i] += 1;
+                MatchPlayer {
+                    side: p.side,
+                    sheet: (n < sheet_len[i]).then_some(n),
+                }
+            })
+            .collect();
+        let side_of = |id: PlayerId| players.get(id.index()).map(|p| p.side);
+        let mut spp = Vec::new();
+        let mut casualties: Vec<(PlayerId, CasualtyResult)> = Vec::new();
+        // Where the current injury of each player starts in `casualties` (Decay rolls twice;
+        // one Regeneration cures both, §26).
+        let mut injury_start: Vec<usize> = vec![0; players.len()];
+        let mut inflicted = [0u16; 2];
+        let mut fame = [0u8; 2];
+        for e in events {
+            match e {
+                Event::Gate { fame: f, .. } => fame = *f,
+                Event::Touchdown {
+                    player: Some(p), ..
+                } => spp.push((*p, SppKind::Touchdown)),
+                Event::Completion { passer, .. } => spp.push((*passer, SppKind::Completion)),
+                Event::Intercepted { player } => spp.push((*player, SppKind::Interception)),
+                Event::Injured {
+                    player,
+                    outcome: InjuryOutcome::Casualty,
+                    cause,
+                    by,
+                } => {
+                    if let Some(slot) = injury_start.get_mut(player.index()) {
+                        *slot = casualties.len();
+                    }
+                    if let Some(victim) = side_of(*player) {
+                        inflicted[victim.other().index()] += 1;
+                        // §32.6: CAS for the blocker who caused it, or for the defender whose
+                        // block hurt the attacker; never the crowd, fouls, weapons or spells.
+                        if let (Cause::Blocked | Cause::Blocking, Some(b)) = (cause, by)
+                            && side_of(*b) == Some(victim.other())
+                        {
+                            spp.push((*b, SppKind::Casualty));
+                        }
+                    }
+                }
+                Event::Casualty { player, result, .. } => casualties.push((*player, *result)),
+                Event::Regenerated { player } => {
+                    let from = injury_start.get(player.index()).copied().unwrap_or(0);
+                    let mut i = from.min(casualties.len());
+                    while i < casualties.len() {
+                        if casualties[i].0 == *player {
+                            casualties.remove(i);
+                        } else {
+                            i += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (winner, conceded) = match game.outcome {
+            Some(Outcome::Score { winner }) => (winner, None),
+            Some(Outcome::Penalties { winner }) => (Some(winner), None),
+            Some(Outcome::Conceded { winner }) => (Some(winner), Some(winner.other())),
+            None => (None, None),
+        };
+        // §32.15: a team that concedes with 2 or fewer players it could field (in reserve or
+        // on the pitch) suffers nothing more.
+        let conceded_short_handed = conceded.is_some_and(|side| {
+            game.players
+                .iter()
+                .filter(|p| p.side == side)
+                .filter(|p| matches!(p.state, PlayerState::Reserve) || p.state.square().is_some())
+                .count()
+                <= 2
+        });
+        MatchFacts {
+            score: game.score,
+            winner,
+            conceded,
+            conceded_short_handed,
+            fame,
+            players,
+            spp,
+            casualties,
+            casualties_inflicted: inflicted,
+        }
+    }
+}
