@@ -223,7 +223,7 @@ fn spiralling_expenses() {
     );
 }
 
-/// §27.0, §32.2: a team is bought from the starting treasury, what is left stays in it, and
+/// §27.0, §32.2, §32.17: a team is bought from the starting treasury, what is left stays in it, and
 /// its value is its players, re-rolls at the list price, staff and fan factor.
 #[test]
 fn a_new_team_keeps_what_it_did_not_spend() {
@@ -532,8 +532,8 @@ fn events_of(side: Side, ev: &[(Side, TeamEvent)]) -> Vec<TeamEvent> {
         .collect()
 }
 
-/// §32.5: the whole sequence in order with scripted dice: MVPs drawn, the player who reaches 6
-/// SPP rolls and his coach chooses, the winner may re-roll the winnings, fan factor, the
+/// §32.5: the whole sequence in order with scripted dice: MVPs drawn (§32.6), the player who reaches 6
+/// SPP rolls and his coach chooses, the winner may re-roll the winnings (§32.10), fan factor (§32.11), the
 /// buying window, the team value; the teams are the folds of their histories.
 #[test]
 fn the_post_match_sequence_runs_in_order() {
@@ -853,7 +853,7 @@ fn a_concession_costs_the_loser() {
     assert_eq!(d.remaining(), 0);
 }
 
-/// §32.12 and §32.5 step 2.3: unspent petty cash goes back; expenses are paid on the match TV
+/// §32.4, §32.12 and §32.5 step 2.3: unspent petty cash goes back; expenses are paid on the match TV
 /// and never take the treasury below zero.
 #[test]
 fn petty_cash_returns_and_expenses_never_overdraw() {
@@ -905,7 +905,7 @@ fn a_league_may_let_coaches_choose_the_mvp() {
     assert_eq!(pm.teams[0].player(ids[0][4]).unwrap().spp, 5);
 }
 
-/// §32.5 as a whole, over a run of random matches between two league teams: the post-match
+/// §32.5 (and the team of §32.2) as a whole, over a run of random matches between two league teams: the post-match
 /// decisions made at random among the legal ones. After every match: the treasury pays only
 /// what it holds, the team value equals what the rules compute from the roster, each player's
 /// SPP equals what his events award, the dead never come back, nobody plays while missing a

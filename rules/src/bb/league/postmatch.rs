@@ -706,7 +706,7 @@ impl PostMatch {
                 let mut out = vec![PostCommand::ReleaseJourneyman];
                 if team.roster_count() < MAX_ROSTER
                     && team.treasury >= cost
-                    && team.player(player).is_some()
+                    && journeyman_fits(team, player)
                 {
                     out.insert(0, PostCommand::SignJourneyman);
                 }
@@ -823,6 +823,12 @@ impl PostMatch {
                         treasury: team.treasury,
                     });
                 }
+                if !journeyman_fits(team, *player) {
+                    return Err(LeagueError::Illegal {
+                        why: "his position is full: a signed journeyman must fit its limit (G109)"
+                            .into(),
+                    });
+                }
                 self.emit(
                     side,
                     TeamEvent::JourneymanSigned {
@@ -872,4 +878,18 @@ pub fn journeyman_positions(team: &LeagueTeam) -> Vec<String> {
         .filter(|p| p.max >= 12 && p.skills.iter().all(|s| s.info().built))
         .map(|p| p.name.to_string())
         .collect()
+}
+
+/// G109: a journeyman signed for good must fit his position's limit (journeymen do not count
+/// against it while they are journeymen).
+fn journeyman_fits(team: &LeagueTeam, player: u32) -> bool {
+    let Some(p) = team.player(player) else {
+        return false;
+    };
+    let max = usize::from(p.position_data(team.roster).max);
+    team.players
+        .iter()
+        .filter(|q| !q.journeyman && q.position == p.position)
+        .count()
+        < max
 }
