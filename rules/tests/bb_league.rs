@@ -371,6 +371,16 @@ fn random_match(
     away: &LeagueTeam,
     seed: u64,
 ) -> (Game, Vec<Event>, [Vec<u32>; 2]) {
+    random_match_conceding(home, away, seed, false)
+}
+
+/// A random match; with `concede`, a coach concedes at his first chance in the second half.
+fn random_match_conceding(
+    home: &LeagueTeam,
+    away: &LeagueTeam,
+    seed: u64,
+    concede: bool,
+) -> (Game, Vec<Event>, [Vec<u32>; 2]) {
     let (hs, hids) = home.sheet();
     let (as_, aids) = away.sheet();
     let setup = MatchSetup {
@@ -390,6 +400,10 @@ fn random_match(
         }
         let legal = legal_commands(&g);
         // Random play, but a coach does not concede unless the test asks for it.
+        if concede && g.half >= 2 && legal.contains(&Command::Concede) {
+            events.extend(apply(&mut g, Command::Concede, &mut d).unwrap());
+            continue;
+        }
         let choices: Vec<Command> = legal
             .iter()
             .copied()
@@ -905,67 +919,98 @@ fn a_league_may_let_coaches_choose_the_mvp() {
     assert_eq!(pm.teams[0].player(ids[0][4]).unwrap().spp, 5);
 }
 
-/// §32.5 (and the team of §32.2) as a whole, over a run of random matches between two league teams: the post-match
-/// decisions made at random among the legal ones. After every match: the treasury pays only
-/// what it holds, the team value equals what the rules compute from the roster, each player's
-/// SPP equals what his events award, the dead never come back, nobody plays while missing a
-/// game, and each team is the fold of its history.
+/// §32.5 (and the team of §32.2) as a whole, over a season: the six rosters, a double
+/// round robin of random matches (some conceded), the post-match decisions made at random
+/// among the legal ones. After every match: the treasury pays only what it holds, the team
+/// value equals what the rules compute from the roster, each player's SPP equals what his
+/// events award and every roll he earned is taken, the dead never come back, nobody plays
+/// while missing a game, and each team is the fold of its history.
 #[test]
 fn a_run_of_league_matches_keeps_its_invariants() {
-    let mut teams = [
-        new_team(Roster::Skaven, "Rats"),
-        new_team(Roster::Dwarf, "Beards"),
-    ];
+    let mut teams: Vec<(LeagueTeam, Vec<TeamEvent>)> = Roster::ALL
+        .iter()
+        .map(|r| new_team(*r, r.data().name))
+        .collect();
     let mut picker = ChaChaDice::from_u64(42);
-    for m in 0..12u64 {
-        let (home, away) = (teams[0].0.clone(), teams[1].0.clone());
-        let (g, events, ids) = random_match(&home, &away, 1000 + m);
-        for (side, t) in [(HOME, &home), (AWAY, &away)] {
-            for id in &ids[side.index()] {
-                assert!(
-                    t.player(*id).unwrap().available(),
-                    "a missing player played"
-                );
-            }
-        }
-        let facts = MatchFacts::read(&g, &events);
-        let mut d = ChaChaDice::from_u64(2000 + m);
-        let (mut pm, mut log) = PostMatch::start(input(&home, &away, facts, ids), &mut d);
-        while let Some((side, _)) = pm.prompt() {
-            let legal = pm.legal_commands();
-            let i = usize::from(picker.roll(Die::Range(legal.len() as u16)));
-            log.extend(pm.apply(side, &legal[i], &mut d).unwrap());
-        }
-        for side in Side::BOTH {
-            let s = side.index();
-            let (team, history) = &mut teams[s];
-            history.extend(events_of(side, &log));
-            let folded = LeagueTeam::fold(history.iter()).unwrap();
-            assert_eq!(folded, pm.teams[s], "the team is the fold of its history");
-            *team = folded;
-            assert_eq!(team.tv, team.team_value(false));
-            for e in history.iter() {
-                if let TeamEvent::Expenses { due, paid, .. } = e {
-                    assert!(paid <= due);
+    let n = teams.len();
+    let mut m = 0u64;
+    for round in 0..2 {
+        for i in 0..n {
+            for j in i + 1..n {
+                m += 1;
+                let (h, a) = if round == 0 { (i, j) } else { (j, i) };
+                let (home, away) = (teams[h].0.clone(), teams[a].0.clone());
+                let concede = m % 7 == 0;
+                let (g, events, ids) = random_match_conceding(&home, &away, 1000 + m, concede);
+                for (side, t) in [(HOME, &home), (AWAY, &away)] {
+                    for id in &ids[side.index()] {
+                        assert!(
+                            t.player(*id).unwrap().available(),
+                            "a missing player played"
+                        );
+                    }
+                }
+                let facts = MatchFacts::read(&g, &events);
+                let mut d = ChaChaDice::from_u64(2000 + m);
+                let (mut pm, mut log) = PostMatch::start(input(&home, &away, facts, ids), &mut d);
+                while let Some((side, _)) = pm.prompt() {
+                    let legal = pm.legal_commands();
+                    let k = usize::from(picker.roll(Die::Range(legal.len() as u16)));
+                    log.extend(pm.apply(side, &legal[k], &mut d).unwrap());
+                }
+                for (side, t) in [(HOME, h), (AWAY, a)] {
+                    let (team, history) = &mut teams[t];
+                    history.extend(events_of(side, &log));
+                    let folded = LeagueTeam::fold(history.iter()).unwrap();
+                    assert_eq!(
+                        folded,
+                        pm.teams[side.index()],
+                        "the team is the fold of its history"
+                    );
+                    *team = folded;
+                    check_team(team, history);
                 }
             }
-            for p in &team.players {
-                let earned: u16 = history
-                    .iter()
-                    .filter_map(|e| match e {
-                        TeamEvent::Spp { player, spp, .. } if *player == p.id => Some(*spp),
-                        _ => None,
-                    })
-                    .sum();
-                assert_eq!(p.spp, earned);
-                assert_eq!(p.rolls, tables::rolls_earned(p.spp), "every roll taken");
-            }
-            for (p, why) in &team.former {
-                if *why == Departure::Dead {
-                    assert!(team.player(p.id).is_none(), "the dead stay dead");
-                }
-            }
-            assert!(team.available() >= 11 || team.players.len() >= 11);
         }
     }
+    let played: u16 = teams.iter().map(|(t, _)| t.record.played).sum();
+    assert_eq!(usize::from(played), n * (n - 1) * 2);
+    let conceded = teams
+        .iter()
+        .flat_map(|(_, h)| h.iter())
+        .filter(|e| matches!(e, TeamEvent::MatchPlayed { conceded: true, .. }))
+        .count();
+    assert!(conceded > 0, "some matches were conceded");
+    let advanced = teams
+        .iter()
+        .flat_map(|(_, h)| h.iter())
+        .filter(|e| matches!(e, TeamEvent::Advanced { .. }))
+        .count();
+    assert!(advanced > 0, "some players advanced");
+}
+
+fn check_team(team: &LeagueTeam, history: &[TeamEvent]) {
+    assert_eq!(team.tv, team.team_value(false));
+    for e in history {
+        if let TeamEvent::Expenses { due, paid, .. } = e {
+            assert!(paid <= due);
+        }
+    }
+    for p in &team.players {
+        let earned: u16 = history
+            .iter()
+            .filter_map(|e| match e {
+                TeamEvent::Spp { player, spp, .. } if *player == p.id => Some(*spp),
+                _ => None,
+            })
+            .sum();
+        assert_eq!(p.spp, earned);
+        assert_eq!(p.rolls, tables::rolls_earned(p.spp), "every roll taken");
+    }
+    for (p, why) in &team.former {
+        if *why == Departure::Dead {
+            assert!(team.player(p.id).is_none(), "the dead stay dead");
+        }
+    }
+    assert!(team.available() >= 11, "journeymen fill the team");
 }
