@@ -940,7 +940,7 @@ fn a_run_of_league_matches_keeps_its_invariants() {
                 m += 1;
                 let (h, a) = if round == 0 { (i, j) } else { (j, i) };
                 let (home, away) = (teams[h].0.clone(), teams[a].0.clone());
-                let concede = m % 7 == 0;
+                let concede = m.is_multiple_of(7);
                 let (g, events, ids) = random_match_conceding(&home, &away, 1000 + m, concede);
                 for (side, t) in [(HOME, &home), (AWAY, &away)] {
                     for id in &ids[side.index()] {
