@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bb::data::{Category, PositionData, SKILLS, Skill};
+use crate::bb::setup::StatChanges;
 
 /// §32.6: what a player earns star player points for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -80,36 +81,27 @@ pub enum Advance {
     Stat { stat: Stat },
 }
 
-/// A player's characteristics now: the position's, his gains and his losses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct StatLine {
-    #[serde(default)]
-    pub ma: i8,
-    #[serde(default)]
-    pub st: i8,
-    #[serde(default)]
-    pub ag: i8,
-    #[serde(default)]
-    pub av: i8,
+/// Changes to the four characteristics (a player's gains, or his losses): the sheet's own
+/// [`StatChanges`].
+pub type StatLine = StatChanges;
+
+/// One characteristic of a [`StatLine`].
+pub fn stat_of(line: &StatLine, s: Stat) -> i8 {
+    match s {
+        Stat::Ma => line.ma,
+        Stat::St => line.st,
+        Stat::Ag => line.ag,
+        Stat::Av => line.av,
+    }
 }
 
-impl StatLine {
-    pub fn get(&self, s: Stat) -> i8 {
-        match s {
-            Stat::Ma => self.ma,
-            Stat::St => self.st,
-            Stat::Ag => self.ag,
-            Stat::Av => self.av,
-        }
-    }
-    pub fn add(&mut self, s: Stat, d: i8) {
-        match s {
-            Stat::Ma => self.ma += d,
-            Stat::St => self.st += d,
-            Stat::Ag => self.ag += d,
-            Stat::Av => self.av += d,
-        }
+/// Add `d` to one characteristic of a [`StatLine`].
+pub fn add_stat(line: &mut StatLine, s: Stat, d: i8) {
+    match s {
+        Stat::Ma => line.ma += d,
+        Stat::St => line.st += d,
+        Stat::Ag => line.ag += d,
+        Stat::Av => line.av += d,
     }
 }
 
@@ -125,15 +117,17 @@ pub fn base(pos: &PositionData, stat: Stat) -> u8 {
 
 /// §32.7: may `stat` rise by one? Never more than 2 above the starting value, never above 10.
 pub fn may_raise(pos: &PositionData, gains: &StatLine, losses: &StatLine, stat: Stat) -> bool {
-    let now = i16::from(base(pos, stat)) + i16::from(gains.get(stat)) - i16::from(losses.get(stat));
-    gains.get(stat) < 2 && now < 10
+    let now = i16::from(base(pos, stat)) + i16::from(stat_of(gains, stat))
+        - i16::from(stat_of(losses, stat));
+    stat_of(gains, stat) < 2 && now < 10
 }
 
 /// §32.9: may an injury lower `stat` by one? Never more than 2 below the starting value, never
 /// below 1; a further loss is ignored.
 pub fn may_lower(pos: &PositionData, gains: &StatLine, losses: &StatLine, stat: Stat) -> bool {
-    let now = i16::from(base(pos, stat)) + i16::from(gains.get(stat)) - i16::from(losses.get(stat));
-    losses.get(stat) < 2 && now > 1
+    let now = i16::from(base(pos, stat)) + i16::from(stat_of(gains, stat))
+        - i16::from(stat_of(losses, stat));
+    stat_of(losses, stat) < 2 && now > 1
 }
 
 /// §26.0, §32.7: skills that exclude each other on one player (Frenzy and Grab).

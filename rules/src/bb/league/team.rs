@@ -552,7 +552,7 @@ impl LeagueTeam {
                     p.value += value;
                     match advance {
                         Advance::Skill { skill } => p.extra_skills.push(*skill),
-                        Advance::Stat { stat } => p.gains.add(*stat, 1),
+                        Advance::Stat { stat } => tables::add_stat(&mut p.gains, *stat, 1),
                     }
                 }
             }
@@ -569,10 +569,10 @@ impl LeagueTeam {
                     if !ignored {
                         match effect {
                             LastingEffect::Niggling => p.niggling += 1,
-                            LastingEffect::MinusMa => p.losses.add(Stat::Ma, 1),
-                            LastingEffect::MinusSt => p.losses.add(Stat::St, 1),
-                            LastingEffect::MinusAg => p.losses.add(Stat::Ag, 1),
-                            LastingEffect::MinusAv => p.losses.add(Stat::Av, 1),
+                            LastingEffect::MinusMa => tables::add_stat(&mut p.losses, Stat::Ma, 1),
+                            LastingEffect::MinusSt => tables::add_stat(&mut p.losses, Stat::St, 1),
+                            LastingEffect::MinusAg => tables::add_stat(&mut p.losses, Stat::Ag, 1),
+                            LastingEffect::MinusAv => tables::add_stat(&mut p.losses, Stat::Av, 1),
                             _ => {}
                         }
                     }
