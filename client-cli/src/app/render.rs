@@ -197,6 +197,10 @@ fn render_form(frame: &mut Frame, area: Rect, form: &RoomForm) {
 
 fn render_bb_form(frame: &mut Frame, area: Rect, form: &crate::bb::form::BbRoomForm) {
     use crate::bb::form::BbRoomForm;
+    if let Some((side, b)) = &form.builder {
+        render_team_builder(frame, area, *side, b);
+        return;
+    }
     let height = u16::try_from(BbRoomForm::FIELDS.len()).unwrap_or(20) + 4;
     let boxed = centred(area, 64, height);
     let mut lines: Vec<Line> = BbRoomForm::FIELDS
@@ -220,7 +224,7 @@ fn render_bb_form(frame: &mut Frame, area: Rect, form: &crate::bb::form::BbRoomF
         .collect();
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        "Up/Down field  Left/Right change  Enter create  Esc cancel",
+        "Up/Down field  Left/Right change  t build the team  Enter create  Esc cancel",
         Style::new().fg(Color::DarkGray),
     ));
     frame.render_widget(Clear, boxed);
@@ -230,6 +234,66 @@ fn render_bb_form(frame: &mut Frame, area: Rect, form: &crate::bb::form::BbRoomF
                 .borders(Borders::ALL)
                 .title(" Create a room (Blood Bowl) "),
         ),
+        boxed,
+    );
+}
+
+/// The team builder (§27.0): one row per position and extra, the cost against the budget
+/// and what the rules would refuse.
+fn render_team_builder(
+    frame: &mut Frame,
+    area: Rect,
+    side: usize,
+    b: &crate::bb::builder::TeamBuilder,
+) {
+    use crate::bb::form::thousands;
+    let height = u16::try_from(b.rows()).unwrap_or(20) + 7;
+    let boxed = centred(area, 96, height);
+    let mut lines: Vec<Line> = (0..b.rows())
+        .map(|i| {
+            let focused = b.focus == i;
+            let (label, value) = b.row(i);
+            let style = if focused {
+                Style::new()
+                    .fg(Color::Black)
+                    .bg(Color::Yellow)
+                    .add_modifier(Modifier::BOLD)
+            } else {
+                Style::new()
+            };
+            Line::from(vec![
+                Span::raw(format!("{}{label:<40}", if focused { "> " } else { "  " })),
+                Span::styled(format!("< {value} >"), style),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    let cost = b.cost();
+    lines.push(Line::raw(format!(
+        "  {} players, cost {} gp of a budget of {} gp",
+        b.sheet().players.len(),
+        thousands(cost),
+        thousands(b.budget)
+    )));
+    match b.problem() {
+        Some(p) => lines.push(Line::styled(format!("  {p}"), Style::new().fg(Color::Red))),
+        None => lines.push(Line::styled(
+            "  A legal team",
+            Style::new().fg(Color::Green),
+        )),
+    }
+    lines.push(Line::styled(
+        "Up/Down row  Left/Right fewer/more  r random team  Enter use it  Esc back",
+        Style::new().fg(Color::DarkGray),
+    ));
+    let title = format!(
+        " Build the {} team: {} ",
+        if side == 0 { "Home" } else { "Away" },
+        b.roster.data().name
+    );
+    frame.render_widget(Clear, boxed);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
         boxed,
     );
 }
