@@ -106,16 +106,7 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
 
 fn render_login(frame: &mut Frame, area: Rect, form: &LoginForm) {
     let boxed = centred(area, 60, 12);
-    let focus = |i: usize| {
-        if form.focus == i {
-            Style::new()
-                .fg(Color::Black)
-                .bg(Color::Yellow)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::new()
-        }
-    };
+    let focus = |i: usize| focus_style(form.focus == i);
     let marker = |i: usize| if form.focus == i { "> " } else { "  " };
     let field = |i: usize, name: &str, value: String| {
         Line::from(vec![
@@ -157,27 +148,38 @@ fn render_login(frame: &mut Frame, area: Rect, form: &LoginForm) {
     );
 }
 
+/// A form field's value: highlighted when the field has the focus.
+fn focus_style(focused: bool) -> Style {
+    if focused {
+        Style::new()
+            .fg(Color::Black)
+            .bg(Color::Yellow)
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new()
+    }
+}
+
+/// One line of a form: the field's name, then its value between arrows, highlighted when
+/// the field has the focus.
+fn form_line(focused: bool, name: &str, value: &str, width: usize) -> Line<'static> {
+    let style = focus_style(focused);
+    Line::from(vec![
+        Span::raw(format!(
+            "{}{name:<width$}",
+            if focused { "> " } else { "  " }
+        )),
+        Span::styled(format!("< {value} >"), style),
+    ])
+}
+
 fn render_form(frame: &mut Frame, area: Rect, form: &RoomForm) {
     let height = u16::try_from(RoomForm::FIELDS.len()).unwrap_or(20) + 4;
     let boxed = centred(area, 64, height);
     let mut lines: Vec<Line> = RoomForm::FIELDS
         .iter()
         .enumerate()
-        .map(|(i, name)| {
-            let focused = form.focus == i;
-            let style = if focused {
-                Style::new()
-                    .fg(Color::Black)
-                    .bg(Color::Yellow)
-                    .add_modifier(Modifier::BOLD)
-            } else {
-                Style::new()
-            };
-            Line::from(vec![
-                Span::raw(format!("{}{name:<24}", if focused { "> " } else { "  " })),
-                Span::styled(format!("< {} >", form.value(i)), style),
-            ])
-        })
+        .map(|(i, name)| form_line(form.focus == i, name, &form.value(i), 24))
         .collect();
     lines.push(Line::raw(""));
     lines.push(Line::styled(
@@ -206,21 +208,7 @@ fn render_bb_form(frame: &mut Frame, area: Rect, form: &crate::bb::form::BbRoomF
     let mut lines: Vec<Line> = BbRoomForm::FIELDS
         .iter()
         .enumerate()
-        .map(|(i, name)| {
-            let focused = form.focus == i;
-            let style = if focused {
-                Style::new()
-                    .fg(Color::Black)
-                    .bg(Color::Yellow)
-                    .add_modifier(Modifier::BOLD)
-            } else {
-                Style::new()
-            };
-            Line::from(vec![
-                Span::raw(format!("{}{name:<24}", if focused { "> " } else { "  " })),
-                Span::styled(format!("< {} >", form.value(i)), style),
-            ])
-        })
+        .map(|(i, name)| form_line(form.focus == i, name, &form.value(i), 24))
         .collect();
     lines.push(Line::raw(""));
     lines.push(Line::styled(
@@ -251,20 +239,8 @@ fn render_team_builder(
     let boxed = centred(area, 96, height);
     let mut lines: Vec<Line> = (0..b.rows())
         .map(|i| {
-            let focused = b.focus == i;
             let (label, value) = b.row(i);
-            let style = if focused {
-                Style::new()
-                    .fg(Color::Black)
-                    .bg(Color::Yellow)
-                    .add_modifier(Modifier::BOLD)
-            } else {
-                Style::new()
-            };
-            Line::from(vec![
-                Span::raw(format!("{}{label:<40}", if focused { "> " } else { "  " })),
-                Span::styled(format!("< {value} >"), style),
-            ])
+            form_line(b.focus == i, &label, &value, 40)
         })
         .collect();
     lines.push(Line::raw(""));

@@ -48,19 +48,7 @@ fn decision(game: &Game, seat: Side) -> dugout_protocol::Decision {
 }
 
 fn joined_app() -> App {
-    let now = Instant::now();
-    let (mut app, _) = App::start(
-        "http://127.0.0.1:1",
-        Some(Saved {
-            server: "http://127.0.0.1:1".into(),
-            account: "ada".into(),
-            token: "tok".into(),
-        }),
-        now,
-    );
-    app.on_input(Input::Connected {
-        account: "ada".into(),
-    });
+    let mut app = connected_app();
     app.on_input(Input::Answer {
         request: Request::Join {
             room: "r1".into(),
@@ -494,11 +482,8 @@ fn render(app: &App, w: u16, h: u16) -> String {
         .collect()
 }
 
-/// §27.0: the create-room form's team builder: `t` on a team field opens it, the rules'
-/// refusal shows and an illegal team is not taken, `r` builds a random legal team and Enter
-/// puts it in the room's setup as a full sheet, checked against the budget.
-#[test]
-fn the_team_builder_puts_a_legal_team_in_the_room() {
+/// An app logged in as "ada" and connected, in the lobby.
+fn connected_app() -> App {
     let now = Instant::now();
     let (mut app, _) = App::start(
         "http://127.0.0.1:1",
@@ -512,6 +497,15 @@ fn the_team_builder_puts_a_legal_team_in_the_room() {
     app.on_input(Input::Connected {
         account: "ada".into(),
     });
+    app
+}
+
+/// §27.0: the create-room form's team builder: `t` on a team field opens it, the rules'
+/// refusal shows and an illegal team is not taken, `r` builds a random legal team and Enter
+/// puts it in the room's setup as a full sheet, checked against the budget.
+#[test]
+fn the_team_builder_puts_a_legal_team_in_the_room() {
+    let mut app = connected_app();
     app.on_key(plain(KeyCode::Char('b')));
     app.on_key(plain(KeyCode::Char('t')));
     let screen = render(&app, 120, 40);
@@ -556,19 +550,7 @@ fn the_team_builder_puts_a_legal_team_in_the_room() {
 
 #[test]
 fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
-    let now = Instant::now();
-    let (mut app, _) = App::start(
-        "http://127.0.0.1:1",
-        Some(Saved {
-            server: "http://127.0.0.1:1".into(),
-            account: "ada".into(),
-            token: "tok".into(),
-        }),
-        now,
-    );
-    app.on_input(Input::Connected {
-        account: "ada".into(),
-    });
+    let mut app = connected_app();
     assert!(app.on_key(plain(KeyCode::Char('b'))).is_empty());
     let screen = render(&app, 120, 40);
     assert!(screen.contains("Create a room (Blood Bowl)"), "{screen}");

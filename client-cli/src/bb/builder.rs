@@ -6,7 +6,7 @@
 
 use dugout_rules::bb::data::STAFF_COST;
 use dugout_rules::bb::setup::{
-    SheetPlayer, StatChanges, TeamSheet, check_team, position_index, sheet_cost, starter_team,
+    TeamSheet, check_team, position_index, rookies, sheet_cost, starter_team,
 };
 use dugout_rules::bb::teambuild::random_team;
 use dugout_rules::bb::{Roster, Skill};
@@ -118,22 +118,7 @@ impl TeamBuilder {
     /// The sheet: players numbered from 1 in the roster's order.
     pub fn sheet(&self) -> TeamSheet {
         let data = self.roster.data();
-        let mut players = Vec::new();
-        for (i, &count) in self.counts.iter().enumerate() {
-            let pos = &data.positions[i];
-            for k in 0..count {
-                let number = players.len() as u8 + 1;
-                players.push(SheetPlayer {
-                    number,
-                    name: format!("{} {}", pos.name, k + 1),
-                    position: pos.name.to_string(),
-                    extra_skills: Vec::new(),
-                    stat_changes: StatChanges::default(),
-                    niggling: 0,
-                    missing_next_game: false,
-                });
-            }
-        }
+        let players = rookies(self.roster, self.counts.iter().copied().enumerate());
         TeamSheet {
             roster: self.roster,
             name: format!("{} team", data.name),

@@ -184,26 +184,47 @@ pub enum Inducement {
     Mercenary { position: String },
 }
 
+impl SheetPlayer {
+    /// A newly hired player: the position's profile, no changes, no injuries.
+    pub fn rookie(number: u8, name: String, position: &str) -> SheetPlayer {
+        SheetPlayer {
+            number,
+            name,
+            position: position.to_string(),
+            extra_skills: Vec::new(),
+            stat_changes: StatChanges::default(),
+            niggling: 0,
+            missing_next_game: false,
+        }
+    }
+}
+
+/// Rookies of `roster`: `(position index, how many)` in order, numbered from 1 and named
+/// after their position ("Blitzer 2").
+pub fn rookies(roster: Roster, counts: impl IntoIterator<Item = (usize, u8)>) -> Vec<SheetPlayer> {
+    let data = roster.data();
+    let mut players = Vec::new();
+    for (pos, count) in counts {
+        let Some(position) = data.positions.get(pos) else {
+            continue;
+        };
+        for i in 0..count {
+            let number = players.len() as u8 + 1;
+            players.push(SheetPlayer::rookie(
+                number,
+                format!("{} {}", position.name, i + 1),
+                position.name,
+            ));
+        }
+    }
+    players
+}
+
 /// §27.0 [Proposal]: the starter team of a roster: a legal 1,000,000 gp team of built
 /// positions (the roster table's `starter` row), players numbered from 1 and named.
 pub fn starter_team(roster: Roster) -> TeamSheet {
     let data = roster.data();
-    let mut players = Vec::new();
-    for &(pos, count) in data.starter.players {
-        let position = &data.positions[pos];
-        for i in 0..count {
-            let number = players.len() as u8 + 1;
-            players.push(SheetPlayer {
-                number,
-                name: format!("{} {}", position.name, i + 1),
-                position: position.name.to_string(),
-                extra_skills: Vec::new(),
-                stat_changes: StatChanges::default(),
-                niggling: 0,
-                missing_next_game: false,
-            });
-        }
-    }
+    let players = rookies(roster, data.starter.players.iter().copied());
     TeamSheet {
         roster,
         name: format!("{} starter", data.name),
