@@ -516,7 +516,8 @@ fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
         screen.contains("< Orc >") && screen.contains("< Human >"),
         "{screen}"
     );
-    // Home: one roster on (Dwarf); Away: one back (Goblin); my seat Away; overtime.
+    // Home: one roster on (Dwarf); Away: one back (the last roster, Underworld, unofficial);
+    // my seat Away; overtime; the team budget one step up.
     app.on_key(plain(KeyCode::Right));
     app.on_key(plain(KeyCode::Down));
     app.on_key(plain(KeyCode::Left));
@@ -526,8 +527,14 @@ fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
         app.on_key(plain(KeyCode::Down));
     }
     app.on_key(plain(KeyCode::Right));
+    for _ in 0..4 {
+        app.on_key(plain(KeyCode::Down));
+    }
+    assert!(render(&app, 120, 40).contains("< 1,000,000 gp >"));
+    app.on_key(plain(KeyCode::Right));
     let screen = render(&app, 120, 40);
     assert!(screen.contains("< sudden death >"), "{screen}");
+    assert!(screen.contains("< 1,050,000 gp >"), "{screen}");
     let effects = app.on_key(plain(KeyCode::Enter));
     let [Effect::Send(Request::CreateRoom(spec))] = effects.as_slice() else {
         panic!("{effects:?}");
@@ -537,9 +544,14 @@ fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
     };
     assert_eq!(
         [setup.teams[0].roster(), setup.teams[1].roster()],
-        [Roster::Dwarf, Roster::Goblin]
+        [Roster::Dwarf, Roster::Underworld]
     );
     assert_eq!(setup.options.overtime, bb::Overtime::SuddenDeath);
+    assert_eq!(setup.options.budget, 1_050_000);
+    assert!(
+        setup.options.unofficial_rosters,
+        "an unofficial roster chosen"
+    );
     // The room created, the seat asked for is Away.
     let effects = app.on_input(Input::Answer {
         request: Request::CreateRoom(spec.clone()),

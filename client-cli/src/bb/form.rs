@@ -1,5 +1,6 @@
-//! The create-room form for a Blood Bowl match: each side's team (one of the six rosters'
-//! starter teams), the seat, the timer, privacy and the match options.
+//! The create-room form for a Blood Bowl match: each side's team (the starter team of any
+//! roster; choosing an unofficial one turns on `unofficial_rosters`), the seat, the timer,
+//! privacy and the match options, the team budget among them.
 
 use dugout_protocol::{RoomSpec, TimerPolicy};
 use dugout_rules::bb::{MatchSetup, Options, Overtime, Roster, TeamChoice};
@@ -33,12 +34,29 @@ impl Default for BbRoomForm {
     }
 }
 
+/// The team budget's step in the form, and its largest value (gp).
+const BUDGET_STEP: u32 = 50_000;
+const MAX_BUDGET: u32 = 5_000_000;
+
+/// 1000000 as "1,000,000".
+fn thousands(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn yes(b: bool) -> String {
     if b { "yes" } else { "no" }.into()
 }
 
 impl BbRoomForm {
-    pub const FIELDS: [&'static str; 10] = [
+    pub const FIELDS: [&'static str; 11] = [
         "Home team",
         "Away team",
         "My seat",
@@ -49,6 +67,7 @@ impl BbRoomForm {
         "Penalty shoot-out",
         "Throw-in counts start",
         "Strict touchdown timing",
+        "Team budget",
     ];
 
     pub fn next(&mut self) {
@@ -97,6 +116,13 @@ impl BbRoomForm {
             7 => o.penalty_shootout = !o.penalty_shootout,
             8 => o.throw_in_counts_start_square = !o.throw_in_counts_start_square,
             9 => o.strict_touchdown_timing = !o.strict_touchdown_timing,
+            10 => {
+                o.budget = if up {
+                    o.budget.saturating_add(BUDGET_STEP).min(MAX_BUDGET)
+                } else {
+                    o.budget.saturating_sub(BUDGET_STEP).max(BUDGET_STEP)
+                }
+            }
             _ => {}
         }
     }
@@ -124,6 +150,7 @@ impl BbRoomForm {
             7 => yes(o.penalty_shootout),
             8 => yes(o.throw_in_counts_start_square),
             9 => yes(o.strict_touchdown_timing),
+            10 => format!("{} gp", thousands(o.budget)),
             _ => String::new(),
         }
     }
@@ -136,7 +163,12 @@ impl BbRoomForm {
                     TeamChoice::Roster(self.roster(0)),
                     TeamChoice::Roster(self.roster(1)),
                 ],
-                options: self.options,
+                options: Options {
+                    unofficial_rosters: self.options.unofficial_rosters
+                        || self.roster(0).data().unofficial
+                        || self.roster(1).data().unofficial,
+                    ..self.options
+                },
                 pre_match: Default::default(),
             }),
             timer: match self.timer {
