@@ -65,7 +65,8 @@ fn every_starter_team_is_legal_and_within_budget() {
 }
 
 /// §27.0: the rosters are the book's 24 (the 21 official lists and the three unofficial
-/// ones), by the keys of `ALL_ROSTER_KEYS`; each key reads back as its roster.
+/// ones), by the keys of `ALL_ROSTER_KEYS`; each key reads back as its roster; the disputed
+/// values (G102) are kept with the data.
 #[test]
 fn the_rosters_are_every_roster_of_the_book() {
     let mut keys: Vec<&str> = Roster::ALL.iter().map(|r| r.key()).collect();
@@ -78,6 +79,10 @@ fn the_rosters_are_every_roster_of_the_book() {
         assert_eq!(Roster::parse(r.data().name), Some(r));
         assert_eq!(r.data().tag, "[R]");
     }
+    // G102: the values the two data sets dispute are recorded with the roster.
+    assert!(Roster::Dwarf.data().disputed[0].starts_with("re-roll 50,000"));
+    assert!(Roster::Lizardmen.data().disputed[0].contains("Saurus 0-6"));
+    assert!(Roster::Orc.data().disputed.is_empty());
     let unofficial: Vec<Roster> = Roster::ALL
         .into_iter()
         .filter(|r| r.data().unofficial)

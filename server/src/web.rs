@@ -433,9 +433,9 @@ fn bb_weather_name(w: Weather) -> &'static str {
 }
 
 /// `GET /api/rules/blood_bowl`: what the pages need to draw and word a Blood Bowl view, from
-/// the engine's tables: the pitch (26x15, end zones, wide zones, lines of scrimmage), the
-/// six rosters (team names, positions with their stats and skills), the skill names and the
-/// weather names. Built and serialized once.
+/// the engine's tables: the pitch (26x15, end zones, wide zones, lines of scrimmage), every
+/// roster (team names, positions with their stats and skills, the unofficial ones marked),
+/// the skill names and the weather names. Built and serialized once.
 async fn rules_blood_bowl() -> Response {
     static DATA: OnceLock<String> = OnceLock::new();
     let body = DATA.get_or_init(|| {
@@ -466,6 +466,8 @@ async fn rules_blood_bowl() -> Response {
                         "roster": d.name,
                         "reroll_cost": d.reroll_cost,
                         "apothecary": d.apothecary,
+                        "necromancer": d.necromancer,
+                        "unofficial": d.unofficial,
                         "positions": positions,
                     }),
                 )

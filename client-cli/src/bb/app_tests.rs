@@ -565,7 +565,11 @@ fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
     for _ in 0..5 {
         app.on_key(plain(KeyCode::Right));
     }
-    for _ in 0..3 {
+    // The team budget one step up.
+    app.on_key(plain(KeyCode::Down));
+    app.on_key(plain(KeyCode::Right));
+    assert!(render(&app, 120, 40).contains("< 1,050,000 gp >"));
+    for _ in 0..2 {
         app.on_key(plain(KeyCode::Down));
     }
     app.on_key(plain(KeyCode::Right));
@@ -587,6 +591,7 @@ fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
         [Roster::Dwarf, Roster::Goblin]
     );
     assert_eq!(setup.options.overtime, bb::Overtime::SuddenDeath);
+    assert_eq!(setup.options.budget, 1_050_000);
     // The room created, the seat asked for is Away.
     let effects = app.on_input(Input::Answer {
         request: Request::CreateRoom(spec.clone()),

@@ -1,5 +1,5 @@
-//! Blood Bowl data as tables: the skills, the six rosters, the casualty, kick-off and weather
-//! tables. Code reads these tables; it never spells a roster or a skill's numbers itself.
+//! Blood Bowl data as tables: the skills, every roster of the book, the casualty, kick-off
+//! and weather tables. Code reads these tables; it never spells a roster or a skill's numbers itself.
 //!
 //! Every roster row is tagged [R] (rebuilt roster data: the source book's team lists were
 //! lost, §27.0), every design default [Proposal].
@@ -384,8 +384,9 @@ impl SkillSet {
     }
 }
 
-/// The six rosters built so far (§27.1–§27.6). On the wire a snake_case name; read
-/// case-insensitively with spaces, hyphens or underscores ("Wood Elf", "wood_elf", "WOODELF").
+/// The rosters of the book (§27.1–§27.24; the last three unofficial). On the wire a
+/// snake_case name; read case-insensitively with spaces, hyphens or underscores ("Wood Elf",
+/// "wood_elf", "WOODELF").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(try_from = "String", into = "String")]
@@ -480,7 +481,7 @@ impl TryFrom<String> for Roster {
     fn try_from(s: String) -> Result<Roster, String> {
         Roster::parse(&s).ok_or_else(|| {
             format!(
-                "unknown Blood Bowl roster {s:?} (built: {})",
+                "unknown Blood Bowl roster {s:?} (rosters: {})",
                 Roster::ALL.map(Roster::name).join(", ")
             )
         })
@@ -494,7 +495,7 @@ impl From<Roster> for String {
 }
 
 /// Every roster of the book by its wire key: the 21 official LRB6 teams (§27) and the three
-/// unofficial ones (marked so in their data). [`Roster`] holds the ones built so far.
+/// unofficial ones (marked so in their data); [`Roster::ALL`] has exactly these keys.
 pub const ALL_ROSTER_KEYS: [&str; 24] = [
     "amazon",
     "chaos",
@@ -554,6 +555,9 @@ pub struct RosterData {
     /// The source tag of the roster table (§0.1): "[R]" for every roster (the team lists,
     /// pp.54–60, are missing from the source); values the data sets dispute are noted in §27.
     pub tag: &'static str,
+    /// The values of this table the two public data sets disagree on (G102): the value
+    /// chosen, then the other.
+    pub disputed: &'static [&'static str],
     /// One of the three unofficial rosters (§27.22–§27.24): refused unless the match option
     /// `unofficial_rosters` is on.
     pub unofficial: bool,
@@ -597,7 +601,7 @@ const fn p(
 
 use Skill as K;
 
-/// §27.1–§27.6, in [`Roster`] order. [R] every row.
+/// §27.1–§27.24, in [`Roster`] order. [R] every row.
 pub const ROSTERS: [RosterData; 24] = [
     // §27.1 Human [R]
     RosterData {
@@ -667,6 +671,10 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[
+            "Catcher cost 70,000 (other data set: 80,000)",
+            "Ogre cost 140,000 (other data set: 150,000)",
+        ],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -749,6 +757,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -824,6 +833,11 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[
+            "re-roll 50,000 (other data set: 40,000)",
+            "Blocker 0-16 (other data set: 0-12)",
+            "Runner AG 3 (other data set: AG 6, a typo)",
+        ],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -896,6 +910,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &["Rat Ogre cost 150,000 (other data set: 160,000)"],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -970,6 +985,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: false,
         },
         tag: "[R]",
+        disputed: &["Catcher 8/2/4/7 with Sprint (other data set: 9/2/4/7 without Sprint)"],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1052,6 +1068,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1109,6 +1126,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1164,6 +1182,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &["Beastman 0-16 (other data set: 0-12)"],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1228,6 +1247,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1294,6 +1314,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &["Blitzer ST 3 (other data set: ST 6, a typo)"],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1351,6 +1372,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1397,6 +1419,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &["Treeman without Loner (other data set: with Loner)"],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1454,6 +1477,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1511,6 +1535,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: false,
         },
         tag: "[R]",
+        disputed: &["Thro-Ra 0-2 (other data set: 0-4)"],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1565,6 +1590,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &["Saurus 0-6 (other data set: 0-4)"],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1631,6 +1657,10 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: false,
         },
         tag: "[R]",
+        disputed: &[
+            "Werewolf 0-2 (other data set: 0-4)",
+            "Zombie cost 40,000 (other data set: 30,000)",
+        ],
         unofficial: false,
         necromancer: true,
         races: &[],
@@ -1712,6 +1742,9 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[
+            "Yhetee 5/5/1/8 with Loner, Claw, Disturbing Presence, Frenzy, Wild Animal (one data set: Snow Troll; the other adds Horns and Mighty Blow)",
+        ],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1783,6 +1816,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: false,
         },
         tag: "[R]",
+        disputed: &[],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1822,6 +1856,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &["Ogre cost 140,000 (other data set: 150,000)"],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1888,6 +1923,10 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: false,
         },
         tag: "[R]",
+        disputed: &[
+            "Skeleton 40,000 with Thick Skull (other data set: 30,000 without it)",
+            "Mummy cost 120,000 (other data set: 110,000)",
+        ],
         unofficial: false,
         necromancer: true,
         races: &[],
@@ -1927,6 +1966,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &["Vampire 0-6 (other data set: 0-2)"],
         unofficial: false,
         necromancer: false,
         races: &[],
@@ -1990,6 +2030,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[],
         unofficial: true,
         necromancer: false,
         races: &[],
@@ -2094,6 +2135,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &["Chaos Ogre cost 140,000 (other data set: 150,000)"],
         unofficial: true,
         necromancer: false,
         races: &[
@@ -2169,6 +2211,7 @@ pub const ROSTERS: [RosterData; 24] = [
             apothecary: true,
         },
         tag: "[R]",
+        disputed: &[],
         unofficial: true,
         necromancer: false,
         races: &["Goblin", "Skaven", "Skaven", "Skaven", "Troll"],
