@@ -2,8 +2,8 @@
 //!
 //! `cargo run --release -p dugout-client --example bb_bot_duel -- [GAMES] [FIRST_SEED]`
 //! (defaults: 200 games from seed 0). Game `i` uses seed `FIRST_SEED + i` for
-//! `random_setup` (a random pair of the six rosters, options) and the dice; the greedy bot
-//! coaches Home in even games and Away in odd ones. Prints wins/draws/losses of the greedy
+//! `random_setup` (a random pair of the playable rosters and teams, options) and the dice;
+//! the greedy bot coaches Home in even games and Away in odd ones. Prints wins/draws/losses of the greedy
 //! bot, mean touchdowns and casualties, and how the games ended.
 
 use std::process::ExitCode;

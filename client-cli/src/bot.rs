@@ -588,7 +588,12 @@ impl<'a> Bot<'a> {
                 })
             }
             RoomPlan::BloodBowl { teams } => {
-                let mut draw = || draw_one(&mut dice, &Roster::ALL, Roster::Human);
+                // Only rosters whose every position is built and that need no option.
+                let allowed: Vec<Roster> = dugout_rules::bb::random_play::playable_rosters()
+                    .into_iter()
+                    .filter(|r| !r.data().unofficial)
+                    .collect();
+                let mut draw = || draw_one(&mut dice, &allowed, Roster::Human);
                 let home = teams[0].unwrap_or_else(&mut draw);
                 let away = teams[1].unwrap_or_else(&mut draw);
                 game::bb::setup(dugout_rules::bb::MatchSetup {

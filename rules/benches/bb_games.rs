@@ -1,8 +1,8 @@
 //! Throughput of the Blood Bowl engine: complete random games, single thread.
 //!
 //! `cargo bench -p dugout-rules --bench bb_games [-- GAMES]` (default 2,000 games).
-//! Each game uses `random_setup(seed)` (a pair of the six rosters, random options), dice
-//! `ChaChaDice::from_u64(seed)` and a uniform picker over the legal commands through the
+//! Each game uses `random_setup(seed)` (a pair of the playable rosters, random legal teams,
+//! random options), dice `ChaChaDice::from_u64(seed)` and a uniform picker over the legal commands through the
 //! core random-play driver, exactly as the property tests and the random bot do. The
 //! figures include set-up (`new_game`), choosing among the legal commands and `apply`.
 

@@ -25,8 +25,13 @@ fn pre_match() -> Vec<(Die, u16)> {
 
 /// Through the pre-match and both set-ups (standard formations) to the kick: Away kicks.
 fn to_kick() -> Game {
+    to_kick_with(setup())
+}
+
+/// [`to_kick`] from another setup (same fan factors, so the same pre-match dice).
+fn to_kick_with(setup: MatchSetup) -> Game {
     let mut d = dice(pre_match());
-    let (mut g, _) = new_game(setup(), &mut d).unwrap();
+    let (mut g, _) = new_game(setup, &mut d).unwrap();
     let f = Command::SetupFormation {
         formation: Formation::Standard,
     };
@@ -266,6 +271,37 @@ fn cheering_fans_and_brilliant_coaching_give_rerolls() {
     let mut g = to_kick();
     kick(&mut g, 4, 4, vec![d6(1), d6(2), d8(2)]);
     assert_eq!([g.teams[0].rerolls, g.teams[1].rerolls], [4, 4]);
+}
+
+/// §7, §27.0: a sheet's cheerleaders add to its Cheering Fans roll and its assistant
+/// coaches to its Brilliant Coaching roll: Away's D3 of 1 with two of each ties Home's 3,
+/// so both teams get a re-roll (without them only Home does).
+#[test]
+fn the_sheets_cheerleaders_and_assistant_coaches_feed_the_kick_off_table() {
+    let mut orc = starter_team(Roster::Orc);
+    orc.cheerleaders = 2;
+    orc.assistant_coaches = 2;
+    let with_staff = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Human),
+            TeamChoice::Sheet(Box::new(orc)),
+        ],
+        options: Options {
+            budget: 1_040_000,
+            ..Options::default()
+        },
+        pre_match: Box::default(),
+    };
+    for (a, b) in [(3, 3), (4, 4)] {
+        let mut g = to_kick_with(with_staff.clone());
+        assert_eq!(g.teams[1].cheerleaders, 2);
+        assert_eq!(g.teams[1].assistant_coaches, 2);
+        kick(&mut g, a, b, vec![d6(6), d6(1), d8(2)]);
+        assert_eq!([g.teams[0].rerolls, g.teams[1].rerolls], [4, 4], "{a}+{b}");
+        let mut g = to_kick();
+        kick(&mut g, a, b, vec![d6(6), d6(1), d8(2)]);
+        assert_eq!([g.teams[0].rerolls, g.teams[1].rerolls], [4, 3], "{a}+{b}");
+    }
 }
 
 /// §7 Changing Weather: the weather is rolled again.

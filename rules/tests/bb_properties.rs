@@ -1,8 +1,9 @@
-//! Property tests over seeded random Blood Bowl games (§1–§27): every pair of the six
-//! rosters, random options. Every game ends, nothing panics, `legal_commands`, `is_legal`
-//! and `apply` agree, the invariants hold after every command (one player per square, at
-//! most 11 per team on the pitch, one ball, players conserved, score = touchdowns), the
-//! view reducer follows the match, and replays are deterministic.
+//! Property tests over seeded random Blood Bowl games (§1–§27): every pair of the rosters
+//! whose positions are all built, random legal teams, random options. Every game ends,
+//! nothing panics, `legal_commands`, `is_legal` and `apply` agree, the invariants hold after
+//! every command (one player per square, at most 11 per team on the pitch, one ball,
+//! players conserved, score = touchdowns), the view reducer follows the match, and replays
+//! are deterministic.
 //!
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 #![allow(clippy::unwrap_used)]
@@ -10,7 +11,7 @@
 mod bbcommon;
 use bbcommon::*;
 
-use dugout_rules::bb::random_play::random_setup;
+use dugout_rules::bb::random_play::{playable_rosters, random_setup};
 
 const MAX: usize = 200_000;
 
@@ -191,7 +192,8 @@ fn illegal_samples(g: &Game) -> Vec<Command> {
     ]
 }
 
-/// §1–§27: 10,000 seeded games across every pair of rosters and random options end, with
+/// §1–§27: 10,000 seeded games across every pair of the playable rosters (every position
+/// built), random legal teams (§27.0) or starter teams, and random options end, with
 /// the invariants after every command: the 26 x 15 pitch with one player a square (§1.2),
 /// players conserved between the pitch and the dugout boxes (§1.3, §1.4), at most 11 a team
 /// on the pitch (§5.2), the ball's states (§17), the score equal to the touchdowns; the
@@ -199,16 +201,25 @@ fn illegal_samples(g: &Game) -> Vec<Command> {
 #[test]
 fn ten_thousand_random_games_end_with_the_invariants_holding() {
     let mut pairs = std::collections::HashSet::new();
+    let mut sheets = 0;
     for seed in 0..10_000 {
         let s = random_setup(seed);
         pairs.insert((s.teams[0].roster(), s.teams[1].roster()));
+        sheets += s
+            .teams
+            .iter()
+            .filter(|t| matches!(t, TeamChoice::Sheet(_)))
+            .count();
         run(seed, false);
     }
+    let n = playable_rosters().len();
+    assert!(n >= 6, "{n} playable rosters");
     assert_eq!(
         pairs.len(),
-        36,
-        "every ordered pair of the six rosters is played"
+        n * n,
+        "every ordered pair of the playable rosters is played"
     );
+    assert!(sheets > 10_000, "{sheets} random team builds");
 }
 
 /// §1–§27: on 300 games, every listed command is legal, sample illegal commands are refused

@@ -400,6 +400,24 @@ fn bb_team_name(roster: Roster) -> &'static str {
         Roster::Skaven => "Skaven",
         Roster::WoodElf => "Wood Elves",
         Roster::Goblin => "Goblins",
+        Roster::Amazon => "Amazons",
+        Roster::Chaos => "Chaos",
+        Roster::ChaosDwarf => "Chaos Dwarves",
+        Roster::DarkElf => "Dark Elves",
+        Roster::Elf => "Elves",
+        Roster::Halfling => "Halflings",
+        Roster::HighElf => "High Elves",
+        Roster::Khemri => "Khemri",
+        Roster::Lizardmen => "Lizardmen",
+        Roster::Necromantic => "Necromantic",
+        Roster::Norse => "Norse",
+        Roster::Nurgle => "Nurgle",
+        Roster::Ogre => "Ogres",
+        Roster::Undead => "Undead",
+        Roster::Vampire => "Vampires",
+        Roster::Slann => "Slann",
+        Roster::ChaosPact => "Chaos Pact",
+        Roster::Underworld => "Underworld",
     }
 }
 
@@ -415,9 +433,9 @@ fn bb_weather_name(w: Weather) -> &'static str {
 }
 
 /// `GET /api/rules/blood_bowl`: what the pages need to draw and word a Blood Bowl view, from
-/// the engine's tables: the pitch (26x15, end zones, wide zones, lines of scrimmage), the
-/// six rosters (team names, positions with their stats and skills), the skill names and the
-/// weather names. Built and serialized once.
+/// the engine's tables: the pitch (26x15, end zones, wide zones, lines of scrimmage), every
+/// roster (team names, positions with their stats and skills, the unofficial ones marked),
+/// the skill names and the weather names. Built and serialized once.
 async fn rules_blood_bowl() -> Response {
     static DATA: OnceLock<String> = OnceLock::new();
     let body = DATA.get_or_init(|| {
@@ -448,6 +466,8 @@ async fn rules_blood_bowl() -> Response {
                         "roster": d.name,
                         "reroll_cost": d.reroll_cost,
                         "apothecary": d.apothecary,
+                        "necromancer": d.necromancer,
+                        "unofficial": d.unofficial,
                         "positions": positions,
                     }),
                 )

@@ -169,7 +169,7 @@ async fn the_rules_data_has_both_boards_and_every_team() {
 }
 
 #[tokio::test]
-async fn the_blood_bowl_rules_data_has_the_pitch_six_rosters_and_skill_names() {
+async fn the_blood_bowl_rules_data_has_the_pitch_every_roster_and_skill_names() {
     let server = TestServer::start().await;
     let (status, body) = server.get("/api/rules/blood_bowl").await;
     assert_eq!(status, StatusCode::OK);
@@ -188,11 +188,13 @@ async fn the_blood_bowl_rules_data_has_the_pitch_six_rosters_and_skill_names() {
     let teams = body["teams"].as_object().expect("teams");
     let mut keys: Vec<&str> = teams.keys().map(String::as_str).collect();
     keys.sort_unstable();
-    assert_eq!(
-        keys,
-        ["dwarf", "goblin", "human", "orc", "skaven", "wood_elf"]
-    );
+    let mut book = dugout_rules::bb::data::ALL_ROSTER_KEYS.to_vec();
+    book.sort_unstable();
+    assert_eq!(keys, book);
     assert_eq!(teams["human"]["name"], "Humans");
+    assert_eq!(teams["undead"]["necromancer"], true);
+    assert_eq!(teams["slann"]["unofficial"], true);
+    assert_eq!(teams["human"]["unofficial"], false);
     assert_eq!(teams["wood_elf"]["name"], "Wood Elves");
     let blitzer = teams["human"]["positions"]
         .as_array()

@@ -748,7 +748,27 @@ impl App {
 
     fn form_key(&mut self, k: KeyEvent) -> Vec<Effect> {
         if let Some(form) = self.bb_form.as_mut() {
+            // The team builder, when open, takes the keys (§27.0).
+            if let Some((_, b)) = form.builder.as_mut() {
+                match k.code {
+                    KeyCode::Esc => form.builder = None,
+                    KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => b.next(),
+                    KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => b.prev(),
+                    KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => b.change(true),
+                    KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => b.change(false),
+                    KeyCode::Char('r') => b.randomise(),
+                    KeyCode::Enter => match form.accept_builder() {
+                        Ok(()) => self.status = Some("Team built".into()),
+                        Err(why) => self.status = Some(format!("Not a legal team: {why}")),
+                    },
+                    _ => {}
+                }
+                return Vec::new();
+            }
             match k.code {
+                KeyCode::Char('t') if !form.open_builder() => {
+                    self.status = Some("Choose a team field (Home or Away) to build it".into());
+                }
                 KeyCode::Esc => self.bb_form = None,
                 KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => form.next(),
                 KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => form.prev(),
@@ -2064,6 +2084,7 @@ pub const FORM_KEYS: &[(&str, &str)] = &[
     ("Up/Down", "field"),
     ("Left/Right Space", "change the value"),
     ("Enter", "create the room and take the seat"),
+    ("t", "Blood Bowl: build the team of the focused side"),
     ("Esc", "cancel"),
 ];
 

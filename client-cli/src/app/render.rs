@@ -106,16 +106,7 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
 
 fn render_login(frame: &mut Frame, area: Rect, form: &LoginForm) {
     let boxed = centred(area, 60, 12);
-    let focus = |i: usize| {
-        if form.focus == i {
-            Style::new()
-                .fg(Color::Black)
-                .bg(Color::Yellow)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::new()
-        }
-    };
+    let focus = |i: usize| focus_style(form.focus == i);
     let marker = |i: usize| if form.focus == i { "> " } else { "  " };
     let field = |i: usize, name: &str, value: String| {
         Line::from(vec![
@@ -157,27 +148,38 @@ fn render_login(frame: &mut Frame, area: Rect, form: &LoginForm) {
     );
 }
 
+/// A form field's value: highlighted when the field has the focus.
+fn focus_style(focused: bool) -> Style {
+    if focused {
+        Style::new()
+            .fg(Color::Black)
+            .bg(Color::Yellow)
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new()
+    }
+}
+
+/// One line of a form: the field's name, then its value between arrows, highlighted when
+/// the field has the focus.
+fn form_line(focused: bool, name: &str, value: &str, width: usize) -> Line<'static> {
+    let style = focus_style(focused);
+    Line::from(vec![
+        Span::raw(format!(
+            "{}{name:<width$}",
+            if focused { "> " } else { "  " }
+        )),
+        Span::styled(format!("< {value} >"), style),
+    ])
+}
+
 fn render_form(frame: &mut Frame, area: Rect, form: &RoomForm) {
     let height = u16::try_from(RoomForm::FIELDS.len()).unwrap_or(20) + 4;
     let boxed = centred(area, 64, height);
     let mut lines: Vec<Line> = RoomForm::FIELDS
         .iter()
         .enumerate()
-        .map(|(i, name)| {
-            let focused = form.focus == i;
-            let style = if focused {
-                Style::new()
-                    .fg(Color::Black)
-                    .bg(Color::Yellow)
-                    .add_modifier(Modifier::BOLD)
-            } else {
-                Style::new()
-            };
-            Line::from(vec![
-                Span::raw(format!("{}{name:<24}", if focused { "> " } else { "  " })),
-                Span::styled(format!("< {} >", form.value(i)), style),
-            ])
-        })
+        .map(|(i, name)| form_line(form.focus == i, name, &form.value(i), 24))
         .collect();
     lines.push(Line::raw(""));
     lines.push(Line::styled(
@@ -197,30 +199,20 @@ fn render_form(frame: &mut Frame, area: Rect, form: &RoomForm) {
 
 fn render_bb_form(frame: &mut Frame, area: Rect, form: &crate::bb::form::BbRoomForm) {
     use crate::bb::form::BbRoomForm;
+    if let Some((side, b)) = &form.builder {
+        render_team_builder(frame, area, *side, b);
+        return;
+    }
     let height = u16::try_from(BbRoomForm::FIELDS.len()).unwrap_or(20) + 4;
     let boxed = centred(area, 64, height);
     let mut lines: Vec<Line> = BbRoomForm::FIELDS
         .iter()
         .enumerate()
-        .map(|(i, name)| {
-            let focused = form.focus == i;
-            let style = if focused {
-                Style::new()
-                    .fg(Color::Black)
-                    .bg(Color::Yellow)
-                    .add_modifier(Modifier::BOLD)
-            } else {
-                Style::new()
-            };
-            Line::from(vec![
-                Span::raw(format!("{}{name:<24}", if focused { "> " } else { "  " })),
-                Span::styled(format!("< {} >", form.value(i)), style),
-            ])
-        })
+        .map(|(i, name)| form_line(form.focus == i, name, &form.value(i), 24))
         .collect();
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        "Up/Down field  Left/Right change  Enter create  Esc cancel",
+        "Up/Down field  Left/Right change  t build the team  Enter create  Esc cancel",
         Style::new().fg(Color::DarkGray),
     ));
     frame.render_widget(Clear, boxed);
@@ -230,6 +222,54 @@ fn render_bb_form(frame: &mut Frame, area: Rect, form: &crate::bb::form::BbRoomF
                 .borders(Borders::ALL)
                 .title(" Create a room (Blood Bowl) "),
         ),
+        boxed,
+    );
+}
+
+/// The team builder (§27.0): one row per position and extra, the cost against the budget
+/// and what the rules would refuse.
+fn render_team_builder(
+    frame: &mut Frame,
+    area: Rect,
+    side: usize,
+    b: &crate::bb::builder::TeamBuilder,
+) {
+    use crate::bb::form::thousands;
+    let height = u16::try_from(b.rows()).unwrap_or(20) + 7;
+    let boxed = centred(area, 96, height);
+    let mut lines: Vec<Line> = (0..b.rows())
+        .map(|i| {
+            let (label, value) = b.row(i);
+            form_line(b.focus == i, &label, &value, 40)
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    let cost = b.cost();
+    lines.push(Line::raw(format!(
+        "  {} players, cost {} gp of a budget of {} gp",
+        b.sheet().players.len(),
+        thousands(cost),
+        thousands(b.budget)
+    )));
+    match b.problem() {
+        Some(p) => lines.push(Line::styled(format!("  {p}"), Style::new().fg(Color::Red))),
+        None => lines.push(Line::styled(
+            "  A legal team",
+            Style::new().fg(Color::Green),
+        )),
+    }
+    lines.push(Line::styled(
+        "Up/Down row  Left/Right fewer/more  r random team  Enter use it  Esc back",
+        Style::new().fg(Color::DarkGray),
+    ));
+    let title = format!(
+        " Build the {} team: {} ",
+        if side == 0 { "Home" } else { "Away" },
+        b.roster.data().name
+    );
+    frame.render_widget(Clear, boxed);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
         boxed,
     );
 }

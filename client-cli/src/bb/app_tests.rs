@@ -48,19 +48,7 @@ fn decision(game: &Game, seat: Side) -> dugout_protocol::Decision {
 }
 
 fn joined_app() -> App {
-    let now = Instant::now();
-    let (mut app, _) = App::start(
-        "http://127.0.0.1:1",
-        Some(Saved {
-            server: "http://127.0.0.1:1".into(),
-            account: "ada".into(),
-            token: "tok".into(),
-        }),
-        now,
-    );
-    app.on_input(Input::Connected {
-        account: "ada".into(),
-    });
+    let mut app = connected_app();
     app.on_input(Input::Answer {
         request: Request::Join {
             room: "r1".into(),
@@ -494,8 +482,8 @@ fn render(app: &App, w: u16, h: u16) -> String {
         .collect()
 }
 
-#[test]
-fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
+/// An app logged in as "ada" and connected, in the lobby.
+fn connected_app() -> App {
     let now = Instant::now();
     let (mut app, _) = App::start(
         "http://127.0.0.1:1",
@@ -509,18 +497,81 @@ fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
     app.on_input(Input::Connected {
         account: "ada".into(),
     });
+    app
+}
+
+/// §27.0: the create-room form's team builder: `t` on a team field opens it, the rules'
+/// refusal shows and an illegal team is not taken, `r` builds a random legal team and Enter
+/// puts it in the room's setup as a full sheet, checked against the budget.
+#[test]
+fn the_team_builder_puts_a_legal_team_in_the_room() {
+    let mut app = connected_app();
+    app.on_key(plain(KeyCode::Char('b')));
+    app.on_key(plain(KeyCode::Char('t')));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("Build the Home team: Orc"), "{screen}");
+    assert!(
+        screen.contains("A legal team"),
+        "the starter team: {screen}"
+    );
+    // Linemen down to none: too few players, refused.
+    for _ in 0..16 {
+        app.on_key(plain(KeyCode::Left));
+    }
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("11 to 16"), "{screen}");
+    app.on_key(plain(KeyCode::Enter));
+    assert!(
+        app.status
+            .as_deref()
+            .is_some_and(|s| s.starts_with("Not a legal team")),
+        "{:?}",
+        app.status
+    );
+    // A random legal team, taken.
+    app.on_key(plain(KeyCode::Char('r')));
+    app.on_key(plain(KeyCode::Enter));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("Orc (built:"), "{screen}");
+    let effects = app.on_key(plain(KeyCode::Enter));
+    let [Effect::Send(Request::CreateRoom(spec))] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    let dugout_rules::AnySetup::BloodBowl(setup) = &spec.setup else {
+        panic!("not a Blood Bowl room: {spec:?}");
+    };
+    let bb::TeamChoice::Sheet(sheet) = &setup.teams[0] else {
+        panic!("the built team is not in the setup: {setup:?}");
+    };
+    assert_eq!(sheet.roster, Roster::Orc);
+    assert!(bb::setup::check_team(sheet, Some(setup.options.budget)).is_ok());
+    assert!(bb::setup::validate(setup).is_ok());
+}
+
+#[test]
+fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
+    let mut app = connected_app();
     assert!(app.on_key(plain(KeyCode::Char('b'))).is_empty());
     let screen = render(&app, 120, 40);
     assert!(screen.contains("Create a room (Blood Bowl)"), "{screen}");
     assert!(
-        screen.contains("< Orc >") && screen.contains("< Human >"),
+        screen.contains("< Orc (starter team) >") && screen.contains("< Human (starter team) >"),
         "{screen}"
     );
-    // Home: one roster on (Dwarf); Away: one back (Goblin); my seat Away; overtime.
+    assert!(screen.contains("< 1,000,000 gp >"), "the budget: {screen}");
+    // Home: one roster on (Dwarf); Away: five on (Goblin); my seat Away; overtime.
     app.on_key(plain(KeyCode::Right));
     app.on_key(plain(KeyCode::Down));
-    app.on_key(plain(KeyCode::Left));
+    for _ in 0..5 {
+        app.on_key(plain(KeyCode::Right));
+    }
+    // The team budget one step up.
     app.on_key(plain(KeyCode::Down));
+    app.on_key(plain(KeyCode::Right));
+    assert!(render(&app, 120, 40).contains("< 1,050,000 gp >"));
+    for _ in 0..2 {
+        app.on_key(plain(KeyCode::Down));
+    }
     app.on_key(plain(KeyCode::Right));
     for _ in 0..4 {
         app.on_key(plain(KeyCode::Down));
@@ -540,6 +591,7 @@ fn the_lobby_creates_a_blood_bowl_room_with_the_chosen_rosters_and_options() {
         [Roster::Dwarf, Roster::Goblin]
     );
     assert_eq!(setup.options.overtime, bb::Overtime::SuddenDeath);
+    assert_eq!(setup.options.budget, 1_050_000);
     // The room created, the seat asked for is Away.
     let effects = app.on_input(Input::Answer {
         request: Request::CreateRoom(spec.clone()),

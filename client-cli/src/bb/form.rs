@@ -1,9 +1,12 @@
-//! The create-room form for a Blood Bowl match: each side's team (one of the six rosters'
-//! starter teams), the seat, the timer, privacy and the match options.
+//! The create-room form for a Blood Bowl match: each side's team (a roster's starter team, or
+//! a team built with [`TeamBuilder`] within the budget), the seat, the timer, privacy and the
+//! match options (the budget, unofficial rosters and the rules options).
 
 use dugout_protocol::{RoomSpec, TimerPolicy};
+use dugout_rules::bb::setup::TeamSheet;
 use dugout_rules::bb::{MatchSetup, Options, Overtime, Roster, TeamChoice};
 
+use super::builder::TeamBuilder;
 use crate::app::forms::SeatChoice;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +20,10 @@ pub struct BbRoomForm {
     pub private: bool,
     pub options: Options,
     pub focus: usize,
+    /// A team built for a side (`None`: the roster's starter team).
+    pub sheets: [Option<TeamSheet>; 2],
+    /// The team builder, open for a side.
+    pub builder: Option<(usize, TeamBuilder)>,
 }
 
 impl Default for BbRoomForm {
@@ -29,6 +36,8 @@ impl Default for BbRoomForm {
             private: false,
             options: Options::default(),
             focus: 0,
+            sheets: [None, None],
+            builder: None,
         }
     }
 }
@@ -38,9 +47,11 @@ fn yes(b: bool) -> String {
 }
 
 impl BbRoomForm {
-    pub const FIELDS: [&'static str; 10] = [
+    pub const FIELDS: [&'static str; 12] = [
         "Home team",
         "Away team",
+        "Budget",
+        "Unofficial rosters",
         "My seat",
         "Timer",
         "Timer seconds",
@@ -62,41 +73,84 @@ impl BbRoomForm {
     /// Change the focused field one step (`up`: forwards).
     pub fn change(&mut self, up: bool) {
         let n = Roster::ALL.len();
-        let step = |i: usize| if up { (i + 1) % n } else { (i + n - 1) % n };
-        let o = &mut self.options;
+        let unofficial = self.options.unofficial_rosters;
+        // The next roster the options allow (unofficial ones only with their option).
+        let step = |i: usize| {
+            let mut j = i;
+            for _ in 0..n {
+                j = if up { (j + 1) % n } else { (j + n - 1) % n };
+                if unofficial || !Roster::ALL[j].data().unofficial {
+                    break;
+                }
+            }
+            j
+        };
         match self.focus {
-            0 => self.teams[0] = step(self.teams[0]),
-            1 => self.teams[1] = step(self.teams[1]),
+            0 | 1 => {
+                let side = self.focus;
+                self.teams[side] = step(self.teams[side]);
+                self.sheets[side] = None;
+            }
             2 => {
+                let b = self.options.budget;
+                self.options.budget = if up {
+                    b.saturating_add(50_000).min(3_000_000)
+                } else {
+                    b.saturating_sub(50_000).max(500_000)
+                };
+                // A built team over the new budget goes back to the starter team.
+                for side in 0..2 {
+                    if self.sheets[side].as_ref().is_some_and(|s| {
+                        dugout_rules::bb::setup::sheet_cost(s) > self.options.budget
+                    }) {
+                        self.sheets[side] = None;
+                    }
+                }
+            }
+            3 => {
+                self.options.unofficial_rosters = !self.options.unofficial_rosters;
+                if !self.options.unofficial_rosters {
+                    for side in 0..2 {
+                        if self.roster(side).data().unofficial {
+                            self.teams[side] = 0;
+                            self.sheets[side] = None;
+                        }
+                    }
+                }
+            }
+            4 => {
                 self.seat = match self.seat {
                     SeatChoice::Home => SeatChoice::Away,
                     SeatChoice::Away => SeatChoice::Home,
                 }
             }
-            3 => {
+            5 => {
                 self.timer = if up {
                     (self.timer + 1) % 3
                 } else {
                     (self.timer + 2) % 3
                 }
             }
-            4 => {
+            6 => {
                 self.seconds = if up {
                     (self.seconds + 30).min(3600)
                 } else {
                     self.seconds.saturating_sub(30).max(30)
                 }
             }
-            5 => self.private = !self.private,
-            6 => {
-                o.overtime = match o.overtime {
+            7 => self.private = !self.private,
+            8 => {
+                self.options.overtime = match self.options.overtime {
                     Overtime::None => Overtime::SuddenDeath,
                     Overtime::SuddenDeath => Overtime::None,
                 }
             }
-            7 => o.penalty_shootout = !o.penalty_shootout,
-            8 => o.throw_in_counts_start_square = !o.throw_in_counts_start_square,
-            9 => o.strict_touchdown_timing = !o.strict_touchdown_timing,
+            9 => self.options.penalty_shootout = !self.options.penalty_shootout,
+            10 => {
+                self.options.throw_in_counts_start_square =
+                    !self.options.throw_in_counts_start_square
+            }
+            11 => self.options.strict_touchdown_timing = !self.options.strict_touchdown_timing,
             _ => {}
         }
     }
@@ -109,21 +163,31 @@ impl BbRoomForm {
     pub fn value(&self, i: usize) -> String {
         let o = &self.options;
         match i {
-            0 | 1 => self.roster(i).data().name.to_string(),
-            2 => match self.seat {
+            0 | 1 => match &self.sheets[i] {
+                Some(sheet) => format!(
+                    "{} (built: {} players, {}k)",
+                    self.roster(i).data().name,
+                    sheet.players.len(),
+                    dugout_rules::bb::setup::sheet_cost(sheet) / 1000
+                ),
+                None => format!("{} (starter team)", self.roster(i).data().name),
+            },
+            2 => format!("{} gp", thousands(o.budget)),
+            3 => yes(o.unofficial_rosters),
+            4 => match self.seat {
                 SeatChoice::Home => "Home".into(),
                 SeatChoice::Away => "Away".into(),
             },
-            3 => ["none", "per turn", "chess clock"][self.timer % 3].into(),
-            4 => format!("{} s", self.seconds),
-            5 => yes(self.private),
-            6 => match o.overtime {
+            5 => ["none", "per turn", "chess clock"][self.timer % 3].into(),
+            6 => format!("{} s", self.seconds),
+            7 => yes(self.private),
+            8 => match o.overtime {
                 Overtime::None => "none".into(),
                 Overtime::SuddenDeath => "sudden death".into(),
             },
-            7 => yes(o.penalty_shootout),
-            8 => yes(o.throw_in_counts_start_square),
-            9 => yes(o.strict_touchdown_timing),
+            9 => yes(o.penalty_shootout),
+            10 => yes(o.throw_in_counts_start_square),
+            11 => yes(o.strict_touchdown_timing),
             _ => String::new(),
         }
     }
@@ -132,10 +196,10 @@ impl BbRoomForm {
     pub fn spec(&self) -> RoomSpec {
         RoomSpec {
             setup: crate::game::bb::setup(MatchSetup {
-                teams: [
-                    TeamChoice::Roster(self.roster(0)),
-                    TeamChoice::Roster(self.roster(1)),
-                ],
+                teams: [0, 1].map(|side| match &self.sheets[side] {
+                    Some(sheet) => TeamChoice::Sheet(Box::new(sheet.clone())),
+                    None => TeamChoice::Roster(self.roster(side)),
+                }),
                 options: self.options,
                 pre_match: Default::default(),
             }),
@@ -152,4 +216,47 @@ impl BbRoomForm {
             league: None,
         }
     }
+}
+
+impl BbRoomForm {
+    /// Open the team builder for the focused team field (Home or Away).
+    pub fn open_builder(&mut self) -> bool {
+        if self.focus > 1 {
+            return false;
+        }
+        let side = self.focus;
+        let b = TeamBuilder::new(
+            self.roster(side),
+            self.sheets[side].as_ref(),
+            self.options.budget,
+        );
+        self.builder = Some((side, b));
+        true
+    }
+
+    /// Take the builder's team for its side, if the rules accept it; otherwise why not.
+    pub fn accept_builder(&mut self) -> Result<(), String> {
+        let Some((side, b)) = &self.builder else {
+            return Ok(());
+        };
+        if let Some(problem) = b.problem() {
+            return Err(problem);
+        }
+        self.sheets[*side] = Some(b.sheet());
+        self.builder = None;
+        Ok(())
+    }
+}
+
+/// 1000000 as "1,000,000".
+pub fn thousands(n: u32) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -12,6 +12,7 @@
 //!   words. The generic parts (connection, lobby, chat, log scrolling, conceding and
 //!   claiming the win) are the app's, shared with Blitz Bowl.
 
+pub mod builder;
 pub mod duel;
 pub mod form;
 pub mod path;

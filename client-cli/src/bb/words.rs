@@ -334,6 +334,11 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             format!("{} uses the apothecary on {}", side_name(*side), ps(player))
         }
         Event::Regenerated { player } => format!("{} regenerates", ps(player)),
+        Event::ZombieRaised { side, victim, .. } => format!(
+            "{}'s Necromancer raises {} as a Zombie",
+            side_name(*side),
+            ps(victim)
+        ),
         Event::BallHeld { player, caught } => {
             if *caught {
                 format!("{} catches the ball", p(player))

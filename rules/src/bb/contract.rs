@@ -172,8 +172,8 @@ impl Ruleset for Game {
     /// suffered by type (`badly_hurt`, `serious_injuries`, `deaths`), and `mvp_eligible` (the
     /// MVP hook: each side's players able to play the match, §22).
     fn summarise<'a>(setup: &MatchSetup, events: impl IntoIterator<Item = &'a Event>) -> Summary {
-        let sides = player_sides(setup);
-        let side_of = |p: &PlayerId| sides.get(p.index()).copied();
+        let mut sides = player_sides(setup);
+        let side_in = |sides: &[Side], p: &PlayerId| sides.get(p.index()).copied();
         let mut s = Summary::default();
         let mut inflicted = [0u32; 2];
         let mut ko = [0u32; 2];
@@ -191,9 +191,11 @@ impl Ruleset for Game {
                     s.touchdowns[side.index()] += 1;
                 }
                 Event::GameOver { score, .. } => s.score = *score,
+                // §12.7: a raised Zombie joins his side (the next player id).
+                Event::ZombieRaised { side, .. } => sides.push(*side),
                 // A casualty that stands (after the apothecary); Regeneration takes it back.
                 Event::Casualty { player, result, .. } => {
-                    if let Some(side) = side_of(player) {
+                    if let Some(side) = side_in(&sides, player) {
                         s.injuries[side.index()] += 1;
                         inflicted[side.other().index()] += 1;
                         by_type[cas_type(*result)][side.index()] += 1;
@@ -202,7 +204,7 @@ impl Ruleset for Game {
                     continue;
                 }
                 Event::Regenerated { player } => {
-                    if let Some(side) = side_of(player) {
+                    if let Some(side) = side_in(&sides, player) {
                         s.injuries[side.index()] = s.injuries[side.index()].saturating_sub(1);
                         inflicted[side.other().index()] =
                             inflicted[side.other().index()].saturating_sub(1);
@@ -218,27 +220,27 @@ impl Ruleset for Game {
                     outcome: InjuryOutcome::KnockedOut,
                     ..
                 } => {
-                    if let Some(side) = side_of(player) {
+                    if let Some(side) = side_in(&sides, player) {
                         ko[side.index()] += 1;
                     }
                 }
                 Event::Completion { passer, .. } => {
-                    if let Some(side) = side_of(passer) {
+                    if let Some(side) = side_in(&sides, passer) {
                         completions[side.index()] += 1;
                     }
                 }
                 Event::Intercepted { player } => {
-                    if let Some(side) = side_of(player) {
+                    if let Some(side) = side_in(&sides, player) {
                         interceptions[side.index()] += 1;
                     }
                 }
                 Event::SentOff { player } => {
-                    if let Some(side) = side_of(player) {
+                    if let Some(side) = side_in(&sides, player) {
                         sent_off[side.index()] += 1;
                     }
                 }
                 Event::Fumbled { player } => {
-                    if let Some(side) = side_of(player) {
+                    if let Some(side) = side_in(&sides, player) {
                         fumbles[side.index()] += 1;
                     }
                 }

@@ -1,5 +1,5 @@
-//! Blood Bowl data as tables: the skills, the six rosters, the casualty, kick-off and weather
-//! tables. Code reads these tables; it never spells a roster or a skill's numbers itself.
+//! Blood Bowl data as tables: the skills, every roster of the book, the casualty, kick-off
+//! and weather tables. Code reads these tables; it never spells a roster or a skill's numbers itself.
 //!
 //! Every roster row is tagged [R] (rebuilt roster data: the source book's team lists were
 //! lost, §27.0), every design default [Proposal].
@@ -384,8 +384,9 @@ impl SkillSet {
     }
 }
 
-/// The six rosters built so far (§27.1–§27.6). On the wire a snake_case name; read
-/// case-insensitively with spaces, hyphens or underscores ("Wood Elf", "wood_elf", "WOODELF").
+/// The rosters of the book (§27.1–§27.24; the last three unofficial). On the wire a
+/// snake_case name; read case-insensitively with spaces, hyphens or underscores ("Wood Elf",
+/// "wood_elf", "WOODELF").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(try_from = "String", into = "String")]
@@ -397,16 +398,55 @@ pub enum Roster {
     Skaven,
     WoodElf,
     Goblin,
+    // The other rosters of the book (§27.7–§27.24), appended in `ALL_ROSTER_KEYS` order so
+    // the first six never move.
+    Amazon,
+    Chaos,
+    ChaosDwarf,
+    DarkElf,
+    Elf,
+    Halfling,
+    HighElf,
+    Khemri,
+    Lizardmen,
+    Necromantic,
+    Norse,
+    Nurgle,
+    Ogre,
+    Undead,
+    Vampire,
+    Slann,
+    ChaosPact,
+    Underworld,
 }
 
 impl Roster {
-    pub const ALL: [Roster; 6] = [
+    /// Every roster, in declaration order (the first six are those of the first release).
+    pub const ALL: [Roster; 24] = [
         Roster::Human,
         Roster::Orc,
         Roster::Dwarf,
         Roster::Skaven,
         Roster::WoodElf,
         Roster::Goblin,
+        Roster::Amazon,
+        Roster::Chaos,
+        Roster::ChaosDwarf,
+        Roster::DarkElf,
+        Roster::Elf,
+        Roster::Halfling,
+        Roster::HighElf,
+        Roster::Khemri,
+        Roster::Lizardmen,
+        Roster::Necromantic,
+        Roster::Norse,
+        Roster::Nurgle,
+        Roster::Ogre,
+        Roster::Undead,
+        Roster::Vampire,
+        Roster::Slann,
+        Roster::ChaosPact,
+        Roster::Underworld,
     ];
 
     /// The wire name.
@@ -441,7 +481,7 @@ impl TryFrom<String> for Roster {
     fn try_from(s: String) -> Result<Roster, String> {
         Roster::parse(&s).ok_or_else(|| {
             format!(
-                "unknown Blood Bowl roster {s:?} (built: {})",
+                "unknown Blood Bowl roster {s:?} (rosters: {})",
                 Roster::ALL.map(Roster::name).join(", ")
             )
         })
@@ -455,7 +495,7 @@ impl From<Roster> for String {
 }
 
 /// Every roster of the book by its wire key: the 21 official LRB6 teams (§27) and the three
-/// unofficial ones (marked so in their data). [`Roster`] holds the ones built so far.
+/// unofficial ones (marked so in their data); [`Roster::ALL`] has exactly these keys.
 pub const ALL_ROSTER_KEYS: [&str; 24] = [
     "amazon",
     "chaos",
@@ -509,8 +549,23 @@ pub struct RosterData {
     pub apothecary: bool,
     pub positions: &'static [PositionData],
     /// The starter team [`crate::bb::setup::starter_team`] builds: (position index, count),
-    /// re-rolls, fan factor [Proposal: a legal 1,000,000 gp team of built positions].
+    /// re-rolls, fan factor [Proposal: a legal 1,000,000 gp team, of positions whose skills
+    /// are built where the roster allows].
     pub starter: Starter,
+    /// The source tag of the roster table (§0.1): "[R]" for every roster (the team lists,
+    /// pp.54–60, are missing from the source); values the data sets dispute are noted in §27.
+    pub tag: &'static str,
+    /// The values of this table the two public data sets disagree on (G102): the value
+    /// chosen, then the other.
+    pub disputed: &'static [&'static str],
+    /// One of the three unofficial rosters (§27.22–§27.24): refused unless the match option
+    /// `unofficial_rosters` is on.
+    pub unofficial: bool,
+    /// Has a Necromancer (§12.7): Undead and Necromantic.
+    pub necromancer: bool,
+    /// The race of each position, for Animosity (§26.37), where the roster mixes races
+    /// [Proposal]; empty otherwise.
+    pub races: &'static [&'static str],
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -546,8 +601,8 @@ const fn p(
 
 use Skill as K;
 
-/// §27.1–§27.6, in [`Roster`] order. [R] every row.
-pub const ROSTERS: [RosterData; 6] = [
+/// §27.1–§27.24, in [`Roster`] order. [R] every row.
+pub const ROSTERS: [RosterData; 24] = [
     // §27.1 Human [R]
     RosterData {
         key: "human",
@@ -615,6 +670,14 @@ pub const ROSTERS: [RosterData; 6] = [
             fan_factor: 4,
             apothecary: true,
         },
+        tag: "[R]",
+        disputed: &[
+            "Catcher cost 70,000 (other data set: 80,000)",
+            "Ogre cost 140,000 (other data set: 150,000)",
+        ],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
     },
     // §27.2 Orc [R]
     RosterData {
@@ -693,6 +756,11 @@ pub const ROSTERS: [RosterData; 6] = [
             fan_factor: 2,
             apothecary: true,
         },
+        tag: "[R]",
+        disputed: &[],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
     },
     // §27.3 Dwarf [R] (re-roll 50,000; G-list: one data set says 40,000)
     RosterData {
@@ -764,6 +832,15 @@ pub const ROSTERS: [RosterData; 6] = [
             fan_factor: 0,
             apothecary: true,
         },
+        tag: "[R]",
+        disputed: &[
+            "re-roll 50,000 (other data set: 40,000)",
+            "Blocker 0-16 (other data set: 0-12)",
+            "Runner AG 3 (other data set: AG 6, a typo)",
+        ],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
     },
     // §27.4 Skaven [R]
     RosterData {
@@ -832,6 +909,11 @@ pub const ROSTERS: [RosterData; 6] = [
             fan_factor: 3,
             apothecary: true,
         },
+        tag: "[R]",
+        disputed: &["Rat Ogre cost 150,000 (other data set: 160,000)"],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
     },
     // §27.5 Wood Elf [R]
     RosterData {
@@ -902,6 +984,11 @@ pub const ROSTERS: [RosterData; 6] = [
             fan_factor: 2,
             apothecary: false,
         },
+        tag: "[R]",
+        disputed: &["Catcher 8/2/4/7 with Sprint (other data set: 9/2/4/7 without Sprint)"],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
     },
     // §27.6 Goblin [R]
     RosterData {
@@ -980,8 +1067,1159 @@ pub const ROSTERS: [RosterData; 6] = [
             fan_factor: 4,
             apothecary: true,
         },
+        tag: "[R]",
+        disputed: &[],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.7 Amazon [R]
+    RosterData {
+        key: "amazon",
+        name: "Amazon",
+        reroll_cost: 50_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Linewoman",
+                16,
+                50_000,
+                [6, 3, 3, 7],
+                &[K::Dodge],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Thrower",
+                2,
+                70_000,
+                [6, 3, 3, 7],
+                &[K::Dodge, K::Pass],
+                &[General, Passing],
+                &[Agility, Strength],
+            ),
+            p(
+                "Catcher",
+                2,
+                70_000,
+                [6, 3, 3, 7],
+                &[K::Dodge, K::Catch],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Blitzer",
+                4,
+                90_000,
+                [6, 3, 3, 7],
+                &[K::Dodge, K::Block],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+        ],
+        // 5 Linewoman + 2 Thrower + 2 Catcher + 2 Blitzer = 11 players, 4 re-rolls,
+        // apothecary, FF 4: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 5), (1, 2), (2, 2), (3, 2)],
+            rerolls: 4,
+            fan_factor: 4,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &[],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.8 Chaos [R]
+    RosterData {
+        key: "chaos",
+        name: "Chaos",
+        reroll_cost: 60_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Beastman",
+                16,
+                60_000,
+                [6, 3, 3, 8],
+                &[K::Horns],
+                &[General, Strength, Mutation],
+                &[Agility, Passing],
+            ),
+            p(
+                "Chaos Warrior",
+                4,
+                100_000,
+                [5, 4, 3, 9],
+                &[],
+                &[General, Strength, Mutation],
+                &[Agility, Passing],
+            ),
+            p(
+                "Minotaur",
+                1,
+                150_000,
+                [5, 5, 2, 8],
+                &[
+                    K::Loner,
+                    K::Frenzy,
+                    K::Horns,
+                    K::MightyBlow,
+                    K::ThickSkull,
+                    K::WildAnimal,
+                ],
+                &[Strength, Mutation],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 9 Beastman + 2 Chaos Warrior = 11 players, 3 re-rolls,
+        // apothecary, FF 3: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 9), (1, 2)],
+            rerolls: 3,
+            fan_factor: 3,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &["Beastman 0-16 (other data set: 0-12)"],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.9 Chaos Dwarf [R]
+    RosterData {
+        key: "chaos_dwarf",
+        name: "Chaos Dwarf",
+        reroll_cost: 70_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Hobgoblin",
+                16,
+                40_000,
+                [6, 3, 3, 7],
+                &[],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Chaos Dwarf Blocker",
+                6,
+                70_000,
+                [4, 3, 2, 9],
+                &[K::Block, K::Tackle, K::ThickSkull],
+                &[General, Strength],
+                &[Agility, Passing, Mutation],
+            ),
+            p(
+                "Bull Centaur",
+                2,
+                130_000,
+                [6, 4, 2, 9],
+                &[K::Sprint, K::SureFeet, K::ThickSkull],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Minotaur",
+                1,
+                150_000,
+                [5, 5, 2, 8],
+                &[
+                    K::Loner,
+                    K::Frenzy,
+                    K::Horns,
+                    K::MightyBlow,
+                    K::ThickSkull,
+                    K::WildAnimal,
+                ],
+                &[Strength],
+                &[General, Agility, Passing, Mutation],
+            ),
+        ],
+        // 6 Hobgoblin + 6 Chaos Dwarf Blocker = 12 players, 4 re-rolls,
+        // apothecary, FF 1: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 6), (1, 6)],
+            rerolls: 4,
+            fan_factor: 1,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &[],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.10 Dark Elf [R]
+    RosterData {
+        key: "dark_elf",
+        name: "Dark Elf",
+        reroll_cost: 50_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Lineman",
+                16,
+                70_000,
+                [6, 3, 4, 8],
+                &[],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Runner",
+                2,
+                80_000,
+                [7, 3, 4, 7],
+                &[K::DumpOff],
+                &[General, Agility, Passing],
+                &[Strength],
+            ),
+            p(
+                "Assassin",
+                2,
+                90_000,
+                [6, 3, 4, 7],
+                &[K::Shadowing, K::Stab],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Blitzer",
+                4,
+                100_000,
+                [7, 3, 4, 8],
+                &[K::Block],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Witch Elf",
+                2,
+                110_000,
+                [7, 3, 4, 7],
+                &[K::Frenzy, K::Dodge, K::JumpUp],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+        ],
+        // 9 Lineman + 2 Blitzer = 11 players, 2 re-rolls,
+        // apothecary, FF 2: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 9), (3, 2)],
+            rerolls: 2,
+            fan_factor: 2,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &["Blitzer ST 3 (other data set: ST 6, a typo)"],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.11 Elf [R]
+    RosterData {
+        key: "elf",
+        name: "Elf",
+        reroll_cost: 50_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Lineman",
+                16,
+                60_000,
+                [6, 3, 4, 7],
+                &[],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Thrower",
+                2,
+                70_000,
+                [6, 3, 4, 7],
+                &[K::Pass],
+                &[General, Agility, Passing],
+                &[Strength],
+            ),
+            p(
+                "Catcher",
+                4,
+                100_000,
+                [8, 3, 4, 7],
+                &[K::Catch, K::NervesOfSteel],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Blitzer",
+                2,
+                110_000,
+                [7, 3, 4, 8],
+                &[K::Block, K::SideStep],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+        ],
+        // 10 Lineman + 2 Thrower = 12 players, 4 re-rolls,
+        // apothecary, FF 1: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 10), (1, 2)],
+            rerolls: 4,
+            fan_factor: 1,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &[],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.12 Halfling [R]
+    RosterData {
+        key: "halfling",
+        name: "Halfling",
+        reroll_cost: 60_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Halfling",
+                16,
+                30_000,
+                [5, 2, 3, 6],
+                &[K::Dodge, K::RightStuff, K::Stunty],
+                &[Agility],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Treeman",
+                2,
+                120_000,
+                [2, 6, 1, 10],
+                &[
+                    K::MightyBlow,
+                    K::StandFirm,
+                    K::StrongArm,
+                    K::TakeRoot,
+                    K::ThickSkull,
+                    K::ThrowTeamMate,
+                ],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 14 Halfling + 2 Treeman = 16 players, 4 re-rolls,
+        // apothecary, FF 5: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 14), (1, 2)],
+            rerolls: 4,
+            fan_factor: 5,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &["Treeman without Loner (other data set: with Loner)"],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.13 High Elf [R]
+    RosterData {
+        key: "high_elf",
+        name: "High Elf",
+        reroll_cost: 50_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Lineman",
+                16,
+                70_000,
+                [6, 3, 4, 8],
+                &[],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Thrower",
+                2,
+                90_000,
+                [6, 3, 4, 8],
+                &[K::Pass, K::SafeThrow],
+                &[General, Agility, Passing],
+                &[Strength],
+            ),
+            p(
+                "Catcher",
+                4,
+                90_000,
+                [8, 3, 4, 7],
+                &[K::Catch],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Blitzer",
+                2,
+                100_000,
+                [7, 3, 4, 8],
+                &[K::Block],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+        ],
+        // 8 Lineman + 2 Catcher + 1 Blitzer = 11 players, 2 re-rolls,
+        // apothecary, FF 1: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 8), (2, 2), (3, 1)],
+            rerolls: 2,
+            fan_factor: 1,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &[],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.14 Khemri [R]
+    RosterData {
+        key: "khemri",
+        name: "Khemri",
+        reroll_cost: 70_000,
+        apothecary: false,
+        positions: &[
+            p(
+                "Skeleton",
+                16,
+                40_000,
+                [5, 3, 2, 7],
+                &[K::Regeneration, K::ThickSkull],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Thro-Ra",
+                2,
+                70_000,
+                [6, 3, 2, 7],
+                &[K::Pass, K::Regeneration, K::SureHands],
+                &[General, Passing],
+                &[Agility, Strength],
+            ),
+            p(
+                "Blitz-Ra",
+                2,
+                90_000,
+                [6, 3, 2, 8],
+                &[K::Block, K::Regeneration],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Tomb Guardian",
+                4,
+                100_000,
+                [4, 5, 1, 9],
+                &[K::Decay, K::Regeneration],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 10 Skeleton + 2 Thro-Ra + 2 Blitz-Ra = 14 players, 4 re-rolls,
+        // FF 0: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 10), (1, 2), (2, 2)],
+            rerolls: 4,
+            fan_factor: 0,
+            apothecary: false,
+        },
+        tag: "[R]",
+        disputed: &["Thro-Ra 0-2 (other data set: 0-4)"],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.15 Lizardmen [R]
+    RosterData {
+        key: "lizardmen",
+        name: "Lizardmen",
+        reroll_cost: 60_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Skink",
+                16,
+                60_000,
+                [8, 2, 3, 7],
+                &[K::Dodge, K::Stunty],
+                &[Agility],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Saurus",
+                6,
+                80_000,
+                [6, 4, 1, 9],
+                &[],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Kroxigor",
+                1,
+                140_000,
+                [6, 5, 1, 9],
+                &[
+                    K::Loner,
+                    K::BoneHead,
+                    K::MightyBlow,
+                    K::PrehensileTail,
+                    K::ThickSkull,
+                ],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 5 Skink + 6 Saurus = 11 players, 2 re-rolls,
+        // apothecary, FF 5: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 5), (1, 6)],
+            rerolls: 2,
+            fan_factor: 5,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &["Saurus 0-6 (other data set: 0-4)"],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.16 Necromantic [R]
+    RosterData {
+        key: "necromantic",
+        name: "Necromantic",
+        reroll_cost: 70_000,
+        apothecary: false,
+        positions: &[
+            p(
+                "Zombie",
+                16,
+                40_000,
+                [4, 3, 2, 8],
+                &[K::Regeneration],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Ghoul",
+                2,
+                70_000,
+                [7, 3, 3, 7],
+                &[K::Dodge],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Wight",
+                2,
+                90_000,
+                [6, 3, 3, 8],
+                &[K::Block, K::Regeneration],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Flesh Golem",
+                2,
+                110_000,
+                [4, 4, 2, 9],
+                &[K::Regeneration, K::StandFirm, K::ThickSkull],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Werewolf",
+                2,
+                120_000,
+                [8, 3, 3, 8],
+                &[K::Claw, K::Frenzy, K::Regeneration],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+        ],
+        // 6 Zombie + 2 Ghoul + 2 Wight + 2 Flesh Golem = 12 players, 3 re-rolls,
+        // FF 1: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 6), (1, 2), (2, 2), (3, 2)],
+            rerolls: 3,
+            fan_factor: 1,
+            apothecary: false,
+        },
+        tag: "[R]",
+        disputed: &[
+            "Werewolf 0-2 (other data set: 0-4)",
+            "Zombie cost 40,000 (other data set: 30,000)",
+        ],
+        unofficial: false,
+        necromancer: true,
+        races: &[],
+    },
+    // §27.17 Norse [R]
+    RosterData {
+        key: "norse",
+        name: "Norse",
+        reroll_cost: 60_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Lineman",
+                16,
+                50_000,
+                [6, 3, 3, 7],
+                &[K::Block],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Thrower",
+                2,
+                70_000,
+                [6, 3, 3, 7],
+                &[K::Block, K::Pass],
+                &[General, Passing],
+                &[Agility, Strength],
+            ),
+            p(
+                "Runner",
+                2,
+                90_000,
+                [7, 3, 3, 7],
+                &[K::Block, K::Dauntless],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Berserker",
+                2,
+                90_000,
+                [6, 3, 3, 7],
+                &[K::Block, K::Frenzy, K::JumpUp],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Ulfwerener",
+                2,
+                110_000,
+                [6, 4, 2, 8],
+                &[K::Frenzy],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Yhetee",
+                1,
+                140_000,
+                [5, 5, 1, 8],
+                &[
+                    K::Loner,
+                    K::Claw,
+                    K::DisturbingPresence,
+                    K::Frenzy,
+                    K::WildAnimal,
+                ],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 5 Lineman + 2 Thrower + 2 Runner + 2 Ulfwerener = 11 players, 2 re-rolls,
+        // apothecary, FF 4: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 5), (1, 2), (2, 2), (4, 2)],
+            rerolls: 2,
+            fan_factor: 4,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &[
+            "Yhetee 5/5/1/8 with Loner, Claw, Disturbing Presence, Frenzy, Wild Animal (one data set: Snow Troll; the other adds Horns and Mighty Blow)",
+        ],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.18 Nurgle [R]
+    RosterData {
+        key: "nurgle",
+        name: "Nurgle",
+        reroll_cost: 70_000,
+        apothecary: false,
+        positions: &[
+            p(
+                "Rotter",
+                16,
+                40_000,
+                [5, 3, 3, 8],
+                &[K::Decay, K::NurglesRot],
+                &[General, Mutation],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Pestigor",
+                4,
+                80_000,
+                [6, 3, 3, 8],
+                &[K::Horns, K::NurglesRot, K::Regeneration],
+                &[General, Strength, Mutation],
+                &[Agility, Passing],
+            ),
+            p(
+                "Nurgle Warrior",
+                4,
+                110_000,
+                [4, 4, 2, 9],
+                &[
+                    K::DisturbingPresence,
+                    K::FoulAppearance,
+                    K::NurglesRot,
+                    K::Regeneration,
+                ],
+                &[General, Strength, Mutation],
+                &[Agility, Passing],
+            ),
+            p(
+                "Beast of Nurgle",
+                1,
+                140_000,
+                [4, 5, 1, 9],
+                &[
+                    K::Loner,
+                    K::DisturbingPresence,
+                    K::FoulAppearance,
+                    K::MightyBlow,
+                    K::NurglesRot,
+                    K::ReallyStupid,
+                    K::Regeneration,
+                    K::Tentacles,
+                ],
+                &[Strength],
+                &[General, Agility, Passing, Mutation],
+            ),
+        ],
+        // 6 Rotter + 2 Pestigor + 2 Nurgle Warrior + 1 Beast of Nurgle = 11 players, 3 re-rolls,
+        // FF 3: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 6), (1, 2), (2, 2), (3, 1)],
+            rerolls: 3,
+            fan_factor: 3,
+            apothecary: false,
+        },
+        tag: "[R]",
+        disputed: &[],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.19 Ogre [R]
+    RosterData {
+        key: "ogre",
+        name: "Ogre",
+        reroll_cost: 70_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Snotling",
+                16,
+                20_000,
+                [5, 1, 3, 5],
+                &[K::Dodge, K::RightStuff, K::SideStep, K::Stunty, K::Titchy],
+                &[Agility],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Ogre",
+                6,
+                140_000,
+                [5, 5, 2, 9],
+                &[K::BoneHead, K::MightyBlow, K::ThickSkull, K::ThrowTeamMate],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 9 Snotling + 4 Ogre = 13 players, 3 re-rolls,
+        // apothecary, FF 0: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 9), (1, 4)],
+            rerolls: 3,
+            fan_factor: 0,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &["Ogre cost 140,000 (other data set: 150,000)"],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.20 Undead [R]
+    RosterData {
+        key: "undead",
+        name: "Undead",
+        reroll_cost: 70_000,
+        apothecary: false,
+        positions: &[
+            p(
+                "Skeleton",
+                16,
+                40_000,
+                [5, 3, 2, 7],
+                &[K::Regeneration, K::ThickSkull],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Zombie",
+                16,
+                40_000,
+                [4, 3, 2, 8],
+                &[K::Regeneration],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Ghoul",
+                4,
+                70_000,
+                [7, 3, 3, 7],
+                &[K::Dodge],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Wight",
+                2,
+                90_000,
+                [6, 3, 3, 8],
+                &[K::Block, K::Regeneration],
+                &[General, Strength],
+                &[Agility, Passing],
+            ),
+            p(
+                "Mummy",
+                2,
+                120_000,
+                [3, 5, 1, 9],
+                &[K::MightyBlow, K::Regeneration],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 8 Skeleton + 2 Zombie + 2 Ghoul + 2 Wight = 14 players, 4 re-rolls,
+        // FF 0: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 8), (1, 2), (2, 2), (3, 2)],
+            rerolls: 4,
+            fan_factor: 0,
+            apothecary: false,
+        },
+        tag: "[R]",
+        disputed: &[
+            "Skeleton 40,000 with Thick Skull (other data set: 30,000 without it)",
+            "Mummy cost 120,000 (other data set: 110,000)",
+        ],
+        unofficial: false,
+        necromancer: true,
+        races: &[],
+    },
+    // §27.21 Vampire [R]
+    RosterData {
+        key: "vampire",
+        name: "Vampire",
+        reroll_cost: 70_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Thrall",
+                16,
+                40_000,
+                [6, 3, 3, 7],
+                &[],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Vampire",
+                6,
+                110_000,
+                [6, 4, 4, 8],
+                &[K::BloodLust, K::HypnoticGaze, K::Regeneration],
+                &[General, Agility, Strength],
+                &[Passing],
+            ),
+        ],
+        // 6 Thrall + 5 Vampire = 11 players, 2 re-rolls,
+        // apothecary, FF 2: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 6), (1, 5)],
+            rerolls: 2,
+            fan_factor: 2,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &["Vampire 0-6 (other data set: 0-2)"],
+        unofficial: false,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.22 Slann [R] UNOFFICIAL
+    RosterData {
+        key: "slann",
+        name: "Slann",
+        reroll_cost: 50_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Lineman",
+                16,
+                60_000,
+                [6, 3, 3, 8],
+                &[K::Leap, K::VeryLongLegs],
+                &[General],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Catcher",
+                4,
+                80_000,
+                [7, 2, 4, 7],
+                &[K::DivingCatch, K::Leap, K::VeryLongLegs],
+                &[General, Agility],
+                &[Strength, Passing],
+            ),
+            p(
+                "Blitzer",
+                4,
+                110_000,
+                [7, 3, 3, 8],
+                &[K::DivingTackle, K::JumpUp, K::Leap, K::VeryLongLegs],
+                &[General, Agility, Strength],
+                &[Passing],
+            ),
+            p(
+                "Kroxigor",
+                1,
+                140_000,
+                [6, 5, 1, 9],
+                &[
+                    K::Loner,
+                    K::BoneHead,
+                    K::MightyBlow,
+                    K::PrehensileTail,
+                    K::ThickSkull,
+                ],
+                &[Strength],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 10 Lineman + 1 Kroxigor = 11 players, 4 re-rolls,
+        // apothecary, FF 1: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 10), (3, 1)],
+            rerolls: 4,
+            fan_factor: 1,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &[],
+        unofficial: true,
+        necromancer: false,
+        races: &[],
+    },
+    // §27.23 Chaos Pact [R] UNOFFICIAL
+    RosterData {
+        key: "chaos_pact",
+        name: "Chaos Pact",
+        reroll_cost: 70_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Marauder",
+                12,
+                50_000,
+                [6, 3, 3, 8],
+                &[],
+                &[General, Strength, Passing, Mutation],
+                &[Agility],
+            ),
+            p(
+                "Goblin Renegade",
+                1,
+                40_000,
+                [6, 2, 3, 7],
+                &[K::Animosity, K::Dodge, K::RightStuff, K::Stunty],
+                &[Agility, Mutation],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Skaven Renegade",
+                1,
+                50_000,
+                [7, 3, 3, 7],
+                &[K::Animosity],
+                &[General, Mutation],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Dark Elf Renegade",
+                1,
+                70_000,
+                [6, 3, 4, 8],
+                &[K::Animosity],
+                &[General, Agility, Mutation],
+                &[Strength, Passing],
+            ),
+            p(
+                "Chaos Troll",
+                1,
+                110_000,
+                [4, 5, 1, 9],
+                &[
+                    K::Loner,
+                    K::AlwaysHungry,
+                    K::MightyBlow,
+                    K::ReallyStupid,
+                    K::Regeneration,
+                    K::ThrowTeamMate,
+                ],
+                &[Strength],
+                &[General, Agility, Passing, Mutation],
+            ),
+            p(
+                "Chaos Ogre",
+                1,
+                140_000,
+                [5, 5, 2, 9],
+                &[
+                    K::Loner,
+                    K::BoneHead,
+                    K::MightyBlow,
+                    K::ThickSkull,
+                    K::ThrowTeamMate,
+                ],
+                &[Strength],
+                &[General, Agility, Passing, Mutation],
+            ),
+            p(
+                "Minotaur",
+                1,
+                150_000,
+                [5, 5, 2, 8],
+                &[
+                    K::Loner,
+                    K::Frenzy,
+                    K::Horns,
+                    K::MightyBlow,
+                    K::ThickSkull,
+                    K::WildAnimal,
+                ],
+                &[Strength],
+                &[General, Agility, Passing, Mutation],
+            ),
+        ],
+        // 9 Marauder + 1 Chaos Troll + 1 Chaos Ogre = 11 players, 3 re-rolls,
+        // apothecary, FF 4: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 9), (4, 1), (5, 1)],
+            rerolls: 3,
+            fan_factor: 4,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &["Chaos Ogre cost 140,000 (other data set: 150,000)"],
+        unofficial: true,
+        necromancer: false,
+        races: &[
+            "Human", "Goblin", "Skaven", "Dark Elf", "Troll", "Ogre", "Minotaur",
+        ],
+    },
+    // §27.24 Underworld [R] UNOFFICIAL
+    RosterData {
+        key: "underworld",
+        name: "Underworld",
+        reroll_cost: 70_000,
+        apothecary: true,
+        positions: &[
+            p(
+                "Underworld Goblin",
+                12,
+                40_000,
+                [6, 2, 3, 7],
+                &[K::Dodge, K::RightStuff, K::Stunty],
+                &[Agility, Mutation],
+                &[General, Strength, Passing],
+            ),
+            p(
+                "Skaven Lineman",
+                2,
+                50_000,
+                [7, 3, 3, 7],
+                &[K::Animosity],
+                &[General, Mutation],
+                &[Agility, Strength, Passing],
+            ),
+            p(
+                "Skaven Thrower",
+                2,
+                70_000,
+                [7, 3, 3, 7],
+                &[K::Animosity, K::Pass, K::SureHands],
+                &[General, Passing, Mutation],
+                &[Agility, Strength],
+            ),
+            p(
+                "Skaven Blitzer",
+                2,
+                90_000,
+                [7, 3, 3, 8],
+                &[K::Animosity, K::Block],
+                &[General, Strength, Mutation],
+                &[Agility, Passing],
+            ),
+            p(
+                "Warpstone Troll",
+                1,
+                110_000,
+                [4, 5, 1, 9],
+                &[
+                    K::Loner,
+                    K::AlwaysHungry,
+                    K::MightyBlow,
+                    K::ReallyStupid,
+                    K::Regeneration,
+                    K::ThrowTeamMate,
+                ],
+                &[Strength, Mutation],
+                &[General, Agility, Passing],
+            ),
+        ],
+        // 12 Underworld Goblin + 1 Warpstone Troll = 13 players, 4 re-rolls,
+        // apothecary, FF 8: 1,000,000 gp. [Proposal]
+        starter: Starter {
+            players: &[(0, 12), (4, 1)],
+            rerolls: 4,
+            fan_factor: 8,
+            apothecary: true,
+        },
+        tag: "[R]",
+        disputed: &[],
+        unofficial: true,
+        necromancer: false,
+        races: &["Goblin", "Skaven", "Skaven", "Skaven", "Troll"],
     },
 ];
+
+/// §12.7: the position a Necromancer raises (on both Necromancer rosters).
+pub const RAISED_POSITION: &str = "Zombie";
 
 /// §2.2: the largest roster.
 pub const MAX_PLAYERS: usize = 16;

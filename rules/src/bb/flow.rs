@@ -1376,6 +1376,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
             fame: 0,
             assistant_coaches: sheet.assistant_coaches,
             cheerleaders: sheet.cheerleaders,
+            necromancer: data.necromancer,
             turns: 0,
             used: TurnUse::default(),
         }

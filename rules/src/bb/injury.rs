@@ -264,5 +264,76 @@ impl Ctx<'_> {
                 self.emit(Event::Regenerated { player });
             }
         }
+        if result == CasualtyResult::Dead {
+            self.raise_the_dead(player);
+        }
+    }
+
+    /// §12.7 Raise the Dead: an opponent of a team whose Necromancer is unused dies (after
+    /// any apothecary), with ST 4 or less, no Regeneration and no Stunty: a new Zombie of the
+    /// Necromancer's roster joins its Reserves, beyond 16 players if need be, numbered after
+    /// its highest number. [Proposal, G112: any cause of death; the engine always raises,
+    /// since the Zombie is the same whoever died.]
+    fn raise_the_dead(&mut self, victim: PlayerId) {
+        let v = self.g.player(victim);
+        let side = v.side.other();
+        if !self.g.team(side).necromancer
+            || v.st > 4
+            || v.has(Skill::Regeneration)
+            || v.has(Skill::Stunty)
+        {
+            return;
+        }
+        let roster = self.g.team(side).roster;
+        let Some(pos) = roster
+            .data()
+            .positions
+            .iter()
+            .find(|p| p.name == RAISED_POSITION)
+        else {
+            return;
+        };
+        let Ok(id) = u8::try_from(self.g.players.len()) else {
+            return;
+        };
+        let number = self
+            .g
+            .players
+            .iter()
+            .filter(|p| p.side == side)
+            .map(|p| p.number)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1);
+        let zombie = super::state::Player {
+            id: PlayerId(id),
+            side,
+            number,
+            name: format!("Raised {} {number}", pos.name),
+            position: pos.name.to_string(),
+            ma: pos.ma,
+            st: pos.st,
+            ag: pos.ag,
+            av: pos.av,
+            skills: SkillSet::of(pos.skills),
+            niggling: 0,
+            state: PlayerState::Reserve,
+            acted: false,
+            stunned_this_turn: false,
+            confused: false,
+            rooted: false,
+            used_dodge: false,
+            used_pro: false,
+            used_break_tackle: false,
+            used_leap: false,
+            in_drive: false,
+        };
+        self.g.teams[side.index()].necromancer = false;
+        self.emit(Event::ZombieRaised {
+            side,
+            victim,
+            player: Box::new(super::view::player_view(&zombie)),
+        });
+        self.g.players.push(zombie);
     }
 }

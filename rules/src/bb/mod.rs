@@ -32,6 +32,7 @@ pub mod legal;
 pub mod random_play;
 pub mod scenario;
 pub mod state;
+pub mod teambuild;
 mod ttm;
 pub mod view;
 
@@ -39,7 +40,7 @@ pub use data::{CasualtyResult, KickOffResult, PassRange, Roster, Skill, Weather}
 pub use legal::{is_legal, legal_commands};
 pub use setup::{
     Inducement, MatchSetup, Options, Overtime, PreMatch, SheetPlayer, StatChanges, TeamChoice,
-    TeamSheet, starter_team, validate,
+    TeamError, TeamSheet, check_team, starter_team, validate,
 };
 pub use state::Game;
 pub use view::{GameView, PlayerView, TeamView, TurnUse};
@@ -74,16 +75,21 @@ impl std::fmt::Display for CommandError {
 
 impl std::error::Error for CommandError {}
 
-/// Start a match under the current rules version.
+/// Start a new match under the current rules version (the setup fully checked:
+/// [`validate`], the team budget included).
 pub fn new_game(
     setup: MatchSetup,
     dice: &mut dyn DiceSource,
 ) -> Result<(Game, Vec<Event>), SetupError> {
+    validate(&setup)?;
     new_game_versioned(setup, RULES_VERSION, dice)
 }
 
 /// Start a match under rules `version`: build the players from the sheets (a player who
-/// misses this match is Absent), then the pre-match sequence (§4.2).
+/// misses this match is Absent), then the pre-match sequence (§4.2). This is also how a
+/// stored match starts again, so it checks the setup without the team budget
+/// ([`setup::validate_replay`]); a new match's setup is checked in full by [`validate`]
+/// (the lobby, [`new_game`]).
 pub fn new_game_versioned(
     setup: MatchSetup,
     version: u32,
@@ -95,7 +101,7 @@ pub fn new_game_versioned(
             newest: RULES_VERSION,
         });
     }
-    validate(&setup)?;
+    setup::validate_replay(&setup)?;
     let mut g = flow::build(setup, version);
     let events = flow::start(&mut g, dice);
     Ok((g, events))
@@ -134,6 +140,7 @@ pub fn view(g: &Game) -> GameView {
             fame: t.fame,
             assistant_coaches: t.assistant_coaches,
             cheerleaders: t.cheerleaders,
+            necromancer: t.necromancer,
             turns: t.turns,
             used: t.used,
         }

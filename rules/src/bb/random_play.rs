@@ -2,28 +2,49 @@
 //!
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
-use super::data::Roster;
+use super::data::{BUDGET, Roster};
 use super::setup::{
     MatchSetup, Options, Overtime, SheetPlayer, StatChanges, TeamChoice, TeamSheet, starter_team,
 };
 use super::state::Game;
+use super::teambuild::random_team;
 use super::wire::Command;
 use crate::core::{ChaChaDice, DiceSource, Die, Ruleset};
 
-/// A random setup: a pair of the six rosters (every ordered pair, including mirrors) and
-/// random options, from `seed`.
+/// The rosters whose every position is built (§27): the ones a random team may come from.
+pub fn playable_rosters() -> Vec<Roster> {
+    Roster::ALL
+        .into_iter()
+        .filter(|r| {
+            r.data()
+                .positions
+                .iter()
+                .all(|p| p.skills.iter().all(|s| s.info().built))
+        })
+        .collect()
+}
+
+/// A random setup: a pair of the playable rosters ([`playable_rosters`], every ordered pair,
+/// mirrors included), each a random legal team of the default budget
+/// ([`random_team`], three times in four) or the roster's starter team, and random options,
+/// from `seed`. Unofficial rosters are allowed (the option is on) when one is drawn.
 pub fn random_setup(seed: u64) -> MatchSetup {
     let mut d = ChaChaDice::from_u64(seed ^ 0x5EED_B100D);
-    let n = Roster::ALL.len() as u16;
-    let home = Roster::ALL[usize::from(d.roll(Die::Range(n)))];
-    let away = Roster::ALL[usize::from(d.roll(Die::Range(n)))];
+    let rosters = playable_rosters();
+    let n = rosters.len() as u16;
+    let home = rosters[usize::from(d.roll(Die::Range(n)))];
+    let away = rosters[usize::from(d.roll(Die::Range(n)))];
     let team = |r: Roster, d: &mut ChaChaDice| {
-        if d.roll(Die::Range(2)) == 1 {
-            TeamChoice::Sheet(Box::new(with_specialists(r)))
+        if d.roll(Die::Range(4)) != 0 {
+            match random_team(r, BUDGET, d) {
+                Ok(sheet) => TeamChoice::Sheet(Box::new(sheet)),
+                Err(_) => TeamChoice::Roster(r),
+            }
         } else {
             TeamChoice::Roster(r)
         }
     };
+    let unofficial = home.data().unofficial || away.data().unofficial;
     let teams = [team(home, &mut d), team(away, &mut d)];
     let mut flag = || d.roll(Die::Range(2)) == 1;
     MatchSetup {
@@ -37,6 +58,8 @@ pub fn random_setup(seed: u64) -> MatchSetup {
                 Overtime::None
             },
             penalty_shootout: flag(),
+            budget: BUDGET,
+            unofficial_rosters: unofficial,
         },
         pre_match: Box::default(),
     }

@@ -134,6 +134,12 @@ pub struct Options {
     pub overtime: Overtime,
     /// G23: a tie after the last half is settled by a penalty shoot-out.
     pub penalty_shootout: bool,
+    /// §27.0: the most a team sheet may cost at creation prices (gp); 1,000,000 by default.
+    /// Checked by [`validate`] when a match is set up.
+    pub budget: u32,
+    /// §27.22–§27.24: allow the three unofficial rosters (Slann, Chaos Pact, Underworld);
+    /// off by default, and a team of one of them is refused (`SetupError::NeedsOption`).
+    pub unofficial_rosters: bool,
 }
 
 impl Default for Options {
@@ -143,6 +149,8 @@ impl Default for Options {
             strict_touchdown_timing: false,
             overtime: Overtime::None,
             penalty_shootout: false,
+            budget: BUDGET,
+            unofficial_rosters: false,
         }
     }
 }
@@ -176,26 +184,47 @@ pub enum Inducement {
     Mercenary { position: String },
 }
 
+impl SheetPlayer {
+    /// A newly hired player: the position's profile, no changes, no injuries.
+    pub fn rookie(number: u8, name: String, position: &str) -> SheetPlayer {
+        SheetPlayer {
+            number,
+            name,
+            position: position.to_string(),
+            extra_skills: Vec::new(),
+            stat_changes: StatChanges::default(),
+            niggling: 0,
+            missing_next_game: false,
+        }
+    }
+}
+
+/// Rookies of `roster`: `(position index, how many)` in order, numbered from 1 and named
+/// after their position ("Blitzer 2").
+pub fn rookies(roster: Roster, counts: impl IntoIterator<Item = (usize, u8)>) -> Vec<SheetPlayer> {
+    let data = roster.data();
+    let mut players = Vec::new();
+    for (pos, count) in counts {
+        let Some(position) = data.positions.get(pos) else {
+            continue;
+        };
+        for i in 0..count {
+            let number = players.len() as u8 + 1;
+            players.push(SheetPlayer::rookie(
+                number,
+                format!("{} {}", position.name, i + 1),
+                position.name,
+            ));
+        }
+    }
+    players
+}
+
 /// §27.0 [Proposal]: the starter team of a roster: a legal 1,000,000 gp team of built
 /// positions (the roster table's `starter` row), players numbered from 1 and named.
 pub fn starter_team(roster: Roster) -> TeamSheet {
     let data = roster.data();
-    let mut players = Vec::new();
-    for &(pos, count) in data.starter.players {
-        let position = &data.positions[pos];
-        for i in 0..count {
-            let number = players.len() as u8 + 1;
-            players.push(SheetPlayer {
-                number,
-                name: format!("{} {}", position.name, i + 1),
-                position: position.name.to_string(),
-                extra_skills: Vec::new(),
-                stat_changes: StatChanges::default(),
-                niggling: 0,
-                missing_next_game: false,
-            });
-        }
-    }
+    let players = rookies(roster, data.starter.players.iter().copied());
     TeamSheet {
         roster,
         name: format!("{} starter", data.name),
@@ -239,46 +268,128 @@ fn refuse(what: String) -> SetupError {
     SetupError::NotImplemented { what }
 }
 
-/// §27.0: check a team sheet: 11–16 players numbered 1–16 without repeats, every position
-/// of its roster and within its maximum, an apothecary only where allowed, at most 8
-/// re-rolls, fan factor at most 9, characteristics in range; every skill built.
-pub fn validate_sheet(sheet: &TeamSheet) -> Result<(), SetupError> {
-    let data = sheet.roster.data();
-    let name = data.name;
+/// Why a team sheet breaks the team-building rules (§27.0). Each names what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TeamError {
+    /// §27.0: a team has 11 to 16 players.
+    PlayerCount { roster: Roster, players: usize },
+    /// §2.2: numbers are 1–16, each once.
+    PlayerNumber { number: u8 },
+    /// §27.0: one roster only.
+    UnknownPosition { roster: Roster, position: String },
+    /// §27.0: a position's "0–N" maximum.
+    OverMaximum {
+        roster: Roster,
+        position: &'static str,
+        count: usize,
+        max: u8,
+    },
+    /// §12.6: Khemri, Necromantic, Nurgle and Undead hire no apothecary.
+    ApothecaryNotAllowed { roster: Roster },
+    /// §27.0 [Proposal, G110]: at most 8 team re-rolls.
+    TooManyRerolls { rerolls: u8 },
+    /// §27.0: at most 9 fan factor at creation.
+    FanFactor { fan_factor: u8 },
+    /// A characteristic outside 1–10 after the sheet's changes.
+    Characteristic { number: u8, value: i16 },
+    /// No player of the team can play this match.
+    NobodyToPlay { roster: Roster },
+    /// §27.0: the sheet costs more than the budget.
+    OverBudget { cost: u32, budget: u32 },
+}
+
+impl std::fmt::Display for TeamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TeamError::PlayerCount { roster, players } => write!(
+                f,
+                "a {} team of {players} players (a team has 11 to 16, §27.0)",
+                roster.data().name
+            ),
+            TeamError::PlayerNumber { number } => write!(
+                f,
+                "player number {number} (numbers are 1-16, each once, §2.2)"
+            ),
+            TeamError::UnknownPosition { roster, position } => write!(
+                f,
+                "position {position:?} is not on the {} roster (§27.0: one roster only)",
+                roster.data().name
+            ),
+            TeamError::OverMaximum {
+                roster,
+                position,
+                count,
+                max,
+            } => write!(
+                f,
+                "{count} {position} on a {} team (at most {max}, §27.0)",
+                roster.data().name
+            ),
+            TeamError::ApothecaryNotAllowed { roster } => write!(
+                f,
+                "an apothecary for a {} team (none for Khemri, Necromantic, Nurgle, Undead, §12.6)",
+                roster.data().name
+            ),
+            TeamError::TooManyRerolls { rerolls } => {
+                write!(f, "{rerolls} re-rolls (at most 8, §27.0 [Proposal])")
+            }
+            TeamError::FanFactor { fan_factor } => {
+                write!(f, "fan factor {fan_factor} (at most 9 at creation, §27.0)")
+            }
+            TeamError::Characteristic { number, value } => {
+                write!(f, "player {number} has a characteristic of {value} (1-10)")
+            }
+            TeamError::NobodyToPlay { roster } => write!(
+                f,
+                "a {} team with no player able to play",
+                roster.data().name
+            ),
+            TeamError::OverBudget { cost, budget } => write!(
+                f,
+                "the team costs {cost} gp, over the budget of {budget} gp (§27.0)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TeamError {}
+
+impl From<TeamError> for SetupError {
+    fn from(e: TeamError) -> SetupError {
+        SetupError::IllegalTeam {
+            what: e.to_string(),
+        }
+    }
+}
+
+/// §27.0: the team-building rules, whatever the engine builds: 11–16 players numbered 1–16
+/// without repeats, every position of the sheet's roster and within its maximum, an
+/// apothecary only where allowed (§12.6), at most 8 re-rolls [Proposal], fan factor at most
+/// 9, characteristics 1–10, someone able to play, and (with a `budget`) a creation cost
+/// (players, re-rolls at the roster's price, fan factor, assistant coaches and cheerleaders
+/// at 10,000, apothecary 50,000: [`sheet_cost`]) within it.
+pub fn check_team(sheet: &TeamSheet, budget: Option<u32>) -> Result<(), TeamError> {
+    let roster = sheet.roster;
+    let data = roster.data();
     let n = sheet.players.len();
     if !(11..=MAX_PLAYERS).contains(&n) {
-        return Err(refuse(format!(
-            "a {name} team of {n} players (a team has 11 to 16, §27.0)"
-        )));
+        return Err(TeamError::PlayerCount { roster, players: n });
     }
     let mut numbers = 0u32;
-    let mut counts = vec![0u8; data.positions.len()];
+    let mut counts = vec![0usize; data.positions.len()];
     for p in &sheet.players {
         if !(1..=16).contains(&p.number) || numbers & (1 << p.number) != 0 {
-            return Err(refuse(format!(
-                "player number {} (numbers are 1-16, each once, §2.2)",
-                p.number
-            )));
+            return Err(TeamError::PlayerNumber { number: p.number });
         }
         numbers |= 1 << p.number;
-        let Some(i) = position_index(sheet.roster, &p.position) else {
-            return Err(refuse(format!(
-                "position {:?} is not on the {name} roster (§27.0: one roster only)",
-                p.position
-            )));
+        let Some(i) = position_index(roster, &p.position) else {
+            return Err(TeamError::UnknownPosition {
+                roster,
+                position: p.position.clone(),
+            });
         };
         counts[i] += 1;
         let pos = &data.positions[i];
-        for skill in pos.skills.iter().chain(&p.extra_skills) {
-            if !skill.info().built {
-                return Err(refuse(format!(
-                    "skill {} (§{}) of the {name} {}",
-                    skill.name(),
-                    skill.info().section,
-                    pos.name
-                )));
-            }
-        }
         let s = p.stat_changes;
         for (base, change) in [
             (pos.ma, s.ma),
@@ -286,54 +397,112 @@ pub fn validate_sheet(sheet: &TeamSheet) -> Result<(), SetupError> {
             (pos.ag, s.ag),
             (pos.av, s.av),
         ] {
-            let v = i16::from(base) + i16::from(change);
-            if !(1..=10).contains(&v) {
-                return Err(refuse(format!(
-                    "player {} has a characteristic of {v} (1-10)",
-                    p.number
-                )));
+            let value = i16::from(base) + i16::from(change);
+            if !(1..=10).contains(&value) {
+                return Err(TeamError::Characteristic {
+                    number: p.number,
+                    value,
+                });
             }
         }
     }
-    for (i, &c) in counts.iter().enumerate() {
+    for (i, &count) in counts.iter().enumerate() {
         let pos = &data.positions[i];
-        if c > pos.max {
-            return Err(refuse(format!(
-                "{c} {} on a {name} team (at most {}, §27.0)",
-                pos.name, pos.max
-            )));
+        if count > usize::from(pos.max) {
+            return Err(TeamError::OverMaximum {
+                roster,
+                position: pos.name,
+                count,
+                max: pos.max,
+            });
         }
     }
     if sheet.apothecary && !data.apothecary {
-        return Err(refuse(format!("an apothecary for a {name} team (§12.6)")));
+        return Err(TeamError::ApothecaryNotAllowed { roster });
     }
     if sheet.rerolls > 8 {
-        return Err(refuse(format!(
-            "{} re-rolls (at most 8, §27.0 [Proposal])",
-            sheet.rerolls
-        )));
+        return Err(TeamError::TooManyRerolls {
+            rerolls: sheet.rerolls,
+        });
     }
     if sheet.fan_factor > 9 {
-        return Err(refuse(format!(
-            "fan factor {} (at most 9, §21)",
-            sheet.fan_factor
-        )));
+        return Err(TeamError::FanFactor {
+            fan_factor: sheet.fan_factor,
+        });
     }
-    let available = sheet
-        .players
-        .iter()
-        .filter(|p| !p.missing_next_game)
-        .count();
-    if available == 0 {
-        return Err(refuse(format!("a {name} team with no player able to play")));
+    if sheet.players.iter().all(|p| p.missing_next_game) {
+        return Err(TeamError::NobodyToPlay { roster });
+    }
+    if let Some(budget) = budget {
+        let cost = sheet_cost(sheet);
+        if cost > budget {
+            return Err(TeamError::OverBudget { cost, budget });
+        }
     }
     Ok(())
 }
 
-/// Check a match setup: both teams (§27.0), and nothing of the pre-match league steps
+/// Every skill of the sheet is built (§26): a position or extra skill not built yet is
+/// refused (`SetupError::NotImplemented` naming it).
+pub fn check_built(sheet: &TeamSheet) -> Result<(), SetupError> {
+    let data = sheet.roster.data();
+    for p in &sheet.players {
+        let Some(i) = position_index(sheet.roster, &p.position) else {
+            continue;
+        };
+        let pos = &data.positions[i];
+        for skill in pos.skills.iter().chain(&p.extra_skills) {
+            if !skill.info().built {
+                return Err(refuse(format!(
+                    "skill {} (§{}) of the {} {}",
+                    skill.name(),
+                    skill.info().section,
+                    data.name,
+                    pos.name
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// §27.0: check a team sheet against the team-building rules ([`check_team`], without the
+/// budget: a league sheet may be worth more) and that every skill is built
+/// ([`check_built`]).
+pub fn validate_sheet(sheet: &TeamSheet) -> Result<(), SetupError> {
+    check_team(sheet, None)?;
+    check_built(sheet)
+}
+
+/// §27.22–§27.24: an unofficial roster needs the `unofficial_rosters` option.
+fn check_roster_allowed(roster: Roster, options: &Options) -> Result<(), SetupError> {
+    if roster.data().unofficial && !options.unofficial_rosters {
+        return Err(SetupError::NeedsOption {
+            option: format!("roster {} (unofficial, §27.22-§27.24)", roster.key()),
+            needs: "unofficial_rosters".to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// Check a match setup when it is made (the lobby, [`crate::bb::new_game`]): both teams
+/// (§27.0: the building rules, the `budget` option, unofficial rosters only with
+/// `unofficial_rosters`, every skill built), and nothing of the pre-match league steps
 /// (inducements, petty cash: not built, §4.2).
 pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
+    validate_replay(setup)?;
     for team in &setup.teams {
+        check_team(&team.sheet(), Some(setup.options.budget))?;
+    }
+    Ok(())
+}
+
+/// [`validate`] without the budget: what a stored match is checked against when it is
+/// started again from its setup (rules version 1 matches were recorded before the budget
+/// was checked, and their sheets may cost more).
+pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
+    for team in &setup.teams {
+        check_roster_allowed(team.roster(), &setup.options)?;
         validate_sheet(&team.sheet())?;
     }
     for list in &setup.pre_match.inducements {

@@ -124,6 +124,9 @@ pub struct Team {
     pub fame: u8,
     pub assistant_coaches: u8,
     pub cheerleaders: u8,
+    /// The Necromancer's Raise the Dead is still to use (§12.7); false for a team without one.
+    #[serde(default)]
+    pub necromancer: bool,
     /// Turns played this half (§9.1, G7).
     pub turns: u8,
     pub used: TurnUse,

@@ -38,6 +38,9 @@ pub struct TeamView {
     pub fame: u8,
     pub assistant_coaches: u8,
     pub cheerleaders: u8,
+    /// The Necromancer's Raise the Dead is still to use (§12.7).
+    #[serde(default)]
+    pub necromancer: bool,
     /// Turns played this half (§9.1).
     pub turns: u8,
     pub used: TurnUse,
@@ -231,6 +234,10 @@ impl GameView {
                     p.rooted = *rooted;
                 }
             }
+            Event::ZombieRaised { side, player, .. } => {
+                self.teams[side.index()].necromancer = false;
+                self.players.push((**player).clone());
+            }
             Event::GameOver { outcome, score } => {
                 self.outcome = Some(*outcome);
                 self.score = *score;
@@ -238,5 +245,25 @@ impl GameView {
                 self.acting = None;
             }
         }
+    }
+}
+
+/// A player as a client draws him (§1.4).
+pub fn player_view(p: &super::state::Player) -> PlayerView {
+    PlayerView {
+        id: p.id,
+        side: p.side,
+        number: p.number,
+        name: p.name.clone(),
+        position: p.position.clone(),
+        ma: p.ma,
+        st: p.st,
+        ag: p.ag,
+        av: p.av,
+        skills: p.skills.list(),
+        state: p.state,
+        acted: p.acted,
+        confused: p.confused,
+        rooted: p.rooted,
     }
 }

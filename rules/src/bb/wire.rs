@@ -616,4 +616,11 @@ pub enum Event {
     Conceded { side: Side },
     /// The match is over.
     GameOver { outcome: Outcome, score: [u16; 2] },
+    /// §12.7: the Necromancer raised `victim` as a new Zombie, `player`, in `side`'s
+    /// Reserves (the player as he joins the match).
+    ZombieRaised {
+        side: Side,
+        victim: PlayerId,
+        player: Box<super::view::PlayerView>,
+    },
 }

@@ -40,6 +40,8 @@ pub enum SetupError {
     UnknownRulesVersion { version: u32, newest: u32 },
     /// The setup names one game and the match another.
     WrongGame { expected: String, got: String },
+    /// A team breaks the game's team-building rules (what is wrong, in words).
+    IllegalTeam { what: String },
 }
 
 impl std::fmt::Display for SetupError {
@@ -59,6 +61,7 @@ impl std::fmt::Display for SetupError {
                 f,
                 "rules version {version} is unknown to this engine (the newest is {newest})"
             ),
+            SetupError::IllegalTeam { what } => write!(f, "illegal team: {what}"),
             SetupError::WrongGame { expected, got } => {
                 write!(f, "a {got} setup given to a {expected} match")
             }
