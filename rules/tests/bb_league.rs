@@ -16,6 +16,7 @@ use dugout_rules::bb::league::tables::{
 };
 use dugout_rules::bb::league::team::{
     Departure, LeagueError, LeagueTeam, Purchase, STARTING_TREASURY, Staff, TeamEvent, Window,
+    match_setup,
 };
 use dugout_rules::bb::setup::{sheet_cost, starter_team};
 
@@ -381,16 +382,7 @@ fn random_match_conceding(
     seed: u64,
     concede: bool,
 ) -> (Game, Vec<Event>, [Vec<u32>; 2]) {
-    let (hs, hids) = home.sheet();
-    let (as_, aids) = away.sheet();
-    let setup = MatchSetup {
-        teams: [
-            TeamChoice::Sheet(Box::new(hs)),
-            TeamChoice::Sheet(Box::new(as_)),
-        ],
-        options: Default::default(),
-        pre_match: Box::default(),
-    };
+    let (setup, [hids, aids]) = match_setup(home, away, Default::default());
     let mut d = ChaChaDice::from_u64(seed);
     let mut picker = ChaChaDice::from_u64(seed ^ 0xABCD);
     let (mut g, mut events) = new_game(setup, &mut d).unwrap();
@@ -919,7 +911,7 @@ fn a_league_may_let_coaches_choose_the_mvp() {
     assert_eq!(pm.teams[0].player(ids[0][4]).unwrap().spp, 5);
 }
 
-/// §32.5 (and the team of §32.2) as a whole, over a season: the six rosters, a double
+/// §32.5 (and the team of §32.2) as a whole, over a season: eight rosters, a double
 /// round robin of random matches (some conceded), the post-match decisions made at random
 /// among the legal ones. After every match: the treasury pays only what it holds, the team
 /// value equals what the rules compute from the roster, each player's SPP equals what his
@@ -927,10 +919,20 @@ fn a_league_may_let_coaches_choose_the_mvp() {
 /// while missing a game, and each team is the fold of its history.
 #[test]
 fn a_run_of_league_matches_keeps_its_invariants() {
+    // Eight official rosters whose starter teams the engine plays.
     let mut teams: Vec<(LeagueTeam, Vec<TeamEvent>)> = Roster::ALL
         .iter()
+        .filter(|r| !r.data().unofficial)
+        .filter(|r| {
+            starter_team(**r).players.iter().all(|p| {
+                let pos = r.data().positions.iter().find(|q| q.name == p.position);
+                pos.is_some_and(|q| q.skills.iter().all(|s| s.info().built))
+            })
+        })
+        .take(8)
         .map(|r| new_team(*r, r.data().name))
         .collect();
+    assert!(teams.len() >= 6);
     let mut picker = ChaChaDice::from_u64(42);
     let n = teams.len();
     let mut m = 0u64;

@@ -60,6 +60,7 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             penalty_shootout: flag(),
             budget: BUDGET,
             unofficial_rosters: unofficial,
+            league_teams: false,
         },
         pre_match: Box::default(),
     }

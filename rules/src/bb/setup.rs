@@ -140,6 +140,9 @@ pub struct Options {
     /// §27.22–§27.24: allow the three unofficial rosters (Slann, Chaos Pact, Underworld);
     /// off by default, and a team of one of them is refused (`SetupError::NeedsOption`).
     pub unofficial_rosters: bool,
+    /// §32: the teams are league teams, worth what they have earned: no creation budget and
+    /// none of the creation-only limits (fan factor 9), checked by the league instead.
+    pub league_teams: bool,
 }
 
 impl Default for Options {
@@ -151,6 +154,7 @@ impl Default for Options {
             penalty_shootout: false,
             budget: BUDGET,
             unofficial_rosters: false,
+            league_teams: false,
         }
     }
 }
@@ -425,15 +429,16 @@ pub fn check_team(sheet: &TeamSheet, budget: Option<u32>) -> Result<(), TeamErro
             rerolls: sheet.rerolls,
         });
     }
-    if sheet.fan_factor > 9 {
-        return Err(TeamError::FanFactor {
-            fan_factor: sheet.fan_factor,
-        });
-    }
     if sheet.players.iter().all(|p| p.missing_next_game) {
         return Err(TeamError::NobodyToPlay { roster });
     }
     if let Some(budget) = budget {
+        // §27.0: fan factor is bought only at creation, 9 at most (a league's grows freely).
+        if sheet.fan_factor > 9 {
+            return Err(TeamError::FanFactor {
+                fan_factor: sheet.fan_factor,
+            });
+        }
         let cost = sheet_cost(sheet);
         if cost > budget {
             return Err(TeamError::OverBudget { cost, budget });
@@ -491,8 +496,9 @@ fn check_roster_allowed(roster: Roster, options: &Options) -> Result<(), SetupEr
 /// (inducements, petty cash: not built, §4.2).
 pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
     validate_replay(setup)?;
+    let budget = (!setup.options.league_teams).then_some(setup.options.budget);
     for team in &setup.teams {
-        check_team(&team.sheet(), Some(setup.options.budget))?;
+        check_team(&team.sheet(), budget)?;
     }
     Ok(())
 }

@@ -14,7 +14,9 @@ use super::tables::{self, Advance, MatchResult, SppKind, Stat, StatLine};
 use crate::bb::data::{
     APOTHECARY_COST, CasualtyResult, LastingEffect, PositionData, Roster, STAFF_COST, Skill,
 };
-use crate::bb::setup::{SheetPlayer, StatChanges, TeamSheet, position_index};
+use crate::bb::setup::{
+    MatchSetup, Options, SheetPlayer, StatChanges, TeamChoice, TeamSheet, position_index,
+};
 
 /// §32.2: the starting treasury of a new team (the one-off budget too).
 pub const STARTING_TREASURY: u32 = 1_000_000;
@@ -887,6 +889,30 @@ impl LeagueTeam {
         events.push(TeamEvent::TeamValue { tv });
         Ok(events)
     }
+}
+
+/// The setup of a league match between two teams (§32.3): their sheets as they stand, with
+/// the `league_teams` option (no creation budget), and which league player each sheet place
+/// is (`ids[side][i]`).
+pub fn match_setup(
+    home: &LeagueTeam,
+    away: &LeagueTeam,
+    options: Options,
+) -> (MatchSetup, [Vec<u32>; 2]) {
+    let (hs, hids) = home.sheet();
+    let (aws, aids) = away.sheet();
+    let setup = MatchSetup {
+        teams: [
+            TeamChoice::Sheet(Box::new(hs)),
+            TeamChoice::Sheet(Box::new(aws)),
+        ],
+        options: Options {
+            league_teams: true,
+            ..options
+        },
+        pre_match: Box::default(),
+    };
+    (setup, [hids, aids])
 }
 
 /// §32.9: would this casualty's characteristic loss be ignored (already −2, or at 1)?
