@@ -748,7 +748,7 @@ impl App {
 
     fn form_key(&mut self, k: KeyEvent) -> Vec<Effect> {
         if let Some(form) = self.bb_form.as_mut() {
-            // The team builder, when open, takes the keys (§27.0).
+            // The team builder, when open, takes the keys.
             if let Some((_, b)) = form.builder.as_mut() {
                 match k.code {
                     KeyCode::Esc => form.builder = None,

@@ -226,7 +226,7 @@ fn render_bb_form(frame: &mut Frame, area: Rect, form: &crate::bb::form::BbRoomF
     );
 }
 
-/// The team builder (§27.0): one row per position and extra, the cost against the budget
+/// The Blood Bowl team builder: one row per position and extra, the cost against the budget
 /// and what the rules would refuse.
 fn render_team_builder(
     frame: &mut Frame,

@@ -2,6 +2,8 @@
 //! sends (snapshots, events, decisions), the test plays the keys a coach presses, and every
 //! command the app sends is applied to the real game (`dugout_rules::bb::apply`). The other
 //! coach is the bots' greedy strategy.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 use std::time::Instant;
 

@@ -3,6 +3,8 @@
 //! the apothecary, and sees the cost against the room's budget and, live, what the rules
 //! engine would refuse ([`check_team`]): the same check the server makes when the room is
 //! created. `r` builds a random legal team ([`random_team`]).
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 use dugout_rules::bb::data::STAFF_COST;
 use dugout_rules::bb::setup::{
