@@ -1167,3 +1167,37 @@ fn the_necromancer_raises_only_st_4_or_less_without_regeneration_or_stunty() {
     assert!(!s.game.teams[0].necromancer);
     assert!(Scenario::new(Roster::Necromantic, Roster::Human).game.teams[0].necromancer);
 }
+
+/// §12.7 (G112: any cause of death), §26.1: a team-mate eaten by an Always Hungry thrower
+/// dies, and the opposing Necromancer raises him (an ST 3 lineman without Stunty).
+#[test]
+fn the_necromancer_raises_an_eaten_opponent() {
+    let mut s = Scenario::new(Roster::Orc, Roster::Undead);
+    let t = s.player(HOME, 0);
+    let g = s.player(HOME, 1);
+    s.put(t, 10, 7).put(g, 10, 8).rerolls(HOME, 0);
+    for k in [Skill::ThrowTeamMate, Skill::AlwaysHungry, Skill::RightStuff] {
+        s.skill(if k == Skill::RightStuff { g } else { t }, k);
+    }
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [d6(1), d6(1)],
+        &[
+            Command::Declare {
+                player: t,
+                action: ActionKind::Pass,
+            },
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ZombieRaised { side: Side::Away, victim, .. } if *victim == g
+    )));
+    assert!(!game.teams[1].necromancer);
+    assert_eq!(game.players.last().unwrap().side, AWAY);
+}
