@@ -78,7 +78,15 @@ fn the_rosters_are_every_roster_of_the_book() {
         assert_eq!(Roster::parse(r.key()), Some(r));
         assert_eq!(Roster::parse(r.data().name), Some(r));
         assert_eq!(r.data().tag, "[R]");
+        let races = r.data().races;
+        assert!(
+            races.is_empty() || races.len() == r.data().positions.len(),
+            "{r:?}"
+        );
     }
+    // The two mixed rosters name each position's race (for Animosity, §26.37).
+    assert_eq!(Roster::ChaosPact.data().races[3], "Dark Elf");
+    assert_eq!(Roster::Underworld.data().races[0], "Goblin");
     // G102: the values the two data sets dispute are recorded with the roster.
     assert!(Roster::Dwarf.data().disputed[0].starts_with("re-roll 50,000"));
     assert!(Roster::Lizardmen.data().disputed[0].contains("Saurus 0-6"));
