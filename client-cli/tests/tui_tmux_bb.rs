@@ -181,7 +181,7 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
     tmux.keys(&["Tab", "Tab", "Enter"]);
     tmux.wait_for("the lobby", |s| s.contains("Lobby: 0 rooms"));
 
-    // Create a Blood Bowl room: the six rosters are offered; Orc (Home, mine) v Human.
+    // Create a Blood Bowl room: every roster is offered; Orc (Home, mine) v Human.
     tmux.keys(&["b"]);
     let screen = tmux.wait_for("the Blood Bowl form", |s| {
         s.contains("Create a room (Blood Bowl)")
@@ -190,9 +190,16 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
         screen.contains("< Orc >") && screen.contains("< Human >"),
         "{screen}"
     );
-    // The six rosters go round: Orc, Dwarf, Skaven, Wood Elf, Goblin, Human, Orc.
-    for name in ["Dwarf", "Skaven", "Wood Elf", "Goblin", "Human", "Orc"] {
-        tmux.keys(&["Right"]);
+    // The rosters go round: Orc, Dwarf, Skaven, Wood Elf, Goblin, Amazon (the first of the
+    // others), and back to Orc.
+    let right = ["Dwarf", "Skaven", "Wood Elf", "Goblin", "Amazon"];
+    let left = ["Goblin", "Wood Elf", "Skaven", "Dwarf", "Orc"];
+    for (key, name) in right
+        .iter()
+        .map(|n| ("Right", *n))
+        .chain(left.iter().map(|n| ("Left", *n)))
+    {
+        tmux.keys(&[key]);
         let want = format!("< {name} >");
         tmux.wait_for(&format!("the roster {name}"), |s| {
             s.lines()

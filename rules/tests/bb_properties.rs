@@ -202,6 +202,7 @@ fn illegal_samples(g: &Game) -> Vec<Command> {
 fn ten_thousand_random_games_end_with_the_invariants_holding() {
     let mut pairs = std::collections::HashSet::new();
     let mut sheets = 0;
+    let mut raised = 0;
     for seed in 0..10_000 {
         let s = random_setup(seed);
         pairs.insert((s.teams[0].roster(), s.teams[1].roster()));
@@ -210,8 +211,14 @@ fn ten_thousand_random_games_end_with_the_invariants_holding() {
             .iter()
             .filter(|t| matches!(t, TeamChoice::Sheet(_)))
             .count();
-        run(seed, false);
+        let (_, _, events) = run(seed, false);
+        raised += events
+            .iter()
+            .filter(|e| matches!(e, Event::ZombieRaised { .. }))
+            .count();
     }
+    // §12.7: the Necromancer's Zombies join random matches too.
+    assert!(raised > 0, "no Zombie raised in 10,000 games");
     let n = playable_rosters().len();
     assert!(n >= 6, "{n} playable rosters");
     assert_eq!(
@@ -226,9 +233,16 @@ fn ten_thousand_random_games_end_with_the_invariants_holding() {
 /// with the game unchanged, and the view reducer equals the view at every step.
 #[test]
 fn legal_is_legal_and_apply_agree_and_the_view_reducer_holds() {
+    let mut raised = 0;
     for seed in 0..300 {
-        run(seed, true);
+        let (_, _, events) = run(seed, true);
+        raised += events
+            .iter()
+            .filter(|e| matches!(e, Event::ZombieRaised { .. }))
+            .count();
     }
+    // §12.7: the view reducer meets raised Zombies too.
+    assert!(raised > 0, "no Zombie raised in the 300 checked games");
 }
 
 /// §2: the same commands with the same dice replay the same events and state.

@@ -78,7 +78,15 @@ fn the_rosters_are_every_roster_of_the_book() {
         assert_eq!(Roster::parse(r.key()), Some(r));
         assert_eq!(Roster::parse(r.data().name), Some(r));
         assert_eq!(r.data().tag, "[R]");
+        let races = r.data().races;
+        assert!(
+            races.is_empty() || races.len() == r.data().positions.len(),
+            "{r:?}"
+        );
     }
+    // The two mixed rosters name each position's race (for Animosity, §26.37).
+    assert_eq!(Roster::ChaosPact.data().races[3], "Dark Elf");
+    assert_eq!(Roster::Underworld.data().races[0], "Goblin");
     // G102: the values the two data sets dispute are recorded with the roster.
     assert!(Roster::Dwarf.data().disputed[0].starts_with("re-roll 50,000"));
     assert!(Roster::Lizardmen.data().disputed[0].contains("Saurus 0-6"));
@@ -1168,4 +1176,38 @@ fn the_necromancer_raises_only_st_4_or_less_without_regeneration_or_stunty() {
     s.apothecary(AWAY, false);
     assert!(!s.game.teams[0].necromancer);
     assert!(Scenario::new(Roster::Necromantic, Roster::Human).game.teams[0].necromancer);
+}
+
+/// §12.7 (G112: any cause of death), §26.1: a team-mate eaten by an Always Hungry thrower
+/// dies, and the opposing Necromancer raises him (an ST 3 lineman without Stunty).
+#[test]
+fn the_necromancer_raises_an_eaten_opponent() {
+    let mut s = Scenario::new(Roster::Orc, Roster::Undead);
+    let t = s.player(HOME, 0);
+    let g = s.player(HOME, 1);
+    s.put(t, 10, 7).put(g, 10, 8).rerolls(HOME, 0);
+    for k in [Skill::ThrowTeamMate, Skill::AlwaysHungry, Skill::RightStuff] {
+        s.skill(if k == Skill::RightStuff { g } else { t }, k);
+    }
+    let mut game = s.turn(HOME, 1);
+    let ev = play(
+        &mut game,
+        [d6(1), d6(1)],
+        &[
+            Command::Declare {
+                player: t,
+                action: ActionKind::Pass,
+            },
+            Command::ThrowTeamMate {
+                thrown: g,
+                target: sq(14, 7),
+            },
+        ],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ZombieRaised { side: Side::Away, victim, .. } if *victim == g
+    )));
+    assert!(!game.teams[1].necromancer);
+    assert_eq!(game.players.last().unwrap().side, AWAY);
 }

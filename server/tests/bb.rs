@@ -201,7 +201,7 @@ async fn a_blood_bowl_league_takes_blood_bowl_teams_and_matches_only_and_counts_
         &server,
         &format!("{base}/coaches"),
         Some(&org),
-        json!({"coach": "dwarf_coach", "team": "Lizardmen"}),
+        json!({"coach": "dwarf_coach", "team": "BlackOrc"}),
     )
     .await;
     assert_eq!(

@@ -274,7 +274,7 @@ impl Ctx<'_> {
     /// Necromancer's roster joins its Reserves, beyond 16 players if need be, numbered after
     /// its highest number. [Proposal, G112: any cause of death; the engine always raises,
     /// since the Zombie is the same whoever died.]
-    fn raise_the_dead(&mut self, victim: PlayerId) {
+    pub(crate) fn raise_the_dead(&mut self, victim: PlayerId) {
         let v = self.g.player(victim);
         let side = v.side.other();
         if !self.g.team(side).necromancer

@@ -73,6 +73,8 @@ impl Ctx<'_> {
             cause: Cause::Eaten,
             by: Some(thrower),
         });
+        // §12.7: any death counts for the opposing Necromancer (G112).
+        self.raise_the_dead(thrown);
         if carrier {
             self.set_ball(Ball::Ground { square: sq });
             self.push(Frame::Bounce {
