@@ -187,7 +187,7 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
         s.contains("Create a room (Blood Bowl)")
     });
     assert!(
-        screen.contains("< Orc >") && screen.contains("< Human >"),
+        screen.contains("< Orc (starter team) >") && screen.contains("< Human (starter team) >"),
         "{screen}"
     );
     // The rosters go round: Orc, Dwarf, Skaven, Wood Elf, Goblin, Amazon (the first of the
@@ -200,12 +200,23 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
         .chain(left.iter().map(|n| ("Left", *n)))
     {
         tmux.keys(&[key]);
-        let want = format!("< {name} >");
+        let want = format!("< {name} (starter team) >");
         tmux.wait_for(&format!("the roster {name}"), |s| {
             s.lines()
                 .any(|l| l.contains("> Home team") && l.contains(&want))
         });
     }
+    // The team builder (§27.0): it opens on the starter team, a legal one, which is taken as
+    // a full sheet (the server checks it when the room is created).
+    tmux.keys(&["t"]);
+    tmux.wait_for("the team builder", |s| {
+        s.contains("Build the Home team: Orc") && s.contains("A legal team")
+    });
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the built team", |s| {
+        s.lines()
+            .any(|l| l.contains("> Home team") && l.contains("< Orc (built:"))
+    });
     tmux.keys(&["Enter"]);
     let screen = tmux.wait_for("the room", |s| {
         s.contains("waiting for the match to start") && s.contains("Home: ada with Orc")
