@@ -86,6 +86,10 @@ impl Ctx<'_> {
                     defender,
                     frenzy: false,
                 });
+                if matches!(self.g.player(player).state, PlayerState::Prone { .. }) {
+                    // §26.55 Jump Up: a prone player's Block needs an Agility roll at +2.
+                    self.push(Frame::JumpUp { player });
+                }
             }
             _ => {
                 self.push(Frame::Acting);
@@ -144,6 +148,15 @@ impl Ctx<'_> {
         let PlayerState::Prone { square } = p.state else {
             return Flow::Continue;
         };
+        if p.has(Skill::JumpUp) {
+            // §26.55 Jump Up: he stands up for free.
+            self.emit(Event::SkillUsed {
+                player: a.player,
+                skill: Skill::JumpUp,
+            });
+            self.stood_up(a.player, square);
+            return Flow::Continue;
+        }
         if a.ma_left >= 3 {
             if let Some(a) = self.g.acting.as_mut() {
                 a.ma_left -= 3;
@@ -243,6 +256,10 @@ impl Ctx<'_> {
                 self.end_acting();
                 self.hand_off(a.player, target);
             }
+            Command::HailMaryPass { target } => {
+                self.end_acting();
+                self.hail_mary(a.player, target);
+            }
             Command::ThrowTeamMate { thrown, target } => {
                 self.end_acting();
                 self.throw_team_mate(a.player, thrown, target);
@@ -318,6 +335,7 @@ impl Ctx<'_> {
             let mut f = CheckFor::new(CheckKind::Dodge, a.player);
             f.tackled = tackled;
             f.square = Some(to);
+            f.from = Some(from);
             dodge_check = Some(d6_check(f, agility_target(stat), 1 - tz_to - tails));
         }
         let gfi = self.spend_square(a.player);
@@ -337,6 +355,7 @@ impl Ctx<'_> {
         let p = self.g.player(a.player);
         let vll = i8::from(p.has(Skill::VeryLongLegs));
         let ag = p.ag;
+        let from = p.square();
         self.g.players[a.player.index()].used_leap = true;
         let g1 = self.spend_square(a.player);
         let g2 = self.spend_square(a.player);
@@ -344,6 +363,7 @@ impl Ctx<'_> {
         self.push(Frame::AfterStep { player: a.player });
         let mut f = CheckFor::new(CheckKind::Leap, a.player);
         f.square = Some(to);
+        f.from = from;
         self.push(Frame::Check(Box::new(d6_check(f, agility_target(ag), vll))));
         for gfi in [g2, g1] {
             if gfi {
@@ -429,7 +449,7 @@ impl Ctx<'_> {
     pub(crate) fn intercept(&mut self, player: PlayerId) {
         let p = self.g.player(player);
         let Some(sq) = p.square() else { return };
-        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
+        let tz = self.nerves_tz(player, sq);
         let vll = i8::from(p.has(Skill::VeryLongLegs));
         let f = CheckFor::new(CheckKind::Interception, player);
         let c = d6_check(f, agility_target(p.ag), -2 - tz - self.rain() + vll);
@@ -442,8 +462,8 @@ impl Ctx<'_> {
         let Some(pass) = self.g.pass else { return };
         let p = self.g.player(pass.passer);
         let Some(sq) = p.square() else { return };
-        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
-        let mut m = range.modifier() - tz;
+        let tz = self.nerves_tz(pass.passer, sq);
+        let mut m = range.modifier() - tz + self.accurate(pass.passer);
         if self.g.weather == Weather::VerySunny {
             m -= 1;
         }
@@ -562,7 +582,10 @@ impl Ctx<'_> {
             player: victim,
             broken,
         });
-        let doubles = a == b;
+        // §26.67 Sneaky Git: a double on the armour roll sends him off only if it broke
+        // the armour.
+        let sneaky = self.g.player(fouler).has(Skill::SneakyGit);
+        let doubles = a == b && (broken || !sneaky);
         if doubles {
             self.push(Frame::SendOff {
                 player: fouler,
@@ -612,6 +635,13 @@ impl Ctx<'_> {
     pub(crate) fn check_done(&mut self, c: BbCheckRef, passed: bool) {
         let f = c.kind;
         let id = f.player;
+        if passed
+            && matches!(f.kind, CheckKind::Dodge | CheckKind::Leap)
+            && self.diving_tackle_offer(&c)
+        {
+            // §26.44: the opposing coach decides on Diving Tackle first.
+            return;
+        }
         match f.kind {
             CheckKind::Dodge | CheckKind::Gfi | CheckKind::Leap => {
                 if !passed {
@@ -682,6 +712,10 @@ impl Ctx<'_> {
                 }
             }
             CheckKind::Interception => {
+                if passed && self.safe_throw_offer(id) {
+                    // §26.64 Safe Throw: the passer's roll first.
+                    return;
+                }
                 if passed {
                     self.set_ball(Ball::Held { player: id });
                     self.emit(Event::Intercepted { player: id });
@@ -693,6 +727,22 @@ impl Ctx<'_> {
             CheckKind::Pass => self.pass_done(c, passed),
             CheckKind::ThrowTeamMate => self.team_mate_thrown(&c),
             CheckKind::Landing => self.landed(id, passed),
+            CheckKind::JumpUp => {
+                // §26.55: success stands him up for free to block; failure loses the block
+                // (no turnover).
+                if let Some(sq) = self.g.player(id).square() {
+                    if passed {
+                        self.emit(Event::SkillUsed {
+                            player: id,
+                            skill: Skill::JumpUp,
+                        });
+                        self.stood_up(id, sq);
+                    } else {
+                        self.end_acting();
+                    }
+                }
+            }
+            CheckKind::SafeThrow => self.safe_throw_done(f, passed),
             CheckKind::StandUp => {
                 if let Some(sq) = self.g.player(id).square() {
                     if passed {
@@ -762,6 +812,11 @@ impl Ctx<'_> {
         let Some(from) = self.g.player(id).square() else {
             return;
         };
+        if c.kind.range.is_none() {
+            // §26.52 Hail Mary Pass.
+            self.hail_mary_flown(id, from, target, accurate);
+            return;
+        }
         if accurate {
             if let Some(p) = self.g.pass.as_mut() {
                 p.accurate = true;
@@ -770,6 +825,15 @@ impl Ctx<'_> {
             self.push(Frame::Land {
                 square: target,
                 arrival: Arrival::Accurate,
+            });
+            return;
+        }
+        if pass_fumbled(&c) && self.g.player(id).has(Skill::SafeThrow) && c.face() != 1 {
+            // §26.64 Safe Throw: a fumble that is not a natural 1 keeps the ball, no
+            // turnover.
+            self.emit(Event::SkillUsed {
+                player: id,
+                skill: Skill::SafeThrow,
             });
             return;
         }

@@ -64,8 +64,8 @@ impl Ctx<'_> {
             self.g.bomb = None;
             return;
         };
-        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
-        let mut m = range.modifier() - tz;
+        let tz = self.nerves_tz(b.thrower, sq);
+        let mut m = range.modifier() - tz + self.accurate(b.thrower);
         if self.g.weather == Weather::VerySunny {
             m -= 1;
         }
@@ -127,8 +127,8 @@ impl Ctx<'_> {
             self.explode(Some(sq));
             return;
         }
+        let tz = self.nerves_tz(player, sq);
         let p = self.g.player(player);
-        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
         let rain = i8::from(self.g.weather == Weather::PouringRain);
         let mut f = CheckFor::new(CheckKind::Catch, player);
         f.square = Some(sq);

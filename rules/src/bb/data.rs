@@ -219,7 +219,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "26.35",
         true,
     ),
-    si(Skill::Accurate, "Accurate", Passing, "26.36", false),
+    si(Skill::Accurate, "Accurate", Passing, "26.36", true),
     si(Skill::Animosity, "Animosity", Extraordinary, "26.37", false),
     si(Skill::BigHand, "Big Hand", Mutation, "26.38", false),
     si(
@@ -238,14 +238,8 @@ pub const SKILLS: &[SkillInfo] = &[
         "26.42",
         false,
     ),
-    si(Skill::DivingCatch, "Diving Catch", Agility, "26.43", false),
-    si(
-        Skill::DivingTackle,
-        "Diving Tackle",
-        Agility,
-        "26.44",
-        false,
-    ),
+    si(Skill::DivingCatch, "Diving Catch", Agility, "26.43", true),
+    si(Skill::DivingTackle, "Diving Tackle", Agility, "26.44", true),
     si(Skill::DumpOff, "Dump-Off", Passing, "26.45", false),
     si(Skill::ExtraArms, "Extra Arms", Mutation, "26.46", false),
     si(
@@ -255,7 +249,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "26.47",
         false,
     ),
-    si(Skill::Fend, "Fend", General, "26.48", false),
+    si(Skill::Fend, "Fend", General, "26.48", true),
     si(
         Skill::FoulAppearance,
         "Foul Appearance",
@@ -270,7 +264,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "Hail Mary Pass",
         Passing,
         "26.52",
-        false,
+        true,
     ),
     si(Skill::Horns, "Horns", Mutation, "26.53", false),
     si(
@@ -280,8 +274,8 @@ pub const SKILLS: &[SkillInfo] = &[
         "26.54",
         false,
     ),
-    si(Skill::JumpUp, "Jump Up", Agility, "26.55", false),
-    si(Skill::Kick, "Kick", General, "26.56", false),
+    si(Skill::JumpUp, "Jump Up", Agility, "26.55", true),
+    si(Skill::Kick, "Kick", General, "26.56", true),
     si(
         Skill::KickOffReturn,
         "Kick-Off Return",
@@ -289,7 +283,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "26.57",
         false,
     ),
-    si(Skill::Leader, "Leader", Passing, "26.58", false),
+    si(Skill::Leader, "Leader", Passing, "26.58", true),
     si(
         Skill::MultipleBlock,
         "Multiple Block",
@@ -302,7 +296,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "Nerves of Steel",
         Passing,
         "26.60",
-        false,
+        true,
     ),
     si(
         Skill::NurglesRot,
@@ -313,18 +307,18 @@ pub const SKILLS: &[SkillInfo] = &[
     ),
     si(Skill::PassBlock, "Pass Block", General, "26.62", false),
     si(Skill::PilingOn, "Piling On", Strength, "26.63", false),
-    si(Skill::SafeThrow, "Safe Throw", Passing, "26.64", false),
+    si(Skill::SafeThrow, "Safe Throw", Passing, "26.64", true),
     si(Skill::Shadowing, "Shadowing", General, "26.65", false),
-    si(Skill::SideStep, "Side Step", Agility, "26.66", false),
-    si(Skill::SneakyGit, "Sneaky Git", Agility, "26.67", false),
+    si(Skill::SideStep, "Side Step", Agility, "26.66", true),
+    si(Skill::SneakyGit, "Sneaky Git", Agility, "26.67", true),
     si(Skill::Stab, "Stab", Extraordinary, "26.68", false),
     si(Skill::Stakes, "Stakes", Extraordinary, "26.69", false),
-    si(Skill::StripBall, "Strip Ball", General, "26.70", false),
-    si(Skill::SureFeet, "Sure Feet", Agility, "26.71", false),
+    si(Skill::StripBall, "Strip Ball", General, "26.70", true),
+    si(Skill::SureFeet, "Sure Feet", Agility, "26.71", true),
     si(Skill::Tentacles, "Tentacles", Mutation, "26.72", false),
     si(Skill::Titchy, "Titchy", Extraordinary, "26.73", false),
     si(Skill::TwoHeads, "Two Heads", Mutation, "26.74", false),
-    si(Skill::Wrestle, "Wrestle", General, "26.75", false),
+    si(Skill::Wrestle, "Wrestle", General, "26.75", true),
 ];
 
 const fn si(

@@ -169,6 +169,23 @@ impl Ctx<'_> {
         let kicking = self.g.kicking;
         let dir = self.roll(RollPurpose::KickDirection, Some(kicking), Die::D8);
         let dist = self.roll(RollPurpose::KickDistance, Some(kicking), Die::D6);
+        if let Some(kicker) = self.kicker()
+            && dist / 2 != dist
+        {
+            // §26.56 Kick: the kicking coach may halve the distance.
+            self.push(Frame::KickSkill {
+                kicker,
+                aimed,
+                dir,
+                dist,
+            });
+            return;
+        }
+        self.kick_lands(aimed, dir, dist);
+    }
+
+    /// §6.1: the kick scatters `dist` squares in direction `dir`, then the kick-off table.
+    pub(crate) fn kick_lands(&mut self, aimed: Square, dir: u16, dist: u16) {
         let (dx, dy) = SCATTER[usize::from(dir - 1)];
         let mut sq = aimed;
         let mut out = false;

@@ -30,6 +30,7 @@ mod kickoff;
 pub mod legal;
 pub mod random_play;
 pub mod scenario;
+mod skills_a;
 pub mod state;
 mod ttm;
 pub mod view;
@@ -135,6 +136,7 @@ pub fn view(g: &Game) -> GameView {
             cheerleaders: t.cheerleaders,
             turns: t.turns,
             used: t.used,
+            leader_reroll: t.leader_reroll,
         }
     };
     GameView {

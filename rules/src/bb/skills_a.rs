@@ -1,0 +1,452 @@
+//! The General, Agility and Passing skills of the later table (§26.36–§26.75): their hooks
+//! into the procedures of the other files, and the decisions they add out of sequence.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+
+use super::checks::BbCheck;
+use super::data::*;
+use super::flow::{Arrival, Ctx, Frame, PushState, prompt};
+use super::state::*;
+use super::wire::*;
+use crate::core::check::{CheckHooks, CheckStage};
+use crate::core::engine::Flow;
+use crate::core::{Side, Square};
+
+/// §11.5, §26.66 Side Step: the squares a pushed player may go to, and the coach who
+/// chooses when Side Step decides it (the pushed player's). Side Step works for a standing
+/// player with a free square beside him; an attacker with Grab cancels it for the block's
+/// defender (§26.50, both cancel); otherwise the usual squares, chosen by the active coach.
+pub fn push_choice(g: &Game, state: &PushState, target: Square) -> (Vec<Square>, Option<Side>) {
+    let p = g.player(state.pushed);
+    let grabbed = state.pushed == state.defender && g.player(state.attacker).has(Skill::Grab);
+    if p.has(Skill::SideStep) && p.standing() && !grabbed {
+        let free: Vec<Square> = target
+            .neighbours()
+            .filter(|s| on_pitch(*s) && g.at(*s).is_none())
+            .collect();
+        if !free.is_empty() {
+            return (free, Some(p.side));
+        }
+    }
+    (super::block::push_options(g, state.pusher, target), None)
+}
+
+impl Ctx<'_> {
+    /// §15.3, §15.4, §15.6 with §26.60 Nerves of Steel: the opposing tackle zones on `sq`
+    /// that modify `id`'s pass, catch or interception (none for Nerves of Steel).
+    pub(crate) fn nerves_tz(&self, id: PlayerId, sq: Square) -> i8 {
+        let p = self.g.player(id);
+        if p.has(Skill::NervesOfSteel) {
+            return 0;
+        }
+        self.g.tackle_zones(p.side, sq, None) as i8
+    }
+
+    /// §26.36 Accurate: +1 to the pass roll.
+    pub(crate) fn accurate(&self, id: PlayerId) -> i8 {
+        i8::from(self.g.player(id).has(Skill::Accurate))
+    }
+
+    /// §26.43 Diving Catch: +1 to catch an accurate pass aimed at his own square.
+    pub(crate) fn diving_catch_bonus(&self, id: PlayerId, square: Square, arrival: Arrival) -> i8 {
+        let aimed_here = self.g.pass.is_some_and(|p| p.target == square);
+        i8::from(
+            arrival == Arrival::Accurate && aimed_here && self.g.player(id).has(Skill::DivingCatch),
+        )
+    }
+
+    /// §26.43 Diving Catch: the one player who may dive for a pass, kick-off or throw-in
+    /// coming down in the empty `square` of his tackle zone (never a bouncing ball; two or
+    /// more able to dive get in each other's way and none may).
+    pub(crate) fn diving_catcher(&self, square: Square, arrival: Arrival) -> Option<PlayerId> {
+        if matches!(
+            arrival,
+            Arrival::Bounce | Arrival::KickBounce | Arrival::HandOff
+        ) {
+            return None;
+        }
+        let mut divers = square.neighbours().filter_map(|n| {
+            let id = self.g.at(n)?;
+            let p = self.g.player(id);
+            (p.has(Skill::DivingCatch) && p.has_tz() && !p.has(Skill::NoHands)).then_some(id)
+        });
+        let first = divers.next()?;
+        divers.next().is_none().then_some(first)
+    }
+
+    /// §26.48 Fend: a standing defender with Fend stops the attacker following up, unless
+    /// the attacker is on a Blitz with Juggernaut (§26.13).
+    pub(crate) fn fend_stops(&self, attacker: PlayerId, defender: PlayerId) -> bool {
+        let d = self.g.player(defender);
+        let jugg = self.blitzing(attacker) && self.g.player(attacker).has(Skill::Juggernaut);
+        d.has(Skill::Fend) && d.standing() && !jugg
+    }
+
+    /// §26.75 Wrestle on a Both Down: who may use it, the attacker (the active coach) first,
+    /// then the defender (`after`: the one who already declined). A rooted player may not
+    /// (§26.31); a Juggernaut on a Blitz cancels the defender's (§26.13).
+    pub(crate) fn wrestler(
+        &self,
+        attacker: PlayerId,
+        defender: PlayerId,
+        after: Option<PlayerId>,
+    ) -> Option<PlayerId> {
+        let able = |id: PlayerId| {
+            let p = self.g.player(id);
+            p.has(Skill::Wrestle) && p.standing() && !p.rooted
+        };
+        let jugg = self.blitzing(attacker) && self.g.player(attacker).has(Skill::Juggernaut);
+        if after.is_none() && able(attacker) {
+            return Some(attacker);
+        }
+        (after != Some(defender) && able(defender) && !jugg).then_some(defender)
+    }
+
+    /// §26.70 Strip Ball: the attacker has it and stands, the result pushed the defender
+    /// without knocking him down (Pushed, or a stumble saved by Dodge), and the defender
+    /// holds the ball on the pitch without Sure Hands (§26.29).
+    pub(crate) fn strip_ball_applies(
+        &self,
+        attacker: PlayerId,
+        defender: PlayerId,
+        face: BlockFace,
+    ) -> bool {
+        let a = self.g.player(attacker);
+        let d = self.g.player(defender);
+        matches!(face, BlockFace::Pushed | BlockFace::DefenderStumbles)
+            && a.has(Skill::StripBall)
+            && a.standing()
+            && self.g.carrier() == Some(defender)
+            && d.standing()
+            && !d.has(Skill::SureHands)
+    }
+
+    /// §26.56 Kick: the kicking team's player with Kick on the pitch, neither in a wide zone
+    /// nor on the line of scrimmage (the first such, by player order).
+    pub(crate) fn kicker(&self) -> Option<PlayerId> {
+        let side = self.g.kicking;
+        self.g
+            .on_pitch(side)
+            .find(|p| {
+                p.has(Skill::Kick)
+                    && p.standing()
+                    && p.square()
+                        .is_some_and(|sq| wide_zone(sq).is_none() && sq.x != los_x(side))
+            })
+            .map(|p| p.id)
+    }
+
+    /// §26.44 Diving Tackle: after a dodge or leap that passed, the opponents with Diving
+    /// Tackle whose tackle zone he left may use it when its −2 would make the roll fail.
+    /// Returns whether the opposing coach is asked.
+    pub(crate) fn diving_tackle_offer(&mut self, c: &BbCheck) -> bool {
+        let f = c.kind;
+        let Some(from) = f.from else { return false };
+        if f.flag {
+            return false;
+        }
+        let side = self.g.player(f.player).side;
+        let candidates: Vec<PlayerId> = self
+            .g
+            .markers(side, from)
+            .filter(|&id| {
+                let p = self.g.player(id);
+                p.has(Skill::DivingTackle) && !p.has(Skill::BallAndChain) && !p.rooted
+            })
+            .collect();
+        if candidates.is_empty() {
+            return false;
+        }
+        let mut tackled = c.clone();
+        tackled.modifier -= 2;
+        if self.passes(&tackled) {
+            return false;
+        }
+        self.push(Frame::DivingTackle {
+            check: Box::new(c.clone()),
+            candidates,
+        });
+        true
+    }
+
+    /// A player is Placed Prone (§12.1): no armour roll; a ball he held bounces, a turnover
+    /// if he was the active team's.
+    pub(crate) fn place_prone(&mut self, id: PlayerId) {
+        let p = self.g.player(id);
+        let Some(square) = p.square() else { return };
+        let side = p.side;
+        let carrier = self.g.carrier() == Some(id);
+        self.set_state(id, PlayerState::Prone { square });
+        self.emit(Event::PlacedProne { player: id });
+        if carrier {
+            if self.g.active == Some(side) {
+                self.turnover(Turnover::BallCarrierDown);
+            }
+            self.set_ball(Ball::Ground { square });
+            self.push(Frame::Bounce {
+                from: square,
+                kick: false,
+            });
+        }
+    }
+
+    /// The frames of these skills: the prompts (UseSkill to the skill's coach) and the Jump
+    /// Up roll.
+    pub(crate) fn skill_frame(&mut self, f: Frame) -> Flow<Prompt, Command> {
+        let (player, skill) = match &f {
+            Frame::Wrestle { wrestler, .. } => (*wrestler, Skill::Wrestle),
+            Frame::StripBall { attacker, .. } => (*attacker, Skill::StripBall),
+            Frame::KickSkill { kicker, .. } => (*kicker, Skill::Kick),
+            Frame::DivingCatch { player, .. } => (*player, Skill::DivingCatch),
+            Frame::DivingTackle { candidates, .. } => match candidates.first() {
+                Some(&p) => (p, Skill::DivingTackle),
+                None => return Flow::Continue,
+            },
+            Frame::JumpUp { player } => {
+                let player = *player;
+                let Some(a) = self.g.acting else {
+                    return Flow::Continue;
+                };
+                let p = self.g.player(player);
+                if a.ended || !matches!(p.state, PlayerState::Prone { .. }) {
+                    return Flow::Continue;
+                }
+                let ag = p.ag;
+                let c = super::checks::CheckFor::new(CheckKind::JumpUp, player);
+                return self.run_check(super::checks::d6_check(c, agility_target(ag), 2));
+            }
+            _ => return Flow::Continue,
+        };
+        let coach = self.g.player(player).side;
+        self.push(f);
+        Flow::Wait(prompt(coach, PromptKind::UseSkill { player, skill }))
+    }
+
+    /// The answers to these skills' prompts.
+    pub(crate) fn skill_answer(&mut self, f: Frame, use_it: bool) {
+        match f {
+            Frame::Wrestle {
+                attacker,
+                defender,
+                wrestler,
+            } => {
+                if use_it {
+                    // §26.75: both Placed Prone in their squares, no armour roll; a turnover
+                    // only if the active team's carrier goes down.
+                    self.emit(Event::SkillUsed {
+                        player: wrestler,
+                        skill: Skill::Wrestle,
+                    });
+                    self.place_prone(defender);
+                    self.place_prone(attacker);
+                } else if let Some(next) = self.wrestler(attacker, defender, Some(wrestler)) {
+                    self.push(Frame::Wrestle {
+                        attacker,
+                        defender,
+                        wrestler: next,
+                    });
+                } else {
+                    self.both_down(attacker, defender);
+                }
+            }
+            Frame::StripBall {
+                attacker,
+                defender,
+                face,
+                frenzy,
+            } => {
+                let square = self.g.player(defender).square();
+                if use_it && let Some(square) = square {
+                    // §26.70: the ball drops in the square he was pushed to and bounces.
+                    self.emit(Event::SkillUsed {
+                        player: attacker,
+                        skill: Skill::StripBall,
+                    });
+                    self.set_ball(Ball::Ground { square });
+                    self.after_push_standing(attacker, defender, face, frenzy);
+                    self.push(Frame::Bounce {
+                        from: square,
+                        kick: false,
+                    });
+                } else {
+                    self.after_push_standing(attacker, defender, face, frenzy);
+                }
+            }
+            Frame::KickSkill {
+                kicker,
+                aimed,
+                dir,
+                dist,
+            } => {
+                let dist = if use_it {
+                    // §26.56: half the distance, rounded down.
+                    self.emit(Event::SkillUsed {
+                        player: kicker,
+                        skill: Skill::Kick,
+                    });
+                    dist / 2
+                } else {
+                    dist
+                };
+                self.kick_lands(aimed, dir, dist);
+            }
+            Frame::DivingCatch {
+                player,
+                square,
+                arrival,
+            } => {
+                if use_it && let Some(own) = self.g.player(player).square() {
+                    // §26.43: as if the ball had come down in his own square.
+                    self.emit(Event::SkillUsed {
+                        player,
+                        skill: Skill::DivingCatch,
+                    });
+                    self.set_ball(Ball::InAir { square: own });
+                    self.push(Frame::Land {
+                        square: own,
+                        arrival,
+                    });
+                } else {
+                    let kick = matches!(arrival, Arrival::Kick);
+                    self.set_ball(Ball::Ground { square });
+                    self.push(Frame::Bounce { from: square, kick });
+                }
+            }
+            Frame::DivingTackle {
+                check,
+                mut candidates,
+            } => {
+                let mut c = *check;
+                if !use_it {
+                    candidates.remove(0);
+                    if !candidates.is_empty() {
+                        self.push(Frame::DivingTackle {
+                            check: Box::new(c),
+                            candidates,
+                        });
+                    }
+                    return;
+                }
+                let tackler = candidates[0];
+                self.emit(Event::SkillUsed {
+                    player: tackler,
+                    skill: Skill::DivingTackle,
+                });
+                // §26.44: −2 to the roll; the tackler is Placed Prone where the mover was.
+                if let Some(from) = c.kind.from {
+                    self.move_player(tackler, from);
+                }
+                self.place_prone(tackler);
+                c.modifier -= 2;
+                c.kind.flag = true;
+                if self.passes(&c) {
+                    return;
+                }
+                if !c.rerolled
+                    && let Some(offered) = self.reroll_sources(&c, false)
+                {
+                    c.offered = offered;
+                    c.stage = CheckStage::RerollOffered;
+                    self.push(Frame::Check(Box::new(c)));
+                    return;
+                }
+                self.check_done(c, false);
+            }
+            other => self.push(other),
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// §26.64 Safe Throw: a pass by a Safe Throw player was intercepted (not by a Very Long
+    /// Legs player, §26.34 [R]): he rolls an unmodified Agility roll first.
+    pub(crate) fn safe_throw_offer(&mut self, interceptor: PlayerId) -> bool {
+        let Some(pass) = self.g.pass else {
+            return false;
+        };
+        let passer = self.g.player(pass.passer);
+        if !passer.has(Skill::SafeThrow)
+            || passer.square().is_none()
+            || self.g.player(interceptor).has(Skill::VeryLongLegs)
+        {
+            return false;
+        }
+        let mut f = super::checks::CheckFor::new(CheckKind::SafeThrow, pass.passer);
+        f.other = Some(interceptor);
+        let c = super::checks::d6_check(f, agility_target(passer.ag), 0);
+        self.push(Frame::Check(Box::new(c)));
+        true
+    }
+
+    /// §26.64: success cancels the interception (the pass goes on); failure: intercepted.
+    pub(crate) fn safe_throw_done(&mut self, f: super::checks::CheckFor, passed: bool) {
+        let Some(interceptor) = f.other else { return };
+        if passed {
+            self.emit(Event::SkillUsed {
+                player: f.player,
+                skill: Skill::SafeThrow,
+            });
+            return;
+        }
+        self.set_ball(Ball::Held {
+            player: interceptor,
+        });
+        self.emit(Event::Intercepted {
+            player: interceptor,
+        });
+        self.g.pass = None;
+        self.turnover(Turnover::Interception);
+    }
+
+    /// §26.52 Hail Mary Pass: to any square, no range, never intercepted: a D6, 1 a fumble,
+    /// 2–6 thrown (never accurate: three scatters from the target).
+    pub(crate) fn hail_mary(&mut self, passer: PlayerId, target: Square) {
+        self.emit(Event::HailMaryPass {
+            player: passer,
+            target,
+        });
+        self.g.pass = Some(PassInFlight {
+            passer,
+            target,
+            accurate: false,
+        });
+        self.push(Frame::BallRest);
+        let mut f = super::checks::CheckFor::new(CheckKind::Pass, passer);
+        f.square = Some(target);
+        self.push(Frame::Check(Box::new(super::checks::d6_check(f, 2, 0))));
+    }
+
+    /// §26.52: the Hail Mary's flight: a 1 fumbles (a bounce from his square, a turnover);
+    /// else three scatters from the target (G13: a throw-in at the first exit).
+    pub(crate) fn hail_mary_flown(
+        &mut self,
+        passer: PlayerId,
+        from: Square,
+        target: Square,
+        thrown: bool,
+    ) {
+        if !thrown {
+            self.emit(Event::Fumbled { player: passer });
+            self.turnover(Turnover::Fumble);
+            self.set_ball(Ball::Ground { square: from });
+            self.push(Frame::Bounce { from, kick: false });
+            return;
+        }
+        let mut sq = target;
+        for _ in 0..3 {
+            let dir = self.roll(RollPurpose::Scatter, None, crate::core::Die::D8);
+            let (dx, dy) = SCATTER[usize::from(dir - 1)];
+            let next = sq.offset(dx, dy);
+            if !on_pitch(next) {
+                self.push(Frame::ThrowIn { from: sq });
+                return;
+            }
+            sq = next;
+        }
+        self.set_ball(Ball::InAir { square: sq });
+        self.push(Frame::Land {
+            square: sq,
+            arrival: Arrival::Inaccurate,
+        });
+    }
+}
