@@ -840,3 +840,184 @@ fn hail_mary_pass_fumbles_on_a_one_and_not_in_a_blizzard() {
             .any(|c| matches!(c, Command::HailMaryPass { .. }))
     );
 }
+
+// ----- §26.65 Shadowing -----
+
+/// A Human lineman (MA 6) at (10,7) beside an Orc lineman (MA 5) with Shadowing at (11,7);
+/// he steps away to (9,7) (dodge 4 + 1: passed).
+fn shadowed() -> (Game, PlayerId, PlayerId) {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(p, 10, 7)
+        .put(o, 11, 7)
+        .skill(o, Skill::Shadowing)
+        .rerolls(HOME, 0);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [d6(4)], &[declare(p, ActionKind::Move), step(9, 7)]);
+    (g, p, o)
+}
+
+/// §26.65 Shadowing: the mover's coach rolls 2D6 + his MA − the shadower's MA; 7 or less,
+/// the shadower steps into the square left, with no dodge.
+#[test]
+fn shadowing_follows_a_player_leaving_his_tackle_zone() {
+    let (mut g, _, o) = shadowed();
+    assert!(asks(&g, Skill::Shadowing));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    let ev = play(&mut g, [d6(2), d6(2)], &[use_skill(Skill::Shadowing, true)]);
+    let r = &rolls(&ev, RollPurpose::Shadowing)[0];
+    assert_eq!(r.coach, Some(HOME));
+    assert_eq!(state(&g, o), standing(10, 7));
+    assert!(rolls(&ev, RollPurpose::Dodge).is_empty());
+    assert!(matches!(kind(&g), PromptKind::Acting { .. }));
+}
+
+/// §26.65: 8 or more and the mover gets away.
+#[test]
+fn shadowing_fails_on_eight_or_more() {
+    let (mut g, _, o) = shadowed();
+    // 3 + 3 + 6 − 5 = 7: follows; 4 + 3 + 6 − 5 = 8: gets away.
+    let mut h = g.clone();
+    play(&mut h, [d6(3), d6(3)], &[use_skill(Skill::Shadowing, true)]);
+    assert_eq!(state(&h, o), standing(10, 7));
+    play(&mut g, [d6(4), d6(3)], &[use_skill(Skill::Shadowing, true)]);
+    assert_eq!(state(&g, o), standing(11, 7));
+}
+
+// ----- §26.45 Dump-Off -----
+
+/// A Human lineman at (10,7) blocks an Orc carrier with Dump-Off at (11,7); an Orc
+/// team-mate at (14,7) (a Quick pass away).
+fn dump_off_scene() -> (Scenario, PlayerId, PlayerId, PlayerId) {
+    let (mut s, a, d) = duel();
+    let c = s.player(AWAY, 1);
+    s.put(c, 14, 7)
+        .skill(d, Skill::DumpOff)
+        .ball(Ball::Held { player: d });
+    (s, a, d, c)
+}
+
+/// §26.45 Dump-Off: before the block the carrier's coach may throw a Quick pass by the
+/// normal rules; then the block goes ahead.
+#[test]
+fn dump_off_throws_a_quick_pass_before_the_block() {
+    let (mut s, a, d, c) = dump_off_scene();
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[block(a, d)]);
+    assert!(matches!(kind(&g), PromptKind::DumpOff { player } if *player == d));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert!(!legal_commands(&g).contains(&target(16, 7)), "Quick only");
+    let ev = play(&mut g, [d6(4), d6(3), bd(3)], &[target(14, 7)]);
+    assert!(used(&ev, Skill::DumpOff));
+    assert_eq!(rolls(&ev, RollPurpose::Pass)[0].modifier, 0);
+    assert_eq!(g.ball, Ball::Held { player: c });
+    assert_eq!(turnover_of(&ev), None);
+    assert!(matches!(kind(&g), PromptKind::Push { .. }));
+}
+
+/// §26.45: whatever the result, neither team's turn ends: a fumble bounces, no turnover.
+#[test]
+fn a_fumbled_dump_off_ends_no_turn() {
+    let (mut s, a, d, _) = dump_off_scene();
+    let mut g = s.turn(HOME, 1);
+    let ev = play(&mut g, [d6(1), d8(3), bd(3)], &[block(a, d), target(14, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Fumbled { .. })));
+    assert_eq!(turnover_of(&ev), None);
+    assert!(g.turnover.is_none());
+    assert!(matches!(kind(&g), PromptKind::Push { .. }));
+}
+
+/// §26.45, §26.12: no Dump-Off against a Frenzy player's second block.
+#[test]
+fn no_dump_off_against_a_frenzy_second_block() {
+    let (mut s, a, d, _) = dump_off_scene();
+    s.skill(a, Skill::Frenzy);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [bd(3), bd(3)],
+        &[block(a, d), Command::Decline, push(12, 7)],
+    );
+    assert!(matches!(kind(&g), PromptKind::Push { .. }));
+    assert_eq!(g.ball, Ball::Held { player: d });
+}
+
+// ----- §26.57 Kick-Off Return -----
+
+/// §26.57 Kick-Off Return: after the kick scatters and before the kick-off table, one
+/// receiving player off the line moves up to 3 squares.
+#[test]
+fn kick_off_return_moves_a_receiver_before_the_table() {
+    let mut d = dice(vec![d6(3), d6(4), d6(3), d6(3), d6(4), d6(4), pick(2, 0)]);
+    let setup = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Human),
+            TeamChoice::Roster(Roster::Orc),
+        ],
+        options: Options::default(),
+        pre_match: Box::default(),
+    };
+    let (mut g, _) = new_game(setup, &mut d).unwrap();
+    let f = Command::SetupFormation {
+        formation: Formation::Standard,
+    };
+    play(
+        &mut g,
+        [],
+        &[
+            Command::ChooseKicking { kick: false },
+            f,
+            Command::SetupDone,
+            f,
+            Command::SetupDone,
+        ],
+    );
+    let r = g
+        .players
+        .iter()
+        .find(|p| p.side == HOME && p.square() == Some(sq(9, 7)))
+        .unwrap()
+        .id;
+    let line = g
+        .players
+        .iter()
+        .find(|p| p.side == HOME && p.square() == Some(sq(12, 7)))
+        .unwrap()
+        .id;
+    g.players[r.index()].skills.insert(Skill::KickOffReturn);
+    g.players[line.index()].skills.insert(Skill::KickOffReturn);
+    let ev = play(
+        &mut g,
+        [d8(5), d6(2)],
+        &[Command::PlaceKick { square: sq(6, 7) }],
+    );
+    assert!(!ev.iter().any(|e| matches!(e, Event::KickOff { .. })));
+    assert!(matches!(
+        kind(&g),
+        PromptKind::KickOffReturn { player: None, .. }
+    ));
+    assert_eq!(g.prompt.coach, Some(HOME));
+    let legal = legal_commands(&g);
+    assert!(
+        !legal
+            .iter()
+            .any(|c| matches!(c, Command::KickOffReturn { player, .. } if *player == line)),
+        "not from the line of scrimmage"
+    );
+    let mv = |x, y| Command::KickOffReturn {
+        player: r,
+        to: sq(x, y),
+    };
+    play(&mut g, [], &[mv(8, 7), mv(7, 7)]);
+    assert!(matches!(
+        kind(&g),
+        PromptKind::KickOffReturn {
+            player: Some(_),
+            squares_left: 1
+        }
+    ));
+    let ev = play(&mut g, [d6(4), d6(5)], &[mv(6, 7)]);
+    assert_eq!(state(&g, r), standing(6, 7));
+    assert!(ev.iter().any(|e| matches!(e, Event::KickOff { .. })));
+}

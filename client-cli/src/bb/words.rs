@@ -623,6 +623,20 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             skill.name(),
             player_short(view, *id)
         )),
+        PromptKind::DumpOff { player: id } => ask(format!(
+            "{} is about to be blocked: Dump-Off a Quick pass (choose a square) or decline",
+            player_short(view, *id)
+        )),
+        PromptKind::KickOffReturn {
+            player: id,
+            squares_left,
+        } => match id {
+            Some(id) => ask(format!(
+                "Kick-Off Return: move {} up to {squares_left} more squares, or done",
+                player_short(view, *id)
+            )),
+            None => ask("Kick-Off Return: move one player up to 3 squares, or done".into()),
+        },
         PromptKind::GameOver => match &view.outcome {
             Some(o) => format!("The match is over: {}", outcome_words(o)),
             None => "The match is over".into(),
@@ -747,6 +761,9 @@ pub fn command(view: &GameView, c: &Command) -> String {
             } else {
                 format!("Do not use {}", skill.name())
             }
+        }
+        Command::KickOffReturn { player, to } => {
+            format!("Kick-Off Return: {} to {}", ps(player), square_name(*to))
         }
         Command::HailMaryPass { target } => {
             format!("Hail Mary Pass to {}", square_name(*target))

@@ -340,6 +340,7 @@ impl Ctx<'_> {
         }
         let gfi = self.spend_square(a.player);
         self.move_player(a.player, to);
+        self.push_shadowing(a.player, from, to);
         self.push(Frame::AfterStep { player: a.player });
         if let Some(c) = dodge_check {
             self.push(Frame::Check(Box::new(c)));
@@ -360,6 +361,9 @@ impl Ctx<'_> {
         let g1 = self.spend_square(a.player);
         let g2 = self.spend_square(a.player);
         self.move_player(a.player, to);
+        if let Some(from) = from {
+            self.push_shadowing(a.player, from, to);
+        }
         self.push(Frame::AfterStep { player: a.player });
         let mut f = CheckFor::new(CheckKind::Leap, a.player);
         f.square = Some(to);
@@ -405,7 +409,7 @@ impl Ctx<'_> {
 
     /// §15.1–§15.2: a pass to `target`: measure, interception (§15.4), accuracy (§15.3),
     /// flight and landing, then the turnover check once the ball is at rest (§15.7).
-    fn pass(&mut self, passer: PlayerId, target: Square) {
+    pub(crate) fn pass(&mut self, passer: PlayerId, target: Square) {
         let Some(from) = self.g.player(passer).square() else {
             return;
         };
@@ -423,6 +427,7 @@ impl Ctx<'_> {
             passer,
             target,
             accurate: false,
+            dump_off: false,
         });
         self.push(Frame::BallRest);
         self.push(Frame::PassRoll { range });
@@ -500,11 +505,18 @@ impl Ctx<'_> {
     pub(crate) fn ball_rest(&mut self) {
         let pass = self.g.pass.take();
         let Some(active) = self.g.active else { return };
+        // §26.45 Dump-Off: no turnover whatever the result; a completion is the passer's
+        // team's.
+        let dump_off = pass.is_some_and(|p| p.dump_off);
+        let team = match pass {
+            Some(p) if p.dump_off => self.g.player(p.passer).side,
+            _ => active,
+        };
         let holder = self
             .g
             .carrier()
             .map(|h| (h, self.g.player(h).side, self.g.player(h).square()));
-        if self.g.turnover.is_none() {
+        if self.g.turnover.is_none() && !dump_off {
             match holder {
                 Some((_, side, _)) if side == active => {}
                 _ => self.turnover(Turnover::BallNotCaught),
@@ -512,7 +524,7 @@ impl Ctx<'_> {
         }
         if let (Some(pass), Some((h, side, Some(sq)))) = (pass, holder)
             && pass.accurate
-            && side == active
+            && side == team
             && sq == pass.target
             && h != pass.passer
         {
@@ -717,10 +729,13 @@ impl Ctx<'_> {
                     return;
                 }
                 if passed {
+                    let dump_off = self.g.pass.is_some_and(|p| p.dump_off);
                     self.set_ball(Ball::Held { player: id });
                     self.emit(Event::Intercepted { player: id });
                     self.g.pass = None;
-                    self.turnover(Turnover::Interception);
+                    if !dump_off {
+                        self.turnover(Turnover::Interception);
+                    }
                 }
             }
             CheckKind::Pass if f.flag => self.bomb_flown(&c, passed),
@@ -839,7 +854,9 @@ impl Ctx<'_> {
         }
         if pass_fumbled(&c) {
             self.emit(Event::Fumbled { player: id });
-            self.turnover(Turnover::Fumble);
+            if !self.g.pass.is_some_and(|p| p.dump_off) {
+                self.turnover(Turnover::Fumble);
+            }
             self.set_ball(Ball::Ground { square: from });
             self.push(Frame::Bounce { from, kick: false });
             return;

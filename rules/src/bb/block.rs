@@ -85,6 +85,28 @@ impl Ctx<'_> {
         if !self.can_block(attacker, defender) {
             return;
         }
+        if self.dump_off_applies(defender, frenzy) {
+            // §26.45 Dump-Off: the defender's coach may throw a Quick pass first.
+            self.push(Frame::DumpOff {
+                attacker,
+                defender,
+                frenzy,
+            });
+            return;
+        }
+        self.block_start_rest(attacker, defender, frenzy);
+    }
+
+    /// §11, §26.8: the block goes ahead (the chainsaw offered first).
+    pub(crate) fn block_start_rest(
+        &mut self,
+        attacker: PlayerId,
+        defender: PlayerId,
+        frenzy: bool,
+    ) {
+        if !self.can_block(attacker, defender) {
+            return;
+        }
         if self.g.player(attacker).has(Skill::Chainsaw) && !frenzy {
             // §26.8: he may attack with the chainsaw instead of the block dice.
             self.push(Frame::Chainsaw {

@@ -240,7 +240,7 @@ pub const SKILLS: &[SkillInfo] = &[
     ),
     si(Skill::DivingCatch, "Diving Catch", Agility, "26.43", true),
     si(Skill::DivingTackle, "Diving Tackle", Agility, "26.44", true),
-    si(Skill::DumpOff, "Dump-Off", Passing, "26.45", false),
+    si(Skill::DumpOff, "Dump-Off", Passing, "26.45", true),
     si(Skill::ExtraArms, "Extra Arms", Mutation, "26.46", false),
     si(
         Skill::FanFavourite,
@@ -281,7 +281,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "Kick-Off Return",
         General,
         "26.57",
-        false,
+        true,
     ),
     si(Skill::Leader, "Leader", Passing, "26.58", true),
     si(
@@ -308,7 +308,7 @@ pub const SKILLS: &[SkillInfo] = &[
     si(Skill::PassBlock, "Pass Block", General, "26.62", false),
     si(Skill::PilingOn, "Piling On", Strength, "26.63", false),
     si(Skill::SafeThrow, "Safe Throw", Passing, "26.64", true),
-    si(Skill::Shadowing, "Shadowing", General, "26.65", false),
+    si(Skill::Shadowing, "Shadowing", General, "26.65", true),
     si(Skill::SideStep, "Side Step", Agility, "26.66", true),
     si(Skill::SneakyGit, "Sneaky Git", Agility, "26.67", true),
     si(Skill::Stab, "Stab", Extraordinary, "26.68", false),

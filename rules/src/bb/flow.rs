@@ -285,6 +285,33 @@ pub enum Frame {
         check: Box<BbCheck>,
         candidates: Vec<PlayerId>,
     },
+    /// §26.65 Shadowing: `mover` left `from` (and the tackle zones of `candidates`) for `to`;
+    /// the shadowers' coach may try with `candidates[0]` (waits).
+    Shadow {
+        mover: PlayerId,
+        from: Square,
+        to: Square,
+        candidates: Vec<PlayerId>,
+    },
+    /// §26.45 Dump-Off: the blocked carrier's coach may throw a Quick pass (waits).
+    DumpOff {
+        attacker: PlayerId,
+        defender: PlayerId,
+        frenzy: bool,
+    },
+    /// §26.45: the block goes ahead once the Dump-Off is resolved.
+    BlockAfterDumpOff {
+        attacker: PlayerId,
+        defender: PlayerId,
+        frenzy: bool,
+    },
+    /// §26.57 Kick-Off Return: the receiving coach may move one player up to 3 squares
+    /// before the kick-off table (waits); `lands`: where the kick will come down.
+    KickOffReturn {
+        lands: Square,
+        player: Option<PlayerId>,
+        left: u8,
+    },
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -825,7 +852,11 @@ impl Ctx<'_> {
             | Frame::JumpUp { .. }
             | Frame::KickSkill { .. }
             | Frame::DivingCatch { .. }
-            | Frame::DivingTackle { .. }) => self.skill_frame(f),
+            | Frame::DivingTackle { .. }
+            | Frame::Shadow { .. }
+            | Frame::DumpOff { .. }
+            | Frame::BlockAfterDumpOff { .. }
+            | Frame::KickOffReturn { .. }) => self.skill_frame(f),
         }
     }
 
@@ -980,9 +1011,13 @@ impl Ctx<'_> {
                 | Frame::StripBall { .. }
                 | Frame::KickSkill { .. }
                 | Frame::DivingCatch { .. }
-                | Frame::DivingTackle { .. }),
+                | Frame::DivingTackle { .. }
+                | Frame::Shadow { .. }),
                 Command::UseSkill { use_it, .. },
             ) => self.skill_answer(f, use_it),
+            (f @ (Frame::DumpOff { .. } | Frame::KickOffReturn { .. }), cmd) => {
+                self.skill_command(f, cmd)
+            }
             (frame, _) => {
                 // Unreachable for legal commands: keep the frame so the match stays whole.
                 self.push(frame);

@@ -138,6 +138,28 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 pass_targets(g, sq, &mut out);
             }
         }
+        PromptKind::DumpOff { player } => {
+            // §26.45: a Quick pass, or none.
+            if let Some(sq) = g.player(*player).square() {
+                for target in super::skills_a::dump_off_targets(sq) {
+                    out.push(Command::Pass { target });
+                }
+            }
+            out.push(Command::Decline);
+        }
+        PromptKind::KickOffReturn { player, .. } => {
+            // §26.57: one player, up to 3 squares, then done.
+            let movers: Vec<PlayerId> = match player {
+                Some(p) => vec![*p],
+                None => super::skills_a::kick_off_returners(g).collect(),
+            };
+            for p in movers {
+                for to in super::skills_a::kick_off_return_steps(g, p) {
+                    out.push(Command::KickOffReturn { player: p, to });
+                }
+            }
+            out.push(Command::Done);
+        }
         PromptKind::UseSkill { skill, .. } => {
             out.push(Command::UseSkill {
                 skill: *skill,

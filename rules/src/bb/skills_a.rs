@@ -202,6 +202,65 @@ impl Ctx<'_> {
                 Some(&p) => (p, Skill::DivingTackle),
                 None => return Flow::Continue,
             },
+            Frame::DumpOff { defender, .. } => {
+                let coach = self.g.player(*defender).side;
+                let player = *defender;
+                self.push(f);
+                return Flow::Wait(prompt(coach, PromptKind::DumpOff { player }));
+            }
+            Frame::BlockAfterDumpOff {
+                attacker,
+                defender,
+                frenzy,
+            } => {
+                self.block_start_rest(*attacker, *defender, *frenzy);
+                return Flow::Continue;
+            }
+            Frame::KickOffReturn { player, left, .. } => {
+                let coach = self.g.kicking.other();
+                let (player, squares_left) = (*player, *left);
+                self.push(f);
+                return Flow::Wait(prompt(
+                    coach,
+                    PromptKind::KickOffReturn {
+                        player,
+                        squares_left,
+                    },
+                ));
+            }
+            Frame::Shadow {
+                mover,
+                from,
+                to,
+                candidates,
+            } => {
+                // Still there to follow: the mover standing on `to`, `from` empty.
+                let (mover, from, to) = (*mover, *from, *to);
+                let live: Vec<PlayerId> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|&id| self.can_shadow(id, from, to))
+                    .collect();
+                let p = self.g.player(mover);
+                if live.is_empty() || p.square() != Some(to) || !p.standing() || self.g.touchdown {
+                    return Flow::Continue;
+                }
+                let shadower = live[0];
+                let coach = self.g.player(shadower).side;
+                self.push(Frame::Shadow {
+                    mover,
+                    from,
+                    to,
+                    candidates: live,
+                });
+                return Flow::Wait(prompt(
+                    coach,
+                    PromptKind::UseSkill {
+                        player: shadower,
+                        skill: Skill::Shadowing,
+                    },
+                ));
+            }
             Frame::JumpUp { player } => {
                 let player = *player;
                 let Some(a) = self.g.acting else {
@@ -352,7 +411,72 @@ impl Ctx<'_> {
                 }
                 self.check_done(c, false);
             }
+            Frame::Shadow {
+                mover,
+                from,
+                to,
+                mut candidates,
+            } => {
+                if !use_it {
+                    candidates.remove(0);
+                    self.push(Frame::Shadow {
+                        mover,
+                        from,
+                        to,
+                        candidates,
+                    });
+                    return;
+                }
+                // §26.65: one shadower only tries; the mover's coach rolls 2D6 + his MA − the
+                // shadower's MA: 7 or less, the shadower steps into the square left (no
+                // dodge, no movement of his own spent).
+                let shadower = candidates[0];
+                let side = self.g.player(mover).side;
+                let [a, b] = self.roll2(RollPurpose::Shadowing, Some(side));
+                let total = i32::from(a + b) + i32::from(self.g.player(mover).ma)
+                    - i32::from(self.g.player(shadower).ma);
+                if total <= 7 {
+                    self.emit(Event::SkillUsed {
+                        player: shadower,
+                        skill: Skill::Shadowing,
+                    });
+                    self.move_player(shadower, from);
+                }
+            }
             other => self.push(other),
+        }
+    }
+
+    /// §26.65 Shadowing: may `id` follow a mover who went from `from` to `to`? A standing
+    /// opponent with a tackle zone and Shadowing whose zone he left (beside `from`, not
+    /// beside `to`), `from` empty; never Ball & Chain, never rooted.
+    fn can_shadow(&self, id: PlayerId, from: Square, to: Square) -> bool {
+        let p = self.g.player(id);
+        p.has(Skill::Shadowing)
+            && p.has_tz()
+            && !p.rooted
+            && !p.has(Skill::BallAndChain)
+            && p.square()
+                .is_some_and(|s| s.is_adjacent(from) && !s.is_adjacent(to))
+            && self.g.at(from).is_none()
+    }
+
+    /// §26.65: after a step or leap of the active team's acting player, the opponents with
+    /// Shadowing whose tackle zone he left (checked again once the step is resolved).
+    pub(crate) fn push_shadowing(&mut self, mover: PlayerId, from: Square, to: Square) {
+        let side = self.g.player(mover).side;
+        let candidates: Vec<PlayerId> = from
+            .neighbours()
+            .filter_map(|n| self.g.at(n))
+            .filter(|&id| self.g.player(id).side != side && self.can_shadow(id, from, to))
+            .collect();
+        if !candidates.is_empty() {
+            self.push(Frame::Shadow {
+                mover,
+                from,
+                to,
+                candidates,
+            });
         }
     }
 }
@@ -394,8 +518,11 @@ impl Ctx<'_> {
         self.emit(Event::Intercepted {
             player: interceptor,
         });
+        let dump_off = self.g.pass.is_some_and(|p| p.dump_off);
         self.g.pass = None;
-        self.turnover(Turnover::Interception);
+        if !dump_off {
+            self.turnover(Turnover::Interception);
+        }
     }
 
     /// §26.52 Hail Mary Pass: to any square, no range, never intercepted: a D6, 1 a fumble,
@@ -409,6 +536,7 @@ impl Ctx<'_> {
             passer,
             target,
             accurate: false,
+            dump_off: false,
         });
         self.push(Frame::BallRest);
         let mut f = super::checks::CheckFor::new(CheckKind::Pass, passer);
@@ -448,5 +576,125 @@ impl Ctx<'_> {
             square: sq,
             arrival: Arrival::Inaccurate,
         });
+    }
+}
+
+/// §26.57 Kick-Off Return: the receiving players who may use it: standing, off the line of
+/// scrimmage, in no opposing tackle zone, never Ball & Chain.
+pub fn kick_off_returners(g: &Game) -> impl Iterator<Item = PlayerId> + '_ {
+    let side = g.kicking.other();
+    g.on_pitch(side).filter_map(move |p| {
+        let sq = p.square()?;
+        (p.has(Skill::KickOffReturn)
+            && p.has_tz()
+            && !p.has(Skill::BallAndChain)
+            && sq.x != los_x(side)
+            && g.tackle_zones(side, sq, None) == 0)
+            .then_some(p.id)
+    })
+}
+
+/// §26.57: the squares the returning `player` may step to: empty, in his own half; he moves
+/// only while no opposing tackle zone is on him [Proposal: so he never needs a dodge].
+pub fn kick_off_return_steps(g: &Game, player: PlayerId) -> Vec<Square> {
+    let p = g.player(player);
+    let Some(sq) = p.square() else {
+        return Vec::new();
+    };
+    if g.tackle_zones(p.side, sq, None) > 0 {
+        return Vec::new();
+    }
+    sq.neighbours()
+        .filter(|s| on_pitch(*s) && g.at(*s).is_none() && in_half(p.side, *s))
+        .collect()
+}
+
+/// §26.45 Dump-Off: the Quick-pass squares from `sq`.
+pub fn dump_off_targets(sq: Square) -> Vec<Square> {
+    let mut out = Vec::new();
+    for y in 0..WIDTH {
+        for x in 0..LENGTH {
+            let to = Square::new(x, y);
+            let dx = (to.x - sq.x).unsigned_abs();
+            let dy = (to.y - sq.y).unsigned_abs();
+            if pass_range(dx, dy) == Some(PassRange::Quick) {
+                out.push(to);
+            }
+        }
+    }
+    out
+}
+
+impl Ctx<'_> {
+    /// §26.45 Dump-Off: the defender holds the ball, stands with his wits, has Dump-Off, and
+    /// this is not a Frenzy second block.
+    pub(crate) fn dump_off_applies(&self, defender: PlayerId, frenzy: bool) -> bool {
+        let d = self.g.player(defender);
+        !frenzy
+            && d.has(Skill::DumpOff)
+            && d.has_tz()
+            && !d.has(Skill::NoHands)
+            && self.g.carrier() == Some(defender)
+    }
+
+    /// The commands answering the Dump-Off and Kick-Off Return prompts.
+    pub(crate) fn skill_command(&mut self, f: Frame, cmd: Command) {
+        match (f, cmd) {
+            (
+                Frame::DumpOff {
+                    attacker,
+                    defender,
+                    frenzy,
+                },
+                cmd,
+            ) => {
+                self.push(Frame::BlockAfterDumpOff {
+                    attacker,
+                    defender,
+                    frenzy,
+                });
+                if let Command::Pass { target } = cmd {
+                    // §26.45: a Quick pass by the normal rules, ending no team's turn.
+                    self.emit(Event::SkillUsed {
+                        player: defender,
+                        skill: Skill::DumpOff,
+                    });
+                    self.pass(defender, target);
+                    if let Some(p) = self.g.pass.as_mut() {
+                        p.dump_off = true;
+                    }
+                }
+            }
+            (
+                Frame::KickOffReturn {
+                    lands,
+                    player,
+                    left,
+                },
+                cmd,
+            ) => match cmd {
+                Command::KickOffReturn { player: p, to } => {
+                    if player.is_none() {
+                        self.emit(Event::SkillUsed {
+                            player: p,
+                            skill: Skill::KickOffReturn,
+                        });
+                    }
+                    self.move_player(p, to);
+                    let left = left.saturating_sub(1);
+                    if left > 0 {
+                        self.push(Frame::KickOffReturn {
+                            lands,
+                            player: Some(p),
+                            left,
+                        });
+                    } else {
+                        self.kick_table(lands);
+                    }
+                }
+                _ => self.kick_table(lands),
+            },
+            (other, _) => self.push(other),
+        }
     }
 }

@@ -154,6 +154,9 @@ pub struct PassInFlight {
     pub passer: PlayerId,
     pub target: Square,
     pub accurate: bool,
+    /// §26.45 Dump-Off: a pass out of sequence that ends no team's turn.
+    #[serde(default)]
+    pub dump_off: bool,
 }
 
 /// A Blood Bowl match.

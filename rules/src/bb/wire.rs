@@ -170,6 +170,8 @@ pub enum Command {
     CatchBomb { catch: bool },
     /// §26.52 Hail Mary Pass: throw the ball to any square of the pitch (the team's Pass).
     HailMaryPass { target: Square },
+    /// §26.57 Kick-Off Return: move this receiving player one square.
+    KickOffReturn { player: PlayerId, to: Square },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -281,6 +283,15 @@ pub enum PromptKind {
     ThrowBomb { player: PlayerId },
     /// The match is over.
     GameOver,
+    /// §26.45 Dump-Off: `player`, about to be blocked, may throw a Quick pass (`pass` to a
+    /// square) or decline.
+    DumpOff { player: PlayerId },
+    /// §26.57 Kick-Off Return: move one player (`player`, once one has moved) up to
+    /// `squares_left` more squares, or `done`.
+    KickOffReturn {
+        player: Option<PlayerId>,
+        squares_left: u8,
+    },
 }
 
 /// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
@@ -372,6 +383,8 @@ pub enum RollPurpose {
     JumpUp,
     /// §26.64 Safe Throw: the Agility roll against an interception.
     SafeThrow,
+    /// §26.65 Shadowing: 2D6 + the mover's MA − the shadower's MA (7 or less: he follows).
+    Shadowing,
 }
 
 /// A roll record.
