@@ -1021,3 +1021,95 @@ fn kick_off_return_moves_a_receiver_before_the_table() {
     assert_eq!(state(&g, r), standing(6, 7));
     assert!(ev.iter().any(|e| matches!(e, Event::KickOff { .. })));
 }
+
+// ----- §26.62 Pass Block -----
+
+fn pb(p: PlayerId, x: i8, y: i8) -> Command {
+    Command::PassBlock {
+        player: p,
+        to: sq(x, y),
+    }
+}
+
+/// §26.62 Pass Block: when the pass is announced, after the range and before any
+/// interception, a Pass Block player moves up to 3 squares to a legal destination (here the
+/// receiver's tackle zone: the catch takes −1); he may not stop short of one.
+#[test]
+fn pass_block_moves_into_the_receivers_tackle_zone() {
+    let (mut s, t, c) = passing();
+    let o = s.player(AWAY, 0);
+    s.put(o, 9, 3).skill(o, Skill::PassBlock);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[declare(t, ActionKind::Pass), target(9, 7)]);
+    assert!(matches!(
+        kind(&g),
+        PromptKind::PassBlock { player: None, .. }
+    ));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert!(legal_commands(&g).contains(&pb(o, 9, 4)));
+    play(&mut g, [], &[pb(o, 9, 4)]);
+    assert!(
+        !legal_commands(&g).contains(&Command::Done),
+        "not on a legal destination yet"
+    );
+    let ev = play(&mut g, [d6(4), d6(4)], &[pb(o, 9, 5), pb(o, 9, 6)]);
+    assert_eq!(state(&g, o), standing(9, 6));
+    assert_eq!(rolls(&ev, RollPurpose::Catch)[0].modifier, 0);
+    assert_eq!(g.ball, Ball::Held { player: c });
+}
+
+/// §26.62, §15.4: a Pass Block player who moved under the pass may then intercept it.
+#[test]
+fn pass_block_can_reach_an_interception_square() {
+    let (mut s, t, _) = passing();
+    let o = s.player(AWAY, 0);
+    s.put(o, 7, 3).skill(o, Skill::PassBlock);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            declare(t, ActionKind::Pass),
+            target(9, 7),
+            pb(o, 7, 4),
+            pb(o, 7, 5),
+            pb(o, 7, 6),
+        ],
+    );
+    assert!(matches!(kind(&g), PromptKind::Intercept { candidates } if candidates.contains(&o)));
+}
+
+/// §26.62: a player who cannot reach a legal destination in 3 squares may not start.
+#[test]
+fn pass_block_needs_a_reachable_destination() {
+    let (mut s, t, c) = passing();
+    let o = s.player(AWAY, 0);
+    s.put(o, 20, 3).skill(o, Skill::PassBlock);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(4), d6(3)],
+        &[declare(t, ActionKind::Pass), target(9, 7)],
+    );
+    assert_eq!(g.ball, Ball::Held { player: c });
+}
+
+/// §26.62: the move follows the normal rules: a failed dodge knocks him down and ends the
+/// Pass Block, with no turnover for the passing team.
+#[test]
+fn a_pass_block_dodge_that_fails_is_no_turnover_for_the_passers() {
+    let (mut s, t, c) = passing();
+    let o = s.player(AWAY, 0);
+    let h = s.player(HOME, 1);
+    s.put(o, 9, 3).put(h, 10, 3).skill(o, Skill::PassBlock);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(1), d6(1), d6(4), d6(3)],
+        &[declare(t, ActionKind::Pass), target(9, 7), pb(o, 9, 4)],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Dodge).len(), 1);
+    assert_eq!(state(&g, o), prone(9, 4));
+    assert_eq!(turnover_of(&ev), None);
+    assert_eq!(g.ball, Ball::Held { player: c });
+}

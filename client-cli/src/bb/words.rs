@@ -637,6 +637,18 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             )),
             None => ask("Kick-Off Return: move one player up to 3 squares, or done".into()),
         },
+        PromptKind::PassBlock {
+            player: id,
+            squares_left,
+        } => match id {
+            Some(id) => ask(format!(
+                "Pass Block: move {} up to {squares_left} more squares, or done",
+                player_short(view, *id)
+            )),
+            None => {
+                ask("Pass Block: move a player up to 3 squares to a legal spot, or done".into())
+            }
+        },
         PromptKind::GameOver => match &view.outcome {
             Some(o) => format!("The match is over: {}", outcome_words(o)),
             None => "The match is over".into(),
@@ -764,6 +776,9 @@ pub fn command(view: &GameView, c: &Command) -> String {
         }
         Command::KickOffReturn { player, to } => {
             format!("Kick-Off Return: {} to {}", ps(player), square_name(*to))
+        }
+        Command::PassBlock { player, to } => {
+            format!("Pass Block: {} to {}", ps(player), square_name(*to))
         }
         Command::HailMaryPass { target } => {
             format!("Hail Mary Pass to {}", square_name(*target))

@@ -431,6 +431,23 @@ impl Ctx<'_> {
         });
         self.push(Frame::BallRest);
         self.push(Frame::PassRoll { range });
+        if !super::skills_a::pass_blockers(self.g, passer, target, 0).is_empty() {
+            // §26.62 Pass Block: after the range is measured, before any interception.
+            self.push(Frame::InterceptAfterPassBlock { passer, target });
+            self.push(Frame::PassBlock {
+                passer,
+                target,
+                player: None,
+                left: 3,
+                moved: 0,
+            });
+            return;
+        }
+        self.push_interceptors(passer, from, target);
+    }
+
+    /// §15.4: the opponents who may intercept, asked (the pass's thrower at `from`).
+    pub(crate) fn push_interceptors(&mut self, passer: PlayerId, from: Square, target: Square) {
         let side = self.g.player(passer).side;
         let candidates: Vec<PlayerId> = self
             .g
@@ -662,7 +679,11 @@ impl Ctx<'_> {
                         CheckKind::Gfi => Cause::Gfi,
                         _ => Cause::Leap,
                     };
-                    self.turnover(Turnover::KnockedDown);
+                    // A fall is a turnover for the active team only (§26.62: a Pass Block
+                    // dodge in the opponent's turn is not).
+                    if self.g.active == Some(self.g.player(id).side) {
+                        self.turnover(Turnover::KnockedDown);
+                    }
                     self.push(Frame::KnockDown {
                         player: id,
                         hurt: Hurt::plain(cause, None),

@@ -305,7 +305,7 @@ pub const SKILLS: &[SkillInfo] = &[
         "26.61",
         false,
     ),
-    si(Skill::PassBlock, "Pass Block", General, "26.62", false),
+    si(Skill::PassBlock, "Pass Block", General, "26.62", true),
     si(Skill::PilingOn, "Piling On", Strength, "26.63", false),
     si(Skill::SafeThrow, "Safe Throw", Passing, "26.64", true),
     si(Skill::Shadowing, "Shadowing", General, "26.65", true),

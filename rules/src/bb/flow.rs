@@ -312,6 +312,20 @@ pub enum Frame {
         player: Option<PlayerId>,
         left: u8,
     },
+    /// §26.62 Pass Block: the opponents of `passer` may move their Pass Block players, one at
+    /// a time (`moved`: a bit per player id who has moved), each up to 3 squares (waits).
+    PassBlock {
+        passer: PlayerId,
+        target: Square,
+        player: Option<PlayerId>,
+        left: u8,
+        moved: u32,
+    },
+    /// §26.62, §15.4: the interceptors, once the Pass Block moves are made.
+    InterceptAfterPassBlock {
+        passer: PlayerId,
+        target: Square,
+    },
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -856,7 +870,9 @@ impl Ctx<'_> {
             | Frame::Shadow { .. }
             | Frame::DumpOff { .. }
             | Frame::BlockAfterDumpOff { .. }
-            | Frame::KickOffReturn { .. }) => self.skill_frame(f),
+            | Frame::KickOffReturn { .. }
+            | Frame::PassBlock { .. }
+            | Frame::InterceptAfterPassBlock { .. }) => self.skill_frame(f),
         }
     }
 
@@ -1015,9 +1031,10 @@ impl Ctx<'_> {
                 | Frame::Shadow { .. }),
                 Command::UseSkill { use_it, .. },
             ) => self.skill_answer(f, use_it),
-            (f @ (Frame::DumpOff { .. } | Frame::KickOffReturn { .. }), cmd) => {
-                self.skill_command(f, cmd)
-            }
+            (
+                f @ (Frame::DumpOff { .. } | Frame::KickOffReturn { .. } | Frame::PassBlock { .. }),
+                cmd,
+            ) => self.skill_command(f, cmd),
             (frame, _) => {
                 // Unreachable for legal commands: keep the frame so the match stays whole.
                 self.push(frame);

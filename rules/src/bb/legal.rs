@@ -160,6 +160,7 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
             }
             out.push(Command::Done);
         }
+        PromptKind::PassBlock { .. } => super::skills_a::pass_block_legal(g, &mut out),
         PromptKind::UseSkill { skill, .. } => {
             out.push(Command::UseSkill {
                 skill: *skill,

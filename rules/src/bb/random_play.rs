@@ -78,7 +78,8 @@ pub fn with_specialists(r: Roster) -> TeamSheet {
 /// field) so random games meet them and their decisions.
 fn spread_skills_a(sheet: &mut TeamSheet) {
     use super::data::Skill::*;
-    const SKILLS_A: [super::data::Skill; 18] = [
+    const SKILLS_A: [super::data::Skill; 19] = [
+        PassBlock,
         DivingTackle,
         Shadowing,
         DumpOff,

@@ -216,6 +216,48 @@ impl Ctx<'_> {
                 self.block_start_rest(*attacker, *defender, *frenzy);
                 return Flow::Continue;
             }
+            Frame::InterceptAfterPassBlock { passer, target } => {
+                if self.g.pass.is_some()
+                    && let Some(from) = self.g.player(*passer).square()
+                {
+                    self.push_interceptors(*passer, from, *target);
+                }
+                return Flow::Continue;
+            }
+            Frame::PassBlock {
+                passer,
+                target,
+                player,
+                left,
+                moved,
+            } => {
+                let (passer, target, left, moved) = (*passer, *target, *left, *moved);
+                let coach = self.g.player(passer).side.other();
+                match *player {
+                    // He fell: no other player may Pass Block.
+                    Some(p) if !self.g.player(p).standing() => return Flow::Continue,
+                    Some(p) if left == 0 => {
+                        self.push(Frame::PassBlock {
+                            passer,
+                            target,
+                            player: None,
+                            left: 3,
+                            moved: moved | 1 << p.0,
+                        });
+                        return Flow::Continue;
+                    }
+                    None if pass_blockers(self.g, passer, target, moved).is_empty() => {
+                        return Flow::Continue;
+                    }
+                    _ => {}
+                }
+                let prompt_kind = PromptKind::PassBlock {
+                    player: *player,
+                    squares_left: left,
+                };
+                self.push(f);
+                return Flow::Wait(prompt(coach, prompt_kind));
+            }
             Frame::KickOffReturn { player, left, .. } => {
                 let coach = self.g.kicking.other();
                 let (player, squares_left) = (*player, *left);
@@ -694,7 +736,209 @@ impl Ctx<'_> {
                 }
                 _ => self.kick_table(lands),
             },
+            (
+                Frame::PassBlock {
+                    passer,
+                    target,
+                    player,
+                    left,
+                    moved,
+                },
+                cmd,
+            ) => match cmd {
+                Command::PassBlock { player: p, to } => {
+                    if player.is_none() {
+                        self.emit(Event::SkillUsed {
+                            player: p,
+                            skill: Skill::PassBlock,
+                        });
+                    }
+                    self.push(Frame::PassBlock {
+                        passer,
+                        target,
+                        player: Some(p),
+                        left: left.saturating_sub(1),
+                        moved,
+                    });
+                    self.pass_block_step(p, to);
+                }
+                _ => {
+                    if let Some(p) = player {
+                        // This one is done; another may go.
+                        self.push(Frame::PassBlock {
+                            passer,
+                            target,
+                            player: None,
+                            left: 3,
+                            moved: moved | 1 << p.0,
+                        });
+                    }
+                }
+            },
             (other, _) => self.push(other),
         }
+    }
+
+    /// §26.62: one square of a Pass Block move by the normal rules: a dodge out of an
+    /// opposing tackle zone (§10.3 modifiers, Stunty, Prehensile Tail, Tackle, Break
+    /// Tackle); a fall stops him (a turnover only in his own team's turn).
+    fn pass_block_step(&mut self, player: PlayerId, to: Square) {
+        let p = self.g.player(player);
+        let side = p.side;
+        let Some(from) = p.square() else { return };
+        let mut dodge = None;
+        if self.g.tackle_zones(side, from, None) > 0 {
+            let tz_to = if p.has(Skill::Stunty) && !p.has(Skill::SecretWeapon) {
+                0
+            } else {
+                self.g.tackle_zones(side, to, None) as i8
+            };
+            let mut tails = 0i8;
+            let mut tackled = false;
+            for m in self.g.markers(side, from) {
+                let m = self.g.player(m);
+                tails += i8::from(m.has(Skill::PrehensileTail));
+                tackled |= m.has(Skill::Tackle);
+            }
+            let mut stat = p.ag;
+            if p.has(Skill::BreakTackle) && !p.used_break_tackle && p.st > p.ag {
+                stat = p.st;
+                self.g.players[player.index()].used_break_tackle = true;
+            }
+            let mut f = super::checks::CheckFor::new(CheckKind::Dodge, player);
+            f.tackled = tackled;
+            f.square = Some(to);
+            f.from = Some(from);
+            dodge = Some(super::checks::d6_check(
+                f,
+                agility_target(stat),
+                1 - tz_to - tails,
+            ));
+        }
+        self.move_player(player, to);
+        if let Some(c) = dodge {
+            self.push(Frame::Check(Box::new(c)));
+        }
+    }
+}
+
+/// §26.62 Pass Block: may `who` end his move on `sq` for the pass from `passer` to
+/// `target`? A square from which he could intercept, the target square if empty, or a
+/// square in the tackle zone of the thrower or of the player on the target square.
+fn pass_block_dest(g: &Game, passer: PlayerId, target: Square, who: PlayerId, sq: Square) -> bool {
+    let Some(from) = g.player(passer).square() else {
+        return false;
+    };
+    let receiver = g.at(target).filter(|&r| r != who);
+    can_intercept_at(from, target, sq)
+        || (sq == target && receiver.is_none())
+        || sq.is_adjacent(from)
+        || receiver.is_some() && sq.is_adjacent(target)
+}
+
+fn can_intercept_at(from: Square, target: Square, sq: Square) -> bool {
+    super::actions::can_intercept(from, target, sq)
+}
+
+/// §26.62: can `who` reach a legal destination from `start` in at most `steps` squares
+/// through empty squares of the pitch?
+fn pass_block_reach(
+    g: &Game,
+    passer: PlayerId,
+    target: Square,
+    who: PlayerId,
+    start: Square,
+    steps: u8,
+) -> bool {
+    let mut frontier = vec![start];
+    let mut seen = vec![start];
+    for depth in 0..=steps {
+        if frontier
+            .iter()
+            .any(|&s| pass_block_dest(g, passer, target, who, s))
+        {
+            return true;
+        }
+        if depth == steps {
+            break;
+        }
+        let mut next = Vec::new();
+        for s in frontier {
+            for n in s.neighbours() {
+                if on_pitch(n) && g.at(n).is_none_or(|o| o == who) && !seen.contains(&n) {
+                    seen.push(n);
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    false
+}
+
+/// §26.62: the players who may still Pass Block the pass from `passer` to `target`:
+/// standing opponents with a tackle zone and Pass Block, not yet moved, able to reach a
+/// legal destination in 3 squares; never Ball & Chain, never rooted.
+pub fn pass_blockers(g: &Game, passer: PlayerId, target: Square, moved: u32) -> Vec<PlayerId> {
+    let side = g.player(passer).side;
+    g.on_pitch(side.other())
+        .filter(|p| {
+            p.has(Skill::PassBlock)
+                && p.has_tz()
+                && !p.rooted
+                && !p.has(Skill::BallAndChain)
+                && moved & (1 << p.id.0) == 0
+                && p.square()
+                    .is_some_and(|sq| pass_block_reach(g, passer, target, p.id, sq, 3))
+        })
+        .map(|p| p.id)
+        .collect()
+}
+
+/// §26.62: the legal answers to the Pass Block prompt: the steps that keep a legal
+/// destination reachable; `done` when no one has stepped or the stepping player stands on a
+/// legal destination.
+pub fn pass_block_legal(g: &Game, out: &mut Vec<Command>) {
+    let Some(Frame::PassBlock {
+        passer,
+        target,
+        player,
+        left,
+        moved,
+    }) = g.frames.last()
+    else {
+        return;
+    };
+    let (passer, target, left) = (*passer, *target, *left);
+    let movers = match player {
+        Some(p) => vec![*p],
+        None => pass_blockers(g, passer, target, *moved),
+    };
+    let left = if player.is_some() { left } else { 3 };
+    for p in movers {
+        let Some(sq) = g.player(p).square() else {
+            continue;
+        };
+        if left == 0 {
+            continue;
+        }
+        for to in sq.neighbours() {
+            if on_pitch(to)
+                && g.at(to).is_none()
+                && pass_block_reach(g, passer, target, p, to, left - 1)
+            {
+                out.push(Command::PassBlock { player: p, to });
+            }
+        }
+    }
+    let done_ok = match player {
+        None => true,
+        Some(p) => g
+            .player(*p)
+            .square()
+            .is_some_and(|sq| pass_block_dest(g, passer, target, *p, sq)),
+    };
+    if done_ok {
+        out.push(Command::Done);
     }
 }

@@ -172,6 +172,8 @@ pub enum Command {
     HailMaryPass { target: Square },
     /// §26.57 Kick-Off Return: move this receiving player one square.
     KickOffReturn { player: PlayerId, to: Square },
+    /// §26.62 Pass Block: move this player one square.
+    PassBlock { player: PlayerId, to: Square },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -289,6 +291,12 @@ pub enum PromptKind {
     /// §26.57 Kick-Off Return: move one player (`player`, once one has moved) up to
     /// `squares_left` more squares, or `done`.
     KickOffReturn {
+        player: Option<PlayerId>,
+        squares_left: u8,
+    },
+    /// §26.62 Pass Block: a pass is announced: move a Pass Block player (`player`, once he
+    /// has stepped) up to `squares_left` more squares to a legal destination, or `done`.
+    PassBlock {
         player: Option<PlayerId>,
         squares_left: u8,
     },
