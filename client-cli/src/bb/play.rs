@@ -377,7 +377,7 @@ impl BbPlay {
                         Command::ThrowTeamMate { thrown, .. } => Some(*thrown) != self.selected,
                         _ => true,
                     });
-                // §26.52: out of range, a Hail Mary Pass if he may throw one.
+                // Out of range: a Hail Mary Pass if he may throw one.
                 let hail_mary = Command::HailMaryPass {
                     target: self.cursor,
                 };
