@@ -1113,3 +1113,20 @@ fn a_pass_block_dodge_that_fails_is_no_turnover_for_the_passers() {
     assert_eq!(turnover_of(&ev), None);
     assert_eq!(g.ball, Ball::Held { player: c });
 }
+
+/// §26.45, §15.4: a Dump-Off may be intercepted by the active team (its coach decides); the
+/// interception ends no turn.
+#[test]
+fn a_dump_off_may_be_intercepted_by_the_blockers_team() {
+    let (mut s, a, d, _) = dump_off_scene();
+    let h = s.player(HOME, 1);
+    s.put(h, 13, 7);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[block(a, d), target(14, 7)]);
+    assert!(matches!(kind(&g), PromptKind::Intercept { .. }));
+    assert_eq!(g.prompt.coach, Some(HOME));
+    let ev = play(&mut g, [d6(6), bd(3)], &[Command::Intercept { player: h }]);
+    assert_eq!(g.ball, Ball::Held { player: h });
+    assert_eq!(turnover_of(&ev), None);
+    assert!(matches!(kind(&g), PromptKind::Push { .. }));
+}

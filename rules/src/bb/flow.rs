@@ -787,7 +787,11 @@ impl Ctx<'_> {
                 Flow::Continue
             }
             Frame::Intercept { candidates } => {
-                let coach = self.g.active.map_or(Side::Home, Side::other);
+                // The interceptors' coach (the active one against a Dump-Off, §26.45).
+                let coach = match candidates.first() {
+                    Some(&c) => self.g.player(c).side,
+                    None => self.g.active.map_or(Side::Home, Side::other),
+                };
                 self.push(Frame::Intercept {
                     candidates: candidates.clone(),
                 });
