@@ -221,11 +221,15 @@ fn fend_stops_the_follow_up() {
     assert!(matches!(kind(&g), PromptKind::Action { .. }));
 }
 
-/// §26.48, §26.13: a Juggernaut on a Blitz may follow up a Fend player.
+/// §26.48, §26.13: a Juggernaut on a Blitz may follow up a Fend player; on a plain Block
+/// Fend still stops him.
 #[test]
 fn juggernaut_on_a_blitz_cancels_fend() {
     let (mut s, a, d) = duel();
     s.skill(d, Skill::Fend).skill(a, Skill::Juggernaut);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [bd(3)], &[block(a, d), push(12, 7)]);
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
     let mut g = s.turn(HOME, 1);
     play(
         &mut g,
@@ -1129,4 +1133,17 @@ fn a_dump_off_may_be_intercepted_by_the_blockers_team() {
     assert_eq!(g.ball, Ball::Held { player: h });
     assert_eq!(turnover_of(&ev), None);
     assert!(matches!(kind(&g), PromptKind::Push { .. }));
+}
+
+/// §26.58: at half-time a team with a Leader takes its Leader re-roll again (one at most).
+#[test]
+fn the_leader_reroll_comes_back_at_half_time() {
+    let (mut s, _, _) = leader_scene();
+    s.game.teams[0].leader_reroll = false;
+    s.game.teams[1].turns = 8;
+    // Home's 8 turns are played too: the half ends at once.
+    let g = s.turn(HOME, 9);
+    assert_eq!(g.half, 2);
+    assert!(g.teams[0].leader_reroll);
+    assert!(!g.teams[1].leader_reroll);
 }
