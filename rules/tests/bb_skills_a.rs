@@ -1147,3 +1147,26 @@ fn the_leader_reroll_comes_back_at_half_time() {
     assert!(g.teams[0].leader_reroll);
     assert!(!g.teams[1].leader_reroll);
 }
+
+/// §26.44, G120 [Proposal]: Diving Tackle works on a leap out of his tackle zone too: a 5
+/// (Leap 4+, no modifier) fails at −2.
+#[test]
+fn diving_tackle_works_on_a_leap() {
+    let (mut s, p, t) = dodger();
+    s.skill(p, Skill::Leap);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(5)],
+        &[declare(p, ActionKind::Move), Command::Leap { to: sq(8, 7) }],
+    );
+    assert!(asks(&g, Skill::DivingTackle));
+    let ev = play(
+        &mut g,
+        [d6(1), d6(1)],
+        &[use_skill(Skill::DivingTackle, true)],
+    );
+    assert_eq!(state(&g, t), prone(10, 7));
+    assert_eq!(state(&g, p), prone(8, 7));
+    assert_eq!(turnover_of(&ev), Some(Turnover::KnockedDown));
+}
