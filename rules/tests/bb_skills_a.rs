@@ -1170,3 +1170,29 @@ fn diving_tackle_works_on_a_leap() {
     assert_eq!(state(&g, p), prone(8, 7));
     assert_eq!(turnover_of(&ev), Some(Turnover::KnockedDown));
 }
+
+/// §26.52, §26.4: a Bombardier with Hail Mary Pass may throw his bomb anywhere: never
+/// accurate, it scatters three times and goes off where it lands.
+#[test]
+fn a_bomb_may_be_thrown_as_a_hail_mary_pass() {
+    let mut s = scen();
+    let b = s.player(HOME, 0);
+    s.put(b, 10, 7)
+        .skill(b, Skill::Bombardier)
+        .skill(b, Skill::HailMaryPass)
+        .rerolls(HOME, 0);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(6), d8(5), d8(5), d8(5)],
+        &[
+            declare(b, ActionKind::Bomb),
+            Command::HailMaryPass { target: sq(20, 7) },
+        ],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Exploded { square: Some(s) } if *s == sq(23, 7)
+    )));
+    assert!(g.bomb.is_none());
+}

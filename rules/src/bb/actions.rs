@@ -256,6 +256,10 @@ impl Ctx<'_> {
                 self.end_acting();
                 self.hand_off(a.player, target);
             }
+            Command::HailMaryPass { target } if a.action == ActionKind::Bomb => {
+                self.end_acting();
+                self.hail_mary_bomb(a.player, target);
+            }
             Command::HailMaryPass { target } => {
                 self.end_acting();
                 self.hail_mary(a.player, target);

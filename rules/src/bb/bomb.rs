@@ -88,6 +88,8 @@ impl Ctx<'_> {
     pub(crate) fn bomb_flown(&mut self, c: &BbCheck, accurate: bool) {
         let Some(b) = self.g.bomb else { return };
         let from = self.g.player(b.thrower).square();
+        // §26.52: a Hail Mary bomb (no range) is never accurate.
+        let accurate = accurate && c.kind.range.is_some();
         if !accurate && pass_fumbled(c) {
             self.explode(from);
             return;

@@ -369,7 +369,17 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                 }
             }
         }
-        ActionKind::Bomb if !p.confused => pass_targets(g, sq, out),
+        ActionKind::Bomb if !p.confused => {
+            pass_targets(g, sq, out);
+            if p.has(Skill::HailMaryPass) && g.weather != Weather::Blizzard {
+                // §26.52, §26.4: a bomb may be thrown as a Hail Mary Pass.
+                for target in squares() {
+                    if target != sq {
+                        out.push(Command::HailMaryPass { target });
+                    }
+                }
+            }
+        }
         ActionKind::Pass if p.has(Skill::ThrowTeamMate) && !p.confused => {
             // §26.33: an adjacent standing Right Stuff team-mate, Quick or Short.
             for n in sq.neighbours() {

@@ -586,6 +586,24 @@ impl Ctx<'_> {
         self.push(Frame::Check(Box::new(super::checks::d6_check(f, 2, 0))));
     }
 
+    /// §26.52, §26.4: a bomb thrown as a Hail Mary Pass: the same D6 (1: it goes off in his
+    /// square), never intercepted, three scatters (the bomb's own flight rules).
+    pub(crate) fn hail_mary_bomb(&mut self, thrower: PlayerId, target: Square) {
+        self.emit(Event::HailMaryPass {
+            player: thrower,
+            target,
+        });
+        self.emit(Event::BombThrown {
+            player: thrower,
+            target,
+        });
+        self.g.bomb = Some(super::bomb::BombFlight { thrower, target });
+        let mut f = super::checks::CheckFor::new(CheckKind::Pass, thrower);
+        f.square = Some(target);
+        f.flag = true;
+        self.push(Frame::Check(Box::new(super::checks::d6_check(f, 2, 0))));
+    }
+
     /// §26.52: the Hail Mary's flight: a 1 fumbles (a bounce from his square, a turnover);
     /// else three scatters from the target (G13: a throw-in at the first exit).
     pub(crate) fn hail_mary_flown(
