@@ -62,6 +62,8 @@ const CHECKS = {
   throw_team_mate: 'Throw Team-Mate',
   landing: 'Landing',
   always_hungry: 'Always Hungry',
+  jump_up: 'Jump Up',
+  safe_throw: 'Safe Throw',
 };
 
 const INJURY = { stunned: 'Stunned', knocked_out: 'KO', casualty: 'Casualty' };
@@ -121,6 +123,7 @@ function rerollSource(s) {
   if (!s) return 're-roll';
   if (s.source === 'team') return 'a team re-roll';
   if (s.source === 'pro') return 'Pro';
+  if (s.source === 'leader') return 'the Leader re-roll';
   if (s.source === 'skill') return `the ${titleWords(s.skill)} skill re-roll`;
   return 're-roll';
 }
@@ -221,6 +224,9 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'bribe_used': return `${team(ctx, e.side)} bribe the referee for ${P(e.player)}: ${e.worked ? 'it works' : 'it fails'}`;
     case 'confused': return e.confused ? `${P(e.player)} loses his tackle zone` : `${P(e.player)} has his wits again`;
     case 'rooted': return e.rooted ? `${P(e.player)} takes root` : `${P(e.player)} is free to move again`;
+    case 'leader_reroll': return e.available ? `${team(ctx, e.side)} take a Leader re-roll` : `${team(ctx, e.side)} have no Leader re-roll left`;
+    case 'skill_used': return `${P(e.player)} uses ${titleWords(e.skill)}`;
+    case 'hail_mary_pass': return `${P(e.player)} throws a Hail Mary Pass towards ${sq(e.target)}`;
     case 'no_players': return `${team(ctx, e.side)} cannot field a player`;
     case 'shootout': return `Penalty shoot-out: ${e.totals[0]}–${e.totals[1]}`;
     case 'conceded': return `${teamWithCoach(ctx, e.side)} concede`;

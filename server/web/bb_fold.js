@@ -46,7 +46,7 @@ const NO_CHANGE = new Set([
   'regenerated', 'ball_held', 'passed', 'threw_team_mate', 'fumbled', 'intercepted', 'completion', 'handed_off',
   'bomb_thrown', 'exploded',
   'throw_in', 'touchback_awarded', 'turnover_caused', 'sent_off', 'bribe_used', 'no_players',
-  'shootout', 'conceded', 'stood_up',
+  'shootout', 'conceded', 'stood_up', 'skill_used', 'hail_mary_pass',
 ]);
 
 /** An opponent of `side` exerting a tackle zone on `sq` (standing, not confused). */
@@ -158,7 +158,7 @@ export function fold(view, e) {
     case 'reroll_used': {
       const t = team(e.side);
       if (!t) return false;
-      if (e.source && e.source.source === 'team') t.used.reroll = true;
+      if (e.source && (e.source.source === 'team' || e.source.source === 'leader')) t.used.reroll = true;
       return true;
     }
     case 'apothecary_used': {
@@ -178,6 +178,12 @@ export function fold(view, e) {
     case 'rooted': {
       const p = player(e.player);
       if (p) p.rooted = e.rooted;
+      return true;
+    }
+    case 'leader_reroll': {
+      const t = team(e.side);
+      if (!t) return false;
+      t.leader_reroll = e.available;
       return true;
     }
     case 'game_over':

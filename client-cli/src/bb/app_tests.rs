@@ -409,7 +409,10 @@ fn person_key(t: &mut Table, turn_moves: &mut u32) -> bool {
         PromptKind::Apothecary { .. } | PromptKind::Bribe { .. } | PromptKind::UseSkill { .. } => {
             t.key(KeyCode::Char('y'))
         }
-        PromptKind::QuickSnap => t.key(KeyCode::Char('e')),
+        PromptKind::QuickSnap | PromptKind::KickOffReturn { .. } | PromptKind::PassBlock { .. } => {
+            t.key(KeyCode::Char('e'))
+        }
+        PromptKind::DumpOff { .. } => t.key(KeyCode::Char('d')),
         PromptKind::HighKick { .. } => t.key(KeyCode::Char('d')),
         PromptKind::ThrowBomb { .. } => {
             // A caught bomb is thrown on at once: `P` at a square it may be thrown to.

@@ -97,6 +97,8 @@ pub fn subject(c: &Command) -> Option<PlayerId> {
         | Command::Touchback { player }
         | Command::HighKick { player }
         | Command::QuickSnap { player, .. }
+        | Command::KickOffReturn { player, .. }
+        | Command::PassBlock { player, .. }
         | Command::Declare { player, .. }
         | Command::Block { player, .. }
         | Command::Intercept { player } => Some(*player),
@@ -114,7 +116,12 @@ pub fn target(c: &Command, view: &GameView) -> Option<Square> {
         Command::SetupPlace { square }
         | Command::PlaceKick { square }
         | Command::Push { square } => Some(*square),
-        Command::Step { to } | Command::Leap { to } | Command::QuickSnap { to, .. } => Some(*to),
+        Command::Step { to }
+        | Command::Leap { to }
+        | Command::QuickSnap { to, .. }
+        | Command::KickOffReturn { to, .. }
+        | Command::PassBlock { to, .. } => Some(*to),
+        Command::HailMaryPass { target } => Some(*target),
         Command::Pass { target } | Command::ThrowTeamMate { target, .. } => Some(*target),
         Command::SetupPick { player }
         | Command::Touchback { player }
@@ -143,6 +150,9 @@ fn pitch_only(c: &Command) -> bool {
             | Command::Pass { .. }
             | Command::ThrowTeamMate { .. }
             | Command::QuickSnap { .. }
+            | Command::KickOffReturn { .. }
+            | Command::PassBlock { .. }
+            | Command::HailMaryPass { .. }
             | Command::Concede
     )
 }
@@ -181,7 +191,15 @@ impl BbPlay {
                 )
             })
             .filter(|c| match subject(c) {
-                Some(p) if matches!(c, Command::Block { .. } | Command::QuickSnap { .. }) => {
+                Some(p)
+                    if matches!(
+                        c,
+                        Command::Block { .. }
+                            | Command::QuickSnap { .. }
+                            | Command::KickOffReturn { .. }
+                            | Command::PassBlock { .. }
+                    ) =>
+                {
                     Some(p) == self.selected
                 }
                 _ => true,
@@ -359,10 +377,16 @@ impl BbPlay {
                         Command::ThrowTeamMate { thrown, .. } => Some(*thrown) != self.selected,
                         _ => true,
                     });
+                // Out of range: a Hail Mary Pass if he may throw one.
+                let hail_mary = Command::HailMaryPass {
+                    target: self.cursor,
+                };
                 return if ctx.legal.contains(&cmd) {
                     self.send(cmd, ctx)
                 } else if let Some(throw) = throw {
                     self.send(throw, ctx)
+                } else if ctx.legal.contains(&hail_mary) {
+                    self.send(hail_mary, ctx)
                 } else {
                     Reply::say(format!(
                         "No pass to {} now (declare a Pass, then put the cursor on a square in range)",
@@ -425,15 +449,17 @@ impl BbPlay {
                     c,
                     Command::Step { .. }
                         | Command::Pass { .. }
+                        | Command::HailMaryPass { .. }
                         | Command::Leap { .. }
                         | Command::ThrowTeamMate { .. }
                 )
             })
             .filter(|c| target(c, view) == Some(sq))
             .filter(|c| match c {
-                Command::Block { player, .. } | Command::QuickSnap { player, .. } => {
-                    Some(*player) == self.selected
-                }
+                Command::Block { player, .. }
+                | Command::QuickSnap { player, .. }
+                | Command::KickOffReturn { player, .. }
+                | Command::PassBlock { player, .. } => Some(*player) == self.selected,
                 _ => true,
             })
             .collect();

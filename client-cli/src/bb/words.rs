@@ -87,6 +87,8 @@ pub fn check_name(c: CheckKind) -> &'static str {
         CheckKind::Block => "Block",
         CheckKind::ThrowTeamMate => "Throw Team-Mate",
         CheckKind::Landing => "Landing",
+        CheckKind::JumpUp => "Jump Up",
+        CheckKind::SafeThrow => "Safe Throw",
     }
 }
 
@@ -108,6 +110,7 @@ fn reroll_source(view: &GameView, side: Option<Side>, s: RerollSource) -> String
         },
         RerollSource::Skill(skill) => format!("{} skill re-roll", skill.name()),
         RerollSource::Pro => "Pro (4+ first)".into(),
+        RerollSource::Leader => "Leader re-roll".into(),
     }
 }
 
@@ -287,6 +290,7 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
                 RerollSource::Team => "a team re-roll".to_string(),
                 RerollSource::Skill(s) => format!("the {} skill", s.name()),
                 RerollSource::Pro => "Pro".to_string(),
+                RerollSource::Leader => "the Leader re-roll".to_string(),
             };
             format!("{} uses {what}{by}", side_name(*side))
         }
@@ -434,6 +438,19 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
                 format!("{} is free to move again", ps(player))
             }
         }
+        Event::LeaderReroll { side, available } => {
+            if *available {
+                format!("{} takes a Leader re-roll", side_name(*side))
+            } else {
+                format!("{} has no Leader re-roll left", side_name(*side))
+            }
+        }
+        Event::SkillUsed { player, skill } => format!("{} uses {}", ps(player), skill.name()),
+        Event::HailMaryPass { player, target } => format!(
+            "{} throws a Hail Mary Pass towards {}",
+            ps(player),
+            square_name(*target)
+        ),
         Event::NoPlayers { side } => format!("{} cannot field a player", side_name(*side)),
         Event::Shootout { totals } => format!("Penalty shoot-out: {} - {}", totals[0], totals[1]),
         Event::Conceded { side } => format!("{} concedes", side_name(*side)),
@@ -611,6 +628,32 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             skill.name(),
             player_short(view, *id)
         )),
+        PromptKind::DumpOff { player: id } => ask(format!(
+            "{} is about to be blocked: Dump-Off a Quick pass (choose a square) or decline",
+            player_short(view, *id)
+        )),
+        PromptKind::KickOffReturn {
+            player: id,
+            squares_left,
+        } => match id {
+            Some(id) => ask(format!(
+                "Kick-Off Return: move {} up to {squares_left} more squares, or done",
+                player_short(view, *id)
+            )),
+            None => ask("Kick-Off Return: move one player up to 3 squares, or done".into()),
+        },
+        PromptKind::PassBlock {
+            player: id,
+            squares_left,
+        } => match id {
+            Some(id) => ask(format!(
+                "Pass Block: move {} up to {squares_left} more squares, or done",
+                player_short(view, *id)
+            )),
+            None => {
+                ask("Pass Block: move a player up to 3 squares to a legal spot, or done".into())
+            }
+        },
         PromptKind::GameOver => match &view.outcome {
             Some(o) => format!("The match is over: {}", outcome_words(o)),
             None => "The match is over".into(),
@@ -735,6 +778,15 @@ pub fn command(view: &GameView, c: &Command) -> String {
             } else {
                 format!("Do not use {}", skill.name())
             }
+        }
+        Command::KickOffReturn { player, to } => {
+            format!("Kick-Off Return: {} to {}", ps(player), square_name(*to))
+        }
+        Command::PassBlock { player, to } => {
+            format!("Pass Block: {} to {}", ps(player), square_name(*to))
+        }
+        Command::HailMaryPass { target } => {
+            format!("Hail Mary Pass to {}", square_name(*target))
         }
     }
 }

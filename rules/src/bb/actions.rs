@@ -86,6 +86,10 @@ impl Ctx<'_> {
                     defender,
                     frenzy: false,
                 });
+                if matches!(self.g.player(player).state, PlayerState::Prone { .. }) {
+                    // §26.55 Jump Up: a prone player's Block needs an Agility roll at +2.
+                    self.push(Frame::JumpUp { player });
+                }
             }
             _ => {
                 self.push(Frame::Acting);
@@ -144,6 +148,15 @@ impl Ctx<'_> {
         let PlayerState::Prone { square } = p.state else {
             return Flow::Continue;
         };
+        if p.has(Skill::JumpUp) {
+            // §26.55 Jump Up: he stands up for free.
+            self.emit(Event::SkillUsed {
+                player: a.player,
+                skill: Skill::JumpUp,
+            });
+            self.stood_up(a.player, square);
+            return Flow::Continue;
+        }
         if a.ma_left >= 3 {
             if let Some(a) = self.g.acting.as_mut() {
                 a.ma_left -= 3;
@@ -243,6 +256,14 @@ impl Ctx<'_> {
                 self.end_acting();
                 self.hand_off(a.player, target);
             }
+            Command::HailMaryPass { target } if a.action == ActionKind::Bomb => {
+                self.end_acting();
+                self.hail_mary_bomb(a.player, target);
+            }
+            Command::HailMaryPass { target } => {
+                self.end_acting();
+                self.hail_mary(a.player, target);
+            }
             Command::ThrowTeamMate { thrown, target } => {
                 self.end_acting();
                 self.throw_team_mate(a.player, thrown, target);
@@ -318,10 +339,12 @@ impl Ctx<'_> {
             let mut f = CheckFor::new(CheckKind::Dodge, a.player);
             f.tackled = tackled;
             f.square = Some(to);
+            f.from = Some(from);
             dodge_check = Some(d6_check(f, agility_target(stat), 1 - tz_to - tails));
         }
         let gfi = self.spend_square(a.player);
         self.move_player(a.player, to);
+        self.push_shadowing(a.player, from, to);
         self.push(Frame::AfterStep { player: a.player });
         if let Some(c) = dodge_check {
             self.push(Frame::Check(Box::new(c)));
@@ -337,13 +360,18 @@ impl Ctx<'_> {
         let p = self.g.player(a.player);
         let vll = i8::from(p.has(Skill::VeryLongLegs));
         let ag = p.ag;
+        let from = p.square();
         self.g.players[a.player.index()].used_leap = true;
         let g1 = self.spend_square(a.player);
         let g2 = self.spend_square(a.player);
         self.move_player(a.player, to);
+        if let Some(from) = from {
+            self.push_shadowing(a.player, from, to);
+        }
         self.push(Frame::AfterStep { player: a.player });
         let mut f = CheckFor::new(CheckKind::Leap, a.player);
         f.square = Some(to);
+        f.from = from;
         self.push(Frame::Check(Box::new(d6_check(f, agility_target(ag), vll))));
         for gfi in [g2, g1] {
             if gfi {
@@ -385,7 +413,7 @@ impl Ctx<'_> {
 
     /// §15.1–§15.2: a pass to `target`: measure, interception (§15.4), accuracy (§15.3),
     /// flight and landing, then the turnover check once the ball is at rest (§15.7).
-    fn pass(&mut self, passer: PlayerId, target: Square) {
+    pub(crate) fn pass(&mut self, passer: PlayerId, target: Square) {
         let Some(from) = self.g.player(passer).square() else {
             return;
         };
@@ -403,9 +431,27 @@ impl Ctx<'_> {
             passer,
             target,
             accurate: false,
+            dump_off: false,
         });
         self.push(Frame::BallRest);
         self.push(Frame::PassRoll { range });
+        if !super::skills_a::pass_blockers(self.g, passer, target, 0).is_empty() {
+            // §26.62 Pass Block: after the range is measured, before any interception.
+            self.push(Frame::InterceptAfterPassBlock { passer, target });
+            self.push(Frame::PassBlock {
+                passer,
+                target,
+                player: None,
+                left: 3,
+                moved: 0,
+            });
+            return;
+        }
+        self.push_interceptors(passer, from, target);
+    }
+
+    /// §15.4: the opponents who may intercept, asked (the pass's thrower at `from`).
+    pub(crate) fn push_interceptors(&mut self, passer: PlayerId, from: Square, target: Square) {
         let side = self.g.player(passer).side;
         let candidates: Vec<PlayerId> = self
             .g
@@ -429,7 +475,7 @@ impl Ctx<'_> {
     pub(crate) fn intercept(&mut self, player: PlayerId) {
         let p = self.g.player(player);
         let Some(sq) = p.square() else { return };
-        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
+        let tz = self.nerves_tz(player, sq);
         let vll = i8::from(p.has(Skill::VeryLongLegs));
         let f = CheckFor::new(CheckKind::Interception, player);
         let c = d6_check(f, agility_target(p.ag), -2 - tz - self.rain() + vll);
@@ -442,8 +488,8 @@ impl Ctx<'_> {
         let Some(pass) = self.g.pass else { return };
         let p = self.g.player(pass.passer);
         let Some(sq) = p.square() else { return };
-        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
-        let mut m = range.modifier() - tz;
+        let tz = self.nerves_tz(pass.passer, sq);
+        let mut m = range.modifier() - tz + self.accurate(pass.passer);
         if self.g.weather == Weather::VerySunny {
             m -= 1;
         }
@@ -480,11 +526,18 @@ impl Ctx<'_> {
     pub(crate) fn ball_rest(&mut self) {
         let pass = self.g.pass.take();
         let Some(active) = self.g.active else { return };
+        // §26.45 Dump-Off: no turnover whatever the result; a completion is the passer's
+        // team's.
+        let dump_off = pass.is_some_and(|p| p.dump_off);
+        let team = match pass {
+            Some(p) if p.dump_off => self.g.player(p.passer).side,
+            _ => active,
+        };
         let holder = self
             .g
             .carrier()
             .map(|h| (h, self.g.player(h).side, self.g.player(h).square()));
-        if self.g.turnover.is_none() {
+        if self.g.turnover.is_none() && !dump_off {
             match holder {
                 Some((_, side, _)) if side == active => {}
                 _ => self.turnover(Turnover::BallNotCaught),
@@ -492,7 +545,7 @@ impl Ctx<'_> {
         }
         if let (Some(pass), Some((h, side, Some(sq)))) = (pass, holder)
             && pass.accurate
-            && side == active
+            && side == team
             && sq == pass.target
             && h != pass.passer
         {
@@ -562,7 +615,10 @@ impl Ctx<'_> {
             player: victim,
             broken,
         });
-        let doubles = a == b;
+        // §26.67 Sneaky Git: a double on the armour roll sends him off only if it broke
+        // the armour.
+        let sneaky = self.g.player(fouler).has(Skill::SneakyGit);
+        let doubles = a == b && (broken || !sneaky);
         if doubles {
             self.push(Frame::SendOff {
                 player: fouler,
@@ -612,6 +668,13 @@ impl Ctx<'_> {
     pub(crate) fn check_done(&mut self, c: BbCheckRef, passed: bool) {
         let f = c.kind;
         let id = f.player;
+        if passed
+            && matches!(f.kind, CheckKind::Dodge | CheckKind::Leap)
+            && self.diving_tackle_offer(&c)
+        {
+            // §26.44: the opposing coach decides on Diving Tackle first.
+            return;
+        }
         match f.kind {
             CheckKind::Dodge | CheckKind::Gfi | CheckKind::Leap => {
                 if !passed {
@@ -620,7 +683,11 @@ impl Ctx<'_> {
                         CheckKind::Gfi => Cause::Gfi,
                         _ => Cause::Leap,
                     };
-                    self.turnover(Turnover::KnockedDown);
+                    // A fall is a turnover for the active team only (§26.62: a Pass Block
+                    // dodge in the opponent's turn is not).
+                    if self.g.active == Some(self.g.player(id).side) {
+                        self.turnover(Turnover::KnockedDown);
+                    }
                     self.push(Frame::KnockDown {
                         player: id,
                         hurt: Hurt::plain(cause, None),
@@ -682,17 +749,40 @@ impl Ctx<'_> {
                 }
             }
             CheckKind::Interception => {
+                if passed && self.safe_throw_offer(id) {
+                    // §26.64 Safe Throw: the passer's roll first.
+                    return;
+                }
                 if passed {
+                    let dump_off = self.g.pass.is_some_and(|p| p.dump_off);
                     self.set_ball(Ball::Held { player: id });
                     self.emit(Event::Intercepted { player: id });
                     self.g.pass = None;
-                    self.turnover(Turnover::Interception);
+                    if !dump_off {
+                        self.turnover(Turnover::Interception);
+                    }
                 }
             }
             CheckKind::Pass if f.flag => self.bomb_flown(&c, passed),
             CheckKind::Pass => self.pass_done(c, passed),
             CheckKind::ThrowTeamMate => self.team_mate_thrown(&c),
             CheckKind::Landing => self.landed(id, passed),
+            CheckKind::JumpUp => {
+                // §26.55: success stands him up for free to block; failure loses the block
+                // (no turnover).
+                if let Some(sq) = self.g.player(id).square() {
+                    if passed {
+                        self.emit(Event::SkillUsed {
+                            player: id,
+                            skill: Skill::JumpUp,
+                        });
+                        self.stood_up(id, sq);
+                    } else {
+                        self.end_acting();
+                    }
+                }
+            }
+            CheckKind::SafeThrow => self.safe_throw_done(f, passed),
             CheckKind::StandUp => {
                 if let Some(sq) = self.g.player(id).square() {
                     if passed {
@@ -762,6 +852,11 @@ impl Ctx<'_> {
         let Some(from) = self.g.player(id).square() else {
             return;
         };
+        if c.kind.range.is_none() {
+            // §26.52 Hail Mary Pass.
+            self.hail_mary_flown(id, from, target, accurate);
+            return;
+        }
         if accurate {
             if let Some(p) = self.g.pass.as_mut() {
                 p.accurate = true;
@@ -773,9 +868,20 @@ impl Ctx<'_> {
             });
             return;
         }
+        if pass_fumbled(&c) && self.g.player(id).has(Skill::SafeThrow) && c.face() != 1 {
+            // §26.64 Safe Throw: a fumble that is not a natural 1 keeps the ball, no
+            // turnover.
+            self.emit(Event::SkillUsed {
+                player: id,
+                skill: Skill::SafeThrow,
+            });
+            return;
+        }
         if pass_fumbled(&c) {
             self.emit(Event::Fumbled { player: id });
-            self.turnover(Turnover::Fumble);
+            if !self.g.pass.is_some_and(|p| p.dump_off) {
+                self.turnover(Turnover::Fumble);
+            }
             self.set_ball(Ball::Ground { square: from });
             self.push(Frame::Bounce { from, kick: false });
             return;

@@ -24,8 +24,9 @@ impl Ctx<'_> {
             Some(id) => {
                 let p = self.g.player(id);
                 if p.standing() && !p.confused && !p.has(Skill::NoHands) {
-                    let tz = self.g.tackle_zones(p.side, square, None) as i8;
-                    let bonus = i8::from(matches!(arrival, Arrival::Accurate | Arrival::HandOff));
+                    let tz = self.nerves_tz(id, square);
+                    let bonus = i8::from(matches!(arrival, Arrival::Accurate | Arrival::HandOff))
+                        + self.diving_catch_bonus(id, square, arrival);
                     let rain = i8::from(self.g.weather == Weather::PouringRain);
                     let mut f = CheckFor::new(CheckKind::Catch, id);
                     f.arrival = Some(arrival);
@@ -38,6 +39,15 @@ impl Ctx<'_> {
                 }
             }
             None => {
+                if let Some(diver) = self.diving_catcher(square, arrival) {
+                    // §26.43 Diving Catch: his coach may dive for it.
+                    self.push(Frame::DivingCatch {
+                        player: diver,
+                        square,
+                        arrival,
+                    });
+                    return;
+                }
                 self.set_ball(Ball::Ground { square });
                 if !matches!(arrival, Arrival::Bounce | Arrival::KickBounce) {
                     self.push(Frame::Bounce { from: square, kick });

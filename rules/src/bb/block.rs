@@ -85,6 +85,28 @@ impl Ctx<'_> {
         if !self.can_block(attacker, defender) {
             return;
         }
+        if self.dump_off_applies(defender, frenzy) {
+            // §26.45 Dump-Off: the defender's coach may throw a Quick pass first.
+            self.push(Frame::DumpOff {
+                attacker,
+                defender,
+                frenzy,
+            });
+            return;
+        }
+        self.block_start_rest(attacker, defender, frenzy);
+    }
+
+    /// §11, §26.8: the block goes ahead (the chainsaw offered first).
+    pub(crate) fn block_start_rest(
+        &mut self,
+        attacker: PlayerId,
+        defender: PlayerId,
+        frenzy: bool,
+    ) {
+        if !self.can_block(attacker, defender) {
+            return;
+        }
         if self.g.player(attacker).has(Skill::Chainsaw) && !frenzy {
             // §26.8: he may attack with the chainsaw instead of the block dice.
             self.push(Frame::Chainsaw {
@@ -180,7 +202,7 @@ impl Ctx<'_> {
         ))
     }
 
-    fn blitzing(&self, attacker: PlayerId) -> bool {
+    pub(crate) fn blitzing(&self, attacker: PlayerId) -> bool {
         self.g
             .acting
             .is_some_and(|a| a.player == attacker && a.action == ActionKind::Blitz)
@@ -213,22 +235,16 @@ impl Ctx<'_> {
                 });
             }
             BlockFace::BothDown => {
-                // §11.4, §26.3 Block; defender first (G15), then the attacker.
-                let a_falls = !a.has(Skill::Block);
-                let d_falls = !d.has(Skill::Block);
-                if a_falls {
-                    self.turnover(Turnover::KnockedDown);
-                    self.push(Frame::KnockDown {
-                        player: attacker,
-                        hurt: self.block_hurt(defender, Cause::Blocking),
+                if let Some(wrestler) = self.wrestler(attacker, defender, None) {
+                    // §26.75 Wrestle: its coach may lay both players down instead.
+                    self.push(Frame::Wrestle {
+                        attacker,
+                        defender,
+                        wrestler,
                     });
+                    return;
                 }
-                if d_falls {
-                    self.push(Frame::KnockDown {
-                        player: defender,
-                        hurt: self.block_hurt(attacker, Cause::Blocked),
-                    });
-                }
+                self.both_down(attacker, defender);
             }
             BlockFace::Pushed | BlockFace::DefenderStumbles | BlockFace::DefenderDown => {
                 // §26.11 Dodge saves a stumble unless the attacker has Tackle (§26.30).
@@ -255,6 +271,25 @@ impl Ctx<'_> {
                     self.start_push(attacker, defender, face, down, frenzy);
                 }
             }
+        }
+    }
+
+    /// §11.4 Both Down, §26.3 Block: who falls; defender first (G15), then the attacker.
+    pub(crate) fn both_down(&mut self, attacker: PlayerId, defender: PlayerId) {
+        let a_falls = !self.g.player(attacker).has(Skill::Block);
+        let d_falls = !self.g.player(defender).has(Skill::Block);
+        if a_falls {
+            self.turnover(Turnover::KnockedDown);
+            self.push(Frame::KnockDown {
+                player: attacker,
+                hurt: self.block_hurt(defender, Cause::Blocking),
+            });
+        }
+        if d_falls {
+            self.push(Frame::KnockDown {
+                player: defender,
+                hurt: self.block_hurt(attacker, Cause::Blocked),
+            });
         }
     }
 
@@ -320,12 +355,14 @@ impl Ctx<'_> {
         let Some(target) = self.g.player(state.pushed).square() else {
             return Flow::Continue;
         };
-        let options = push_options(self.g, state.pusher, target);
+        // §26.66 Side Step: the pushed player's coach may choose among all free squares.
+        let (options, side_step) = super::skills_a::push_choice(self.g, &state, target);
         if options.len() == 1 {
             self.push_to(state, options[0]);
             return Flow::Continue;
         }
-        let coach = self.g.active.unwrap_or(self.g.player(state.attacker).side);
+        let coach =
+            side_step.unwrap_or(self.g.active.unwrap_or(self.g.player(state.attacker).side));
         let pushed = state.pushed;
         self.push(Frame::Push(Box::new(state)));
         Flow::Wait(prompt(coach, PromptKind::Push { player: pushed }))
@@ -391,7 +428,8 @@ impl Ctx<'_> {
         let can_follow = vacated.is_some()
             && a.standing()
             && !a.rooted
-            && vacated.is_some_and(|v| self.g.at(v).is_none());
+            && vacated.is_some_and(|v| self.g.at(v).is_none())
+            && !self.fend_stops(state.attacker, state.defender);
         match vacated {
             Some(square) if can_follow => {
                 if a.has(Skill::Frenzy) || a.has(Skill::BallAndChain) {
@@ -470,6 +508,28 @@ impl Ctx<'_> {
             });
             return;
         }
+        if self.strip_ball_applies(attacker, defender, face) {
+            // §26.70 Strip Ball: the attacker's coach decides first.
+            self.push(Frame::StripBall {
+                attacker,
+                defender,
+                face,
+                frenzy,
+            });
+            return;
+        }
+        self.after_push_standing(attacker, defender, face, frenzy);
+    }
+
+    /// §11.7, §18.2, §26.12: a defender left standing: the touchdown check, then Frenzy's
+    /// second block.
+    pub(crate) fn after_push_standing(
+        &mut self,
+        attacker: PlayerId,
+        defender: PlayerId,
+        face: BlockFace,
+        frenzy: bool,
+    ) {
         let strict = self.g.setup.options.strict_touchdown_timing;
         self.check_touchdown(!strict);
         let a = self.g.player(attacker);

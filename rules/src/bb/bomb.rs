@@ -64,8 +64,8 @@ impl Ctx<'_> {
             self.g.bomb = None;
             return;
         };
-        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
-        let mut m = range.modifier() - tz;
+        let tz = self.nerves_tz(b.thrower, sq);
+        let mut m = range.modifier() - tz + self.accurate(b.thrower);
         if self.g.weather == Weather::VerySunny {
             m -= 1;
         }
@@ -88,6 +88,8 @@ impl Ctx<'_> {
     pub(crate) fn bomb_flown(&mut self, c: &BbCheck, accurate: bool) {
         let Some(b) = self.g.bomb else { return };
         let from = self.g.player(b.thrower).square();
+        // §26.52: a Hail Mary bomb (no range) is never accurate.
+        let accurate = accurate && c.kind.range.is_some();
         if !accurate && pass_fumbled(c) {
             self.explode(from);
             return;
@@ -127,8 +129,8 @@ impl Ctx<'_> {
             self.explode(Some(sq));
             return;
         }
+        let tz = self.nerves_tz(player, sq);
         let p = self.g.player(player);
-        let tz = self.g.tackle_zones(p.side, sq, None) as i8;
         let rain = i8::from(self.g.weather == Weather::PouringRain);
         let mut f = CheckFor::new(CheckKind::Catch, player);
         f.square = Some(sq);

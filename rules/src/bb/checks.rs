@@ -40,6 +40,9 @@ pub struct CheckFor {
     pub action: Option<ActionKind>,
     /// Block: Frenzy's second block (§26.12).
     pub second: bool,
+    /// Dodge, Leap: the square left (§26.44 Diving Tackle puts its player there).
+    #[serde(default)]
+    pub from: Option<Square>,
 }
 
 impl CheckFor {
@@ -55,6 +58,7 @@ impl CheckFor {
             flag: false,
             action: None,
             second: false,
+            from: None,
         }
     }
 }
@@ -85,14 +89,17 @@ pub fn purpose(kind: CheckKind) -> RollPurpose {
         CheckKind::Block => RollPurpose::Block,
         CheckKind::ThrowTeamMate => RollPurpose::ThrowTeamMate,
         CheckKind::Landing => RollPurpose::Landing,
+        CheckKind::JumpUp => RollPurpose::JumpUp,
+        CheckKind::SafeThrow => RollPurpose::SafeThrow,
     }
 }
 
 /// The skill that re-rolls a failed check of `kind` (§26.11 Dodge, §26.29 Sure Hands,
-/// §26.7 Catch, §26.18 Pass).
+/// §26.7 Catch, §26.18 Pass, §26.71 Sure Feet).
 pub fn skill_reroll(kind: CheckKind) -> Option<Skill> {
     match kind {
         CheckKind::Dodge => Some(Skill::Dodge),
+        CheckKind::Gfi => Some(Skill::SureFeet),
         CheckKind::PickUp => Some(Skill::SureHands),
         CheckKind::Catch | CheckKind::Interception => Some(Skill::Catch),
         CheckKind::Pass => Some(Skill::Pass),
@@ -111,6 +118,18 @@ pub fn pass_accurate(c: &BbCheck) -> bool {
 pub fn pass_fumbled(c: &BbCheck) -> bool {
     let face = c.face();
     face == 1 || (face != 6 && c.result() <= 1)
+}
+
+/// §26.58: a player with Leader is on the pitch for `side` (standing, prone or stunned).
+pub fn leader_on_pitch(g: &super::state::Game, side: crate::core::Side) -> bool {
+    g.on_pitch(side).any(|p| p.has(Skill::Leader))
+}
+
+/// §26.58: does `side` have a Leader at this match (a player not Absent)?
+pub fn has_leader(g: &super::state::Game, side: crate::core::Side) -> bool {
+    g.players
+        .iter()
+        .any(|p| p.side == side && p.has(Skill::Leader) && p.state != PlayerState::Absent)
 }
 
 const GATE: Gate = Gate {
@@ -160,17 +179,25 @@ impl CheckHooks<CheckFor, RerollSource> for Ctx<'_> {
         if let Some(skill) = skill_reroll(c.kind.kind)
             && p.has(skill)
             && !(skill == Skill::Dodge && (p.used_dodge || c.kind.tackled))
+            && !(skill == Skill::SureFeet && p.used_skills.has(Skill::SureFeet))
         {
             v.push(Reroll::free(RerollSource::Skill(skill)));
         }
         let t = self.g.team(p.side);
-        if self.g.active == Some(p.side) && !t.used.reroll && t.rerolls > 0 && p.square().is_some()
-        {
-            v.push(if p.has(Skill::Loner) {
-                Reroll::gated(RerollSource::Team, GATE)
+        let own_turn = self.g.active == Some(p.side) && !t.used.reroll && p.square().is_some();
+        let gated = |source| {
+            if p.has(Skill::Loner) {
+                Reroll::gated(source, GATE)
             } else {
-                Reroll::free(RerollSource::Team)
-            });
+                Reroll::free(source)
+            }
+        };
+        if own_turn && t.rerolls > 0 {
+            v.push(gated(RerollSource::Team));
+        }
+        if own_turn && t.leader_reroll && leader_on_pitch(self.g, p.side) {
+            // §26.58: the Leader re-roll, like a team re-roll (Loner 4+ first, §26.15).
+            v.push(gated(RerollSource::Leader));
         }
         if p.has(Skill::Pro) && !p.used_pro {
             v.push(Reroll::gated(RerollSource::Pro, GATE));
@@ -189,6 +216,17 @@ impl CheckHooks<CheckFor, RerollSource> for Ctx<'_> {
             }
             RerollSource::Skill(Skill::Dodge) => self.g.players[id.index()].used_dodge = true,
             RerollSource::Pro => self.g.players[id.index()].used_pro = true,
+            RerollSource::Skill(Skill::SureFeet) => {
+                // §26.71: once per turn.
+                self.g.players[id.index()]
+                    .used_skills
+                    .insert(Skill::SureFeet);
+            }
+            RerollSource::Leader => {
+                let t = &mut self.g.teams[side.index()];
+                t.leader_reroll = false;
+                t.used.reroll = true;
+            }
             RerollSource::Skill(_) => {}
         }
         self.emit(Event::RerollUsed {
@@ -198,6 +236,12 @@ impl CheckHooks<CheckFor, RerollSource> for Ctx<'_> {
         });
         if source == RerollSource::Team {
             self.emit_rerolls(side);
+        }
+        if source == RerollSource::Leader {
+            self.emit(Event::LeaderReroll {
+                side,
+                available: false,
+            });
         }
     }
 

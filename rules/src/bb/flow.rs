@@ -248,6 +248,84 @@ pub enum Frame {
     EndDrive,
     /// §18.5: the end of a half.
     EndHalf,
+    /// §26.75 Wrestle: `wrestler`'s coach may lay both players down (waits).
+    Wrestle {
+        attacker: PlayerId,
+        defender: PlayerId,
+        wrestler: PlayerId,
+    },
+    /// §26.70 Strip Ball: the attacker's coach may make the pushed carrier drop the ball
+    /// (waits).
+    StripBall {
+        attacker: PlayerId,
+        defender: PlayerId,
+        face: BlockFace,
+        frenzy: bool,
+    },
+    /// §26.55 Jump Up: the Agility roll of a prone player who declared a Block.
+    JumpUp {
+        player: PlayerId,
+    },
+    /// §26.56 Kick: the kicking coach may halve the kick's distance (waits).
+    KickSkill {
+        kicker: PlayerId,
+        aimed: Square,
+        dir: u16,
+        dist: u16,
+    },
+    /// §26.43 Diving Catch: a ball coming down in an empty square beside `player` (waits).
+    DivingCatch {
+        player: PlayerId,
+        square: Square,
+        arrival: Arrival,
+    },
+    /// §26.44 Diving Tackle: the opposing coach may use it on a dodge or leap that passed
+    /// (waits; `candidates[0]` is asked).
+    DivingTackle {
+        check: Box<BbCheck>,
+        candidates: Vec<PlayerId>,
+    },
+    /// §26.65 Shadowing: `mover` left `from` (and the tackle zones of `candidates`) for `to`;
+    /// the shadowers' coach may try with `candidates[0]` (waits).
+    Shadow {
+        mover: PlayerId,
+        from: Square,
+        to: Square,
+        candidates: Vec<PlayerId>,
+    },
+    /// §26.45 Dump-Off: the blocked carrier's coach may throw a Quick pass (waits).
+    DumpOff {
+        attacker: PlayerId,
+        defender: PlayerId,
+        frenzy: bool,
+    },
+    /// §26.45: the block goes ahead once the Dump-Off is resolved.
+    BlockAfterDumpOff {
+        attacker: PlayerId,
+        defender: PlayerId,
+        frenzy: bool,
+    },
+    /// §26.57 Kick-Off Return: the receiving coach may move one player up to 3 squares
+    /// before the kick-off table (waits); `lands`: where the kick will come down.
+    KickOffReturn {
+        lands: Square,
+        player: Option<PlayerId>,
+        left: u8,
+    },
+    /// §26.62 Pass Block: the opponents of `passer` may move their Pass Block players, one at
+    /// a time (`moved`: a bit per player id who has moved), each up to 3 squares (waits).
+    PassBlock {
+        passer: PlayerId,
+        target: Square,
+        player: Option<PlayerId>,
+        left: u8,
+        moved: u32,
+    },
+    /// §26.62, §15.4: the interceptors, once the Pass Block moves are made.
+    InterceptAfterPassBlock {
+        passer: PlayerId,
+        target: Square,
+    },
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -709,7 +787,11 @@ impl Ctx<'_> {
                 Flow::Continue
             }
             Frame::Intercept { candidates } => {
-                let coach = self.g.active.map_or(Side::Home, Side::other);
+                // The interceptors' coach (the active one against a Dump-Off, §26.45).
+                let coach = match candidates.first() {
+                    Some(&c) => self.g.player(c).side,
+                    None => self.g.active.map_or(Side::Home, Side::other),
+                };
                 self.push(Frame::Intercept {
                     candidates: candidates.clone(),
                 });
@@ -783,6 +865,18 @@ impl Ctx<'_> {
             }
             Frame::EndDrive => self.end_drive(),
             Frame::EndHalf => self.end_half(),
+            f @ (Frame::Wrestle { .. }
+            | Frame::StripBall { .. }
+            | Frame::JumpUp { .. }
+            | Frame::KickSkill { .. }
+            | Frame::DivingCatch { .. }
+            | Frame::DivingTackle { .. }
+            | Frame::Shadow { .. }
+            | Frame::DumpOff { .. }
+            | Frame::BlockAfterDumpOff { .. }
+            | Frame::KickOffReturn { .. }
+            | Frame::PassBlock { .. }
+            | Frame::InterceptAfterPassBlock { .. }) => self.skill_frame(f),
         }
     }
 
@@ -932,6 +1026,19 @@ impl Ctx<'_> {
                 }
                 self.send_off(player, turnover);
             }
+            (
+                f @ (Frame::Wrestle { .. }
+                | Frame::StripBall { .. }
+                | Frame::KickSkill { .. }
+                | Frame::DivingCatch { .. }
+                | Frame::DivingTackle { .. }
+                | Frame::Shadow { .. }),
+                Command::UseSkill { use_it, .. },
+            ) => self.skill_answer(f, use_it),
+            (
+                f @ (Frame::DumpOff { .. } | Frame::KickOffReturn { .. } | Frame::PassBlock { .. }),
+                cmd,
+            ) => self.skill_command(f, cmd),
             (frame, _) => {
                 // Unreachable for legal commands: keep the frame so the match stays whole.
                 self.push(frame);
@@ -968,6 +1075,7 @@ impl Ctx<'_> {
             self.g.teams[side.index()].fame = fame[side.index()];
         }
         self.emit(Event::Gate { fans, fame });
+        self.grant_leader_rerolls();
         self.coin_toss();
         Flow::Continue
     }
@@ -1097,6 +1205,7 @@ impl Ctx<'_> {
                 p.used_pro = false;
                 p.used_break_tackle = false;
                 p.used_leap = false;
+                p.used_skills = SkillSet::default();
             }
         }
         if bonus {
@@ -1264,6 +1373,7 @@ impl Ctx<'_> {
                     t.rerolls = t.rerolls_start;
                     self.emit_rerolls(side);
                 }
+                self.grant_leader_rerolls();
                 self.emit_markers();
                 let kicking = self.g.first_kicker.other();
                 self.g.kicking = kicking;
@@ -1310,6 +1420,20 @@ impl Ctx<'_> {
             }
         }
         Flow::Continue
+    }
+
+    /// §26.58 Leader: at the start of the match and at half-time a team with a Leader
+    /// takes its one Leader re-roll (never two; none new for overtime).
+    fn grant_leader_rerolls(&mut self) {
+        for side in Side::BOTH {
+            if super::checks::has_leader(self.g, side) && !self.g.team(side).leader_reroll {
+                self.g.teams[side.index()].leader_reroll = true;
+                self.emit(Event::LeaderReroll {
+                    side,
+                    available: true,
+                });
+            }
+        }
     }
 
     pub fn game_over(&mut self, outcome: Outcome) {
@@ -1362,6 +1486,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
                 used_break_tackle: false,
                 used_leap: false,
                 in_drive: false,
+                used_skills: SkillSet::default(),
             });
         }
         Team {
@@ -1379,6 +1504,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
             necromancer: data.necromancer,
             turns: 0,
             used: TurnUse::default(),
+            leader_reroll: false,
         }
     };
     let home = team_of(Side::Home, &mut players);

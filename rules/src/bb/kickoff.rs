@@ -169,6 +169,23 @@ impl Ctx<'_> {
         let kicking = self.g.kicking;
         let dir = self.roll(RollPurpose::KickDirection, Some(kicking), Die::D8);
         let dist = self.roll(RollPurpose::KickDistance, Some(kicking), Die::D6);
+        if let Some(kicker) = self.kicker()
+            && dist / 2 != dist
+        {
+            // §26.56 Kick: the kicking coach may halve the distance.
+            self.push(Frame::KickSkill {
+                kicker,
+                aimed,
+                dir,
+                dist,
+            });
+            return;
+        }
+        self.kick_lands(aimed, dir, dist);
+    }
+
+    /// §6.1: the kick scatters `dist` squares in direction `dir`, then the kick-off table.
+    pub(crate) fn kick_lands(&mut self, aimed: Square, dir: u16, dist: u16) {
         let (dx, dy) = SCATTER[usize::from(dir - 1)];
         let mut sq = aimed;
         let mut out = false;
@@ -182,6 +199,23 @@ impl Ctx<'_> {
         self.g.kick_out = out;
         self.emit(Event::Kick { aimed, lands: sq });
         self.set_ball(Ball::InAir { square: sq });
+        if !out
+            && in_half(self.g.kicking.other(), sq)
+            && super::skills_a::kick_off_returners(self.g).next().is_some()
+        {
+            // §26.57 Kick-Off Return: after the scatter, before the kick-off table.
+            self.push(Frame::KickOffReturn {
+                lands: sq,
+                player: None,
+                left: 3,
+            });
+            return;
+        }
+        self.kick_table(sq);
+    }
+
+    /// §7: the kick-off table, while the ball is in the air over `sq`.
+    pub(crate) fn kick_table(&mut self, sq: Square) {
         let [a, b] = self.roll2(RollPurpose::KickOffTable, None);
         let result = kick_off_result(a + b);
         self.emit(Event::KickOff { result });

@@ -4,7 +4,6 @@
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
 use super::actions::can_intercept;
-use super::block::push_options;
 use super::data::*;
 use super::flow::Frame;
 use super::kickoff::{formation_legal, high_kick_candidates, placement_ok, setup_needed};
@@ -105,7 +104,7 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
             if let (Some(Frame::Push(state)), Some(target)) =
                 (g.frames.last(), g.player(*player).square())
             {
-                for square in push_options(g, state.pusher, target) {
+                for square in super::skills_a::push_choice(g, state, target).0 {
                     out.push(Command::Push { square });
                 }
             }
@@ -139,6 +138,29 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 pass_targets(g, sq, &mut out);
             }
         }
+        PromptKind::DumpOff { player } => {
+            // §26.45: a Quick pass, or none.
+            if let Some(sq) = g.player(*player).square() {
+                for target in super::skills_a::dump_off_targets(sq) {
+                    out.push(Command::Pass { target });
+                }
+            }
+            out.push(Command::Decline);
+        }
+        PromptKind::KickOffReturn { player, .. } => {
+            // §26.57: one player, up to 3 squares, then done.
+            let movers: Vec<PlayerId> = match player {
+                Some(p) => vec![*p],
+                None => super::skills_a::kick_off_returners(g).collect(),
+            };
+            for p in movers {
+                for to in super::skills_a::kick_off_return_steps(g, p) {
+                    out.push(Command::KickOffReturn { player: p, to });
+                }
+            }
+            out.push(Command::Done);
+        }
+        PromptKind::PassBlock { .. } => super::skills_a::pass_block_legal(g, &mut out),
         PromptKind::UseSkill { skill, .. } => {
             out.push(Command::UseSkill {
                 skill: *skill,
@@ -259,7 +281,8 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
                 action: ActionKind::Bomb,
             });
         }
-        if standing {
+        // §26.55 Jump Up: a prone player may declare a Block.
+        if standing || (prone && p.has(Skill::JumpUp)) {
             for n in sq.neighbours() {
                 if let Some(t) = g.at(n) {
                     let o = g.player(t);
@@ -335,8 +358,28 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                 }
             }
         }
-        ActionKind::Pass if carrier && !p.confused => pass_targets(g, sq, out),
-        ActionKind::Bomb if !p.confused => pass_targets(g, sq, out),
+        ActionKind::Pass if carrier && !p.confused => {
+            pass_targets(g, sq, out);
+            if p.has(Skill::HailMaryPass) && g.weather != Weather::Blizzard {
+                // §26.52: any square of the pitch (never in a Blizzard).
+                for target in squares() {
+                    if target != sq {
+                        out.push(Command::HailMaryPass { target });
+                    }
+                }
+            }
+        }
+        ActionKind::Bomb if !p.confused => {
+            pass_targets(g, sq, out);
+            if p.has(Skill::HailMaryPass) && g.weather != Weather::Blizzard {
+                // §26.52, §26.4: a bomb may be thrown as a Hail Mary Pass.
+                for target in squares() {
+                    if target != sq {
+                        out.push(Command::HailMaryPass { target });
+                    }
+                }
+            }
+        }
         ActionKind::Pass if p.has(Skill::ThrowTeamMate) && !p.confused => {
             // §26.33: an adjacent standing Right Stuff team-mate, Quick or Short.
             for n in sq.neighbours() {

@@ -31,6 +31,7 @@ mod kickoff;
 pub mod legal;
 pub mod random_play;
 pub mod scenario;
+mod skills_a;
 pub mod state;
 pub mod teambuild;
 mod ttm;
@@ -143,6 +144,7 @@ pub fn view(g: &Game) -> GameView {
             necromancer: t.necromancer,
             turns: t.turns,
             used: t.used,
+            leader_reroll: t.leader_reroll,
         }
     };
     GameView {

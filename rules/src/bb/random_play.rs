@@ -93,7 +93,39 @@ pub fn with_specialists(r: Roster) -> TeamSheet {
         p.number = i as u8 + 1;
     }
     sheet.players = extra;
+    spread_skills_a(&mut sheet);
     sheet
+}
+
+/// The General, Agility and Passing skills of §26.36–§26.75 built so far, no roster
+/// position has them yet: spread one a player over the sheet (the first players take the
+/// field) so random games meet them and their decisions.
+fn spread_skills_a(sheet: &mut TeamSheet) {
+    use super::data::Skill::*;
+    const SKILLS_A: [super::data::Skill; 19] = [
+        PassBlock,
+        DivingTackle,
+        Shadowing,
+        DumpOff,
+        KickOffReturn,
+        Wrestle,
+        SideStep,
+        Fend,
+        StripBall,
+        JumpUp,
+        DivingCatch,
+        Leader,
+        Kick,
+        SureFeet,
+        NervesOfSteel,
+        Accurate,
+        SafeThrow,
+        HailMaryPass,
+        SneakyGit,
+    ];
+    for (p, skill) in sheet.players.iter_mut().zip(SKILLS_A) {
+        p.extra_skills.push(skill);
+    }
 }
 
 /// Play a whole random match (uniform among the legal commands).

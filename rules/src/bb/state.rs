@@ -92,6 +92,9 @@ pub struct Player {
     pub used_leap: bool,
     /// Took part in this drive (Secret Weapon, §26.24).
     pub in_drive: bool,
+    /// Once-per-turn skills of the later table (§26.36–§26.75) used this turn (Sure Feet).
+    #[serde(default)]
+    pub used_skills: SkillSet,
 }
 
 impl Player {
@@ -130,6 +133,9 @@ pub struct Team {
     /// Turns played this half (§9.1, G7).
     pub turns: u8,
     pub used: TurnUse,
+    /// §26.58 Leader: the team's one Leader re-roll is there to use.
+    #[serde(default)]
+    pub leader_reroll: bool,
 }
 
 /// The Action under way.
@@ -151,6 +157,9 @@ pub struct PassInFlight {
     pub passer: PlayerId,
     pub target: Square,
     pub accurate: bool,
+    /// §26.45 Dump-Off: a pass out of sequence that ends no team's turn.
+    #[serde(default)]
+    pub dump_off: bool,
 }
 
 /// A Blood Bowl match.

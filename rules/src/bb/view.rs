@@ -44,6 +44,9 @@ pub struct TeamView {
     /// Turns played this half (§9.1).
     pub turns: u8,
     pub used: TurnUse,
+    /// §26.58 Leader: the team's Leader re-roll is there to use.
+    #[serde(default)]
+    pub leader_reroll: bool,
 }
 
 /// A player as a client draws it.
@@ -218,7 +221,7 @@ impl GameView {
                 }
             }
             Event::RerollUsed { side, source, .. } => {
-                if *source == RerollSource::Team {
+                if matches!(source, RerollSource::Team | RerollSource::Leader) {
                     self.teams[side.index()].used.reroll = true;
                 }
             }
@@ -229,6 +232,10 @@ impl GameView {
                     p.confused = *confused;
                 }
             }
+            Event::LeaderReroll { side, available } => {
+                self.teams[side.index()].leader_reroll = *available;
+            }
+            Event::SkillUsed { .. } | Event::HailMaryPass { .. } => {}
             Event::Rooted { player, rooted } => {
                 if let Some(p) = self.players.get_mut(player.index()) {
                     p.rooted = *rooted;

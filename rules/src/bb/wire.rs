@@ -47,6 +47,8 @@ pub enum RerollSource {
     Skill(Skill),
     /// Pro (§26.20): 4+ first.
     Pro,
+    /// §26.58 Leader: the team's Leader re-roll, used like a team re-roll.
+    Leader,
 }
 
 /// A named legal formation for set-up (§5.2), placed in one command.
@@ -166,6 +168,12 @@ pub enum Command {
     UseSkill { skill: Skill, use_it: bool },
     /// §26.4: try to catch the bomb that landed on this player, or let it explode.
     CatchBomb { catch: bool },
+    /// §26.52 Hail Mary Pass: throw the ball to any square of the pitch (the team's Pass).
+    HailMaryPass { target: Square },
+    /// §26.57 Kick-Off Return: move this receiving player one square.
+    KickOffReturn { player: PlayerId, to: Square },
+    /// §26.62 Pass Block: move this player one square.
+    PassBlock { player: PlayerId, to: Square },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -190,6 +198,10 @@ pub enum CheckKind {
     ThrowTeamMate,
     /// §26.23: a thrown player's landing.
     Landing,
+    /// §26.55 Jump Up: the Agility roll (+2) to stand up and block.
+    JumpUp,
+    /// §26.64 Safe Throw: the unmodified Agility roll that cancels an interception.
+    SafeThrow,
 }
 
 /// The decision the match waits for, and from whom (`coach: None`: the match is over).
@@ -273,6 +285,21 @@ pub enum PromptKind {
     ThrowBomb { player: PlayerId },
     /// The match is over.
     GameOver,
+    /// §26.45 Dump-Off: `player`, about to be blocked, may throw a Quick pass (`pass` to a
+    /// square) or decline.
+    DumpOff { player: PlayerId },
+    /// §26.57 Kick-Off Return: move one player (`player`, once one has moved) up to
+    /// `squares_left` more squares, or `done`.
+    KickOffReturn {
+        player: Option<PlayerId>,
+        squares_left: u8,
+    },
+    /// §26.62 Pass Block: a pass is announced: move a Pass Block player (`player`, once he
+    /// has stepped) up to `squares_left` more squares to a legal destination, or `done`.
+    PassBlock {
+        player: Option<PlayerId>,
+        squares_left: u8,
+    },
 }
 
 /// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
@@ -360,6 +387,12 @@ pub enum RollPurpose {
     Chainsaw,
     /// §26.4: a player next to an explosion is knocked down on 4+.
     Explosion,
+    /// §26.55 Jump Up: the Agility roll (+2) to stand up and block.
+    JumpUp,
+    /// §26.64 Safe Throw: the Agility roll against an interception.
+    SafeThrow,
+    /// §26.65 Shadowing: 2D6 + the mover's MA − the shadower's MA (7 or less: he follows).
+    Shadowing,
 }
 
 /// A roll record.
@@ -623,4 +656,11 @@ pub enum Event {
         victim: PlayerId,
         player: Box<super::view::PlayerView>,
     },
+    /// §26.58 Leader: `side`'s Leader re-roll is there to use (or is gone).
+    LeaderReroll { side: Side, available: bool },
+    /// §26.52: a Hail Mary Pass thrown by `player` towards `target`.
+    HailMaryPass { player: PlayerId, target: Square },
+    /// A skill of §26 was used by `player` (Diving Tackle, Wrestle, Strip Ball, Side Step,
+    /// Kick, Diving Catch, Jump Up, Safe Throw...); what it did follows in other events.
+    SkillUsed { player: PlayerId, skill: Skill },
 }

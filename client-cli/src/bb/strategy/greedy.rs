@@ -142,6 +142,9 @@ impl Strategy for GreedyStrategy {
                 skill: *skill,
                 use_it: true,
             }),
+            // §26.45, §26.57: keep the ball; stay put (the fallback is safe).
+            PromptKind::DumpOff { .. } => Some(Command::Decline),
+            PromptKind::KickOffReturn { .. } | PromptKind::PassBlock { .. } => Some(Command::Done),
             PromptKind::GameOver => None,
         };
         match cmd {
