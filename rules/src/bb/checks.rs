@@ -85,6 +85,10 @@ pub fn purpose(kind: CheckKind) -> RollPurpose {
         CheckKind::Block => RollPurpose::Block,
         CheckKind::ThrowTeamMate => RollPurpose::ThrowTeamMate,
         CheckKind::Landing => RollPurpose::Landing,
+        CheckKind::FoulAppearance => RollPurpose::FoulAppearance,
+        CheckKind::HypnoticGaze => RollPurpose::HypnoticGaze,
+        CheckKind::Animosity => RollPurpose::Animosity,
+        CheckKind::BloodLust => RollPurpose::BloodLust,
     }
 }
 

@@ -41,6 +41,12 @@ pub struct Hurt {
     pub dirty_player: bool,
     /// The fouler, whose sending-off a double on the injury roll brings (§14).
     pub foul: Option<PlayerId>,
+    /// §26.40 Claw: an armour roll of 8 or more breaks the armour.
+    #[serde(default)]
+    pub claw: bool,
+    /// §26.63 Piling On: `by` may still re-roll the armour or injury roll.
+    #[serde(default)]
+    pub piling_on: bool,
 }
 
 impl Hurt {
@@ -51,6 +57,8 @@ impl Hurt {
             mighty_blow: false,
             dirty_player: false,
             foul: None,
+            claw: false,
+            piling_on: false,
         }
     }
 }
@@ -178,6 +186,9 @@ pub enum Frame {
         player: PlayerId,
         hurt: Hurt,
         result: CasualtyResult,
+        /// §26.41 Decay: the second casualty result.
+        #[serde(default)]
+        decay: Option<CasualtyResult>,
     },
     /// §15.8: the ball bounces from a square.
     Bounce {
@@ -248,6 +259,18 @@ pub enum Frame {
     EndDrive,
     /// §18.5: the end of a half.
     EndHalf,
+    /// §26.63: the blocker may pile on to re-roll the armour or injury roll (waits).
+    PilingOn {
+        player: PlayerId,
+        hurt: Hurt,
+        square: Option<Square>,
+        stage: super::skill_hooks::PileOn,
+    },
+    /// §26.68: the attacker may stab instead of blocking (waits).
+    Stab {
+        attacker: PlayerId,
+        victim: PlayerId,
+    },
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -459,6 +482,10 @@ impl Ctx<'_> {
             return;
         }
         if !acting_ok && self.g.acting.is_some_and(|a| a.player == id && !a.ended) {
+            return;
+        }
+        if self.g.acting.is_some_and(|a| a.player == id && a.hungry) {
+            // §26.39: a hungry Vampire feeds before he may score.
             return;
         }
         self.score_touchdown(side, Some(id));
@@ -688,8 +715,9 @@ impl Ctx<'_> {
                 player,
                 hurt,
                 result,
+                decay,
             } => {
-                self.casualty(player, hurt, result);
+                self.casualty(player, hurt, result, decay);
                 Flow::Continue
             }
             Frame::Bounce { from, kick } => {
@@ -783,6 +811,23 @@ impl Ctx<'_> {
             }
             Frame::EndDrive => self.end_drive(),
             Frame::EndHalf => self.end_half(),
+            Frame::PilingOn {
+                player,
+                hurt,
+                square,
+                stage,
+            } => self.pile_on_prompt(player, hurt, square, stage),
+            Frame::Stab { attacker, victim } => {
+                let coach = self.g.player(attacker).side;
+                self.push(Frame::Stab { attacker, victim });
+                Flow::Wait(prompt(
+                    coach,
+                    PromptKind::UseSkill {
+                        player: attacker,
+                        skill: Skill::Stab,
+                    },
+                ))
+            }
         }
     }
 
@@ -898,6 +943,22 @@ impl Ctx<'_> {
                     self.chainsaw(attacker, victim, foul);
                 } else if foul {
                     self.foul_with(attacker, victim, 0);
+                } else {
+                    self.block_roll(attacker, victim, false);
+                }
+            }
+            (
+                Frame::PilingOn {
+                    player,
+                    hurt,
+                    square,
+                    stage,
+                },
+                Command::UseSkill { use_it, .. },
+            ) => self.pile_on_answer(player, hurt, square, stage, use_it),
+            (Frame::Stab { attacker, victim }, Command::UseSkill { use_it, .. }) => {
+                if use_it {
+                    self.stab(attacker, victim);
                 } else {
                     self.block_roll(attacker, victim, false);
                 }
@@ -1136,6 +1197,14 @@ impl Ctx<'_> {
             Command::Block { player, target } => {
                 self.push(Frame::TeamTurn { side, bonus });
                 self.declare(player, ActionKind::Block, Some(target));
+            }
+            Command::MultipleBlock {
+                player,
+                first,
+                second,
+            } => {
+                self.push(Frame::TeamTurn { side, bonus });
+                self.declare_multiple(player, first, second);
             }
             _ => self.push(Frame::TeamTurn { side, bonus }),
         }

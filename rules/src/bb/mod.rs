@@ -30,6 +30,7 @@ mod kickoff;
 pub mod legal;
 pub mod random_play;
 pub mod scenario;
+pub mod skill_hooks;
 pub mod state;
 mod ttm;
 pub mod view;

@@ -166,6 +166,15 @@ pub enum Command {
     UseSkill { skill: Skill, use_it: bool },
     /// §26.4: try to catch the bomb that landed on this player, or let it explode.
     CatchBomb { catch: bool },
+    /// §26.59 Multiple Block: a Block Action against two adjacent standing opponents, `first`
+    /// then `second`.
+    MultipleBlock {
+        player: PlayerId,
+        first: PlayerId,
+        second: PlayerId,
+    },
+    /// §26.54 Hypnotic Gaze: end the Move Action gazing at this adjacent opponent.
+    Gaze { target: PlayerId },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -190,6 +199,14 @@ pub enum CheckKind {
     ThrowTeamMate,
     /// §26.23: a thrown player's landing.
     Landing,
+    /// §26.49: the roll to block a player with Foul Appearance.
+    FoulAppearance,
+    /// §26.54: the Hypnotic Gaze roll.
+    HypnoticGaze,
+    /// §26.37: the Animosity roll before the ball leaves his hands.
+    Animosity,
+    /// §26.39: the Blood Lust roll after declaring.
+    BloodLust,
 }
 
 /// The decision the match waits for, and from whom (`coach: None`: the match is over).
@@ -297,6 +314,10 @@ pub enum Cause {
     Eaten,
     /// Landed on by a thrown team-mate, or a failed landing (§26.33, §26.23).
     Thrown,
+    /// §26.68 Stab: an injury from a stab (no SPP).
+    Stab,
+    /// §26.39 Blood Lust: a Thrall bitten by a Vampire.
+    Bitten,
 }
 
 /// An injury roll's result (§12.3).
@@ -360,6 +381,12 @@ pub enum RollPurpose {
     Chainsaw,
     /// §26.4: a player next to an explosion is knocked down on 4+.
     Explosion,
+    FoulAppearance,
+    /// §26.72: D6 + the mover's ST − the Tentacles player's ST; 5 or less: held.
+    Tentacles,
+    HypnoticGaze,
+    Animosity,
+    BloodLust,
 }
 
 /// A roll record.
@@ -616,4 +643,14 @@ pub enum Event {
     Conceded { side: Side },
     /// The match is over.
     GameOver { outcome: Outcome, score: [u16; 2] },
+    /// §26.39 Blood Lust: a Vampire fed: on a Thrall (bitten), or on the crowd (`None`: he
+    /// went to the Reserves).
+    Fed {
+        player: PlayerId,
+        thrall: Option<PlayerId>,
+    },
+    /// §26.61 Nurgle's Rot: `by` killed `victim` in a Block, Blitz or Foul, and the victim
+    /// qualifies (ST 4 or less; no Decay, Regeneration or Stunty): the league may make him
+    /// a Rotter after the match.
+    NurglesRot { victim: PlayerId, by: PlayerId },
 }
