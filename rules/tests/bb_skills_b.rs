@@ -1027,3 +1027,89 @@ fn nurgles_rot_records_a_qualifying_kill() {
         assert_eq!(rot, recorded, "ST {st}");
     }
 }
+
+/// The skills of this file, handed out round the two teams for random play.
+const BUILT_HERE: [Skill; 21] = [
+    Skill::Animosity,
+    Skill::BigHand,
+    Skill::BloodLust,
+    Skill::Claw,
+    Skill::Decay,
+    Skill::DisturbingPresence,
+    Skill::ExtraArms,
+    Skill::FanFavourite,
+    Skill::FoulAppearance,
+    Skill::Grab,
+    Skill::Guard,
+    Skill::Horns,
+    Skill::HypnoticGaze,
+    Skill::MultipleBlock,
+    Skill::NurglesRot,
+    Skill::PilingOn,
+    Skill::Stab,
+    Skill::Stakes,
+    Skill::Tentacles,
+    Skill::Titchy,
+    Skill::TwoHeads,
+];
+
+/// §26.37–§26.74 (the skills built here), §23: random matches where every player carries
+/// three of these skills end, and at every step the listed commands are legal, the view
+/// reducer equals the view, and the same dice replay the same match.
+#[test]
+fn random_matches_with_these_skills_play_to_the_end() {
+    for seed in 0..60u64 {
+        let mut teams = Vec::new();
+        for (t, r) in [Roster::Human, Roster::Orc, Roster::Skaven, Roster::Goblin]
+            .into_iter()
+            .enumerate()
+            .skip((seed % 3) as usize)
+            .take(2)
+        {
+            let mut sheet = starter_team(r);
+            for (i, p) in sheet.players.iter_mut().enumerate() {
+                for k in 0..3 {
+                    let s = BUILT_HERE[(i * 3 + k + t * 7 + seed as usize) % BUILT_HERE.len()];
+                    if !p.extra_skills.contains(&s) {
+                        p.extra_skills.push(s);
+                    }
+                }
+            }
+            teams.push(TeamChoice::Sheet(Box::new(sheet)));
+        }
+        let away = teams.pop().unwrap();
+        let home = teams.pop().unwrap();
+        let setup = MatchSetup {
+            teams: [home, away],
+            options: Options::default(),
+            pre_match: Box::default(),
+        };
+        let mut dice = ChaChaDice::from_u64(seed);
+        let mut picker = ChaChaDice::from_u64(seed ^ 0x5EED);
+        let (mut g, _) = new_game(setup.clone(), &mut dice).unwrap();
+        let mut view = dugout_rules::bb::view(&g);
+        let mut cmds = Vec::new();
+        while !g.is_over() {
+            assert!(cmds.len() < 20_000, "seed {seed}: no end");
+            let legal = legal_commands(&g);
+            assert!(!legal.is_empty(), "seed {seed}: nothing legal at {:?}", g.prompt);
+            for c in &legal {
+                assert!(is_legal(&g, c), "seed {seed}: {c:?}");
+            }
+            let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
+            let events = apply(&mut g, cmd, &mut dice).unwrap();
+            for e in &events {
+                view.apply(e);
+            }
+            view.prompt = g.prompt.clone();
+            assert_eq!(view, dugout_rules::bb::view(&g), "seed {seed}: after {cmd:?}");
+            cmds.push(cmd);
+        }
+        let mut dice = ChaChaDice::from_u64(seed);
+        let (mut g2, _) = new_game(setup, &mut dice).unwrap();
+        for c in cmds {
+            apply(&mut g2, c, &mut dice).unwrap();
+        }
+        assert_eq!(g, g2, "seed {seed}");
+    }
+}
