@@ -62,6 +62,11 @@ const CHECKS = {
   throw_team_mate: 'Throw Team-Mate',
   landing: 'Landing',
   always_hungry: 'Always Hungry',
+  foul_appearance: 'Foul Appearance',
+  tentacles: 'Tentacles',
+  hypnotic_gaze: 'Hypnotic Gaze',
+  animosity: 'Animosity',
+  blood_lust: 'Blood Lust',
 };
 
 const INJURY = { stunned: 'Stunned', knocked_out: 'KO', casualty: 'Casualty' };
@@ -80,6 +85,8 @@ const CAUSE = {
   chainsaw: 'by a chainsaw',
   eaten: 'eaten',
   thrown: 'in a team-mate throw',
+  stab: 'by a stab',
+  bitten: 'bitten by a Vampire',
 };
 
 const ORDINAL = ['', 'first', 'second', 'overtime'];
@@ -220,6 +227,8 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'sent_off': return `${P(e.player)} is sent off by the referee`;
     case 'bribe_used': return `${team(ctx, e.side)} bribe the referee for ${P(e.player)}: ${e.worked ? 'it works' : 'it fails'}`;
     case 'confused': return e.confused ? `${P(e.player)} loses his tackle zone` : `${P(e.player)} has his wits again`;
+    case 'fed': return e.thrall !== null && e.thrall !== undefined ? `${P(e.player)} feeds on ${P(e.thrall)}` : `${P(e.player)} feeds on the crowd and leaves the pitch`;
+    case 'nurgles_rot': return `${P(e.victim)} was killed by ${P(e.by)}'s Nurgle's Rot: he may rise as a Rotter`;
     case 'rooted': return e.rooted ? `${P(e.player)} takes root` : `${P(e.player)} is free to move again`;
     case 'no_players': return `${team(ctx, e.side)} cannot field a player`;
     case 'shootout': return `Penalty shoot-out: ${e.totals[0]}–${e.totals[1]}`;

@@ -87,6 +87,10 @@ pub fn check_name(c: CheckKind) -> &'static str {
         CheckKind::Block => "Block",
         CheckKind::ThrowTeamMate => "Throw Team-Mate",
         CheckKind::Landing => "Landing",
+        CheckKind::FoulAppearance => "Foul Appearance",
+        CheckKind::HypnoticGaze => "Hypnotic Gaze",
+        CheckKind::Animosity => "Animosity",
+        CheckKind::BloodLust => "Blood Lust",
     }
 }
 
@@ -165,6 +169,8 @@ fn cause_words(c: Cause) -> &'static str {
         Cause::Chainsaw => "by a chainsaw",
         Cause::Eaten => "eaten",
         Cause::Thrown => "being thrown",
+        Cause::Stab => "by a stab",
+        Cause::Bitten => "bitten by a Vampire",
     }
 }
 
@@ -422,6 +428,15 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
                 format!("{} has his tackle zone back", ps(player))
             }
         }
+        Event::Fed { player, thrall } => match thrall {
+            Some(t) => format!("{} feeds on {}", ps(player), ps(t)),
+            None => format!("{} feeds on the crowd and leaves the pitch", ps(player)),
+        },
+        Event::NurglesRot { victim, by } => format!(
+            "{} was killed by {}'s Nurgle's Rot: he may rise as a Rotter",
+            ps(victim),
+            ps(by)
+        ),
         Event::Rooted { player, rooted } => {
             if *rooted {
                 format!("{} takes root", ps(player))
@@ -724,6 +739,17 @@ pub fn command(view: &GameView, c: &Command) -> String {
                 "No bribe".into()
             }
         }
+        Command::MultipleBlock {
+            player,
+            first,
+            second,
+        } => format!(
+            "Multiple Block: {} on {} then {}",
+            player_short(view, *player),
+            player_short(view, *first),
+            player_short(view, *second)
+        ),
+        Command::Gaze { target } => format!("Hypnotic Gaze on {}", ps(target)),
         Command::UseSkill { skill, use_it } => {
             if *use_it {
                 format!("Use {}", skill.name())
