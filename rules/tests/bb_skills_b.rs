@@ -1113,3 +1113,42 @@ fn random_matches_with_these_skills_play_to_the_end() {
         assert_eq!(g, g2, "seed {seed}");
     }
 }
+
+/// §26.39: a hungry Vampire who declared a Block may take a Move Action instead (he still
+/// feeds at its end); or keep his Block.
+#[test]
+fn a_hungry_vampire_may_move_instead_of_blocking() {
+    let (mut s, v, t) = vampire(true);
+    let o = s.player(AWAY, 0);
+    s.put(o, 11, 7).stats(v, 6, 3, 3, 8).stats(o, 6, 3, 3, 9);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [d6(1)], &[block(v, o)]);
+    assert_eq!(
+        g.prompt.kind,
+        PromptKind::UseSkill {
+            player: v,
+            skill: Skill::BloodLust
+        }
+    );
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[
+            use_skill(Skill::BloodLust, true),
+            Command::Step { to: sq(9, 7) },
+        ],
+    );
+    assert!(block_declared(&ev).is_empty());
+    assert_eq!(state(&g, v), standing(9, 7));
+    // (9,7) is still next to the Thrall at (10,8).
+    let ev = play(&mut g, [d6(1), d6(2)], &[Command::EndAction]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Fed { thrall: Some(x), .. } if *x == t)));
+    // Keeping the Block.
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), bd(3), bd(3)],
+        &[block(v, o), use_skill(Skill::BloodLust, false)],
+    );
+    assert_eq!(block_declared(&ev).len(), 1);
+}

@@ -811,11 +811,7 @@ impl Ctx<'_> {
             CheckKind::FoulAppearance => self.foul_appearance_done(f, passed),
             CheckKind::HypnoticGaze => self.gaze_done(f, passed),
             CheckKind::Animosity => self.animosity_done(f, passed),
-            CheckKind::BloodLust => {
-                if !passed && let Some(a) = self.g.acting.as_mut() {
-                    a.hungry = true;
-                }
-            }
+            CheckKind::BloodLust => self.blood_lust_done(id, passed),
             CheckKind::Block => {
                 let Some(defender) = f.other else { return };
                 let chooser = if f.flag { Side::Home } else { Side::Away };

@@ -271,6 +271,10 @@ pub enum Frame {
         attacker: PlayerId,
         victim: PlayerId,
     },
+    /// §26.39: a hungry Vampire who declared a Block may take a Move Action instead (waits).
+    BloodLustMove {
+        player: PlayerId,
+    },
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -817,6 +821,17 @@ impl Ctx<'_> {
                 square,
                 stage,
             } => self.pile_on_prompt(player, hurt, square, stage),
+            Frame::BloodLustMove { player } => {
+                let coach = self.g.player(player).side;
+                self.push(Frame::BloodLustMove { player });
+                Flow::Wait(prompt(
+                    coach,
+                    PromptKind::UseSkill {
+                        player,
+                        skill: Skill::BloodLust,
+                    },
+                ))
+            }
             Frame::Stab { attacker, victim } => {
                 let coach = self.g.player(attacker).side;
                 self.push(Frame::Stab { attacker, victim });
@@ -956,6 +971,11 @@ impl Ctx<'_> {
                 },
                 Command::UseSkill { use_it, .. },
             ) => self.pile_on_answer(player, hurt, square, stage, use_it),
+            (Frame::BloodLustMove { player }, Command::UseSkill { use_it, .. }) => {
+                if use_it {
+                    self.blood_lust_move(player);
+                }
+            }
             (Frame::Stab { attacker, victim }, Command::UseSkill { use_it, .. }) => {
                 if use_it {
                     self.stab(attacker, victim);

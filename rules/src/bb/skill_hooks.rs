@@ -550,6 +550,43 @@ impl Ctx<'_> {
         }
     }
 
+    /// §26.39 Blood Lust: the roll after declaring: a 1 makes him hungry; on a Block Action
+    /// his coach may then take a Move Action instead (`UseSkill` Blood Lust: yes, the Move).
+    pub(crate) fn blood_lust_done(&mut self, player: PlayerId, passed: bool) {
+        if passed {
+            return;
+        }
+        let Some(a) = self.g.acting.as_mut() else {
+            return;
+        };
+        a.hungry = true;
+        if a.player == player && a.action == ActionKind::Block && !a.ended {
+            self.push(Frame::BloodLustMove { player });
+        }
+    }
+
+    /// §26.39: the Block Action becomes a Move Action: its blocks are dropped and he moves.
+    pub(crate) fn blood_lust_move(&mut self, player: PlayerId) {
+        let Some(end) = self
+            .g
+            .frames
+            .iter()
+            .rposition(|f| matches!(f, Frame::FinishAction))
+        else {
+            return;
+        };
+        self.g.frames.truncate(end);
+        self.push(Frame::Acting);
+        if let Some(a) = self.g.acting.as_mut() {
+            a.action = ActionKind::Move;
+            a.multiple = false;
+        }
+        self.emit(Event::Declared {
+            player,
+            action: ActionKind::Move,
+        });
+    }
+
     /// §26.39 Blood Lust: a hungry Vampire feeds (at the end of his Action, before a pass,
     /// hand-off or touchdown): on an adjacent Thrall team-mate (standing, prone or stunned;
     /// [Proposal: the engine picks one not holding the ball, lying down first, then the
