@@ -234,7 +234,11 @@ fn guard_assists_a_block_from_an_opposing_tackle_zone() {
             s.skill(h, Skill::Guard);
         }
         let mut g = s.turn(HOME, 1);
-        let script = if guard { vec![bd(3), bd(3)] } else { vec![bd(3)] };
+        let script = if guard {
+            vec![bd(3), bd(3)]
+        } else {
+            vec![bd(3)]
+        };
         let ev = play(&mut g, script, &[block(a, d)]);
         let st = if guard { 4 } else { 3 };
         assert_eq!(block_declared(&ev)[0].1, st);
@@ -405,8 +409,9 @@ fn a_fan_favourite_wins_cheering_fans() {
         &[Command::PlaceKick { square: sq(6, 7) }],
     );
     assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::KickOff { result } if *result == KickOffResult::CheeringFans))
+        ev.iter().any(
+            |e| matches!(e, Event::KickOff { result } if *result == KickOffResult::CheeringFans)
+        )
     );
     assert_eq!(
         [g.teams[0].rerolls, g.teams[1].rerolls],
@@ -447,7 +452,11 @@ fn foul_appearance_on_a_blitz_loses_only_the_block() {
     );
     let legal = legal_commands(&g);
     assert!(legal.contains(&Command::Step { to: sq(9, 7) }));
-    assert!(!legal.iter().any(|c| matches!(c, Command::BlitzBlock { .. })));
+    assert!(
+        !legal
+            .iter()
+            .any(|c| matches!(c, Command::BlitzBlock { .. }))
+    );
 }
 
 /// §26.50 Grab: on a Block Action he may push the defender into any empty square next to
@@ -547,11 +556,7 @@ fn piling_on_may_re_roll_the_injury_or_be_declined() {
             ..
         }
     ));
-    play(
-        &mut g,
-        [d6(4), d6(5)],
-        &[use_skill(Skill::PilingOn, true)],
-    );
+    play(&mut g, [d6(4), d6(5)], &[use_skill(Skill::PilingOn, true)]);
     assert_eq!(state(&g, d), PlayerState::KnockedOut);
     assert_eq!(state(&g, a), prone(11, 7));
     let mut g = s.turn(HOME, 1);
@@ -802,8 +807,14 @@ fn a_players_race_comes_from_his_position_or_his_team() {
     assert_eq!(skill_hooks::race(Roster::Orc, "Black Orc Blocker"), "orc");
     assert_eq!(skill_hooks::race(Roster::Orc, "Lineman"), "orc");
     assert_eq!(skill_hooks::race(Roster::Skaven, "Gutter Runner"), "skaven");
-    assert_eq!(skill_hooks::race(Roster::Human, "Skaven Renegade"), "skaven");
-    assert_eq!(skill_hooks::race(Roster::Human, "Dark Elf Renegade"), "dark_elf");
+    assert_eq!(
+        skill_hooks::race(Roster::Human, "Skaven Renegade"),
+        "skaven"
+    );
+    assert_eq!(
+        skill_hooks::race(Roster::Human, "Dark Elf Renegade"),
+        "dark_elf"
+    );
     assert_eq!(skill_hooks::race(Roster::Human, "Marauder"), "human");
 }
 
@@ -844,7 +855,11 @@ fn animosity_refuses_a_team_mate_of_another_race() {
     assert_eq!(g.ball, Ball::Held { player: pal });
     // 2+: all is normal.
     let mut g = s.turn(HOME, 1);
-    let ev = play(&mut g, [d6(2), d6(6)], &[ho, Command::HandOff { target: orc }]);
+    let ev = play(
+        &mut g,
+        [d6(2), d6(6)],
+        &[ho, Command::HandOff { target: orc }],
+    );
     assert_eq!(rolls(&ev, RollPurpose::Animosity).len(), 1);
     assert_eq!(g.ball, Ball::Held { player: orc });
 }
@@ -906,7 +921,10 @@ fn blood_lust_without_a_thrall_feeds_on_the_crowd() {
     let ev = play(&mut g, [d6(1)], &[mv(v), Command::Step { to: sq(25, 7) }]);
     assert!(!ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
     let ev = play(&mut g, [d8(2)], &[Command::EndAction]);
-    assert!(ev.iter().any(|e| matches!(e, Event::Fed { thrall: None, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Fed { thrall: None, .. }))
+    );
     assert!(!ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
     assert_eq!(state(&g, v), PlayerState::Reserve);
     assert_eq!(g.ball, Ball::Ground { square: sq(25, 6) });
@@ -953,7 +971,17 @@ fn decay_rolls_two_casualties() {
     let mut g = s.turn(HOME, 1);
     let ev = play(
         &mut g,
-        [bd(6), d6(6), d6(5), d6(6), d6(5), d6(1), d8(1), d6(4), d8(1)],
+        [
+            bd(6),
+            d6(6),
+            d6(5),
+            d6(6),
+            d6(5),
+            d6(1),
+            d8(1),
+            d6(4),
+            d8(1),
+        ],
         &block_push(a, d, false),
     );
     let cas: Vec<CasualtyResult> = ev
@@ -1092,7 +1120,11 @@ fn random_matches_with_these_skills_play_to_the_end() {
         while !g.is_over() {
             assert!(cmds.len() < 20_000, "seed {seed}: no end");
             let legal = legal_commands(&g);
-            assert!(!legal.is_empty(), "seed {seed}: nothing legal at {:?}", g.prompt);
+            assert!(
+                !legal.is_empty(),
+                "seed {seed}: nothing legal at {:?}",
+                g.prompt
+            );
             for c in &legal {
                 assert!(is_legal(&g, c), "seed {seed}: {c:?}");
             }
@@ -1102,7 +1134,11 @@ fn random_matches_with_these_skills_play_to_the_end() {
                 view.apply(e);
             }
             view.prompt = g.prompt.clone();
-            assert_eq!(view, dugout_rules::bb::view(&g), "seed {seed}: after {cmd:?}");
+            assert_eq!(
+                view,
+                dugout_rules::bb::view(&g),
+                "seed {seed}: after {cmd:?}"
+            );
             cmds.push(cmd);
         }
         let mut dice = ChaChaDice::from_u64(seed);
@@ -1142,7 +1178,10 @@ fn a_hungry_vampire_may_move_instead_of_blocking() {
     assert_eq!(state(&g, v), standing(9, 7));
     // (9,7) is still next to the Thrall at (10,8).
     let ev = play(&mut g, [d6(1), d6(2)], &[Command::EndAction]);
-    assert!(ev.iter().any(|e| matches!(e, Event::Fed { thrall: Some(x), .. } if *x == t)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Fed { thrall: Some(x), .. } if *x == t))
+    );
     // Keeping the Block.
     let mut g = s.turn(HOME, 1);
     let ev = play(

@@ -3,7 +3,7 @@
 
 use dugout_rules::bb::{
     ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, InjuryOutcome,
-    Outcome, PlayerId, PlayerState, Prompt, PromptKind, RerollSource, RollPurpose, Turnover,
+    Outcome, PlayerId, PlayerState, Prompt, PromptKind, RerollSource, RollPurpose, Skill, Turnover,
 };
 use dugout_rules::core::{Die, Side};
 
@@ -614,6 +614,20 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
         )),
         PromptKind::ThrowBomb { player: id } => ask(format!(
             "{} holds a bomb: throw it on now (choose a square)",
+            player_short(view, *id)
+        )),
+        PromptKind::UseSkill {
+            player: id,
+            skill: Skill::BloodLust,
+        } => ask(format!(
+            "{} is hungry (Blood Lust): take a Move Action instead of the Block? (y/n)",
+            player_short(view, *id)
+        )),
+        PromptKind::UseSkill {
+            player: id,
+            skill: Skill::PilingOn,
+        } => ask(format!(
+            "Piling On: {} re-rolls that roll and goes prone? (y/n)",
             player_short(view, *id)
         )),
         PromptKind::UseSkill { player: id, skill } => ask(format!(

@@ -358,11 +358,7 @@ impl Ctx<'_> {
             let mut f = CheckFor::new(CheckKind::Dodge, a.player);
             f.tackled = tackled;
             f.square = Some(to);
-            dodge_check = Some(d6_check(
-                f,
-                agility_target(stat),
-                1 - tz_to - tails + bonus,
-            ));
+            dodge_check = Some(d6_check(f, agility_target(stat), 1 - tz_to - tails + bonus));
         }
         let gfi = self.spend_square(a.player);
         self.move_player(a.player, to);

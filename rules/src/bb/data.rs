@@ -222,13 +222,7 @@ pub const SKILLS: &[SkillInfo] = &[
     si(Skill::Accurate, "Accurate", Passing, "26.36", false),
     si(Skill::Animosity, "Animosity", Extraordinary, "26.37", true),
     si(Skill::BigHand, "Big Hand", Mutation, "26.38", true),
-    si(
-        Skill::BloodLust,
-        "Blood Lust",
-        Extraordinary,
-        "26.39",
-        true,
-    ),
+    si(Skill::BloodLust, "Blood Lust", Extraordinary, "26.39", true),
     si(Skill::Claw, "Claw", Mutation, "26.40", true),
     si(Skill::Decay, "Decay", Extraordinary, "26.41", true),
     si(

@@ -368,11 +368,13 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
         ActionKind::Pass if carrier && !p.confused && a.refused => {
             let mut all = Vec::new();
             pass_targets(g, sq, &mut all);
-            out.extend(all.into_iter().filter(|c| match c {
-                Command::Pass { target } => g
-                    .at(*target)
-                    .is_some_and(|t| g.player(t).side == side && same_race_ok(g, &a, Some(t))),
-                _ => false,
+            out.extend(all.into_iter().filter(|c| {
+                match c {
+                    Command::Pass { target } => g
+                        .at(*target)
+                        .is_some_and(|t| g.player(t).side == side && same_race_ok(g, &a, Some(t))),
+                    _ => false,
+                }
             }));
         }
         ActionKind::Pass if carrier && !p.confused => pass_targets(g, sq, out),

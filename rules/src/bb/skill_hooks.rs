@@ -629,7 +629,12 @@ impl Ctx<'_> {
                 });
             }
             // Bitten at once: the bite is over before the Action goes on.
-            self.injury(t, Hurt::plain(Cause::Bitten, Some(player)), false, Some(tsq));
+            self.injury(
+                t,
+                Hurt::plain(Cause::Bitten, Some(player)),
+                false,
+                Some(tsq),
+            );
             return;
         }
         self.emit(Event::Fed {
