@@ -1191,3 +1191,30 @@ fn a_hungry_vampire_may_move_instead_of_blocking() {
     );
     assert_eq!(block_declared(&ev).len(), 1);
 }
+
+/// §26.42 with §26.4: a bomb is thrown as a pass: Disturbing Presence within 3 squares of the
+/// bomber costs −1 (Short range 0, so −1 in all).
+#[test]
+fn disturbing_presence_hinders_a_bomb_throw() {
+    let mut s = scen();
+    let b = s.player(HOME, 0);
+    let dp = s.player(AWAY, 0);
+    s.put(b, 10, 7)
+        .prone(dp, 12, 9)
+        .skill(b, Skill::Bombardier)
+        .skill(dp, Skill::DisturbingPresence)
+        .rerolls(HOME, 0);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[
+            Command::Declare {
+                player: b,
+                action: ActionKind::Bomb,
+            },
+            Command::Pass { target: sq(16, 7) },
+        ],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Pass)[0].modifier, -1);
+}
