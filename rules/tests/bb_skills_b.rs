@@ -1086,7 +1086,7 @@ const BUILT_HERE: [Skill; 21] = [
 /// reducer equals the view, and the same dice replay the same match.
 #[test]
 fn random_matches_with_these_skills_play_to_the_end() {
-    for seed in 0..60u64 {
+    for seed in 0..120u64 {
         let mut teams = Vec::new();
         for (t, r) in [Roster::Human, Roster::Orc, Roster::Skaven, Roster::Goblin]
             .into_iter()
@@ -1115,6 +1115,17 @@ fn random_matches_with_these_skills_play_to_the_end() {
         let mut dice = ChaChaDice::from_u64(seed);
         let mut picker = ChaChaDice::from_u64(seed ^ 0x5EED);
         let (mut g, _) = new_game(setup.clone(), &mut dice).unwrap();
+        // Some Thralls for the Vampires to feed on (§26.39).
+        let thralls = |g: &mut Game| {
+            for p in g.players.iter_mut().step_by(3) {
+                p.position = "Thrall".to_string();
+            }
+            // And Goblins among them, for Animosity (§26.37).
+            for p in g.players.iter_mut().skip(1).step_by(3) {
+                p.position = "Goblin".to_string();
+            }
+        };
+        thralls(&mut g);
         let mut view = dugout_rules::bb::view(&g);
         let mut cmds = Vec::new();
         while !g.is_over() {
@@ -1143,6 +1154,7 @@ fn random_matches_with_these_skills_play_to_the_end() {
         }
         let mut dice = ChaChaDice::from_u64(seed);
         let (mut g2, _) = new_game(setup, &mut dice).unwrap();
+        thralls(&mut g2);
         for c in cmds {
             apply(&mut g2, c, &mut dice).unwrap();
         }
@@ -1217,4 +1229,52 @@ fn disturbing_presence_hinders_a_bomb_throw() {
         ],
     );
     assert_eq!(rolls(&ev, RollPurpose::Pass)[0].modifier, -1);
+}
+
+/// §26.39: with two Thralls beside him his coach picks the one he bites, at the end of the
+/// Action or before the hand-off, which then goes on.
+#[test]
+fn a_hungry_vampire_bites_the_thrall_his_coach_picks() {
+    let (mut s, v, t) = vampire(true);
+    let t2 = s.player(HOME, 2);
+    s.game.players[t2.index()].position = "Thrall".to_string();
+    s.put(t2, 9, 7);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [d6(1)], &[mv(v), Command::EndAction]);
+    assert_eq!(
+        g.prompt.kind,
+        PromptKind::Feed {
+            player: v,
+            thralls: vec![t, t2],
+        }
+    );
+    let ev = play(&mut g, [d6(1), d6(2)], &[Command::Bite { thrall: t2 }]);
+    assert_eq!(state(&g, t2), stunned(9, 7));
+    assert_eq!(state(&g, t), standing(10, 8));
+    assert!(g.players[v.index()].acted);
+    assert_eq!(turnover_of(&ev), None);
+    // Before a hand-off: the bite, then the hand-off.
+    let r = s.player(HOME, 3);
+    s.put(r, 11, 7).ball(Ball::Held { player: v });
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(1)],
+        &[
+            Command::Declare {
+                player: v,
+                action: ActionKind::HandOff,
+            },
+            Command::HandOff { target: r },
+        ],
+    );
+    assert!(matches!(kind(&g), PromptKind::Feed { .. }));
+    let ev = play(
+        &mut g,
+        [d6(1), d6(2), d6(6)],
+        &[Command::Bite { thrall: t }],
+    );
+    assert_eq!(state(&g, t), stunned(10, 8));
+    assert!(ev.iter().any(|e| matches!(e, Event::HandedOff { .. })));
+    assert_eq!(g.ball, Ball::Held { player: r });
 }

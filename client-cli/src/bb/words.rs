@@ -616,6 +616,10 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             "{} holds a bomb: throw it on now (choose a square)",
             player_short(view, *id)
         )),
+        PromptKind::Feed { player: id, .. } => ask(format!(
+            "{} is hungry (Blood Lust): which Thrall does he bite?",
+            player_short(view, *id)
+        )),
         PromptKind::UseSkill {
             player: id,
             skill: Skill::BloodLust,
@@ -764,6 +768,7 @@ pub fn command(view: &GameView, c: &Command) -> String {
             player_short(view, *second)
         ),
         Command::Gaze { target } => format!("Hypnotic Gaze on {}", ps(target)),
+        Command::Bite { thrall } => format!("Bite {}", ps(thrall)),
         Command::UseSkill { skill, use_it } => {
             if *use_it {
                 format!("Use {}", skill.name())

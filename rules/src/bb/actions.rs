@@ -202,8 +202,15 @@ impl Ctx<'_> {
     /// scores (§18.1).
     pub(crate) fn finish_action(&mut self) {
         // §26.39: a hungry Vampire feeds before the Action ends (and before a touchdown).
-        if let Some(a) = self.g.acting {
-            self.feed(a.player);
+        if let Some(a) = self.g.acting
+            && a.hungry
+        {
+            if self.feed(a.player, None) {
+                // The Thrall's choice (on top) comes first, then the Action's end.
+                let n = self.g.frames.len();
+                self.g.frames.insert(n - 1, Frame::FinishAction);
+                return;
+            }
         }
         let Some(a) = self.g.acting.take() else {
             return;
@@ -231,12 +238,20 @@ impl Ctx<'_> {
             && a.action != ActionKind::Bomb
         {
             // §26.39: a hungry Vampire feeds before the ball leaves his hands.
-            self.feed(a.player);
+            if self.feed(a.player, Some(cmd)) {
+                return;
+            }
             if !self.g.player(a.player).standing() || self.g.turnover.is_some() {
                 self.end_acting();
                 return;
             }
         }
+        self.acting_command(cmd);
+    }
+
+    /// An Action's command carried out (the Acting frame is below).
+    pub(crate) fn acting_command(&mut self, cmd: Command) {
+        let Some(a) = self.g.acting else { return };
         match cmd {
             Command::Step { to } if self.g.player(a.player).has(Skill::BallAndChain) => {
                 self.chain_step(a, to)

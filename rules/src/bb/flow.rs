@@ -275,6 +275,13 @@ pub enum Frame {
     BloodLustMove {
         player: PlayerId,
     },
+    /// §26.39: a hungry Vampire's coach picks the Thrall he bites (waits); `then`: the pass,
+    /// hand-off or throw that waits for the bite.
+    Feed {
+        player: PlayerId,
+        thralls: Vec<PlayerId>,
+        then: Option<Command>,
+    },
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -832,6 +839,19 @@ impl Ctx<'_> {
                     },
                 ))
             }
+            Frame::Feed {
+                player,
+                thralls,
+                then,
+            } => {
+                let coach = self.g.player(player).side;
+                self.push(Frame::Feed {
+                    player,
+                    thralls: thralls.clone(),
+                    then,
+                });
+                Flow::Wait(prompt(coach, PromptKind::Feed { player, thralls }))
+            }
             Frame::Stab { attacker, victim } => {
                 let coach = self.g.player(attacker).side;
                 self.push(Frame::Stab { attacker, victim });
@@ -971,6 +991,9 @@ impl Ctx<'_> {
                 },
                 Command::UseSkill { use_it, .. },
             ) => self.pile_on_answer(player, hurt, square, stage, use_it),
+            (Frame::Feed { player, then, .. }, Command::Bite { thrall }) => {
+                self.feed_answer(player, thrall, then);
+            }
             (Frame::BloodLustMove { player }, Command::UseSkill { use_it, .. }) => {
                 if use_it {
                     self.blood_lust_move(player);

@@ -138,6 +138,9 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 pass_targets(g, sq, &mut out);
             }
         }
+        PromptKind::Feed { thralls, .. } => {
+            out.extend(thralls.iter().map(|&thrall| Command::Bite { thrall }));
+        }
         PromptKind::UseSkill { skill, .. } => {
             out.push(Command::UseSkill {
                 skill: *skill,

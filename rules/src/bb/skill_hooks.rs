@@ -589,54 +589,77 @@ impl Ctx<'_> {
 
     /// §26.39 Blood Lust: a hungry Vampire feeds (at the end of his Action, before a pass,
     /// hand-off or touchdown): on an adjacent Thrall team-mate (standing, prone or stunned;
-    /// [Proposal: the engine picks one not holding the ball, lying down first, then the
-    /// first listed]): an injury roll with a casualty read as Badly Hurt, no turnover unless
-    /// the Thrall held the ball. No Thrall: he feeds on the crowd, goes to the Reserves (a
-    /// ball he held bounces from his square) and it is a turnover.
-    pub(crate) fn feed(&mut self, player: PlayerId) {
+    /// his coach picks one when there are several: `then` is the command that waits for the
+    /// bite). No Thrall: he feeds on the crowd. Returns true when the choice waits.
+    pub(crate) fn feed(&mut self, player: PlayerId, then: Option<Command>) -> bool {
         let Some(a) = self.g.acting.as_mut() else {
-            return;
+            return false;
         };
         if a.player != player || !a.hungry {
-            return;
+            return false;
         }
         a.hungry = false;
         let p = self.g.player(player);
         let side = p.side;
-        let Some(sq) = p.square() else { return };
-        let carrier = self.g.carrier();
-        let mut thralls: Vec<&Player> = sq
+        let Some(sq) = p.square() else { return false };
+        let thralls: Vec<PlayerId> = sq
             .neighbours()
             .filter_map(|n| self.g.at(n))
-            .map(|id| self.g.player(id))
-            .filter(|t| t.side == side && is_thrall(t))
+            .filter(|id| {
+                let t = self.g.player(*id);
+                t.side == side && is_thrall(t)
+            })
             .collect();
-        thralls.sort_by_key(|t| (carrier == Some(t.id), t.standing(), t.id));
-        if let Some(t) = thralls.first().map(|t| t.id) {
-            self.emit(Event::Fed {
-                player,
-                thrall: Some(t),
-            });
-            let Some(tsq) = self.g.player(t).square() else {
-                return;
-            };
-            if carrier == Some(t) {
-                self.turnover(Turnover::BallCarrierDown);
-                self.set_ball(Ball::Ground { square: tsq });
-                self.push(Frame::Bounce {
-                    from: tsq,
-                    kick: false,
-                });
+        match thralls.len() {
+            0 => {
+                self.feed_on_crowd(player, sq);
+                false
             }
-            // Bitten at once: the bite is over before the Action goes on.
-            self.injury(
-                t,
-                Hurt::plain(Cause::Bitten, Some(player)),
-                false,
-                Some(tsq),
-            );
-            return;
+            1 => {
+                self.bite(player, thralls[0]);
+                false
+            }
+            _ => {
+                self.push(Frame::Feed {
+                    player,
+                    thralls,
+                    then,
+                });
+                true
+            }
         }
+    }
+
+    /// §26.39: the Vampire bites `thrall`: an injury roll (no armour roll), a casualty read as
+    /// Badly Hurt; a ball the Thrall held bounces (a turnover).
+    pub(crate) fn bite(&mut self, player: PlayerId, thrall: PlayerId) {
+        self.emit(Event::Fed {
+            player,
+            thrall: Some(thrall),
+        });
+        let Some(tsq) = self.g.player(thrall).square() else {
+            return;
+        };
+        if self.g.carrier() == Some(thrall) {
+            self.turnover(Turnover::BallCarrierDown);
+            self.set_ball(Ball::Ground { square: tsq });
+            self.push(Frame::Bounce {
+                from: tsq,
+                kick: false,
+            });
+        }
+        // Bitten at once: the bite is over before the Action goes on.
+        self.injury(
+            thrall,
+            Hurt::plain(Cause::Bitten, Some(player)),
+            false,
+            Some(tsq),
+        );
+    }
+
+    /// §26.39: no Thrall: he feeds on the crowd: Reserves, a turnover; a ball he held bounces
+    /// from his square (no touchdown).
+    fn feed_on_crowd(&mut self, player: PlayerId, sq: Square) {
         self.emit(Event::Fed {
             player,
             thrall: None,
@@ -644,8 +667,9 @@ impl Ctx<'_> {
         if let Some(a) = self.g.acting.as_mut() {
             a.ended = true;
         }
+        let carrier = self.g.carrier() == Some(player);
         self.set_state(player, PlayerState::Reserve);
-        if carrier == Some(player) {
+        if carrier {
             self.set_ball(Ball::Ground { square: sq });
             self.push(Frame::Bounce {
                 from: sq,
@@ -653,6 +677,30 @@ impl Ctx<'_> {
             });
         }
         self.turnover(Turnover::KnockedDown);
+    }
+
+    /// The coach picked the Thrall: the bite, then the command that waited for it.
+    pub(crate) fn feed_answer(
+        &mut self,
+        player: PlayerId,
+        thrall: PlayerId,
+        then: Option<Command>,
+    ) {
+        self.bite(player, thrall);
+        if let Some(cmd) = then {
+            if self.g.player(player).standing() && self.g.turnover.is_none() {
+                self.acting_command(cmd);
+            } else {
+                self.end_acting_now();
+            }
+        }
+    }
+
+    /// End the Action under way.
+    pub(crate) fn end_acting_now(&mut self) {
+        if let Some(a) = self.g.acting.as_mut() {
+            a.ended = true;
+        }
     }
 
     /// §26.61 Nurgle's Rot: a kill in a Block, Blitz or Foul (the stab and chainsaw attacks

@@ -175,6 +175,8 @@ pub enum Command {
     },
     /// §26.54 Hypnotic Gaze: end the Move Action gazing at this adjacent opponent.
     Gaze { target: PlayerId },
+    /// §26.39 Blood Lust: the hungry Vampire bites this Thrall.
+    Bite { thrall: PlayerId },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -290,6 +292,11 @@ pub enum PromptKind {
     ThrowBomb { player: PlayerId },
     /// The match is over.
     GameOver,
+    /// §26.39 Blood Lust: the hungry `player` bites one of the adjacent `thralls`.
+    Feed {
+        player: PlayerId,
+        thralls: Vec<PlayerId>,
+    },
 }
 
 /// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
