@@ -204,13 +204,12 @@ impl Ctx<'_> {
         // §26.39: a hungry Vampire feeds before the Action ends (and before a touchdown).
         if let Some(a) = self.g.acting
             && a.hungry
+            && self.feed(a.player, None)
         {
-            if self.feed(a.player, None) {
-                // The Thrall's choice (on top) comes first, then the Action's end.
-                let n = self.g.frames.len();
-                self.g.frames.insert(n - 1, Frame::FinishAction);
-                return;
-            }
+            // The Thrall's choice (on top) comes first, then the Action's end.
+            let n = self.g.frames.len();
+            self.g.frames.insert(n - 1, Frame::FinishAction);
+            return;
         }
         let Some(a) = self.g.acting.take() else {
             return;
