@@ -99,6 +99,7 @@ pub fn subject(c: &Command) -> Option<PlayerId> {
         | Command::QuickSnap { player, .. }
         | Command::Declare { player, .. }
         | Command::Block { player, .. }
+        | Command::MultipleBlock { player, .. }
         | Command::Intercept { player } => Some(*player),
         _ => None,
     }
@@ -123,7 +124,9 @@ pub fn target(c: &Command, view: &GameView) -> Option<Square> {
         Command::Block { target, .. }
         | Command::BlitzBlock { target }
         | Command::HandOff { target }
+        | Command::Gaze { target }
         | Command::Foul { target } => square_of(view, *target),
+        Command::Bite { thrall } => square_of(view, *thrall),
         Command::FollowUp { follow: true } => match view.prompt.kind {
             PromptKind::FollowUp { square, .. } => Some(square),
             _ => None,
@@ -160,7 +163,9 @@ impl BbPlay {
                 (Some(_), None) => !matches!(c, Command::EndTurn),
                 (None, Some(p)) => match c {
                     // At the Action prompt a player is chosen on the pitch first.
-                    Command::Declare { .. } | Command::Block { .. } => false,
+                    Command::Declare { .. }
+                    | Command::Block { .. }
+                    | Command::MultipleBlock { .. } => false,
                     _ => square_of(ctx.view, p).is_none() || !is_setup(ctx.view),
                 },
                 (None, None) => true,
