@@ -1278,3 +1278,54 @@ fn a_hungry_vampire_bites_the_thrall_his_coach_picks() {
     assert!(ev.iter().any(|e| matches!(e, Event::HandedOff { .. })));
     assert_eq!(g.ball, Ball::Held { player: r });
 }
+
+/// §26.72: a leap out of the Tentacles player's zone may be held too (no Leap roll then).
+#[test]
+fn tentacles_may_hold_a_leaping_player() {
+    let mut s = scen();
+    let p = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(p, 5, 5)
+        .put(o, 6, 5)
+        .stats(p, 6, 3, 3, 8)
+        .stats(o, 6, 4, 3, 9)
+        .skill(p, Skill::Leap)
+        .skill(o, Skill::Tentacles)
+        .rerolls(HOME, 0);
+    let mut g = s.turn(HOME, 1);
+    // 6 + 3 − 4 = 5: held.
+    let ev = play(&mut g, [d6(6)], &[mv(p), Command::Leap { to: sq(3, 5) }]);
+    assert_eq!(rolls(&ev, RollPurpose::Tentacles)[0].modifier, -1);
+    assert!(rolls(&ev, RollPurpose::Leap).is_empty());
+    assert_eq!(state(&g, p), standing(5, 5));
+    assert_eq!(turnover_of(&ev), None);
+}
+
+/// §26.49 [Proposal] with §26.59: a Foul Appearance 1 on a Multiple Block's first block loses
+/// that block only; the second is made.
+#[test]
+fn foul_appearance_costs_one_block_of_a_multiple_block() {
+    let (mut s, a, d) = duel();
+    let e = s.player(AWAY, 1);
+    s.put(e, 11, 8)
+        .stats(e, 6, 3, 3, 9)
+        .skill(a, Skill::MultipleBlock)
+        .skill(d, Skill::FoulAppearance);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), bd(3), bd(4)],
+        &[
+            Command::MultipleBlock {
+                player: a,
+                first: d,
+                second: e,
+            },
+            Command::Push { square: sq(12, 9) },
+        ],
+    );
+    // Only the block on the second defender, who has the first's assist (ST 3+2+1).
+    assert_eq!(block_declared(&ev), vec![(2, 3, 6)]);
+    assert_eq!(state(&g, d), standing(11, 7));
+    assert_eq!(state(&g, e), standing(12, 9));
+}
