@@ -64,6 +64,11 @@ const CHECKS = {
   always_hungry: 'Always Hungry',
   jump_up: 'Jump Up',
   safe_throw: 'Safe Throw',
+  foul_appearance: 'Foul Appearance',
+  tentacles: 'Tentacles',
+  hypnotic_gaze: 'Hypnotic Gaze',
+  animosity: 'Animosity',
+  blood_lust: 'Blood Lust',
 };
 
 const INJURY = { stunned: 'Stunned', knocked_out: 'KO', casualty: 'Casualty' };
@@ -82,6 +87,8 @@ const CAUSE = {
   chainsaw: 'by a chainsaw',
   eaten: 'eaten',
   thrown: 'in a team-mate throw',
+  stab: 'by a stab',
+  bitten: 'bitten by a Vampire',
 };
 
 const ORDINAL = ['', 'first', 'second', 'overtime'];
@@ -223,6 +230,8 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'sent_off': return `${P(e.player)} is sent off by the referee`;
     case 'bribe_used': return `${team(ctx, e.side)} bribe the referee for ${P(e.player)}: ${e.worked ? 'it works' : 'it fails'}`;
     case 'confused': return e.confused ? `${P(e.player)} loses his tackle zone` : `${P(e.player)} has his wits again`;
+    case 'fed': return e.thrall !== null && e.thrall !== undefined ? `${P(e.player)} feeds on ${P(e.thrall)}` : `${P(e.player)} feeds on the crowd and leaves the pitch`;
+    case 'nurgles_rot': return `${P(e.victim)} was killed by ${P(e.by)}'s Nurgle's Rot: he may rise as a Rotter`;
     case 'rooted': return e.rooted ? `${P(e.player)} takes root` : `${P(e.player)} is free to move again`;
     case 'leader_reroll': return e.available ? `${team(ctx, e.side)} take a Leader re-roll` : `${team(ctx, e.side)} have no Leader re-roll left`;
     case 'skill_used': return `${P(e.player)} uses ${titleWords(e.skill)}`;

@@ -413,6 +413,7 @@ fn person_key(t: &mut Table, turn_moves: &mut u32) -> bool {
             t.key(KeyCode::Char('e'))
         }
         PromptKind::DumpOff { .. } => t.key(KeyCode::Char('d')),
+        PromptKind::Feed { .. } => panic!("no Blood Lust player in these matches"),
         PromptKind::HighKick { .. } => t.key(KeyCode::Char('d')),
         PromptKind::ThrowBomb { .. } => {
             // A caught bomb is thrown on at once: `P` at a square it may be thrown to.

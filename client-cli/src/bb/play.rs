@@ -101,6 +101,7 @@ pub fn subject(c: &Command) -> Option<PlayerId> {
         | Command::PassBlock { player, .. }
         | Command::Declare { player, .. }
         | Command::Block { player, .. }
+        | Command::MultipleBlock { player, .. }
         | Command::Intercept { player } => Some(*player),
         _ => None,
     }
@@ -130,7 +131,9 @@ pub fn target(c: &Command, view: &GameView) -> Option<Square> {
         Command::Block { target, .. }
         | Command::BlitzBlock { target }
         | Command::HandOff { target }
+        | Command::Gaze { target }
         | Command::Foul { target } => square_of(view, *target),
+        Command::Bite { thrall } => square_of(view, *thrall),
         Command::FollowUp { follow: true } => match view.prompt.kind {
             PromptKind::FollowUp { square, .. } => Some(square),
             _ => None,
@@ -170,7 +173,9 @@ impl BbPlay {
                 (Some(_), None) => !matches!(c, Command::EndTurn),
                 (None, Some(p)) => match c {
                     // At the Action prompt a player is chosen on the pitch first.
-                    Command::Declare { .. } | Command::Block { .. } => false,
+                    Command::Declare { .. }
+                    | Command::Block { .. }
+                    | Command::MultipleBlock { .. } => false,
                     _ => square_of(ctx.view, p).is_none() || !is_setup(ctx.view),
                 },
                 (None, None) => true,

@@ -3,7 +3,7 @@
 
 use dugout_rules::bb::{
     ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, InjuryOutcome,
-    Outcome, PlayerId, PlayerState, Prompt, PromptKind, RerollSource, RollPurpose, Turnover,
+    Outcome, PlayerId, PlayerState, Prompt, PromptKind, RerollSource, RollPurpose, Skill, Turnover,
 };
 use dugout_rules::core::{Die, Side};
 
@@ -89,6 +89,10 @@ pub fn check_name(c: CheckKind) -> &'static str {
         CheckKind::Landing => "Landing",
         CheckKind::JumpUp => "Jump Up",
         CheckKind::SafeThrow => "Safe Throw",
+        CheckKind::FoulAppearance => "Foul Appearance",
+        CheckKind::HypnoticGaze => "Hypnotic Gaze",
+        CheckKind::Animosity => "Animosity",
+        CheckKind::BloodLust => "Blood Lust",
     }
 }
 
@@ -168,6 +172,8 @@ fn cause_words(c: Cause) -> &'static str {
         Cause::Chainsaw => "by a chainsaw",
         Cause::Eaten => "eaten",
         Cause::Thrown => "being thrown",
+        Cause::Stab => "by a stab",
+        Cause::Bitten => "bitten by a Vampire",
     }
 }
 
@@ -431,6 +437,15 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
                 format!("{} has his tackle zone back", ps(player))
             }
         }
+        Event::Fed { player, thrall } => match thrall {
+            Some(t) => format!("{} feeds on {}", ps(player), ps(t)),
+            None => format!("{} feeds on the crowd and leaves the pitch", ps(player)),
+        },
+        Event::NurglesRot { victim, by } => format!(
+            "{} was killed by {}'s Nurgle's Rot: he may rise as a Rotter",
+            ps(victim),
+            ps(by)
+        ),
         Event::Rooted { player, rooted } => {
             if *rooted {
                 format!("{} takes root", ps(player))
@@ -623,6 +638,24 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             "{} holds a bomb: throw it on now (choose a square)",
             player_short(view, *id)
         )),
+        PromptKind::Feed { player: id, .. } => ask(format!(
+            "{} is hungry (Blood Lust): which Thrall does he bite?",
+            player_short(view, *id)
+        )),
+        PromptKind::UseSkill {
+            player: id,
+            skill: Skill::BloodLust,
+        } => ask(format!(
+            "{} is hungry (Blood Lust): take a Move Action instead of the Block? (y/n)",
+            player_short(view, *id)
+        )),
+        PromptKind::UseSkill {
+            player: id,
+            skill: Skill::PilingOn,
+        } => ask(format!(
+            "Piling On: {} re-rolls that roll and goes prone? (y/n)",
+            player_short(view, *id)
+        )),
         PromptKind::UseSkill { player: id, skill } => ask(format!(
             "Use {} for {}? (y/n)",
             skill.name(),
@@ -772,6 +805,18 @@ pub fn command(view: &GameView, c: &Command) -> String {
                 "No bribe".into()
             }
         }
+        Command::MultipleBlock {
+            player,
+            first,
+            second,
+        } => format!(
+            "Multiple Block: {} on {} then {}",
+            player_short(view, *player),
+            player_short(view, *first),
+            player_short(view, *second)
+        ),
+        Command::Gaze { target } => format!("Hypnotic Gaze on {}", ps(target)),
+        Command::Bite { thrall } => format!("Bite {}", ps(thrall)),
         Command::UseSkill { skill, use_it } => {
             if *use_it {
                 format!("Use {}", skill.name())

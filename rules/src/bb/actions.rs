@@ -64,6 +64,8 @@ impl Ctx<'_> {
             }
         }
         self.emit(Event::Declared { player, action });
+        // §26.54: a hypnotised player wakes as his Action starts.
+        self.wake_from_gaze(player);
         let p = self.g.player(player);
         let (ma, gfi) = if p.rooted || action == ActionKind::Bomb {
             (0, 0)
@@ -77,6 +79,9 @@ impl Ctx<'_> {
             gfi_left: gfi,
             blocked: false,
             ended: false,
+            multiple: false,
+            refused: false,
+            hungry: false,
         });
         match (action, target) {
             (ActionKind::Block, Some(defender)) => {
@@ -128,6 +133,10 @@ impl Ctx<'_> {
         }
         if p.has(Skill::TakeRoot) {
             checks.push((CheckKind::TakeRoot, 2, 0));
+        }
+        if p.has(Skill::BloodLust) {
+            // §26.39 Blood Lust: 2+, or he must feed at the end of the Action.
+            checks.push((CheckKind::BloodLust, 2, 0));
         }
         for (kind, target, modifier) in checks.into_iter().rev() {
             let mut f = CheckFor::new(kind, player);
@@ -205,6 +214,16 @@ impl Ctx<'_> {
     /// The Action is over: the player has acted; a ball carrier standing in the end zone
     /// scores (§18.1).
     pub(crate) fn finish_action(&mut self) {
+        // §26.39: a hungry Vampire feeds before the Action ends (and before a touchdown).
+        if let Some(a) = self.g.acting
+            && a.hungry
+            && self.feed(a.player, None)
+        {
+            // The Thrall's choice (on top) comes first, then the Action's end.
+            let n = self.g.frames.len();
+            self.g.frames.insert(n - 1, Frame::FinishAction);
+            return;
+        }
         let Some(a) = self.g.acting.take() else {
             return;
         };
@@ -222,6 +241,28 @@ impl Ctx<'_> {
     /// The Acting prompt's answers.
     pub(crate) fn acting_answer(&mut self, cmd: Command) {
         self.push(Frame::Acting);
+        let Some(a) = self.g.acting else { return };
+        if a.hungry
+            && matches!(
+                cmd,
+                Command::Pass { .. } | Command::HandOff { .. } | Command::ThrowTeamMate { .. }
+            )
+            && a.action != ActionKind::Bomb
+        {
+            // §26.39: a hungry Vampire feeds before the ball leaves his hands.
+            if self.feed(a.player, Some(cmd)) {
+                return;
+            }
+            if !self.g.player(a.player).standing() || self.g.turnover.is_some() {
+                self.end_acting();
+                return;
+            }
+        }
+        self.acting_command(cmd);
+    }
+
+    /// An Action's command carried out (the Acting frame is below).
+    pub(crate) fn acting_command(&mut self, cmd: Command) {
         let Some(a) = self.g.acting else { return };
         match cmd {
             Command::Step { to } if self.g.player(a.player).has(Skill::BallAndChain) => {
@@ -248,6 +289,7 @@ impl Ctx<'_> {
                 self.end_acting();
                 self.throw_bomb(a.player, target);
             }
+            Command::Pass { .. } | Command::HandOff { .. } if self.animosity(a.player, cmd) => {}
             Command::Pass { target } => {
                 self.end_acting();
                 self.pass(a.player, target);
@@ -267,6 +309,10 @@ impl Ctx<'_> {
             Command::ThrowTeamMate { thrown, target } => {
                 self.end_acting();
                 self.throw_team_mate(a.player, thrown, target);
+            }
+            Command::Gaze { target } => {
+                self.end_acting();
+                self.gaze(a.player, target);
             }
             Command::Foul { target } => {
                 self.end_acting();
@@ -311,14 +357,20 @@ impl Ctx<'_> {
         let side = p.side;
         let Some(from) = p.square() else { return };
         let dodge = self.g.tackle_zones(side, from, None) > 0;
+        if dodge && self.tentacles_hold(a.player, from) {
+            // §26.72 Tentacles: held, he stays put and his Action ends.
+            return;
+        }
+        let p = self.g.player(a.player);
         let mut dodge_check = None;
         if dodge {
             // §10.3: +1, −1 per opposing tackle zone on the destination (§26.28 Stunty:
             // none, unless he also has Secret Weapon); §26.19 Prehensile Tail −1 each; §26.6 Break Tackle: ST for AG once.
+            // §26.73 Titchy: his zone does not count against a dodge into it.
             let tz_to = if p.has(Skill::Stunty) && !p.has(Skill::SecretWeapon) {
                 0
             } else {
-                self.g.tackle_zones(side, to, None) as i8
+                super::skill_hooks::dodge_zones_into(self.g, side, to)
             };
             let mut tails = 0i8;
             let mut tackled = false;
@@ -331,6 +383,8 @@ impl Ctx<'_> {
                     tackled = true;
                 }
             }
+            // §26.74 Two Heads, §26.73 Titchy: +1 each.
+            let bonus = super::skill_hooks::dodge_bonus(p);
             let mut stat = p.ag;
             if p.has(Skill::BreakTackle) && !p.used_break_tackle && p.st > p.ag {
                 stat = p.st;
@@ -340,7 +394,7 @@ impl Ctx<'_> {
             f.tackled = tackled;
             f.square = Some(to);
             f.from = Some(from);
-            dodge_check = Some(d6_check(f, agility_target(stat), 1 - tz_to - tails));
+            dodge_check = Some(d6_check(f, agility_target(stat), 1 - tz_to - tails + bonus));
         }
         let gfi = self.spend_square(a.player);
         self.move_player(a.player, to);
@@ -357,6 +411,14 @@ impl Ctx<'_> {
     /// §26.14 Leap: to an empty square within 2, two squares of movement (GFIs rolled),
     /// then an unmodified Agility roll (§26.34 Very Long Legs +1); no dodge.
     fn leap(&mut self, a: Acting, to: Square) {
+        let p = self.g.player(a.player);
+        if let Some(from) = p.square()
+            && self.g.tackle_zones(p.side, from, None) > 0
+            && self.tentacles_hold(a.player, from)
+        {
+            // §26.72 Tentacles: a leap out of the zone may be held too.
+            return;
+        }
         let p = self.g.player(a.player);
         let vll = i8::from(p.has(Skill::VeryLongLegs));
         let ag = p.ag;
@@ -401,9 +463,15 @@ impl Ctx<'_> {
                 self.turnover(Turnover::FailedPickUp);
                 return;
             }
-            let tz = self.g.tackle_zones(p.side, sq, None) as i8;
+            // §26.38 Big Hand: no tackle-zone or Pouring Rain modifier; §26.46 Extra Arms +1.
+            let (tz, rain) = if p.has(Skill::BigHand) {
+                (0, 0)
+            } else {
+                (self.g.tackle_zones(p.side, sq, None) as i8, self.rain())
+            };
+            let arms = super::skill_hooks::extra_arms(p);
             let f = CheckFor::new(CheckKind::PickUp, player);
-            let c = d6_check(f, agility_target(p.ag), 1 - tz - self.rain());
+            let c = d6_check(f, agility_target(p.ag), 1 - tz - rain + arms);
             self.push(Frame::Check(Box::new(c)));
             return;
         }
@@ -477,8 +545,15 @@ impl Ctx<'_> {
         let Some(sq) = p.square() else { return };
         let tz = self.nerves_tz(player, sq);
         let vll = i8::from(p.has(Skill::VeryLongLegs));
+        // §26.46 Extra Arms +1; §26.42 Disturbing Presence −1 each.
+        let arms = super::skill_hooks::extra_arms(p);
+        let dp = super::skill_hooks::disturbing_presence(self.g, p.side, sq);
         let f = CheckFor::new(CheckKind::Interception, player);
-        let c = d6_check(f, agility_target(p.ag), -2 - tz - self.rain() + vll);
+        let c = d6_check(
+            f,
+            agility_target(p.ag),
+            -2 - tz - self.rain() + vll + arms - dp,
+        );
         self.push(Frame::Check(Box::new(c)));
     }
 
@@ -499,6 +574,8 @@ impl Ctx<'_> {
         if p.has(Skill::Stunty) {
             m -= 1;
         }
+        // §26.42 Disturbing Presence: −1 each.
+        m -= super::skill_hooks::disturbing_presence(self.g, p.side, sq);
         let mut f = CheckFor::new(CheckKind::Pass, pass.passer);
         f.range = Some(range);
         f.square = Some(pass.target);
@@ -507,7 +584,7 @@ impl Ctx<'_> {
     }
 
     /// §16: a hand-off: no roll; the receiver catches at +1.
-    fn hand_off(&mut self, player: PlayerId, target: PlayerId) {
+    pub(crate) fn hand_off(&mut self, player: PlayerId, target: PlayerId) {
         let Some(square) = self.g.player(target).square() else {
             return;
         };
@@ -635,6 +712,8 @@ impl Ctx<'_> {
                     mighty_blow: false,
                     dirty_player: dp,
                     foul: (!doubles).then_some(fouler),
+                    claw: false,
+                    piling_on: false,
                 },
                 crowd: false,
                 square,
@@ -829,6 +908,10 @@ impl Ctx<'_> {
                     }
                 }
             }
+            CheckKind::FoulAppearance => self.foul_appearance_done(f, passed),
+            CheckKind::HypnoticGaze => self.gaze_done(f, passed),
+            CheckKind::Animosity => self.animosity_done(f, passed),
+            CheckKind::BloodLust => self.blood_lust_done(id, passed),
             CheckKind::Block => {
                 let Some(defender) = f.other else { return };
                 let chooser = if f.flag { Side::Home } else { Side::Away };

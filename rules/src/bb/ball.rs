@@ -28,10 +28,13 @@ impl Ctx<'_> {
                     let bonus = i8::from(matches!(arrival, Arrival::Accurate | Arrival::HandOff))
                         + self.diving_catch_bonus(id, square, arrival);
                     let rain = i8::from(self.g.weather == Weather::PouringRain);
+                    // §26.46 Extra Arms +1; §26.42 Disturbing Presence −1 each.
+                    let arms = super::skill_hooks::extra_arms(p);
+                    let dp = super::skill_hooks::disturbing_presence(self.g, p.side, square);
                     let mut f = CheckFor::new(CheckKind::Catch, id);
                     f.arrival = Some(arrival);
                     f.square = Some(square);
-                    let c = d6_check(f, agility_target(p.ag), bonus - tz - rain);
+                    let c = d6_check(f, agility_target(p.ag), bonus - tz - rain + arms - dp);
                     self.push(Frame::Check(Box::new(c)));
                 } else {
                     self.set_ball(Ball::Ground { square });

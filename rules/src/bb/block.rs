@@ -14,7 +14,8 @@ use crate::core::engine::Flow;
 use crate::core::{Die, Side, Square};
 
 /// §11.3: may `helper` assist against `opponent`'s side, next to `target`, ignoring the
-/// tackle zone of `ignore` (the other player of the block)?
+/// tackle zone of `ignore` (the other player of the block)? §26.51 Guard: a helper with
+/// Guard assists even in opposing tackle zones (blocks only: fouls count their own).
 pub fn assists(g: &Game, side: Side, target: Square, besides: PlayerId, ignore: PlayerId) -> u8 {
     let mut n = 0;
     for sq in target.neighbours() {
@@ -23,7 +24,10 @@ pub fn assists(g: &Game, side: Side, target: Square, besides: PlayerId, ignore: 
             continue;
         }
         let p = g.player(id);
-        if p.side == side && p.has_tz() && g.tackle_zones(side, sq, Some(ignore)) == 0 {
+        if p.side == side
+            && p.has_tz()
+            && (p.has(Skill::Guard) || g.tackle_zones(side, sq, Some(ignore)) == 0)
+        {
             n += 1;
         }
     }
@@ -78,6 +82,17 @@ pub fn push_options(g: &Game, pusher: Square, target: Square) -> Vec<Square> {
     cands.to_vec()
 }
 
+/// The squares a push-back may choose: §26.50 Grab's any empty adjacent square for the
+/// defender's own push on a Block Action, else the normal ones (§11.5).
+pub fn push_choices(g: &Game, state: &PushState, target: Square) -> Vec<Square> {
+    if state.pushed == state.defender
+        && let Some(squares) = super::skill_hooks::grab_squares(g, state.attacker, state.defender)
+    {
+        return squares;
+    }
+    push_options(g, state.pusher, target)
+}
+
 impl Ctx<'_> {
     /// §11.1–§11.3: a block: Dauntless (§26.9), assists, the dice, who chooses; the roll
     /// runs as a check so the attacker's team re-roll and Pro may re-roll all the dice.
@@ -97,7 +112,8 @@ impl Ctx<'_> {
         self.block_start_rest(attacker, defender, frenzy);
     }
 
-    /// §11, §26.8: the block goes ahead (the chainsaw offered first).
+    /// §11: the block goes ahead once any Dump-Off is resolved: §26.49 Foul Appearance
+    /// first, then §26.8 Chainsaw or §26.68 Stab may replace the block dice.
     pub(crate) fn block_start_rest(
         &mut self,
         attacker: PlayerId,
@@ -107,16 +123,10 @@ impl Ctx<'_> {
         if !self.can_block(attacker, defender) {
             return;
         }
-        if self.g.player(attacker).has(Skill::Chainsaw) && !frenzy {
-            // §26.8: he may attack with the chainsaw instead of the block dice.
-            self.push(Frame::Chainsaw {
-                attacker,
-                victim: defender,
-                foul: false,
-            });
+        if self.foul_appearance(attacker, defender, frenzy) {
             return;
         }
-        self.block_roll(attacker, defender, frenzy);
+        self.block_weapons(attacker, defender, frenzy);
     }
 
     /// Both standing and adjacent, and the attacker's Action not lost.
@@ -144,7 +154,15 @@ impl Ctx<'_> {
         };
         let (aside, dside) = (a.side, d.side);
         let mut ast = a.st;
-        let dst = d.st;
+        let mut dst = d.st;
+        if self.blitzing(attacker) && a.has(Skill::Horns) {
+            // §26.53 Horns: +1 ST on a Blitz's blocks.
+            ast += 1;
+        }
+        if super::skill_hooks::multiple_block(self.g, attacker) {
+            // §26.59 Multiple Block: each defender +2 ST.
+            dst += 2;
+        }
         if a.has(Skill::Dauntless) && dst > ast {
             let face = self.roll(RollPurpose::Dauntless, Some(aside), Die::D6);
             if face as u8 + ast > dst {
@@ -295,7 +313,11 @@ impl Ctx<'_> {
 
     fn block_hurt(&self, by: PlayerId, cause: Cause) -> Hurt {
         let mut h = Hurt::plain(cause, Some(by));
-        h.mighty_blow = self.g.player(by).has(Skill::MightyBlow);
+        let p = self.g.player(by);
+        h.mighty_blow = p.has(Skill::MightyBlow);
+        // §26.40 Claw; §26.63 Piling On (the blocker, on the player he knocked down).
+        h.claw = p.has(Skill::Claw);
+        h.piling_on = cause == Cause::Blocked && p.has(Skill::PilingOn);
         h
     }
 
@@ -425,7 +447,9 @@ impl Ctx<'_> {
             self.crowd(id, from);
         }
         let a = self.g.player(state.attacker);
+        // §26.59: no follow-up after a Multiple Block's blocks.
         let can_follow = vacated.is_some()
+            && !super::skill_hooks::multiple_block(self.g, state.attacker)
             && a.standing()
             && !a.rooted
             && vacated.is_some_and(|v| self.g.at(v).is_none())
@@ -534,7 +558,12 @@ impl Ctx<'_> {
         self.check_touchdown(!strict);
         let a = self.g.player(attacker);
         let d = self.g.player(defender);
-        if frenzy || !a.has(Skill::Frenzy) || face == BlockFace::DefenderDown {
+        if frenzy
+            || !a.has(Skill::Frenzy)
+            || face == BlockFace::DefenderDown
+            || super::skill_hooks::multiple_block(self.g, attacker)
+        {
+            // §26.59: Frenzy never with Multiple Block.
             return;
         }
         let (Some(asq), Some(dsq)) = (a.square(), d.square()) else {

@@ -75,6 +75,8 @@ impl Ctx<'_> {
         if p.has(Skill::Stunty) {
             m -= 1;
         }
+        // §26.42 Disturbing Presence: a bomb is thrown as a pass.
+        m -= super::skill_hooks::disturbing_presence(self.g, p.side, sq);
         let mut f = CheckFor::new(CheckKind::Pass, b.thrower);
         f.range = Some(range);
         f.square = Some(b.target);
@@ -135,7 +137,10 @@ impl Ctx<'_> {
         let mut f = CheckFor::new(CheckKind::Catch, player);
         f.square = Some(sq);
         f.flag = true;
-        let c = d6_check(f, agility_target(p.ag), -tz - rain);
+        // §26.46 Extra Arms, §26.42 Disturbing Presence: a bomb is caught as the ball.
+        let arms = super::skill_hooks::extra_arms(p);
+        let dp = super::skill_hooks::disturbing_presence(self.g, p.side, sq);
+        let c = d6_check(f, agility_target(p.ag), -tz - rain + arms - dp);
         self.push(Frame::Check(Box::new(c)));
     }
 

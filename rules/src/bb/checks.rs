@@ -91,6 +91,10 @@ pub fn purpose(kind: CheckKind) -> RollPurpose {
         CheckKind::Landing => RollPurpose::Landing,
         CheckKind::JumpUp => RollPurpose::JumpUp,
         CheckKind::SafeThrow => RollPurpose::SafeThrow,
+        CheckKind::FoulAppearance => RollPurpose::FoulAppearance,
+        CheckKind::HypnoticGaze => RollPurpose::HypnoticGaze,
+        CheckKind::Animosity => RollPurpose::Animosity,
+        CheckKind::BloodLust => RollPurpose::BloodLust,
     }
 }
 

@@ -41,6 +41,12 @@ pub struct Hurt {
     pub dirty_player: bool,
     /// The fouler, whose sending-off a double on the injury roll brings (§14).
     pub foul: Option<PlayerId>,
+    /// §26.40 Claw: an armour roll of 8 or more breaks the armour.
+    #[serde(default)]
+    pub claw: bool,
+    /// §26.63 Piling On: `by` may still re-roll the armour or injury roll.
+    #[serde(default)]
+    pub piling_on: bool,
 }
 
 impl Hurt {
@@ -51,6 +57,8 @@ impl Hurt {
             mighty_blow: false,
             dirty_player: false,
             foul: None,
+            claw: false,
+            piling_on: false,
         }
     }
 }
@@ -178,6 +186,9 @@ pub enum Frame {
         player: PlayerId,
         hurt: Hurt,
         result: CasualtyResult,
+        /// §26.41 Decay: the second casualty result.
+        #[serde(default)]
+        decay: Option<CasualtyResult>,
     },
     /// §15.8: the ball bounces from a square.
     Bounce {
@@ -325,6 +336,29 @@ pub enum Frame {
     InterceptAfterPassBlock {
         passer: PlayerId,
         target: Square,
+    },
+    /// §26.63: the blocker may pile on to re-roll the armour or injury roll (waits).
+    PilingOn {
+        player: PlayerId,
+        hurt: Hurt,
+        square: Option<Square>,
+        stage: super::skill_hooks::PileOn,
+    },
+    /// §26.68: the attacker may stab instead of blocking (waits).
+    Stab {
+        attacker: PlayerId,
+        victim: PlayerId,
+    },
+    /// §26.39: a hungry Vampire who declared a Block may take a Move Action instead (waits).
+    BloodLustMove {
+        player: PlayerId,
+    },
+    /// §26.39: a hungry Vampire's coach picks the Thrall he bites (waits); `then`: the pass,
+    /// hand-off or throw that waits for the bite.
+    Feed {
+        player: PlayerId,
+        thralls: Vec<PlayerId>,
+        then: Option<Command>,
     },
 }
 
@@ -537,6 +571,10 @@ impl Ctx<'_> {
             return;
         }
         if !acting_ok && self.g.acting.is_some_and(|a| a.player == id && !a.ended) {
+            return;
+        }
+        if self.g.acting.is_some_and(|a| a.player == id && a.hungry) {
+            // §26.39: a hungry Vampire feeds before he may score.
             return;
         }
         self.score_touchdown(side, Some(id));
@@ -766,8 +804,9 @@ impl Ctx<'_> {
                 player,
                 hurt,
                 result,
+                decay,
             } => {
-                self.casualty(player, hurt, result);
+                self.casualty(player, hurt, result, decay);
                 Flow::Continue
             }
             Frame::Bounce { from, kick } => {
@@ -877,6 +916,47 @@ impl Ctx<'_> {
             | Frame::KickOffReturn { .. }
             | Frame::PassBlock { .. }
             | Frame::InterceptAfterPassBlock { .. }) => self.skill_frame(f),
+            Frame::PilingOn {
+                player,
+                hurt,
+                square,
+                stage,
+            } => self.pile_on_prompt(player, hurt, square, stage),
+            Frame::BloodLustMove { player } => {
+                let coach = self.g.player(player).side;
+                self.push(Frame::BloodLustMove { player });
+                Flow::Wait(prompt(
+                    coach,
+                    PromptKind::UseSkill {
+                        player,
+                        skill: Skill::BloodLust,
+                    },
+                ))
+            }
+            Frame::Feed {
+                player,
+                thralls,
+                then,
+            } => {
+                let coach = self.g.player(player).side;
+                self.push(Frame::Feed {
+                    player,
+                    thralls: thralls.clone(),
+                    then,
+                });
+                Flow::Wait(prompt(coach, PromptKind::Feed { player, thralls }))
+            }
+            Frame::Stab { attacker, victim } => {
+                let coach = self.g.player(attacker).side;
+                self.push(Frame::Stab { attacker, victim });
+                Flow::Wait(prompt(
+                    coach,
+                    PromptKind::UseSkill {
+                        player: attacker,
+                        skill: Skill::Stab,
+                    },
+                ))
+            }
         }
     }
 
@@ -992,6 +1072,30 @@ impl Ctx<'_> {
                     self.chainsaw(attacker, victim, foul);
                 } else if foul {
                     self.foul_with(attacker, victim, 0);
+                } else {
+                    self.block_roll(attacker, victim, false);
+                }
+            }
+            (
+                Frame::PilingOn {
+                    player,
+                    hurt,
+                    square,
+                    stage,
+                },
+                Command::UseSkill { use_it, .. },
+            ) => self.pile_on_answer(player, hurt, square, stage, use_it),
+            (Frame::Feed { player, then, .. }, Command::Bite { thrall }) => {
+                self.feed_answer(player, thrall, then);
+            }
+            (Frame::BloodLustMove { player }, Command::UseSkill { use_it, .. }) => {
+                if use_it {
+                    self.blood_lust_move(player);
+                }
+            }
+            (Frame::Stab { attacker, victim }, Command::UseSkill { use_it, .. }) => {
+                if use_it {
+                    self.stab(attacker, victim);
                 } else {
                     self.block_roll(attacker, victim, false);
                 }
@@ -1245,6 +1349,14 @@ impl Ctx<'_> {
             Command::Block { player, target } => {
                 self.push(Frame::TeamTurn { side, bonus });
                 self.declare(player, ActionKind::Block, Some(target));
+            }
+            Command::MultipleBlock {
+                player,
+                first,
+                second,
+            } => {
+                self.push(Frame::TeamTurn { side, bonus });
+                self.declare_multiple(player, first, second);
             }
             _ => self.push(Frame::TeamTurn { side, bonus }),
         }

@@ -34,7 +34,6 @@ impl Ctx<'_> {
         let p = self.g.player(player);
         let Some(square) = p.square() else { return };
         let side = p.side;
-        let av = i32::from(p.av);
         let carrier = self.g.carrier() == Some(player);
         // §26.31: the knock-down frees a rooted player (`set_state`).
         self.set_state(player, PlayerState::Prone { square });
@@ -63,18 +62,19 @@ impl Ctx<'_> {
             });
             return;
         }
-        let [a, b] = self.roll2(RollPurpose::Armour, Some(side.other()));
-        let mut total = i32::from(a + b);
-        if self.g.player(player).has(Skill::Chainsaw) {
-            // §26.8: a chainsaw wielder knocked down: +3 to his armour roll.
-            total += 3;
+        // §12.2, §26.8 Chainsaw, §26.16 Mighty Blow, §26.40 Claw.
+        let broken = self.armour_roll(player, &mut hurt);
+        if !broken
+            && self.offer_pile_on(
+                player,
+                hurt,
+                Some(square),
+                super::skill_hooks::PileOn::Armour,
+            )
+        {
+            // §26.63: the blocker may pile on to roll the armour again.
+            return;
         }
-        if hurt.mighty_blow && total <= av && total + 1 > av {
-            total += 1;
-            hurt.mighty_blow = false;
-        }
-        let broken = total > av;
-        self.emit(Event::Armour { player, broken });
         if broken {
             self.push(Frame::Injury {
                 player,
@@ -98,7 +98,12 @@ impl Ctx<'_> {
         let side = p.side;
         let (stunty, skull) = (p.has(Skill::Stunty), p.has(Skill::ThickSkull));
         let p_ball_and_chain = p.has(Skill::BallAndChain);
-        let niggling = i32::from(p.niggling);
+        // §26.68: a stab's injury roll is unmodified, Niggling Injuries included.
+        let niggling = if hurt.cause == Cause::Stab {
+            0
+        } else {
+            i32::from(p.niggling)
+        };
         let [a, b] = self.roll2(RollPurpose::Injury, Some(side.other()));
         let mut total = i32::from(a + b) + niggling;
         if !crowd && (hurt.mighty_blow || hurt.dirty_player) {
@@ -109,12 +114,6 @@ impl Ctx<'_> {
             // §26.2: Stunned counts as KO.
             outcome = InjuryOutcome::KnockedOut;
         }
-        self.emit(Event::Injured {
-            player,
-            outcome,
-            cause: hurt.cause,
-            by: hurt.by,
-        });
         if let Some(fouler) = hurt.foul
             && a == b
         {
@@ -124,6 +123,43 @@ impl Ctx<'_> {
                 turnover: true,
             });
         }
+        if !crowd
+            && outcome != InjuryOutcome::Casualty
+            && self.offer_pile_on(
+                player,
+                hurt,
+                square,
+                super::skill_hooks::PileOn::Injury {
+                    outcome,
+                    badly_hurt,
+                },
+            )
+        {
+            // §26.63: the blocker may pile on to roll the injury again.
+            return;
+        }
+        self.apply_injury(player, hurt, crowd, square, outcome, badly_hurt);
+    }
+
+    /// §12.3: the injury's result applied.
+    pub(crate) fn apply_injury(
+        &mut self,
+        player: PlayerId,
+        hurt: Hurt,
+        crowd: bool,
+        square: Option<Square>,
+        outcome: InjuryOutcome,
+        badly_hurt: bool,
+    ) {
+        let side = self.g.player(player).side;
+        // §26.39: a bitten Thrall's casualty is read as Badly Hurt.
+        let badly_hurt = badly_hurt || hurt.cause == Cause::Bitten;
+        self.emit(Event::Injured {
+            player,
+            outcome,
+            cause: hurt.cause,
+            by: hurt.by,
+        });
         match outcome {
             InjuryOutcome::Stunned => {
                 if crowd {
@@ -152,6 +188,25 @@ impl Ctx<'_> {
                 } else {
                     self.casualty_roll(side.other())
                 };
+                if self.g.player(player).has(Skill::Decay) {
+                    // §26.41 Decay: a second casualty roll, both results applied; the
+                    // player's state shows the worse [Proposal: no apothecary for a double
+                    // casualty].
+                    let second = self.casualty_roll(side.other());
+                    let worse = if second.severity() > result.severity() {
+                        second
+                    } else {
+                        result
+                    };
+                    self.leave_pitch(player, PlayerState::Casualty { result: worse });
+                    self.push(Frame::Casualty {
+                        player,
+                        hurt,
+                        result,
+                        decay: Some(second),
+                    });
+                    return;
+                }
                 self.leave_pitch(player, PlayerState::Casualty { result });
                 if self.g.team(side).apothecary {
                     self.push(Frame::Apothecary {
@@ -167,6 +222,7 @@ impl Ctx<'_> {
                         player,
                         hurt,
                         result,
+                        decay: None,
                     });
                 }
             }
@@ -242,29 +298,42 @@ impl Ctx<'_> {
                     player,
                     hurt,
                     result,
+                    decay: None,
                 });
             }
             _ => {}
         }
     }
 
-    /// §12.5: the casualty stands; §26.22 Regeneration (4+) sends him to Reserves.
-    pub(crate) fn casualty(&mut self, player: PlayerId, hurt: Hurt, result: CasualtyResult) {
-        self.emit(Event::Casualty {
-            player,
-            result,
-            cause: hurt.cause,
-            by: hurt.by,
-        });
+    /// §12.5: the casualty stands (§26.41 Decay: both results); §26.22 Regeneration (4+)
+    /// sends him to Reserves, curing both; §26.61 a kill by a Nurgle's Rot player is
+    /// recorded.
+    pub(crate) fn casualty(
+        &mut self,
+        player: PlayerId,
+        hurt: Hurt,
+        result: CasualtyResult,
+        decay: Option<CasualtyResult>,
+    ) {
+        for result in std::iter::once(result).chain(decay) {
+            self.emit(Event::Casualty {
+                player,
+                result,
+                cause: hurt.cause,
+                by: hurt.by,
+            });
+        }
         let p = self.g.player(player);
         if p.has(Skill::Regeneration) {
             let side = p.side;
             if self.roll(RollPurpose::Regeneration, Some(side), Die::D6) >= 4 {
                 self.set_state(player, PlayerState::Reserve);
                 self.emit(Event::Regenerated { player });
+                return;
             }
         }
-        if result == CasualtyResult::Dead {
+        if result == CasualtyResult::Dead || decay == Some(CasualtyResult::Dead) {
+            self.nurgles_rot(player, hurt);
             self.raise_the_dead(player);
         }
     }
@@ -327,6 +396,7 @@ impl Ctx<'_> {
             used_break_tackle: false,
             used_leap: false,
             in_drive: false,
+            used_skills: Default::default(),
         };
         self.g.teams[side.index()].necromancer = false;
         self.emit(Event::ZombieRaised {

@@ -279,7 +279,8 @@ impl Ctx<'_> {
                     } else {
                         t.assistant_coaches
                     };
-                    let fame = t.fame;
+                    // §26.47 Fan Favourite.
+                    let fame = super::skill_hooks::kick_off_fame(self.g, side);
                     totals[side.index()] = self.d3(purpose, Some(side)) + fame + extra;
                 }
                 for side in Side::BOTH {
@@ -310,7 +311,7 @@ impl Ctx<'_> {
             KickOffResult::ThrowARock => {
                 let mut totals = [0u8; 2];
                 for side in Side::BOTH {
-                    let fame = self.g.team(side).fame;
+                    let fame = super::skill_hooks::kick_off_fame(self.g, side);
                     totals[side.index()] =
                         self.roll(RollPurpose::ThrowARock, Some(side), Die::D6) as u8 + fame;
                 }
@@ -334,7 +335,7 @@ impl Ctx<'_> {
             }
             KickOffResult::PitchInvasion => {
                 for side in Side::BOTH {
-                    let fame = self.g.team(side).fame;
+                    let fame = super::skill_hooks::kick_off_fame(self.g, side);
                     let victims: Vec<PlayerId> =
                         self.g.on_pitch(side.other()).map(|p| p.id).collect();
                     for v in victims {

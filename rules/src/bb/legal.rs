@@ -161,6 +161,9 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
             out.push(Command::Done);
         }
         PromptKind::PassBlock { .. } => super::skills_a::pass_block_legal(g, &mut out),
+        PromptKind::Feed { thralls, .. } => {
+            out.extend(thralls.iter().map(|&thrall| Command::Bite { thrall }));
+        }
         PromptKind::UseSkill { skill, .. } => {
             out.push(Command::UseSkill {
                 skill: *skill,
@@ -294,12 +297,43 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
                     }
                 }
             }
+            if p.has(Skill::MultipleBlock) {
+                multiple_blocks(g, p, sq, out);
+            }
         }
     }
     out.push(Command::EndTurn);
     if !bonus && !g.acted_this_turn {
         out.push(Command::Concede);
     }
+}
+
+/// §26.59 Multiple Block: every ordered pair of adjacent standing opponents.
+fn multiple_blocks(g: &Game, p: &Player, sq: Square, out: &mut Vec<Command>) {
+    let opponents: Vec<PlayerId> = sq
+        .neighbours()
+        .filter_map(|n| g.at(n))
+        .filter(|t| {
+            let o = g.player(*t);
+            o.side != p.side && o.standing()
+        })
+        .collect();
+    for &first in &opponents {
+        for &second in &opponents {
+            if first != second {
+                out.push(Command::MultipleBlock {
+                    player: p.id,
+                    first,
+                    second,
+                });
+            }
+        }
+    }
+}
+
+/// §26.37 Animosity: after a refusal, only a team-mate of his own race may receive.
+fn same_race_ok(g: &Game, a: &Acting, receiver: Option<PlayerId>) -> bool {
+    !a.refused || !super::skill_hooks::animosity_applies(g, a.player, receiver)
 }
 
 /// The answers during an Action: steps (§10.1), Leap (§26.14), the Blitz's block (§13),
@@ -358,6 +392,18 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                 }
             }
         }
+        ActionKind::Pass if carrier && !p.confused && a.refused => {
+            let mut all = Vec::new();
+            pass_targets(g, sq, &mut all);
+            out.extend(all.into_iter().filter(|c| {
+                match c {
+                    Command::Pass { target } => g
+                        .at(*target)
+                        .is_some_and(|t| g.player(t).side == side && same_race_ok(g, &a, Some(t))),
+                    _ => false,
+                }
+            }));
+        }
         ActionKind::Pass if carrier && !p.confused => {
             pass_targets(g, sq, out);
             if p.has(Skill::HailMaryPass) && g.weather != Weather::Blizzard {
@@ -411,6 +457,7 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                 // G22: a standing player with a tackle zone.
                 if let Some(t) = g.at(n)
                     && g.player(t).has_tz()
+                    && same_race_ok(g, &a, Some(t))
                 {
                     out.push(Command::HandOff { target: t });
                 }
@@ -427,6 +474,17 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                         )
                     {
                         out.push(Command::Foul { target: t });
+                    }
+                }
+            }
+        }
+        ActionKind::Move if p.has(Skill::HypnoticGaze) && !p.confused => {
+            // §26.54 Hypnotic Gaze: end the Move gazing at an adjacent standing opponent.
+            for n in sq.neighbours() {
+                if let Some(t) = g.at(n) {
+                    let o = g.player(t);
+                    if o.side != side && o.standing() {
+                        out.push(Command::Gaze { target: t });
                     }
                 }
             }

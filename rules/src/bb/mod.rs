@@ -31,6 +31,7 @@ mod kickoff;
 pub mod legal;
 pub mod random_play;
 pub mod scenario;
+pub mod skill_hooks;
 mod skills_a;
 pub mod state;
 pub mod teambuild;

@@ -28,7 +28,8 @@ pub fn push_choice(g: &Game, state: &PushState, target: Square) -> (Vec<Square>,
             return (free, Some(p.side));
         }
     }
-    (super::block::push_options(g, state.pusher, target), None)
+    // §26.50 Grab (its own check cancels it against Side Step), else the usual squares.
+    (super::block::push_choices(g, state, target), None)
 }
 
 impl Ctx<'_> {

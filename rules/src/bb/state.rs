@@ -149,6 +149,15 @@ pub struct Acting {
     pub blocked: bool,
     /// The Action is over (the pass, hand-off or foul made, a failed Bone-head roll...).
     pub ended: bool,
+    /// §26.59 Multiple Block: this Block Action blocks two opponents.
+    #[serde(default)]
+    pub multiple: bool,
+    /// §26.37 Animosity: he refused a team-mate of another race; he may not move on.
+    #[serde(default)]
+    pub refused: bool,
+    /// §26.39 Blood Lust: he rolled a 1 and must feed at the end of the Action.
+    #[serde(default)]
+    pub hungry: bool,
 }
 
 /// The pass in flight (for completions and the turnover, §15.7, §22).

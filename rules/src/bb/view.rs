@@ -130,7 +130,9 @@ impl GameView {
             | Event::NoPlayers { .. }
             | Event::Shootout { .. }
             | Event::Conceded { .. }
-            | Event::StoodUp { .. } => {}
+            | Event::StoodUp { .. }
+            | Event::Fed { .. }
+            | Event::NurglesRot { .. } => {}
             Event::Moved { player, to, .. } => {
                 if let Some(p) = self.players.get_mut(player.index()) {
                     p.state = match p.state {

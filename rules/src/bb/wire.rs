@@ -174,6 +174,17 @@ pub enum Command {
     KickOffReturn { player: PlayerId, to: Square },
     /// §26.62 Pass Block: move this player one square.
     PassBlock { player: PlayerId, to: Square },
+    /// §26.59 Multiple Block: a Block Action against two adjacent standing opponents, `first`
+    /// then `second`.
+    MultipleBlock {
+        player: PlayerId,
+        first: PlayerId,
+        second: PlayerId,
+    },
+    /// §26.54 Hypnotic Gaze: end the Move Action gazing at this adjacent opponent.
+    Gaze { target: PlayerId },
+    /// §26.39 Blood Lust: the hungry Vampire bites this Thrall.
+    Bite { thrall: PlayerId },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -202,6 +213,14 @@ pub enum CheckKind {
     JumpUp,
     /// §26.64 Safe Throw: the unmodified Agility roll that cancels an interception.
     SafeThrow,
+    /// §26.49: the roll to block a player with Foul Appearance.
+    FoulAppearance,
+    /// §26.54: the Hypnotic Gaze roll.
+    HypnoticGaze,
+    /// §26.37: the Animosity roll before the ball leaves his hands.
+    Animosity,
+    /// §26.39: the Blood Lust roll after declaring.
+    BloodLust,
 }
 
 /// The decision the match waits for, and from whom (`coach: None`: the match is over).
@@ -300,6 +319,11 @@ pub enum PromptKind {
         player: Option<PlayerId>,
         squares_left: u8,
     },
+    /// §26.39 Blood Lust: the hungry `player` bites one of the adjacent `thralls`.
+    Feed {
+        player: PlayerId,
+        thralls: Vec<PlayerId>,
+    },
 }
 
 /// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
@@ -324,6 +348,10 @@ pub enum Cause {
     Eaten,
     /// Landed on by a thrown team-mate, or a failed landing (§26.33, §26.23).
     Thrown,
+    /// §26.68 Stab: an injury from a stab (no SPP).
+    Stab,
+    /// §26.39 Blood Lust: a Thrall bitten by a Vampire.
+    Bitten,
 }
 
 /// An injury roll's result (§12.3).
@@ -393,6 +421,12 @@ pub enum RollPurpose {
     SafeThrow,
     /// §26.65 Shadowing: 2D6 + the mover's MA − the shadower's MA (7 or less: he follows).
     Shadowing,
+    FoulAppearance,
+    /// §26.72: D6 + the mover's ST − the Tentacles player's ST; 5 or less: held.
+    Tentacles,
+    HypnoticGaze,
+    Animosity,
+    BloodLust,
 }
 
 /// A roll record.
@@ -663,4 +697,14 @@ pub enum Event {
     /// A skill of §26 was used by `player` (Diving Tackle, Wrestle, Strip Ball, Side Step,
     /// Kick, Diving Catch, Jump Up, Safe Throw...); what it did follows in other events.
     SkillUsed { player: PlayerId, skill: Skill },
+    /// §26.39 Blood Lust: a Vampire fed: on a Thrall (bitten), or on the crowd (`None`: he
+    /// went to the Reserves).
+    Fed {
+        player: PlayerId,
+        thrall: Option<PlayerId>,
+    },
+    /// §26.61 Nurgle's Rot: `by` killed `victim` in a Block, Blitz or Foul, and the victim
+    /// qualifies (ST 4 or less; no Decay, Regeneration or Stunty): the league may make him
+    /// a Rotter after the match.
+    NurglesRot { victim: PlayerId, by: PlayerId },
 }

@@ -146,6 +146,12 @@ impl Strategy for GreedyStrategy {
             PromptKind::DumpOff { .. } => Some(Command::Decline),
             PromptKind::KickOffReturn { .. } | PromptKind::PassBlock { .. } => Some(Command::Done),
             PromptKind::GameOver => None,
+            // A hungry Vampire bites a Thrall: one lying down rather than one standing.
+            PromptKind::Feed { thralls, .. } => thralls
+                .iter()
+                .filter_map(|id| b.player(*id))
+                .min_by_key(|p| standing(p))
+                .map(|p| Command::Bite { thrall: p.id }),
         };
         match cmd {
             Some(c) if legal.contains(&c) => c,
