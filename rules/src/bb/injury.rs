@@ -135,7 +135,7 @@ impl Ctx<'_> {
             }
             InjuryOutcome::KnockedOut => {
                 self.leave_pitch(player, PlayerState::KnockedOut);
-                if self.g.team(side).apothecary {
+                if self.apothecary_available(side) {
                     self.push(Frame::Apothecary {
                         player,
                         hurt,
@@ -153,7 +153,7 @@ impl Ctx<'_> {
                     self.casualty_roll(side.other())
                 };
                 self.leave_pitch(player, PlayerState::Casualty { result });
-                if self.g.team(side).apothecary {
+                if self.apothecary_available(side) {
                     self.push(Frame::Apothecary {
                         player,
                         hurt,
@@ -213,7 +213,8 @@ impl Ctx<'_> {
     ) {
         let side = self.g.player(player).side;
         if use_it {
-            self.g.teams[side.index()].apothecary = false;
+            // §30.9: the team's own, else a Wandering Apothecary.
+            self.use_apothecary(side);
             self.emit(Event::ApothecaryUsed { side, player });
         }
         match (outcome, result) {
@@ -262,6 +263,9 @@ impl Ctx<'_> {
             if self.roll(RollPurpose::Regeneration, Some(side), Die::D6) >= 4 {
                 self.set_state(player, PlayerState::Reserve);
                 self.emit(Event::Regenerated { player });
+            } else if self.g.induced[side.index()].igor() {
+                // §30.7: Igor may re-roll the failed roll.
+                self.push(Frame::Igor { player });
             }
         }
     }

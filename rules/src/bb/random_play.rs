@@ -37,6 +37,7 @@ pub fn random_setup(seed: u64) -> MatchSetup {
                 Overtime::None
             },
             penalty_shootout: flag(),
+            inducements: false,
         },
         pre_match: Box::default(),
     }

@@ -134,6 +134,9 @@ pub struct Options {
     pub overtime: Overtime,
     /// G23: a tie after the last half is settled by a penalty shoot-out.
     pub penalty_shootout: bool,
+    /// §30.1: the pre-match inducement phase (league matches): off by default, so a match
+    /// without it plays as before.
+    pub inducements: bool,
 }
 
 impl Default for Options {
@@ -143,6 +146,7 @@ impl Default for Options {
             strict_touchdown_timing: false,
             overtime: Overtime::None,
             penalty_shootout: false,
+            inducements: false,
         }
     }
 }
@@ -338,11 +342,17 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
     }
     for list in &setup.pre_match.inducements {
         if let Some(i) = list.first() {
-            return Err(refuse(format!("inducement {i:?} (§4.2: inducements)")));
+            return Err(refuse(format!(
+                "inducement {i:?} listed in the setup (§30.1: inducements are bought in the \
+                 match's inducement phase: set the option `inducements`)"
+            )));
         }
     }
-    if setup.pre_match.petty_cash.iter().any(|&c| c > 0) {
-        return Err(refuse("petty cash (§4.2)".to_string()));
+    if !setup.options.inducements && setup.pre_match.petty_cash.iter().any(|&c| c > 0) {
+        return Err(refuse(
+            "petty cash without the inducement phase (§30.1: set the option `inducements`)"
+                .to_string(),
+        ));
     }
     Ok(())
 }

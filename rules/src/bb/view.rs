@@ -41,6 +41,9 @@ pub struct TeamView {
     /// Turns played this half (§9.1).
     pub turns: u8,
     pub used: TurnUse,
+    /// Inducements bought for this match and what of them is used (§30).
+    #[serde(default)]
+    pub induced: super::inducements::Induced,
 }
 
 /// A player as a client draws it.
@@ -124,7 +127,14 @@ impl GameView {
             | Event::NoPlayers { .. }
             | Event::Shootout { .. }
             | Event::Conceded { .. }
-            | Event::StoodUp { .. } => {}
+            | Event::StoodUp { .. }
+            | Event::InducementMoney { .. }
+            | Event::StarPlaysForNeither { .. }
+            | Event::SpellCast { .. } => {}
+            Event::Induced { side, induced } => {
+                self.teams[side.index()].induced = induced.clone();
+            }
+            Event::PlayerJoined { player } => self.players.push((**player).clone()),
             Event::Moved { player, to, .. } => {
                 if let Some(p) = self.players.get_mut(player.index()) {
                     p.state = match p.state {

@@ -6,10 +6,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::*;
+use super::inducements::{Induced, InducementItem};
+use super::spells::Spell;
+use super::stars::Star;
+use super::view::PlayerView;
 use crate::core::{Side, Square};
 
 /// A player of the match: an index into the match's players (Home's first, in sheet
-/// order). The player's shirt number (1–16) is in the view.
+/// order, then Away's; then the hired players, §29 and §30.8, as they join). The player's shirt number (1–16) is in the view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(transparent)]
@@ -166,6 +170,15 @@ pub enum Command {
     UseSkill { skill: Skill, use_it: bool },
     /// §26.4: try to catch the bomb that landed on this player, or let it explode.
     CatchBomb { catch: bool },
+    /// §4.2 step 3, §30: buy one inducement (a Star Player, §29).
+    Induce { item: InducementItem },
+    /// §30.1: the coach has bought what he wants (the rest of the money is lost).
+    DoneInducing,
+    /// §30.7: use Igor to re-roll the failed Regeneration roll, or not.
+    Igor { use_it: bool },
+    /// §30.10: the Wizard casts his spell (at the start of the turn, or in the window after
+    /// it; `decline` there lets the chance go).
+    CastSpell { spell: Spell },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -273,6 +286,14 @@ pub enum PromptKind {
     ThrowBomb { player: PlayerId },
     /// The match is over.
     GameOver,
+    /// §4.2 step 3, §30: buy inducements (`induce`) with `money` gold left, then
+    /// `done_inducing`.
+    Inducements { money: u32 },
+    /// §30.7: `player`'s Regeneration failed: use Igor's re-roll?
+    Igor { player: PlayerId },
+    /// §30.10: the team turn is over: the Wizard may cast his spell now (`cast_spell`) or
+    /// not (`decline`).
+    Wizard,
 }
 
 /// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
@@ -297,6 +318,8 @@ pub enum Cause {
     Eaten,
     /// Landed on by a thrown team-mate, or a failed landing (§26.33, §26.23).
     Thrown,
+    /// Hit by a spell (§30.10): no player caused it, no SPP.
+    Spell,
 }
 
 /// An injury roll's result (§12.3).
@@ -360,6 +383,12 @@ pub enum RollPurpose {
     Chainsaw,
     /// §26.4: a player next to an explosion is knocked down on 4+.
     Explosion,
+    /// §30.1, G105: who buys inducements first when the match values are equal.
+    InducementOrder,
+    /// §30.6: the Halfling Master Chef's 3D6.
+    MasterChef,
+    /// §30.10: a spell's roll for a player.
+    Spell,
 }
 
 /// A roll record.
@@ -616,4 +645,20 @@ pub enum Event {
     Conceded { side: Side },
     /// The match is over.
     GameOver { outcome: Outcome, score: [u16; 2] },
+    /// §30.1: the team values (§30.1), petty cash, the gold each side may spend on
+    /// inducements, and who buys first.
+    InducementMoney {
+        team_value: [u32; 2],
+        petty_cash: [u32; 2],
+        money: [u32; 2],
+        first: Side,
+    },
+    /// §30: a side's inducements now (bought, spent, used).
+    Induced { side: Side, induced: Induced },
+    /// §29.0: both teams hired this star: he takes both fees and plays for neither.
+    StarPlaysForNeither { star: Star },
+    /// §29, §30.8: a hired player (a Star Player or a Mercenary) joins his team's Reserves.
+    PlayerJoined { player: Box<PlayerView> },
+    /// §30.10: a spell is cast.
+    SpellCast { side: Side, spell: Spell },
 }
