@@ -196,11 +196,9 @@ impl Ruleset for Game {
         for event in events {
             let side_of = |p: &PlayerId| sides.get(p.index()).copied();
             match event {
-                Event::PlayerJoined { player } => {
-                    if sides.len() == player.id.index() {
-                        sides.push(player.side);
-                        hired[player.side.index()] += 1;
-                    }
+                Event::PlayerJoined { player } if sides.len() == player.id.index() => {
+                    sides.push(player.side);
+                    hired[player.side.index()] += 1;
                 }
                 Event::Induced { side, induced } => {
                     spent[side.index()] = induced.spent;

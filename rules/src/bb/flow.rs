@@ -803,9 +803,7 @@ impl Ctx<'_> {
             }
             Frame::EndDrive => self.end_drive(),
             Frame::EndHalf => self.end_half(),
-            Frame::Inducements { side, money, then } => {
-                self.inducements_frame(side, money, then)
-            }
+            Frame::Inducements { side, money, then } => self.inducements_frame(side, money, then),
             Frame::EndInducements => {
                 self.end_inducements();
                 Flow::Continue

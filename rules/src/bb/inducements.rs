@@ -126,11 +126,25 @@ fn limit(item: InducementItem) -> u8 {
     }
 }
 
-/// §30.2: the price of `item` for a team of `roster` (Bribes 50,000 for Goblins, the Chef
-/// 100,000 for Halflings [R]; a mercenary: his position's price + 30,000, + 50,000 for an
-/// extra skill; a star: his fee). `None`: not a thing this roster can buy at all.
+/// §30.2: the price of `item` for a team of `roster` (a mercenary: his position's price +
+/// 30,000, + 50,000 for an extra skill; the rest: [`list_price`]). `None`: not a thing this
+/// roster can buy at all.
 pub fn price(roster: Roster, item: InducementItem) -> Option<u32> {
-    let key = roster.key();
+    match item {
+        InducementItem::Mercenary { position, skill } => {
+            let pos = roster.data().positions.get(usize::from(position))?;
+            Some(pos.cost + 30_000 + if skill.is_some() { 50_000 } else { 0 })
+        }
+        _ => list_price(roster.key(), roster.data().apothecary, item),
+    }
+}
+
+/// §30.2: the list price of `item` for the team of roster key `key` (`apothecary`: the
+/// roster may have one): Bribes 50,000 for Goblins, the Chef 100,000 for Halflings [R], Igor
+/// only for the teams of [`IGOR_TEAMS`], Wandering Apothecaries only for teams allowed an
+/// apothecary, a star: his fee. `None` for a mercenary (his price is his position's) and for
+/// what the team may not buy.
+pub fn list_price(key: &str, apothecary: bool, item: InducementItem) -> Option<u32> {
     Some(match item {
         InducementItem::BloodweiserBabe => 50_000,
         InducementItem::Bribe if key == "goblin" => 50_000,
@@ -138,15 +152,12 @@ pub fn price(roster: Roster, item: InducementItem) -> Option<u32> {
         InducementItem::HalflingMasterChef if key == "halfling" => 100_000,
         InducementItem::HalflingMasterChef => 300_000,
         InducementItem::Igor if IGOR_TEAMS.contains(&key) => 100_000,
-        InducementItem::Igor => return None,
-        InducementItem::WanderingApothecary if roster.data().apothecary => 100_000,
-        InducementItem::WanderingApothecary => return None,
+        InducementItem::WanderingApothecary if apothecary => 100_000,
         InducementItem::Wizard => 150_000,
         InducementItem::StarPlayer { star } => star.data().cost,
-        InducementItem::Mercenary { position, skill } => {
-            let pos = roster.data().positions.get(usize::from(position))?;
-            pos.cost + 30_000 + if skill.is_some() { 50_000 } else { 0 }
-        }
+        InducementItem::Igor
+        | InducementItem::WanderingApothecary
+        | InducementItem::Mercenary { .. } => return None,
     })
 }
 
@@ -172,7 +183,12 @@ pub fn team_value(sheet: &TeamSheet) -> u32 {
             };
         }
         let s = p.stat_changes;
-        for (change, each) in [(s.ma, 30_000), (s.av, 30_000), (s.ag, 40_000), (s.st, 50_000)] {
+        for (change, each) in [
+            (s.ma, 30_000),
+            (s.av, 30_000),
+            (s.ag, 40_000),
+            (s.st, 50_000),
+        ] {
             tv += u32::from(change.max(0) as u8) * each;
         }
     }
@@ -247,7 +263,10 @@ pub fn can_buy(g: &Game, side: Side, money: u32, item: InducementItem) -> Result
         }
         InducementItem::Mercenary { position, skill } => {
             let Some(pos) = data.positions.get(usize::from(position)) else {
-                return Err(format!("no position {position} on the {} roster", data.name));
+                return Err(format!(
+                    "no position {position} on the {} roster",
+                    data.name
+                ));
             };
             if room == 0 {
                 return Err("16 players at most (§30.8)".to_string());
@@ -270,7 +289,11 @@ pub fn can_buy(g: &Game, side: Side, money: u32, item: InducementItem) -> Result
                 ));
             }
             if let Some(s) = pos.skills.iter().find(|s| !s.info().built) {
-                return Err(format!("{} (§{}) is not built yet", s.name(), s.info().section));
+                return Err(format!(
+                    "{} (§{}) is not built yet",
+                    s.name(),
+                    s.info().section
+                ));
             }
             if let Some(s) = skill {
                 if !pos.normal.contains(&s.info().category) || pos.skills.contains(&s) {
@@ -281,7 +304,11 @@ pub fn can_buy(g: &Game, side: Side, money: u32, item: InducementItem) -> Result
                     ));
                 }
                 if !s.info().built {
-                    return Err(format!("{} (§{}) is not built yet", s.name(), s.info().section));
+                    return Err(format!(
+                        "{} (§{}) is not built yet",
+                        s.name(),
+                        s.info().section
+                    ));
                 }
             }
         }

@@ -38,12 +38,12 @@ mod ttm;
 pub mod view;
 
 pub use data::{CasualtyResult, KickOffResult, PassRange, Roster, Skill, Weather};
+pub use inducements::{Induced, InducementItem, team_value};
 pub use legal::{is_legal, legal_commands};
 pub use setup::{
     Inducement, MatchSetup, Options, Overtime, PreMatch, SheetPlayer, StatChanges, TeamChoice,
     TeamSheet, starter_team, validate,
 };
-pub use inducements::{Induced, InducementItem, team_value};
 pub use spells::Spell;
 pub use stars::Star;
 pub use state::Game;
@@ -146,8 +146,7 @@ pub fn view(g: &Game) -> GameView {
     };
     GameView {
         teams: Box::new([team(Side::Home), team(Side::Away)]),
-        players: g.players.iter().map(player_view)
-            .collect(),
+        players: g.players.iter().map(player_view).collect(),
         ball: g.ball,
         weather: g.weather,
         half: g.half,
