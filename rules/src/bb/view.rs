@@ -152,7 +152,15 @@ impl GameView {
                 }
             }
             Event::Kicking { side } => self.kicking = Some(*side),
-            Event::HalfStarted { half } => self.half = *half,
+            Event::HalfStarted { half } => {
+                self.half = *half;
+                // The view shows a kicking side from the first half on: Home until the toss
+                // winner chooses (a view drawn before the half, in the inducement phase,
+                // §30.1, has none yet).
+                if self.kicking.is_none() {
+                    self.kicking = Some(Side::Home);
+                }
+            }
             Event::PlayerState { player, state } => {
                 if let Some(p) = self.players.get_mut(player.index()) {
                     p.state = *state;
