@@ -83,7 +83,7 @@ fn money(g: &Game) -> Option<u32> {
     }
 }
 
-/// §29.1: 56 hires (57 players with Grotty), every plays-for key a roster key of the book,
+/// §29.1, §29.0: 56 hires (57 players with Grotty), every plays-for key a roster key of the book,
 /// six stars for every official team (Khemri's without Morg), each star with Loner; Brick
 /// Far'th and Grotty are one hire of two players for 290,000.
 #[test]
@@ -133,42 +133,50 @@ fn the_star_table_has_fifty_six_hires_and_six_for_each_team() {
     );
 }
 
-/// §29.0, §30.1: a Star Player may be hired only by a team he plays for, and only once all
-/// his skills are built: a star with a skill not built yet is refused by name and section.
+/// §29.0, §29.1, §30.1: a Star Player may be hired only by a team he plays for (every built
+/// roster is tried), and only once all his skills are built: a star with a skill not built
+/// yet is refused by name and section.
 #[test]
 fn a_star_is_offered_to_his_teams_once_his_skills_are_built() {
+    for roster in Roster::ALL {
+        let mut d = dice([d6(3), d6(4)]);
+        let (g, _) = new_game(induce_setup(roster, Roster::Human, [1_000_000, 0]), &mut d).unwrap();
+        assert_eq!(g.prompt.coach, Some(HOME));
+        let legal = legal_commands(&g);
+        let key = roster.key();
+        for star in Star::all() {
+            let item = InducementItem::StarPlayer { star };
+            let offered = legal.contains(&buy(item));
+            let got = can_buy(&g, HOME, 1_000_000, item);
+            let affordable = star.data().cost <= 1_000_000;
+            let should = star.plays_for(key) && star.unbuilt_skill().is_none() && affordable;
+            assert_eq!(offered, should, "{key} {star:?}: {got:?}");
+            if star.plays_for(key)
+                && let Some(s) = star.unbuilt_skill()
+            {
+                let err = got.unwrap_err();
+                assert!(
+                    err.contains(s.name()) && err.contains(s.info().section),
+                    "{err}"
+                );
+            }
+        }
+    }
+    // Mighty Zug plays for Humans with skills built today; Headsplitter not for Humans.
     let mut d = dice([d6(3), d6(4)]);
     let (g, _) = new_game(
         induce_setup(Roster::Human, Roster::Orc, [1_000_000, 0]),
         &mut d,
     )
     .unwrap();
-    assert_eq!(g.prompt.coach, Some(HOME));
     let legal = legal_commands(&g);
-    for star in Star::all() {
-        let item = InducementItem::StarPlayer { star };
-        let offered = legal.contains(&buy(item));
-        let got = can_buy(&g, HOME, 1_000_000, item);
-        let should = star.plays_for("human") && star.unbuilt_skill().is_none();
-        assert_eq!(offered, should, "{star:?}: {got:?}");
-        if star.plays_for("human")
-            && let Some(s) = star.unbuilt_skill()
-        {
-            let err = got.unwrap_err();
-            assert!(
-                err.contains(s.name()) && err.contains(s.info().section),
-                "{err}"
-            );
-        }
-    }
-    // Mighty Zug and Morg 'n' Thorg play for Humans with skills built today.
     assert!(legal.contains(&buy(zug())));
     assert!(!legal.contains(&buy(InducementItem::StarPlayer {
         star: Star::Headsplitter
     })));
 }
 
-/// §30.1: the match values are team value plus petty cash; the stronger team buys first
+/// §4.2 step 3, §30.1: the match values are team value plus petty cash; the stronger team buys first
 /// with its petty cash only, then the underdog with the difference plus its petty cash;
 /// unspent money is lost.
 #[test]
@@ -363,7 +371,7 @@ fn a_mercenary_costs_thirty_thousand_more_and_has_loner() {
     assert_eq!(g.player(o.id).state, PlayerState::Reserve);
 }
 
-/// §29.0: a hired Star Player plays for his team with Loner; at most two; the summary counts
+/// §29.0, §29.1: a hired Star Player plays for his team with Loner; at most two; the summary counts
 /// him as hired (a random MVP on him is lost to the team).
 #[test]
 fn a_star_player_joins_with_loner_and_counts_as_hired() {

@@ -209,7 +209,8 @@ fn illegal_samples(g: &Game) -> Vec<Command> {
     ]
 }
 
-/// §1–§27: 10,000 seeded games across every pair of rosters and random options end, with
+/// §1–§27 (and §29–§30: one game in four buys random inducements): 10,000 seeded games
+/// across every pair of rosters and random options end, with
 /// the invariants after every command: the 26 x 15 pitch with one player a square (§1.2),
 /// players conserved between the pitch and the dugout boxes (§1.3, §1.4), at most 11 a team
 /// on the pitch (§5.2), the ball's states (§17), the score equal to the touchdowns; the
