@@ -492,6 +492,40 @@ fn bribes_bought_cancel_a_sending_off() {
     assert_eq!(g.teams[0].bribes, 1);
 }
 
+/// §30.4: a Bribe against a secret weapon's sending-off at the end of the drive: 2+ he stays
+/// (in Reserves), 1 he goes; each Bribe is spent when tried.
+#[test]
+fn a_bribe_saves_a_secret_weapon_at_the_end_of_the_drive() {
+    for (face, kept) in [(2, true), (1, false)] {
+        let mut s = scen();
+        let p = s.player(HOME, 0);
+        let w = s.player(AWAY, 0);
+        s.put(p, 24, 7)
+            .put(w, 5, 5)
+            .ball(Ball::Held { player: p })
+            .skill(w, Skill::SecretWeapon);
+        s.game.teams[1].bribes = 1;
+        let mut g = s.turn(HOME, 3);
+        let step = [
+            Command::Declare {
+                player: p,
+                action: ActionKind::Move,
+            },
+            Command::Step { to: sq(25, 7) },
+        ];
+        play(&mut g, [], &step);
+        assert_eq!(*kind(&g), PromptKind::Bribe { player: w });
+        let ev = play(&mut g, [d6(face)], &[Command::Bribe { use_it: true }]);
+        assert_eq!(g.teams[1].bribes, 0);
+        if kept {
+            assert_eq!(state(&g, w), PlayerState::Reserve);
+            assert!(!ev.iter().any(|e| matches!(e, Event::SentOff { .. })));
+        } else {
+            assert_eq!(state(&g, w), PlayerState::SentOff);
+        }
+    }
+}
+
 /// §30.5: Extra Training adds a team re-roll for the match: at once, and again at
 /// half-time.
 #[test]

@@ -71,6 +71,11 @@ pub struct Induced {
 }
 
 impl Induced {
+    /// Nothing bought.
+    pub fn is_empty(&self) -> bool {
+        *self == Induced::default()
+    }
+
     /// How many of `item`'s kind were bought (stars: slots, mercenaries: players).
     pub fn count(&self, kind: InducementItem) -> u8 {
         self.bought

@@ -45,8 +45,7 @@ pub fn fireball(c: &mut Ctx, caster: Side, target: Square) {
         .collect();
     in_area.sort();
     for id in in_area {
-        let side = c.g.player(id).side;
-        if c.roll(RollPurpose::Spell, Some(side), Die::D6) >= 4 {
+        if c.roll(RollPurpose::Spell, Some(caster), Die::D6) >= 4 {
             hit.push(id);
         }
     }
@@ -63,8 +62,7 @@ pub fn lightning_bolt(c: &mut Ctx, caster: Side, target: PlayerId) {
     if !c.g.player(target).standing() {
         return;
     }
-    let side = c.g.player(target).side;
-    if c.roll(RollPurpose::Spell, Some(side), Die::D6) >= 2 {
+    if c.roll(RollPurpose::Spell, Some(caster), Die::D6) >= 2 {
         knock_down_all(c, &[target]);
     }
 }

@@ -41,8 +41,9 @@ pub struct TeamView {
     /// Turns played this half (§9.1).
     pub turns: u8,
     pub used: TurnUse,
-    /// Inducements bought for this match and what of them is used (§30).
-    #[serde(default)]
+    /// Inducements bought for this match and what of them is used (§30); left out when
+    /// there are none.
+    #[serde(default, skip_serializing_if = "super::inducements::Induced::is_empty")]
     pub induced: super::inducements::Induced,
 }
 

@@ -142,6 +142,10 @@ impl Strategy for GreedyStrategy {
                 skill: *skill,
                 use_it: true,
             }),
+            // §30: buys nothing (the money is lost), uses Igor, keeps the Wizard's spell.
+            PromptKind::Inducements { .. } => Some(Command::DoneInducing),
+            PromptKind::Igor { .. } => Some(Command::Igor { use_it: true }),
+            PromptKind::Wizard => Some(Command::Decline),
             PromptKind::GameOver => None,
         };
         match cmd {
