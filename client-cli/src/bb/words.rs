@@ -663,7 +663,7 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
     }
 }
 
-/// An inducement in words (§30).
+/// An inducement in words.
 fn item_words(item: &InducementItem) -> String {
     match item {
         InducementItem::StarPlayer { star } => format!("Star Player {}", star.data().name),
