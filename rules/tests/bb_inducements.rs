@@ -798,3 +798,74 @@ fn the_wizard_may_cast_after_the_turn() {
     play(&mut g, [], &[Command::EndTurn, Command::EndTurn]);
     assert_eq!(g.prompt.coach, Some(AWAY));
 }
+
+/// §29.0, §30.8 [Proposal]: hires may not take the team past 16 players; players missing
+/// the match do not count.
+#[test]
+fn hires_stop_at_sixteen_players_who_can_play() {
+    let mut sheet = starter_team(Roster::Human);
+    while sheet.players.len() < 16 {
+        let mut p = sheet.players[0].clone();
+        p.number = sheet.players.len() as u8 + 1;
+        sheet.players.push(p);
+    }
+    let hires = |sheet: &TeamSheet| {
+        let mut setup = induce_setup(Roster::Human, Roster::Orc, [1_000_000, 0]);
+        setup.teams[0] = TeamChoice::Sheet(Box::new(sheet.clone()));
+        let mut d = dice([d6(3), d6(4)]);
+        let (g, _) = new_game(setup, &mut d).unwrap();
+        assert_eq!(g.prompt.coach, Some(HOME));
+        legal_commands(&g)
+            .into_iter()
+            .filter(|c| {
+                matches!(
+                    c,
+                    Command::Induce {
+                        item: InducementItem::StarPlayer { .. } | InducementItem::Mercenary { .. }
+                    }
+                )
+            })
+            .count()
+    };
+    assert_eq!(hires(&sheet), 0);
+    sheet.players[15].missing_next_game = true;
+    assert!(hires(&sheet) > 0);
+}
+
+/// §30.10: the Wizard does not cast in the kick-off's Blitz! turn (not a team turn of his),
+/// and a Fireball is offered only where it can hit a standing player.
+#[test]
+fn the_wizard_waits_for_a_real_turn_and_aims_at_players() {
+    let mut s = scen();
+    let (h, o) = (s.player(HOME, 0), s.player(AWAY, 0));
+    s.put(h, 10, 7)
+        .put(o, 14, 7)
+        .induce(HOME, InducementItem::Wizard);
+    let g = s.turn(HOME, 1);
+    let fireballs: Vec<Square> = legal_commands(&g)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::CastSpell {
+                spell: Spell::Fireball { target },
+            } => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(fireballs.len(), 18);
+    assert!(fireballs.contains(&sq(9, 6)) && fireballs.contains(&sq(15, 8)));
+    assert!(!fireballs.contains(&sq(12, 7)));
+    // The Blitz! bonus turn: an Action prompt with `blitz_bonus`, and no spell.
+    let mut g = s.game.clone();
+    g.kicking = HOME;
+    assert!(
+        !dugout_rules::bb::legal::legal_for(
+            &g,
+            &Prompt {
+                coach: Some(HOME),
+                kind: PromptKind::Action { blitz_bonus: true },
+            },
+        )
+        .iter()
+        .any(|c| matches!(c, Command::CastSpell { .. }))
+    );
+}
