@@ -259,6 +259,14 @@ fn without_the_option_there_is_no_inducement_phase() {
     assert!(
         matches!(validate(&setup), Err(SetupError::NotImplemented { what }) if what.contains("petty cash"))
     );
+    // With the option, any petty cash a setup names is taken without overflow.
+    setup.options.inducements = true;
+    setup.pre_match.petty_cash = [u32::MAX, 0];
+    let mut d = dice([d6(3), d6(4)]);
+    let (mut g, _) = new_game(setup, &mut d).unwrap();
+    assert_eq!(money(&g), Some(u32::MAX));
+    play(&mut g, [], &[buy(zug())]);
+    assert_eq!(money(&g), Some(u32::MAX - 260_000));
 }
 
 /// §30.2: the list prices, the Goblin and Halfling discounts, Igor only for Khemri,

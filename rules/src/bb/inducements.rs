@@ -372,7 +372,11 @@ impl Ctx<'_> {
     pub(crate) fn start_inducements(&mut self) {
         let petty = self.g.setup.pre_match.petty_cash;
         let tv = [0, 1].map(|i| team_value(&self.g.setup.teams[i].sheet()));
-        let mtv = [tv[0] + petty[0], tv[1] + petty[1]];
+        // Saturating: petty cash comes from the setup, any size.
+        let mtv = [
+            tv[0].saturating_add(petty[0]),
+            tv[1].saturating_add(petty[1]),
+        ];
         let first = match mtv[0].cmp(&mtv[1]) {
             std::cmp::Ordering::Greater => Side::Home,
             std::cmp::Ordering::Less => Side::Away,
@@ -384,7 +388,7 @@ impl Ctx<'_> {
         let second = first.other();
         let gift = mtv[first.index()] - mtv[second.index()];
         let mut money = petty;
-        money[second.index()] += gift;
+        money[second.index()] = money[second.index()].saturating_add(gift);
         self.emit(Event::InducementMoney {
             team_value: tv,
             petty_cash: petty,
