@@ -11,7 +11,19 @@
 mod bbcommon;
 use bbcommon::*;
 
-use dugout_rules::bb::random_play::{playable_rosters, random_setup};
+use dugout_rules::bb::random_play::{
+    playable_rosters, random_setup, random_setup_with_inducements,
+};
+
+/// The setup of game `seed`: one game in four with the inducement phase on and random petty
+/// cash (§30.1), where random play buys random inducements (§29, §30).
+fn setup(seed: u64) -> MatchSetup {
+    if seed % 4 == 3 {
+        random_setup_with_inducements(seed)
+    } else {
+        random_setup(seed)
+    }
+}
 
 const MAX: usize = 200_000;
 
@@ -79,7 +91,7 @@ fn count_touchdowns(events: &[Event], tds: &mut [u16; 2]) {
 /// Play one game with the invariants checked after every command; returns the commands
 /// and all events.
 fn run(seed: u64, deep: bool) -> (Game, Vec<Command>, Vec<Event>) {
-    let setup = random_setup(seed);
+    let setup = setup(seed);
     let mut dice = ChaChaDice::from_u64(seed);
     let mut picker = ChaChaDice::from_u64(seed ^ 0xABCD);
     let (mut g, mut all) = new_game(setup, &mut dice).unwrap();
@@ -189,11 +201,20 @@ fn illegal_samples(g: &Game) -> Vec<Command> {
             player: PlayerId(250),
         },
         Command::Concede,
+        Command::DoneInducing,
+        Command::Igor { use_it: true },
+        Command::Induce {
+            item: InducementItem::Igor,
+        },
+        Command::CastSpell {
+            spell: Spell::LightningBolt { target: p },
+        },
     ]
 }
 
-/// §1–§27: 10,000 seeded games across every pair of the playable rosters (every position
-/// built), random legal teams (§27.0) or starter teams, and random options end, with
+/// §1–§27 (and §29–§30: one game in four buys random inducements): 10,000 seeded games
+/// across every pair of the playable rosters (every position built), random legal teams
+/// (§27.0) or starter teams, and random options end, with
 /// the invariants after every command: the 26 x 15 pitch with one player a square (§1.2),
 /// players conserved between the pitch and the dugout boxes (§1.3, §1.4), at most 11 a team
 /// on the pitch (§5.2), the ball's states (§17), the score equal to the touchdowns; the
@@ -204,7 +225,7 @@ fn ten_thousand_random_games_end_with_the_invariants_holding() {
     let mut sheets = 0;
     let mut raised = 0;
     for seed in 0..10_000 {
-        let s = random_setup(seed);
+        let s = setup(seed);
         pairs.insert((s.teams[0].roster(), s.teams[1].roster()));
         sheets += s
             .teams
@@ -251,7 +272,7 @@ fn replaying_with_the_same_dice_is_deterministic() {
     for seed in 0..200 {
         let (g1, cmds, events1) = run(seed, false);
         let mut dice = ChaChaDice::from_u64(seed);
-        let (mut g2, mut events2) = new_game(random_setup(seed), &mut dice).unwrap();
+        let (mut g2, mut events2) = new_game(setup(seed), &mut dice).unwrap();
         for c in cmds {
             events2.extend(apply(&mut g2, c, &mut dice).unwrap());
         }
@@ -268,9 +289,9 @@ fn the_contract_plays_blood_bowl_like_the_engine() {
     let mut d1 = ChaChaDice::from_u64(seed);
     let mut d2 = ChaChaDice::from_u64(seed);
     let mut picker = ChaChaDice::from_u64(seed ^ 0xABCD);
-    let (mut g, e1) = new_game(random_setup(seed), &mut d1).unwrap();
+    let (mut g, e1) = new_game(setup(seed), &mut d1).unwrap();
     let (mut any, e2) = AnyGame::new_game(
-        AnySetup::BloodBowl(random_setup(seed)),
+        AnySetup::BloodBowl(setup(seed)),
         GameKind::BloodBowl.rules_version(),
         &mut d2,
     )

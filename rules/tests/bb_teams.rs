@@ -273,7 +273,8 @@ fn a_full_team_sheet_plays_with_its_changes() {
     assert_eq!(g.players[2].state, PlayerState::Absent);
 }
 
-/// §4.2: inducements and petty cash are not built: refused, naming them.
+/// §4.2: inducements listed in the setup are refused, naming them (they are bought in the
+/// pre-match phase, §30.1).
 #[test]
 fn inducements_are_refused() {
     let mut setup: MatchSetup = serde_json::from_str(r#"{"teams": ["human", "orc"]}"#).unwrap();

@@ -69,6 +69,9 @@ const CHECKS = {
   hypnotic_gaze: 'Hypnotic Gaze',
   animosity: 'Animosity',
   blood_lust: 'Blood Lust',
+  master_chef: 'Halfling Master Chef',
+  spell: 'Spell',
+  inducement_order: 'Inducement order',
 };
 
 const INJURY = { stunned: 'Stunned', knocked_out: 'KO', casualty: 'Casualty' };
@@ -89,6 +92,7 @@ const CAUSE = {
   thrown: 'in a team-mate throw',
   stab: 'by a stab',
   bitten: 'bitten by a Vampire',
+  spell: 'by a spell',
 };
 
 const ORDINAL = ['', 'first', 'second', 'overtime'];
@@ -239,6 +243,14 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'no_players': return `${team(ctx, e.side)} cannot field a player`;
     case 'shootout': return `Penalty shoot-out: ${e.totals[0]}–${e.totals[1]}`;
     case 'conceded': return `${teamWithCoach(ctx, e.side)} concede`;
+    case 'inducement_money': return `Inducements: team values ${e.team_value[0]} and ${e.team_value[1]}; ${team(ctx, 'Home')} may spend ${e.money[0]}, ${team(ctx, 'Away')} ${e.money[1]}; ${team(ctx, e.first)} buy first`;
+    case 'induced': {
+      const last = e.induced && e.induced.bought && e.induced.bought[e.induced.bought.length - 1];
+      return last ? `${team(ctx, e.side)} buy ${titleWords(last.kind)}${last.star ? ` (${titleWords(last.star)})` : ''}` : `${team(ctx, e.side)}: inducements`;
+    }
+    case 'star_plays_for_neither': return `Both teams hired ${titleWords(e.star)}: he plays for neither`;
+    case 'player_joined': return `${e.player.name} (${e.player.position}) is hired by ${team(ctx, e.player.side)}`;
+    case 'spell_cast': return e.spell.spell === 'fireball' ? `${team(ctx, e.side)}'s wizard casts a Fireball at ${sq(e.spell.target)}` : `${team(ctx, e.side)}'s wizard casts a Lightning Bolt at ${P(e.spell.target)}`;
     case 'game_over': return `Game over: ${e.score[0]}–${e.score[1]}, ${outcomeWords(ctx, e.outcome)}`;
     default: return `${titleWords(e.type || 'event')}`;
   }

@@ -47,6 +47,7 @@ const NO_CHANGE = new Set([
   'bomb_thrown', 'exploded',
   'throw_in', 'touchback_awarded', 'turnover_caused', 'sent_off', 'bribe_used', 'no_players',
   'shootout', 'conceded', 'stood_up', 'skill_used', 'hail_mary_pass',
+  'inducement_money', 'star_plays_for_neither', 'spell_cast',
 ]);
 
 /** An opponent of `side` exerting a tackle zone on `sq` (standing, not confused). */
@@ -82,6 +83,18 @@ export function fold(view, e) {
       return true;
     case 'half_started':
       view.half = e.half;
+      // A view drawn before the first half (the inducement phase) has no kicking side yet.
+      if (view.kicking === null || view.kicking === undefined) view.kicking = 'Home';
+      return true;
+    case 'induced': {
+      const t = team(e.side);
+      if (!t) return false;
+      t.induced = clone(e.induced);
+      return true;
+    }
+    case 'player_joined':
+      if (!e.player || e.player.id !== view.players.length) return false;
+      view.players.push(clone(e.player));
       return true;
     case 'player_state': {
       const p = player(e.player);

@@ -2,8 +2,9 @@
 //! box, and commands for the choices menu.
 
 use dugout_rules::bb::{
-    ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, InjuryOutcome,
-    Outcome, PlayerId, PlayerState, Prompt, PromptKind, RerollSource, RollPurpose, Skill, Turnover,
+    ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, InducementItem,
+    InjuryOutcome, Outcome, PlayerId, PlayerState, Prompt, PromptKind, RerollSource, RollPurpose,
+    Skill, Spell, Turnover,
 };
 use dugout_rules::core::{Die, Side};
 
@@ -174,6 +175,7 @@ fn cause_words(c: Cause) -> &'static str {
         Cause::Thrown => "being thrown",
         Cause::Stab => "by a stab",
         Cause::Bitten => "bitten by a Vampire",
+        Cause::Spell => "by a spell",
     }
 }
 
@@ -475,6 +477,46 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             score[0],
             score[1]
         ),
+        Event::InducementMoney {
+            team_value,
+            money,
+            first,
+            ..
+        } => format!(
+            "Inducements: team values {} / {}; {} gp Home, {} gp Away; {} buys first",
+            team_value[0],
+            team_value[1],
+            money[0],
+            money[1],
+            side_name(*first)
+        ),
+        Event::Induced { side, induced } => match induced.bought.last() {
+            Some(item) => format!("{} buys {}", side_name(*side), item_words(item)),
+            None => return None,
+        },
+        Event::StarPlaysForNeither { star } => format!(
+            "Both teams hired {}: he plays for neither",
+            star.data().name
+        ),
+        Event::PlayerJoined { player } => format!(
+            "{} #{} ({}) is hired by {}",
+            player.name,
+            player.number,
+            player.position,
+            side_name(player.side)
+        ),
+        Event::SpellCast { side, spell } => match spell {
+            Spell::Fireball { target } => format!(
+                "{}'s wizard casts a Fireball at {}",
+                side_name(*side),
+                square_name(*target)
+            ),
+            Spell::LightningBolt { target } => format!(
+                "{}'s wizard casts a Lightning Bolt at {}",
+                side_name(*side),
+                ps(target)
+            ),
+        },
     })
 }
 
@@ -691,6 +733,28 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             Some(o) => format!("The match is over: {}", outcome_words(o)),
             None => "The match is over".into(),
         },
+        PromptKind::Inducements { money } => ask(format!(
+            "Buy inducements: {money} gp left (choose one, or done)"
+        )),
+        PromptKind::Igor { player: id } => ask(format!(
+            "Regeneration failed for {}: use Igor's re-roll? (y/n)",
+            player(view, *id)
+        )),
+        PromptKind::Wizard => ask("The turn is over: cast the Wizard's spell now?".into()),
+    }
+}
+
+/// An inducement in words.
+fn item_words(item: &InducementItem) -> String {
+    match item {
+        InducementItem::StarPlayer { star } => format!("Star Player {}", star.data().name),
+        InducementItem::Mercenary { position, skill } => {
+            let s = skill
+                .map(|s| format!(" with {}", s.name()))
+                .unwrap_or_default();
+            format!("a Mercenary (position {position}){s}")
+        }
+        other => debug_words(other),
     }
 }
 
@@ -833,5 +897,18 @@ pub fn command(view: &GameView, c: &Command) -> String {
         Command::HailMaryPass { target } => {
             format!("Hail Mary Pass to {}", square_name(*target))
         }
+        Command::Induce { item } => format!("Buy {}", item_words(item)),
+        Command::DoneInducing => "Done buying".into(),
+        Command::Igor { use_it } => {
+            if *use_it {
+                "Use Igor".into()
+            } else {
+                "No Igor".into()
+            }
+        }
+        Command::CastSpell { spell } => match spell {
+            Spell::Fireball { target } => format!("Fireball at {}", square_name(*target)),
+            Spell::LightningBolt { target } => format!("Lightning Bolt at {}", ps(target)),
+        },
     }
 }

@@ -158,6 +158,8 @@ impl Ruleset for Game {
             Command::Apothecary { use_it: false },
             Command::Bribe { use_it: false },
             Command::FollowUp { follow: false },
+            Command::DoneInducing,
+            Command::Igor { use_it: false },
         ] {
             if legal.contains(&c) {
                 return Some(c);
@@ -170,10 +172,18 @@ impl Ruleset for Game {
     /// apothecary and Regeneration), and counts (§22): `casualties` (inflicted by each
     /// side), `ko`, `completions`, `interceptions`, `sent_off`, `fumbles`, casualties
     /// suffered by type (`badly_hurt`, `serious_injuries`, `deaths`), and `mvp_eligible` (the
-    /// MVP hook: each side's players able to play the match, §22).
+    /// MVP hook: each side's players able to play the match, §22); with inducements (§30):
+    /// `hired` (the Star Players and Mercenaries who joined each side: the league draws the
+    /// random MVP among `mvp_eligible + hired`, and a draw on a hired player is lost, §29.0),
+    /// `inducements_spent` and `petty_cash_spent` (gold), and `spell_casualties` (casualties
+    /// each side suffered from spells: they earn no SPP, §30.10).
     fn summarise<'a>(setup: &MatchSetup, events: impl IntoIterator<Item = &'a Event>) -> Summary {
         let mut sides = player_sides(setup);
         let side_in = |sides: &[Side], p: &PlayerId| sides.get(p.index()).copied();
+        let mut hired = [0u32; 2];
+        let mut spent = [0u32; 2];
+        let mut petty = [0u32; 2];
+        let mut spell_cas = [0u32; 2];
         let mut s = Summary::default();
         let mut inflicted = [0u32; 2];
         let mut ko = [0u32; 2];
@@ -185,7 +195,16 @@ impl Ruleset for Game {
         let mut by_type = [[0u32; 2]; 3];
         let mut last_cas: Option<(PlayerId, usize)> = None;
         for event in events {
+            let side_of = |p: &PlayerId| sides.get(p.index()).copied();
             match event {
+                Event::PlayerJoined { player } if sides.len() == player.id.index() => {
+                    sides.push(player.side);
+                    hired[player.side.index()] += 1;
+                }
+                Event::Induced { side, induced } => {
+                    spent[side.index()] = induced.spent;
+                    petty[side.index()] = induced.petty_cash_spent;
+                }
                 Event::Touchdown { side, score, .. } => {
                     s.score = *score;
                     s.touchdowns[side.index()] += 1;
@@ -194,8 +213,16 @@ impl Ruleset for Game {
                 // §12.7: a raised Zombie joins his side (the next player id).
                 Event::ZombieRaised { side, .. } => sides.push(*side),
                 // A casualty that stands (after the apothecary); Regeneration takes it back.
-                Event::Casualty { player, result, .. } => {
-                    if let Some(side) = side_in(&sides, player) {
+                Event::Casualty {
+                    player,
+                    result,
+                    cause,
+                    ..
+                } => {
+                    if let Some(side) = side_of(player) {
+                        if *cause == Cause::Spell {
+                            spell_cas[side.index()] += 1;
+                        }
                         s.injuries[side.index()] += 1;
                         inflicted[side.other().index()] += 1;
                         by_type[cas_type(*result)][side.index()] += 1;
@@ -259,6 +286,14 @@ impl Ruleset for Game {
             ("deaths".to_string(), by_type[2]),
             ("mvp_eligible".to_string(), mvp_eligible(setup)),
         ];
+        if setup.options.inducements {
+            s.counts.extend([
+                ("hired".to_string(), hired),
+                ("inducements_spent".to_string(), spent),
+                ("petty_cash_spent".to_string(), petty),
+                ("spell_casualties".to_string(), spell_cas),
+            ]);
+        }
         s
     }
 

@@ -87,9 +87,10 @@ pub enum Frame {
     HighKick {
         square: Square,
     },
-    /// §7 Quick Snap (waits); `moved`: a bit per player id.
+    /// §7 Quick Snap (waits); `moved`: a bit per player id (hired players take the match
+    /// past 32, §29).
     QuickSnap {
-        moved: u32,
+        moved: u64,
     },
     /// §6.2: the kick lands.
     LandKick,
@@ -359,6 +360,31 @@ pub enum Frame {
         player: PlayerId,
         thralls: Vec<PlayerId>,
         then: Option<Command>,
+    },
+    /// §4.2 step 3, §30.1: `side` buys inducements with `money` left (waits); `then`: the
+    /// side that buys next and its money.
+    Inducements {
+        side: Side,
+        money: u32,
+        then: Option<(Side, u32)>,
+    },
+    /// §30.1: the buying is over: hires join, bribes and re-rolls are added.
+    EndInducements,
+    /// §4.2: gate and FAME, then the coin toss (after the inducements).
+    Gate,
+    /// §30.7: after Igor's re-roll, a death stands unless he regenerated.
+    CasualtyStands {
+        player: PlayerId,
+        hurt: Hurt,
+        dead: bool,
+    },
+    /// §30.7: Igor may re-roll `player`'s failed Regeneration (waits).
+    Igor {
+        player: PlayerId,
+    },
+    /// §30.10: after `side`'s turn its Wizard may cast (waits).
+    WizardWindow {
+        side: Side,
     },
 }
 
@@ -957,6 +983,33 @@ impl Ctx<'_> {
                     },
                 ))
             }
+            Frame::Inducements { side, money, then } => self.inducements_frame(side, money, then),
+            Frame::EndInducements => {
+                self.end_inducements();
+                Flow::Continue
+            }
+            Frame::Gate => {
+                self.gate_and_toss();
+                Flow::Continue
+            }
+            Frame::CasualtyStands { player, hurt, dead } => {
+                if dead && self.g.player(player).state != PlayerState::Reserve {
+                    self.death(player, hurt);
+                }
+                Flow::Continue
+            }
+            Frame::Igor { player } => {
+                let coach = self.g.player(player).side;
+                self.push(Frame::Igor { player });
+                Flow::Wait(prompt(coach, PromptKind::Igor { player }))
+            }
+            Frame::WizardWindow { side } => {
+                if !self.g.induced[side.index()].wizard() || self.g.is_over() {
+                    return Flow::Continue;
+                }
+                self.push(Frame::WizardWindow { side });
+                Flow::Wait(prompt(side, PromptKind::Wizard))
+            }
         }
     }
 
@@ -990,7 +1043,7 @@ impl Ctx<'_> {
                 if let Command::QuickSnap { player, to } = cmd {
                     self.move_player(player, to);
                     self.push(Frame::QuickSnap {
-                        moved: moved | 1 << player.0,
+                        moved: moved | 1u64 << player.0,
                     });
                 }
             }
@@ -1143,6 +1196,17 @@ impl Ctx<'_> {
                 f @ (Frame::DumpOff { .. } | Frame::KickOffReturn { .. } | Frame::PassBlock { .. }),
                 cmd,
             ) => self.skill_command(f, cmd),
+            (Frame::Inducements { side, money, then }, cmd) => {
+                self.inducements_answer(side, money, then, cmd);
+            }
+            (Frame::Igor { player }, Command::Igor { use_it }) => {
+                self.igor_answer(player, use_it);
+            }
+            (Frame::WizardWindow { side }, cmd) => {
+                if let Command::CastSpell { spell } = cmd {
+                    self.cast_wizard_spell(side, spell);
+                }
+            }
             (frame, _) => {
                 // Unreachable for legal commands: keep the frame so the match stays whole.
                 self.push(frame);
@@ -1152,13 +1216,25 @@ impl Ctx<'_> {
 
     // ----- pre-match, drives, halves -----
 
-    /// §4.2: weather (§8), gate and FAME (§4.3), coin toss (§4.4).
+    /// §4.2: weather (§8), the inducements when the option is on (§30.1), gate and FAME
+    /// (§4.3), coin toss (§4.4).
     fn pre_match(&mut self) -> Flow<Prompt, Command> {
         let [a, b] = self.roll2(RollPurpose::Weather, None);
         self.g.weather = weather(a + b);
         self.emit(Event::Weather {
             weather: self.g.weather,
         });
+        if self.g.setup.options.inducements {
+            self.push(Frame::Gate);
+            self.start_inducements();
+            return Flow::Continue;
+        }
+        self.gate_and_toss();
+        Flow::Continue
+    }
+
+    /// §4.3 gate and FAME, §4.4 the coin toss.
+    fn gate_and_toss(&mut self) {
         let mut fans = [0u32; 2];
         for side in Side::BOTH {
             let [a, b] = self.roll2(RollPurpose::Gate, Some(side));
@@ -1179,9 +1255,14 @@ impl Ctx<'_> {
             self.g.teams[side.index()].fame = fame[side.index()];
         }
         self.emit(Event::Gate { fans, fame });
-        self.grant_leader_rerolls();
         self.coin_toss();
-        Flow::Continue
+    }
+
+    /// §30.10: the Wizard's spell, once per match.
+    pub(crate) fn cast_wizard_spell(&mut self, side: Side, spell: super::spells::Spell) {
+        self.g.induced[side.index()].wizard_used = true;
+        self.emit_induced(side);
+        super::spells::cast(self, side, spell);
     }
 
     fn coin_toss(&mut self) {
@@ -1191,6 +1272,9 @@ impl Ctx<'_> {
         if self.g.half == 0 {
             self.g.half = 1;
             self.emit(Event::HalfStarted { half: 1 });
+            // §30.6, §26.58: the Chef's roll first, then the Leader re-roll.
+            self.master_chef();
+            self.grant_leader_rerolls();
         }
         self.push(Frame::ChooseKicking { winner });
     }
@@ -1203,7 +1287,8 @@ impl Ctx<'_> {
                 if self.g.players[i].state == PlayerState::KnockedOut {
                     let side = self.g.players[i].side;
                     let face = self.roll(RollPurpose::KoRecovery, Some(side), Die::D6);
-                    if face >= 4 {
+                    // §30.3: +1 a Bloodweiser Babe.
+                    if face + self.babes(side) >= 4 {
                         self.set_state(PlayerId(i as u8), PlayerState::Reserve);
                     }
                 }
@@ -1358,6 +1443,11 @@ impl Ctx<'_> {
                 self.push(Frame::TeamTurn { side, bonus });
                 self.declare_multiple(player, first, second);
             }
+            Command::CastSpell { spell } => {
+                // §30.10: at the start of the turn, before any player acts.
+                self.push(Frame::TeamTurn { side, bonus });
+                self.cast_wizard_spell(side, spell);
+            }
             _ => self.push(Frame::TeamTurn { side, bonus }),
         }
     }
@@ -1398,6 +1488,10 @@ impl Ctx<'_> {
         }
         self.g.next = side.other();
         self.push(Frame::NextTurn);
+        // §30.10: the Wizard may cast straight after his team's turn.
+        if self.g.induced[side.index()].wizard() {
+            self.push(Frame::WizardWindow { side });
+        }
         Flow::Continue
     }
 
@@ -1480,11 +1574,13 @@ impl Ctx<'_> {
                 self.g.half = 2;
                 self.emit(Event::HalfStarted { half: 2 });
                 for side in Side::BOTH {
+                    let rerolls = self.half_rerolls(side);
                     let t = &mut self.g.teams[side.index()];
                     t.turns = 0;
-                    t.rerolls = t.rerolls_start;
+                    t.rerolls = rerolls;
                     self.emit_rerolls(side);
                 }
+                self.master_chef();
                 self.grant_leader_rerolls();
                 self.emit_markers();
                 let kicking = self.g.first_kicker.other();
@@ -1643,6 +1739,8 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
         next: Side::Home,
         drives: 0,
         acted_this_turn: false,
+        induced: Box::default(),
+        inducement_gift: [0, 0],
         kick_out: false,
         frames: vec![Frame::PreMatch],
         prompt: Prompt {

@@ -171,7 +171,7 @@ impl Ctx<'_> {
             }
             InjuryOutcome::KnockedOut => {
                 self.leave_pitch(player, PlayerState::KnockedOut);
-                if self.g.team(side).apothecary {
+                if self.apothecary_available(side) {
                     self.push(Frame::Apothecary {
                         player,
                         hurt,
@@ -208,7 +208,7 @@ impl Ctx<'_> {
                     return;
                 }
                 self.leave_pitch(player, PlayerState::Casualty { result });
-                if self.g.team(side).apothecary {
+                if self.apothecary_available(side) {
                     self.push(Frame::Apothecary {
                         player,
                         hurt,
@@ -269,7 +269,8 @@ impl Ctx<'_> {
     ) {
         let side = self.g.player(player).side;
         if use_it {
-            self.g.teams[side.index()].apothecary = false;
+            // §30.9: the team's own, else a Wandering Apothecary.
+            self.use_apothecary(side);
             self.emit(Event::ApothecaryUsed { side, player });
         }
         match (outcome, result) {
@@ -330,12 +331,24 @@ impl Ctx<'_> {
                 self.set_state(player, PlayerState::Reserve);
                 self.emit(Event::Regenerated { player });
                 return;
+            } else if self.g.induced[side.index()].igor() {
+                // §30.7: Igor may re-roll the failed roll; what the death brings waits for it.
+                let dead = result == CasualtyResult::Dead || decay == Some(CasualtyResult::Dead);
+                self.push(Frame::CasualtyStands { player, hurt, dead });
+                self.push(Frame::Igor { player });
+                return;
             }
         }
         if result == CasualtyResult::Dead || decay == Some(CasualtyResult::Dead) {
-            self.nurgles_rot(player, hurt);
-            self.raise_the_dead(player);
+            self.death(player, hurt);
         }
+    }
+
+    /// What a death brings, once it stands (after any apothecary, Regeneration and Igor):
+    /// §26.61 Nurgle's Rot, §12.7 Raise the Dead.
+    pub(crate) fn death(&mut self, player: PlayerId, hurt: Hurt) {
+        self.nurgles_rot(player, hurt);
+        self.raise_the_dead(player);
     }
 
     /// §12.7 Raise the Dead: an opponent of a team whose Necromancer is unused dies (after

@@ -74,7 +74,7 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 _ => 0,
             };
             for p in g.on_pitch(coach) {
-                if !p.standing() || moved & (1 << p.id.0) != 0 {
+                if !p.standing() || moved & (1u64 << p.id.0) != 0 {
                     continue;
                 }
                 let Some(sq) = p.square() else { continue };
@@ -163,6 +163,21 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
         PromptKind::PassBlock { .. } => super::skills_a::pass_block_legal(g, &mut out),
         PromptKind::Feed { thralls, .. } => {
             out.extend(thralls.iter().map(|&thrall| Command::Bite { thrall }));
+        }
+        PromptKind::Inducements { money } => {
+            out.extend(super::inducements::purchases(g, coach, *money));
+        }
+        PromptKind::Igor { .. } => {
+            out.push(Command::Igor { use_it: true });
+            out.push(Command::Igor { use_it: false });
+        }
+        PromptKind::Wizard => {
+            out.extend(
+                super::spells::spell_targets(g)
+                    .into_iter()
+                    .map(|spell| Command::CastSpell { spell }),
+            );
+            out.push(Command::Decline);
         }
         PromptKind::UseSkill { skill, .. } => {
             out.push(Command::UseSkill {
@@ -305,6 +320,14 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
     out.push(Command::EndTurn);
     if !bonus && !g.acted_this_turn {
         out.push(Command::Concede);
+        // §30.10: the Wizard may cast at the start of the turn, before any player acts.
+        if g.induced[side.index()].wizard() {
+            out.extend(
+                super::spells::spell_targets(g)
+                    .into_iter()
+                    .map(|spell| Command::CastSpell { spell }),
+            );
+        }
     }
 }
 

@@ -17,6 +17,8 @@
 pub mod data;
 pub mod league;
 pub mod setup;
+pub(crate) mod spells;
+pub mod stars;
 pub mod wire;
 
 mod actions;
@@ -26,6 +28,7 @@ mod bomb;
 mod checks;
 mod contract;
 pub(crate) mod flow;
+pub mod inducements;
 mod injury;
 mod kickoff;
 pub mod legal;
@@ -39,11 +42,14 @@ mod ttm;
 pub mod view;
 
 pub use data::{CasualtyResult, KickOffResult, PassRange, Roster, Skill, Weather};
+pub use inducements::{Induced, InducementItem, team_value};
 pub use legal::{is_legal, legal_commands};
 pub use setup::{
     Inducement, MatchSetup, Options, Overtime, PreMatch, SheetPlayer, StatChanges, TeamChoice,
     TeamError, TeamSheet, check_team, starter_team, validate,
 };
+pub use spells::Spell;
+pub use stars::Star;
 pub use state::Game;
 pub use view::{GameView, PlayerView, TeamView, TurnUse};
 pub use wire::*;
@@ -146,30 +152,12 @@ pub fn view(g: &Game) -> GameView {
             turns: t.turns,
             used: t.used,
             leader_reroll: t.leader_reroll,
+            induced: g.induced[side.index()].clone(),
         }
     };
     GameView {
         teams: Box::new([team(Side::Home), team(Side::Away)]),
-        players: g
-            .players
-            .iter()
-            .map(|p| PlayerView {
-                id: p.id,
-                side: p.side,
-                number: p.number,
-                name: p.name.clone(),
-                position: p.position.clone(),
-                ma: p.ma,
-                st: p.st,
-                ag: p.ag,
-                av: p.av,
-                skills: p.skills.list(),
-                state: p.state,
-                acted: p.acted,
-                confused: p.confused,
-                rooted: p.rooted,
-            })
-            .collect(),
+        players: g.players.iter().map(player_view).collect(),
         ball: g.ball,
         weather: g.weather,
         half: g.half,
@@ -179,5 +167,25 @@ pub fn view(g: &Game) -> GameView {
         acting: g.acting.map(|a| a.player),
         prompt: g.prompt.clone(),
         outcome: g.outcome,
+    }
+}
+
+/// A player as a client draws him.
+pub(crate) fn player_view(p: &state::Player) -> PlayerView {
+    PlayerView {
+        id: p.id,
+        side: p.side,
+        number: p.number,
+        name: p.name.clone(),
+        position: p.position.clone(),
+        ma: p.ma,
+        st: p.st,
+        ag: p.ag,
+        av: p.av,
+        skills: p.skills.list(),
+        state: p.state,
+        acted: p.acted,
+        confused: p.confused,
+        rooted: p.rooted,
     }
 }

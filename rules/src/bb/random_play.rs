@@ -61,9 +61,20 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             budget: BUDGET,
             unofficial_rosters: unofficial,
             league_teams: false,
+            inducements: false,
         },
         pre_match: Box::default(),
     }
+}
+
+/// [`random_setup`] with the inducement phase on (§30.1) and random petty cash (0 to
+/// 500,000 a side, in 50,000 steps), from `seed`: random play then buys random inducements.
+pub fn random_setup_with_inducements(seed: u64) -> MatchSetup {
+    let mut setup = random_setup(seed);
+    let mut d = ChaChaDice::from_u64(seed ^ 0x1ADC_CA54);
+    setup.options.inducements = true;
+    setup.pre_match.petty_cash = [0, 1].map(|_| u32::from(d.roll(Die::Range(11))) * 50_000);
+    setup
 }
 
 /// The starter team of `r` with one of each built position it lacks (the big guys and

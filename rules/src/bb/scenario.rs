@@ -130,6 +130,36 @@ impl Scenario {
         self
     }
 
+    /// Give `side` an inducement as if bought (§30; no price or roster check: the buying is
+    /// tested through the pre-match phase). Stars and mercenaries are not added as players.
+    pub fn induce(
+        &mut self,
+        side: Side,
+        item: super::inducements::InducementItem,
+    ) -> &mut Scenario {
+        self.game.induced[side.index()].bought.push(item);
+        self
+    }
+
+    /// Run from the start of a drive (§18.3: KO recovery, then set-up) with `dice`, to the
+    /// first prompt: the game and the events.
+    pub fn start_drive(&self, dice: &mut dyn crate::core::DiceSource) -> (Game, Vec<Event>) {
+        let mut g = self.game.clone();
+        g.frames.push(Frame::StartDrive);
+        let ev = flow::resume(&mut g, dice);
+        (g, ev)
+    }
+
+    /// Run the end of the first half (§18.5: half-time) with `dice`, to the first prompt.
+    pub fn half_time(&self, dice: &mut dyn crate::core::DiceSource) -> (Game, Vec<Event>) {
+        let mut g = self.game.clone();
+        g.teams[0].turns = 8;
+        g.teams[1].turns = 8;
+        g.frames.push(Frame::EndHalf);
+        let ev = flow::resume(&mut g, dice);
+        (g, ev)
+    }
+
     /// Start `side`'s team turn `turn` (its Action prompt) and return the game.
     pub fn turn(&mut self, side: Side, turn: u8) -> Game {
         let mut g = self.game.clone();

@@ -143,6 +143,9 @@ pub struct Options {
     /// §32: the teams are league teams, worth what they have earned: no creation budget and
     /// none of the creation-only limits (fan factor 9), checked by the league instead.
     pub league_teams: bool,
+    /// §30.1: the pre-match inducement phase (league matches): off by default, so a match
+    /// without it plays as before.
+    pub inducements: bool,
 }
 
 impl Default for Options {
@@ -155,6 +158,7 @@ impl Default for Options {
             budget: BUDGET,
             unofficial_rosters: false,
             league_teams: false,
+            inducements: false,
         }
     }
 }
@@ -513,11 +517,17 @@ pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
     }
     for list in &setup.pre_match.inducements {
         if let Some(i) = list.first() {
-            return Err(refuse(format!("inducement {i:?} (§4.2: inducements)")));
+            return Err(refuse(format!(
+                "inducement {i:?} listed in the setup (§30.1: inducements are bought in the \
+                 match's inducement phase: set the option `inducements`)"
+            )));
         }
     }
-    if setup.pre_match.petty_cash.iter().any(|&c| c > 0) {
-        return Err(refuse("petty cash (§4.2)".to_string()));
+    if !setup.options.inducements && setup.pre_match.petty_cash.iter().any(|&c| c > 0) {
+        return Err(refuse(
+            "petty cash without the inducement phase (§30.1: set the option `inducements`)"
+                .to_string(),
+        ));
     }
     Ok(())
 }

@@ -207,6 +207,12 @@ pub struct Game {
     pub kick_out: bool,
     /// A player of the active team has declared an Action this turn (no concession after).
     pub acted_this_turn: bool,
+    /// §30: each side's inducements in this match (Home, then Away).
+    #[serde(default)]
+    pub induced: Box<[super::inducements::Induced; 2]>,
+    /// §30.1: inducement money (not petty cash) each side has left while buying.
+    #[serde(default)]
+    pub inducement_gift: [u32; 2],
     pub frames: Vec<Frame>,
     pub prompt: Prompt,
     pub outcome: Option<Outcome>,

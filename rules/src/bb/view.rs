@@ -47,6 +47,10 @@ pub struct TeamView {
     /// §26.58 Leader: the team's Leader re-roll is there to use.
     #[serde(default)]
     pub leader_reroll: bool,
+    /// Inducements bought for this match and what of them is used (§30); left out when
+    /// there are none.
+    #[serde(default, skip_serializing_if = "super::inducements::Induced::is_empty")]
+    pub induced: super::inducements::Induced,
 }
 
 /// A player as a client draws it.
@@ -133,6 +137,13 @@ impl GameView {
             | Event::StoodUp { .. }
             | Event::Fed { .. }
             | Event::NurglesRot { .. } => {}
+            Event::InducementMoney { .. }
+            | Event::StarPlaysForNeither { .. }
+            | Event::SpellCast { .. } => {}
+            Event::Induced { side, induced } => {
+                self.teams[side.index()].induced = induced.clone();
+            }
+            Event::PlayerJoined { player } => self.players.push((**player).clone()),
             Event::Moved { player, to, .. } => {
                 if let Some(p) = self.players.get_mut(player.index()) {
                     p.state = match p.state {
@@ -150,7 +161,15 @@ impl GameView {
                 }
             }
             Event::Kicking { side } => self.kicking = Some(*side),
-            Event::HalfStarted { half } => self.half = *half,
+            Event::HalfStarted { half } => {
+                self.half = *half;
+                // The view shows a kicking side from the first half on: Home until the toss
+                // winner chooses (a view drawn before the half, in the inducement phase,
+                // §30.1, has none yet).
+                if self.kicking.is_none() {
+                    self.kicking = Some(Side::Home);
+                }
+            }
             Event::PlayerState { player, state } => {
                 if let Some(p) = self.players.get_mut(player.index()) {
                     p.state = *state;

@@ -6,10 +6,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::*;
+use super::inducements::{Induced, InducementItem};
+use super::spells::Spell;
+use super::stars::Star;
+use super::view::PlayerView;
 use crate::core::{Side, Square};
 
 /// A player of the match: an index into the match's players (Home's first, in sheet
-/// order). The player's shirt number (1–16) is in the view.
+/// order, then Away's; then the hired players, §29 and §30.8, as they join). The player's shirt number (1–16) is in the view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(transparent)]
@@ -185,6 +189,15 @@ pub enum Command {
     Gaze { target: PlayerId },
     /// §26.39 Blood Lust: the hungry Vampire bites this Thrall.
     Bite { thrall: PlayerId },
+    /// §4.2 step 3, §30: buy one inducement (a Star Player, §29).
+    Induce { item: InducementItem },
+    /// §30.1: the coach has bought what he wants (the rest of the money is lost).
+    DoneInducing,
+    /// §30.7: use Igor to re-roll the failed Regeneration roll, or not.
+    Igor { use_it: bool },
+    /// §30.10: the Wizard casts his spell (at the start of the turn, or in the window after
+    /// it; `decline` there lets the chance go).
+    CastSpell { spell: Spell },
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -324,6 +337,14 @@ pub enum PromptKind {
         player: PlayerId,
         thralls: Vec<PlayerId>,
     },
+    /// §4.2 step 3, §30: buy inducements (`induce`) with `money` gold left, then
+    /// `done_inducing`.
+    Inducements { money: u32 },
+    /// §30.7: `player`'s Regeneration failed: use Igor's re-roll?
+    Igor { player: PlayerId },
+    /// §30.10: the team turn is over: the Wizard may cast his spell now (`cast_spell`) or
+    /// not (`decline`).
+    Wizard,
 }
 
 /// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
@@ -352,6 +373,8 @@ pub enum Cause {
     Stab,
     /// §26.39 Blood Lust: a Thrall bitten by a Vampire.
     Bitten,
+    /// Hit by a spell (§30.10): no player caused it, no SPP.
+    Spell,
 }
 
 /// An injury roll's result (§12.3).
@@ -427,6 +450,12 @@ pub enum RollPurpose {
     HypnoticGaze,
     Animosity,
     BloodLust,
+    /// §30.1, G105: who buys inducements first when the match values are equal.
+    InducementOrder,
+    /// §30.6: the Halfling Master Chef's 3D6.
+    MasterChef,
+    /// §30.10: a spell's roll for a player.
+    Spell,
 }
 
 /// A roll record.
@@ -707,4 +736,20 @@ pub enum Event {
     /// qualifies (ST 4 or less; no Decay, Regeneration or Stunty): the league may make him
     /// a Rotter after the match.
     NurglesRot { victim: PlayerId, by: PlayerId },
+    /// §30.1: the team values (§30.1), petty cash, the gold each side may spend on
+    /// inducements, and who buys first.
+    InducementMoney {
+        team_value: [u32; 2],
+        petty_cash: [u32; 2],
+        money: [u32; 2],
+        first: Side,
+    },
+    /// §30: a side's inducements now (bought, spent, used).
+    Induced { side: Side, induced: Induced },
+    /// §29.0: both teams hired this star: he takes both fees and plays for neither.
+    StarPlaysForNeither { star: Star },
+    /// §29, §30.8: a hired player (a Star Player or a Mercenary) joins his team's Reserves.
+    PlayerJoined { player: Box<PlayerView> },
+    /// §30.10: a spell is cast.
+    SpellCast { side: Side, spell: Spell },
 }

@@ -145,6 +145,10 @@ impl Strategy for GreedyStrategy {
             // §26.45, §26.57: keep the ball; stay put (the fallback is safe).
             PromptKind::DumpOff { .. } => Some(Command::Decline),
             PromptKind::KickOffReturn { .. } | PromptKind::PassBlock { .. } => Some(Command::Done),
+            // §30: buys nothing (the money is lost), uses Igor, keeps the Wizard's spell.
+            PromptKind::Inducements { .. } => Some(Command::DoneInducing),
+            PromptKind::Igor { .. } => Some(Command::Igor { use_it: true }),
+            PromptKind::Wizard => Some(Command::Decline),
             PromptKind::GameOver => None,
             // A hungry Vampire bites a Thrall: one lying down rather than one standing.
             PromptKind::Feed { thralls, .. } => thralls
