@@ -351,6 +351,44 @@ impl Ctx<'_> {
         self.push(Frame::Check(Box::new(d6_check(f, target, 0))));
     }
 
+    /// §10.3: the dodge roll of `player` leaving `from` for `to`: +1, −1 per opposing tackle
+    /// zone on the destination (§26.28 Stunty: none, unless he also has Secret Weapon; §26.73
+    /// a Titchy player's zone does not count), §26.19 Prehensile Tail −1 each, §26.74 Two Heads
+    /// and §26.73 Titchy +1 each, §26.6 Break Tackle: ST for AG once a turn; an opposing
+    /// §26.30 Tackle cancels Dodge. Every dodge (a step, a Pass Block move) rolls this.
+    pub(crate) fn dodge_roll(
+        &mut self,
+        player: PlayerId,
+        from: Square,
+        to: Square,
+    ) -> super::checks::BbCheck {
+        let p = self.g.player(player);
+        let side = p.side;
+        let tz_to = if p.has(Skill::Stunty) && !p.has(Skill::SecretWeapon) {
+            0
+        } else {
+            super::skill_hooks::dodge_zones_into(self.g, side, to)
+        };
+        let mut tails = 0i8;
+        let mut tackled = false;
+        for m in self.g.markers(side, from) {
+            let m = self.g.player(m);
+            tails += i8::from(m.has(Skill::PrehensileTail));
+            tackled |= m.has(Skill::Tackle);
+        }
+        let bonus = super::skill_hooks::dodge_bonus(p);
+        let mut stat = p.ag;
+        if p.has(Skill::BreakTackle) && !p.used_break_tackle && p.st > p.ag {
+            stat = p.st;
+            self.g.players[player.index()].used_break_tackle = true;
+        }
+        let mut f = CheckFor::new(CheckKind::Dodge, player);
+        f.tackled = tackled;
+        f.square = Some(to);
+        f.from = Some(from);
+        d6_check(f, agility_target(stat), 1 - tz_to - tails + bonus)
+    }
+
     /// §10.1–§10.4: one step: GFI first, then the dodge (G14), then the pick-up.
     fn step(&mut self, a: Acting, to: Square) {
         let p = self.g.player(a.player);
@@ -361,41 +399,7 @@ impl Ctx<'_> {
             // §26.72 Tentacles: held, he stays put and his Action ends.
             return;
         }
-        let p = self.g.player(a.player);
-        let mut dodge_check = None;
-        if dodge {
-            // §10.3: +1, −1 per opposing tackle zone on the destination (§26.28 Stunty:
-            // none, unless he also has Secret Weapon); §26.19 Prehensile Tail −1 each; §26.6 Break Tackle: ST for AG once.
-            // §26.73 Titchy: his zone does not count against a dodge into it.
-            let tz_to = if p.has(Skill::Stunty) && !p.has(Skill::SecretWeapon) {
-                0
-            } else {
-                super::skill_hooks::dodge_zones_into(self.g, side, to)
-            };
-            let mut tails = 0i8;
-            let mut tackled = false;
-            for m in self.g.markers(side, from) {
-                let m = self.g.player(m);
-                if m.has(Skill::PrehensileTail) {
-                    tails += 1;
-                }
-                if m.has(Skill::Tackle) {
-                    tackled = true;
-                }
-            }
-            // §26.74 Two Heads, §26.73 Titchy: +1 each.
-            let bonus = super::skill_hooks::dodge_bonus(p);
-            let mut stat = p.ag;
-            if p.has(Skill::BreakTackle) && !p.used_break_tackle && p.st > p.ag {
-                stat = p.st;
-                self.g.players[a.player.index()].used_break_tackle = true;
-            }
-            let mut f = CheckFor::new(CheckKind::Dodge, a.player);
-            f.tackled = tackled;
-            f.square = Some(to);
-            f.from = Some(from);
-            dodge_check = Some(d6_check(f, agility_target(stat), 1 - tz_to - tails + bonus));
-        }
+        let dodge_check = dodge.then(|| self.dodge_roll(a.player, from, to));
         let gfi = self.spend_square(a.player);
         self.move_player(a.player, to);
         self.push_shadowing(a.player, from, to);

@@ -772,14 +772,26 @@ impl Ctx<'_> {
                             skill: Skill::PassBlock,
                         });
                     }
-                    self.push(Frame::PassBlock {
-                        passer,
-                        target,
-                        player: Some(p),
-                        left: left.saturating_sub(1),
-                        moved,
-                    });
-                    self.pass_block_step(p, to);
+                    if self.pass_block_held(p) {
+                        // §26.72 Tentacles: held as he leaves a tackle zone, his Pass Block
+                        // move is over where he stands; another may go.
+                        self.push(Frame::PassBlock {
+                            passer,
+                            target,
+                            player: None,
+                            left: 3,
+                            moved: moved | 1 << p.0,
+                        });
+                    } else {
+                        self.push(Frame::PassBlock {
+                            passer,
+                            target,
+                            player: Some(p),
+                            left: left.saturating_sub(1),
+                            moved,
+                        });
+                        self.pass_block_step(p, to);
+                    }
                 }
                 _ => {
                     if let Some(p) = player {
@@ -801,39 +813,21 @@ impl Ctx<'_> {
     /// §26.62: one square of a Pass Block move by the normal rules: a dodge out of an
     /// opposing tackle zone (§10.3 modifiers, Stunty, Prehensile Tail, Tackle, Break
     /// Tackle); a fall stops him (a turnover only in his own team's turn).
+    /// §26.72 Tentacles against a Pass Block move: a player leaving an opposing tackle zone
+    /// may be held (the Tentacles roll is made here).
+    fn pass_block_held(&mut self, player: PlayerId) -> bool {
+        let p = self.g.player(player);
+        let Some(from) = p.square() else { return false };
+        self.g.tackle_zones(p.side, from, None) > 0 && self.tentacles_hold(player, from)
+    }
+
     fn pass_block_step(&mut self, player: PlayerId, to: Square) {
         let p = self.g.player(player);
         let side = p.side;
         let Some(from) = p.square() else { return };
-        let mut dodge = None;
-        if self.g.tackle_zones(side, from, None) > 0 {
-            let tz_to = if p.has(Skill::Stunty) && !p.has(Skill::SecretWeapon) {
-                0
-            } else {
-                self.g.tackle_zones(side, to, None) as i8
-            };
-            let mut tails = 0i8;
-            let mut tackled = false;
-            for m in self.g.markers(side, from) {
-                let m = self.g.player(m);
-                tails += i8::from(m.has(Skill::PrehensileTail));
-                tackled |= m.has(Skill::Tackle);
-            }
-            let mut stat = p.ag;
-            if p.has(Skill::BreakTackle) && !p.used_break_tackle && p.st > p.ag {
-                stat = p.st;
-                self.g.players[player.index()].used_break_tackle = true;
-            }
-            let mut f = super::checks::CheckFor::new(CheckKind::Dodge, player);
-            f.tackled = tackled;
-            f.square = Some(to);
-            f.from = Some(from);
-            dodge = Some(super::checks::d6_check(
-                f,
-                agility_target(stat),
-                1 - tz_to - tails,
-            ));
-        }
+        let dodge = self.g.tackle_zones(side, from, None) > 0;
+        // §10.3: the same dodge roll as any step (§26.74 Two Heads, §26.73 Titchy included).
+        let dodge = dodge.then(|| self.dodge_roll(player, from, to));
         self.move_player(player, to);
         if let Some(c) = dodge {
             self.push(Frame::Check(Box::new(c)));
