@@ -248,6 +248,13 @@ pub enum Frame {
     EndDrive,
     /// §18.5: the end of a half.
     EndHalf,
+    /// §31.3: a moment when `side` may play a card (waits when he holds one playable).
+    CardWindow {
+        side: Side,
+        window: super::cards::Window,
+    },
+    /// §4.4: the coin toss (after the pre-match card moment, §31.3).
+    CoinToss,
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -783,6 +790,11 @@ impl Ctx<'_> {
             }
             Frame::EndDrive => self.end_drive(),
             Frame::EndHalf => self.end_half(),
+            Frame::CardWindow { side, window } => self.card_window(side, window),
+            Frame::CoinToss => {
+                self.coin_toss();
+                Flow::Continue
+            }
         }
     }
 
@@ -932,6 +944,7 @@ impl Ctx<'_> {
                 }
                 self.send_off(player, turnover);
             }
+            (Frame::CardWindow { side, window }, cmd) => self.card_answer(side, window, cmd),
             (frame, _) => {
                 // Unreachable for legal commands: keep the frame so the match stays whole.
                 self.push(frame);
@@ -968,6 +981,14 @@ impl Ctx<'_> {
             self.g.teams[side.index()].fame = fame[side.index()];
         }
         self.emit(Event::Gate { fans, fame });
+        if !self.g.setup.options.special_play_cards.is_off() {
+            // §31.4: the cards are drawn with the inducements, then either coach may play
+            // his pre-match cards (Home first, [Proposal]), then the coin toss.
+            self.draw_cards();
+            self.push(Frame::CoinToss);
+            self.card_moment(super::cards::Window::PreMatch, &[Side::Home, Side::Away]);
+            return Flow::Continue;
+        }
         self.coin_toss();
         Flow::Continue
     }
@@ -998,6 +1019,7 @@ impl Ctx<'_> {
             }
         }
         self.g.drives += 1;
+        self.cards_before_kick_off();
         let available = |g: &Game, side: Side| {
             g.players
                 .iter()
@@ -1044,18 +1066,27 @@ impl Ctx<'_> {
         let kicking = self.g.kicking;
         self.g.next = kicking.other();
         self.push(Frame::NextTurn);
+        // §31.3: after the kick-off to the opponent, before his turn.
+        self.card_moment(super::cards::Window::AfterKickOffToOpponent, &[kicking]);
         self.push(Frame::LandKick);
         self.push(Frame::PlaceKick);
+        // §31.3: after set-up, before the kick-off (the kicking coach first, [Proposal]).
+        self.card_moment(
+            super::cards::Window::AfterSetup,
+            &[kicking, kicking.other()],
+        );
         self.push(Frame::Setup {
             side: kicking.other(),
             perfect_defence: false,
             picked: None,
         });
+        self.card_moment(super::cards::Window::BeforeSetup, &[kicking.other()]);
         self.push(Frame::Setup {
             side: kicking,
             perfect_defence: false,
             picked: None,
         });
+        self.card_moment(super::cards::Window::BeforeSetup, &[kicking]);
         Flow::Continue
     }
 
@@ -1089,6 +1120,7 @@ impl Ctx<'_> {
         self.g.blitz_bonus = bonus;
         self.g.turnover = None;
         self.g.acted_this_turn = false;
+        self.cards_begin_turn(side);
         for i in 0..self.g.players.len() {
             let p = &mut self.g.players[i];
             if p.side == side {
@@ -1117,6 +1149,10 @@ impl Ctx<'_> {
             blitz_bonus: bonus,
         });
         self.push(Frame::TeamTurn { side, bonus });
+        if !bonus {
+            // §31.3: the start of the coach's own turn, before any Action.
+            self.card_moment(super::cards::Window::StartOfOwnTurn, &[side]);
+        }
     }
 
     /// The Action prompt's answers: declare, block, end the turn, concede.
@@ -1166,6 +1202,7 @@ impl Ctx<'_> {
         self.g.blitz_bonus = false;
         self.g.acting = None;
         self.emit(Event::TurnEnded { side, turnover });
+        self.cards_end_turn(side);
         if self.g.touchdown {
             self.g.frames.clear();
             self.push(Frame::EndDrive);
@@ -1177,6 +1214,8 @@ impl Ctx<'_> {
         }
         self.g.next = side.other();
         self.push(Frame::NextTurn);
+        // §31.3: the end of the coach's own turn, before the opponent's.
+        self.card_moment(super::cards::Window::EndOfOwnTurn, &[side]);
         Flow::Continue
     }
 
@@ -1207,6 +1246,7 @@ impl Ctx<'_> {
         if self.g.ball != Ball::None {
             self.set_ball(Ball::None);
         }
+        self.cards_end_drive();
         for i in 0..self.g.players.len() {
             let p = &self.g.players[i];
             if p.square().is_some() {
@@ -1254,6 +1294,7 @@ impl Ctx<'_> {
     fn end_half(&mut self) -> Flow<Prompt, Command> {
         let [h, a] = self.g.score;
         let opts = self.g.setup.options;
+        self.cards_end_half();
         match self.g.half {
             1 => {
                 self.g.half = 2;
@@ -1411,6 +1452,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
             kind: PromptKind::GameOver,
         },
         outcome: None,
+        cards: Default::default(),
         grid: empty_grid(),
         legal: LegalCache::default(),
     }

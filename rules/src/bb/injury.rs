@@ -104,6 +104,10 @@ impl Ctx<'_> {
         if !crowd && (hurt.mighty_blow || hurt.dirty_player) {
             total += 1;
         }
+        // §31.9 Mysterious Old Medicine Man: −1; below 2 he is only placed prone.
+        total += self.cards_injury_modifier(side);
+        let medicine_prone = total < 2;
+        self.cards_note_injury(side);
         let (mut outcome, badly_hurt) = injury_of(total, stunty, skull);
         if outcome == InjuryOutcome::Stunned && !crowd && p_ball_and_chain {
             // §26.2: Stunned counts as KO.
@@ -128,6 +132,8 @@ impl Ctx<'_> {
             InjuryOutcome::Stunned => {
                 if crowd {
                     self.set_state(player, PlayerState::Reserve);
+                } else if medicine_prone {
+                    // Stays prone (§31.9).
                 } else if let Some(sq) = self.g.player(player).square() {
                     self.set_state(player, PlayerState::Stunned { square: sq });
                     self.g.players[player.index()].stunned_this_turn = true;

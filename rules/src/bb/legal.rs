@@ -36,6 +36,7 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
     let mut out = Vec::new();
     match &prompt.kind {
         PromptKind::GameOver => {}
+        PromptKind::PlayCard { window } => out.extend(super::cards::legal(g, coach, *window)),
         PromptKind::ChooseKicking => {
             out.push(Command::ChooseKicking { kick: true });
             out.push(Command::ChooseKicking { kick: false });

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::cards::SpecialPlayCards;
 use super::data::*;
 use crate::core::SetupError;
 
@@ -134,6 +135,9 @@ pub struct Options {
     pub overtime: Overtime,
     /// G23: a tie after the last half is settled by a penalty shoot-out.
     pub penalty_shootout: bool,
+    /// §31.1: the Special Play Cards each team draws before the match (default: none).
+    #[serde(skip_serializing_if = "SpecialPlayCards::is_off")]
+    pub special_play_cards: SpecialPlayCards,
 }
 
 impl Default for Options {
@@ -143,6 +147,7 @@ impl Default for Options {
             strict_touchdown_timing: false,
             overtime: Overtime::None,
             penalty_shootout: false,
+            special_play_cards: SpecialPlayCards::default(),
         }
     }
 }
@@ -344,5 +349,6 @@ pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
     if setup.pre_match.petty_cash.iter().any(|&c| c > 0) {
         return Err(refuse("petty cash (§4.2)".to_string()));
     }
+    setup.options.special_play_cards.validate()?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cards::HandView;
 use super::data::*;
 use super::wire::*;
 use crate::core::Side;
@@ -88,6 +89,10 @@ pub struct GameView {
     pub acting: Option<PlayerId>,
     pub prompt: Prompt,
     pub outcome: Option<Outcome>,
+    /// §31.4: the Special Play Cards of each side, Home then Away (the cards in hand for
+    /// their owner only).
+    #[serde(default)]
+    pub hands: [HandView; 2],
 }
 
 impl GameView {
@@ -230,6 +235,44 @@ impl GameView {
                 if let Some(p) = self.players.get_mut(player.index()) {
                     p.rooted = *rooted;
                 }
+            }
+            Event::CardTarget { .. } => {}
+            Event::CardDrawn { side, card, .. } => {
+                let hand = &mut self.hands[side.index()];
+                hand.count = hand.count.saturating_add(1);
+                if let Some(card) = card {
+                    hand.cards.push(*card);
+                }
+            }
+            Event::CardPlayed { side, card, .. } => {
+                let hand = &mut self.hands[side.index()];
+                hand.count = hand.count.saturating_sub(1);
+                if let Some(at) = hand.cards.iter().position(|c| c == card) {
+                    hand.cards.remove(at);
+                }
+                hand.played.push(*card);
+            }
+            Event::Profile {
+                player,
+                ma,
+                st,
+                ag,
+                av,
+                skills,
+            } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    (p.ma, p.st, p.ag, p.av) = (*ma, *st, *ag, *av);
+                    p.skills = skills.clone();
+                }
+            }
+            Event::TeamRerolls {
+                side,
+                rerolls,
+                rerolls_start,
+            } => {
+                let t = &mut self.teams[side.index()];
+                t.rerolls = *rerolls;
+                t.rerolls_start = *rerolls_start;
             }
             Event::GameOver { outcome, score } => {
                 self.outcome = Some(*outcome);

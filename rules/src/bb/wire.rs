@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cards::{Card, Deck, Window};
 use super::data::*;
 use crate::core::{Side, Square};
 
@@ -166,6 +167,17 @@ pub enum Command {
     UseSkill { skill: Skill, use_it: bool },
     /// §26.4: try to catch the bomb that landed on this player, or let it explode.
     CatchBomb { catch: bool },
+    /// §31.3: play this card from the hand (on `player` or `square`, for a card with a
+    /// target).
+    PlayCard {
+        card: Card,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<PlayerId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        square: Option<Square>,
+    },
+    /// §31.3: play no card now.
+    NoCard,
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -273,6 +285,9 @@ pub enum PromptKind {
     ThrowBomb { player: PlayerId },
     /// The match is over.
     GameOver,
+    /// §31.3: the coach holds a card playable at this moment: play one (`play_card`) or
+    /// none (`no_card`). The cards offered are in the coach's legal commands only.
+    PlayCard { window: Window },
 }
 
 /// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
@@ -360,6 +375,10 @@ pub enum RollPurpose {
     Chainsaw,
     /// §26.4: a player next to an explosion is knocked down on 4+.
     Explosion,
+    /// §31.4: a random card drawn from a deck (the drawer's secret).
+    CardDraw,
+    /// §31.6–§31.9: a die a card's effect rolls.
+    CardEffect,
 }
 
 /// A roll record.
@@ -616,4 +635,35 @@ pub enum Event {
     Conceded { side: Side },
     /// The match is over.
     GameOver { outcome: Outcome, score: [u16; 2] },
+    /// §31.4: `side` drew a card from `deck`; `card` is known to `side` only (`None` for
+    /// the other seats).
+    CardDrawn {
+        side: Side,
+        deck: Deck,
+        card: Option<Card>,
+    },
+    /// §31.3: `side` played `card` (on `player`, for a card with a target).
+    CardPlayed {
+        side: Side,
+        card: Card,
+        player: Option<PlayerId>,
+    },
+    /// §31.9: a card's randomly chosen target (Morley's Revenge).
+    CardTarget { card: Card, player: PlayerId },
+    /// §31.5: a player's profile after a card's grant began or ended.
+    Profile {
+        player: PlayerId,
+        ma: u8,
+        st: u8,
+        ag: u8,
+        av: u8,
+        skills: Vec<Skill>,
+    },
+    /// §31.8–§31.9: a team's re-rolls changed for the match (left this half, and at the
+    /// start of each half).
+    TeamRerolls {
+        side: Side,
+        rerolls: u8,
+        rerolls_start: u8,
+    },
 }

@@ -1,0 +1,2000 @@
+//! Special Play Cards (§31): the seven decks of LRB6 (104 cards), the match option that
+//! says which random draws each team gets, the draws in the pre-match sequence, the hands
+//! (each coach's secret until a card is played), the timing windows at which a coach holding
+//! a playable card is asked, the timed grants cards give, and the effects of the cards built.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::Side;
+
+/// The seven decks (§31.1), in the book's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Deck {
+    MiscellaneousMayhem,
+    SpecialTeamPlays,
+    MagicItems,
+    DirtyTricks,
+    GoodKarma,
+    RandomEvents,
+    DesperateMeasures,
+}
+
+impl Deck {
+    pub const ALL: [Deck; 7] = [
+        Deck::MiscellaneousMayhem,
+        Deck::SpecialTeamPlays,
+        Deck::MagicItems,
+        Deck::DirtyTricks,
+        Deck::GoodKarma,
+        Deck::RandomEvents,
+        Deck::DesperateMeasures,
+    ];
+
+    /// §31.1: the price of one random draw from this deck (gp) [S].
+    pub fn price(self) -> u32 {
+        match self {
+            Deck::MiscellaneousMayhem
+            | Deck::SpecialTeamPlays
+            | Deck::MagicItems
+            | Deck::DirtyTricks => 50_000,
+            Deck::GoodKarma => 100_000,
+            Deck::RandomEvents => 200_000,
+            Deck::DesperateMeasures => 400_000,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Deck::MiscellaneousMayhem => "Miscellaneous Mayhem",
+            Deck::SpecialTeamPlays => "Special Team Plays",
+            Deck::MagicItems => "Magic Items",
+            Deck::DirtyTricks => "Dirty Tricks",
+            Deck::GoodKarma => "Good Karma",
+            Deck::RandomEvents => "Random Events",
+            Deck::DesperateMeasures => "Desperate Measures",
+        }
+    }
+
+    pub fn name_fr(self) -> &'static str {
+        match self {
+            Deck::MiscellaneousMayhem => "Incidents Mineurs",
+            Deck::SpecialTeamPlays => "Actions Spéciales",
+            Deck::MagicItems => "Objets Magiques",
+            Deck::DirtyTricks => "Coups Bas",
+            Deck::GoodKarma => "Bon Karma",
+            Deck::RandomEvents => "Événements Aléatoires",
+            Deck::DesperateMeasures => "Mesures Désespérées",
+        }
+    }
+
+    /// The deck's cards, in table order.
+    pub fn cards(self) -> impl Iterator<Item = Card> {
+        CARDS.iter().filter(move |c| c.deck == self).map(|c| c.card)
+    }
+
+    /// The deck's cards not built yet (a deck is usable only when this is empty).
+    pub fn unbuilt(self) -> Vec<Card> {
+        self.cards().filter(|c| !c.info().built).collect()
+    }
+}
+
+/// A card's suit (the decks are made of two ordinary packs, §31.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Suit {
+    Hearts,
+    Diamonds,
+    Clubs,
+    Spades,
+}
+
+/// When a card may be played (§31.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Window {
+    /// Before the match, once inducements are bought (before the coin toss).
+    PreMatch,
+    /// Before the coach's team sets up for a drive.
+    BeforeSetup,
+    /// After both teams are set up, before the kick-off is placed and rolled.
+    AfterSetup,
+    /// At a kick-off, the ball placed, before it scatters.
+    KickOffBeforeScatter,
+    /// The receiving coach, once the kick has scattered, before the kick-off table.
+    ReceivingAfterScatter,
+    /// The receiving coach, once the ball has landed.
+    ReceivingBallLanded,
+    /// At the start of the coach's own turn, before any Action.
+    StartOfOwnTurn,
+    /// At the end of the coach's own turn, before the opponent's (not after a kick-off).
+    EndOfOwnTurn,
+    /// At the end of the coach's own turn, or after his team kicked off, before the
+    /// opponent's turn.
+    EndOfOwnTurnOrAfterKickOff,
+    /// After his team kicked off to the opponent (the ball landed), before the opponent's turn.
+    AfterKickOffToOpponent,
+    /// At the end of a drive, before the KO recovery rolls.
+    DriveEndBeforeKoRecovery,
+    /// At the end of a drive, after the KO recovery rolls.
+    DriveEndAfterKoRecovery,
+    /// Just after the opponent scored a touchdown.
+    OpponentScored,
+}
+
+/// One row of the card table (§31.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardInfo {
+    pub card: Card,
+    pub deck: Deck,
+    pub suit: Suit,
+    /// 2–10, then 11 Jack, 12 Queen, 13 King, 14 Ace.
+    pub rank: u8,
+    /// The English LRB6 name.
+    pub name: &'static str,
+    /// The French source's name.
+    pub name_fr: &'static str,
+    pub window: Window,
+    /// The effect is built and tested (a deck is usable only when all its cards are).
+    pub built: bool,
+}
+
+impl Card {
+    pub fn info(self) -> &'static CardInfo {
+        &CARDS[self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// Every card, in table order.
+    pub fn all() -> impl Iterator<Item = Card> {
+        CARDS.iter().map(|c| c.card)
+    }
+
+    /// "J♣", "10♥"...
+    pub fn code(self) -> String {
+        let i = self.info();
+        let rank = match i.rank {
+            11 => "J".to_string(),
+            12 => "Q".to_string(),
+            13 => "K".to_string(),
+            14 => "A".to_string(),
+            r => r.to_string(),
+        };
+        let suit = match i.suit {
+            Suit::Hearts => '♥',
+            Suit::Diamonds => '♦',
+            Suit::Clubs => '♣',
+            Suit::Spades => '♠',
+        };
+        format!("{rank}{suit}")
+    }
+}
+
+/// Every card of the seven decks (§31.2), in deck order: the decks of [`Deck::ALL`], each by suit then rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Card {
+    BadyearGit,
+    SprinklerMalfunction,
+    Eclipse,
+    FanaticInvasion,
+    FriendlyFans,
+    RowdyFans,
+    Heckler,
+    HometownFans,
+    Incoming,
+    RogueWizard,
+    BallClone,
+    JohnnyWaterboy,
+    ThatBabesGotTalent,
+    ComeToPapa,
+    DoggedDefense,
+    FleaFlicker,
+    Fumblerooski,
+    GoingTheExtraMile,
+    HeroicLeap,
+    NewBlockingScheme,
+    PerfectKick,
+    OptionPlay,
+    Punt,
+    SpectacularCatch,
+    SuicideBlitz,
+    WakeUpCall,
+    BeguilingBracers,
+    BeltOfInvulnerability,
+    FawndoughsHeadband,
+    ForceShield,
+    GiktasStrengthOfDaBear,
+    GlovesOfHolding,
+    InertiaDampner,
+    LuckyCharm,
+    MagicGlovesOfJarkLongarm,
+    GoodOldMagicCodpiece,
+    RabbitsFoot,
+    RingOfTeleportation,
+    WandOfSmashing,
+    BlatantFoul,
+    ChopBlock,
+    CustardPie,
+    Distract,
+    GreasedShoes,
+    GromskullsExplodingRunes,
+    IllegalSubstitution,
+    KickingBoots,
+    PitTrap,
+    SpikedBall,
+    StolenPlaybook,
+    TrampolineTrap,
+    WitchsBrew,
+    AllOutBlitz,
+    BananaSkin,
+    Butterfingers,
+    Chainsaw,
+    DazedAndConfused,
+    DocBonesaw,
+    ExtraTraining,
+    FanUproar,
+    HurryUpOffense,
+    IntensiveTraining,
+    UnsportsmanlikeConduct,
+    KnuttsSpellOfAwesomeStrength,
+    LewdManeuvers,
+    LurvePotion,
+    MagicHelmet,
+    MiracleWorker,
+    OneWithTheKicker,
+    RazzleDazzle,
+    SuitablePitch,
+    RuneOfFear,
+    ScuttsScrollOfWeatherMagic,
+    Stiletto,
+    TeamAnthem,
+    TheFan,
+    TheWall,
+    WoofWoof,
+    BadHabits,
+    Ballista,
+    Blackmail,
+    Buzzing,
+    DuhWhereAmI,
+    EgoTrip,
+    Zap,
+    GimmeThat,
+    IronMan,
+    KidGloves,
+    Knuckledusters,
+    MagicSponge,
+    Mine,
+    NotSoSecretWeapon,
+    OrcidasSponsorship,
+    RakarthsCurseOfPettySpite,
+    TacklingMachine,
+    GetEmLads,
+    AssassinationAttempt,
+    DoomAndGloom,
+    DaFreightTrain,
+    MorleysRevenge,
+    IAmTheGreatest,
+    Mindblow,
+    ComeOnBoys,
+    MysteriousOldMedicineMan,
+}
+
+/// The card table (§31.2): one row per [`Card`], in the same order.
+pub const CARDS: [CardInfo; 104] = [
+    CardInfo {
+        card: Card::BadyearGit,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 2,
+        name: "Badyear Git",
+        name_fr: "Pauv' Gars",
+        window: Window::KickOffBeforeScatter,
+        built: false,
+    },
+    CardInfo {
+        card: Card::SprinklerMalfunction,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 3,
+        name: "Sprinkler Malfunction",
+        name_fr: "Arroseurs Déréglés",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Eclipse,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 4,
+        name: "Eclipse",
+        name_fr: "Éclipse",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::FanaticInvasion,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 5,
+        name: "Fanatic Invasion",
+        name_fr: "Lâcher de Fanatique",
+        window: Window::EndOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::FriendlyFans,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 6,
+        name: "Friendly Fans",
+        name_fr: "Foule Amicale",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::RowdyFans,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 7,
+        name: "Rowdy Fans",
+        name_fr: "Supporters Enragés",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Heckler,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 8,
+        name: "Heckler",
+        name_fr: "Élément Perturbateur",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::HometownFans,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 9,
+        name: "Hometown Fans",
+        name_fr: "Jeu à Domicile",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Incoming,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 10,
+        name: "Incoming!",
+        name_fr: "Pluie de Ballons !",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::RogueWizard,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 11,
+        name: "Rogue Wizard",
+        name_fr: "Sorcier Blagueur",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::BallClone,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 12,
+        name: "Ball Clone",
+        name_fr: "Ballon Clone",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::JohnnyWaterboy,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 13,
+        name: "Johnny Waterboy",
+        name_fr: "Johnny le Porteur d'Eau",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::ThatBabesGotTalent,
+        deck: Deck::MiscellaneousMayhem,
+        suit: Suit::Hearts,
+        rank: 14,
+        name: "That Babe's Got Talent!",
+        name_fr: "Cette Fille a du Talent !",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::ComeToPapa,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 2,
+        name: "Come To Papa!",
+        name_fr: "Viens Voir Papa !",
+        window: Window::ReceivingBallLanded,
+        built: false,
+    },
+    CardInfo {
+        card: Card::DoggedDefense,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 3,
+        name: "Dogged Defense",
+        name_fr: "Défense Obstinée",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::FleaFlicker,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 4,
+        name: "Flea Flicker",
+        name_fr: "De la Poudre aux Yeux",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Fumblerooski,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 5,
+        name: "Fumblerooski",
+        name_fr: "Maladroitosky",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::GoingTheExtraMile,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 6,
+        name: "Going the Extra Mile",
+        name_fr: "Et Pour Quelques Mètres de Plus",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::HeroicLeap,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 7,
+        name: "Heroic Leap",
+        name_fr: "Saut Héroïque",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::NewBlockingScheme,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 8,
+        name: "New Blocking Scheme",
+        name_fr: "Nouveau Schéma de Blocage",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::PerfectKick,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 9,
+        name: "Perfect Kick",
+        name_fr: "Coup de Pied Parfait",
+        window: Window::AfterSetup,
+        built: false,
+    },
+    CardInfo {
+        card: Card::OptionPlay,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 10,
+        name: "Option Play",
+        name_fr: "Option de Jeu",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Punt,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 11,
+        name: "Punt",
+        name_fr: "Dégagement",
+        window: Window::EndOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::SpectacularCatch,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 12,
+        name: "Spectacular Catch",
+        name_fr: "Réception Spectaculaire",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::SuicideBlitz,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 13,
+        name: "Suicide Blitz",
+        name_fr: "Blitz Suicidaire",
+        window: Window::AfterKickOffToOpponent,
+        built: false,
+    },
+    CardInfo {
+        card: Card::WakeUpCall,
+        deck: Deck::SpecialTeamPlays,
+        suit: Suit::Diamonds,
+        rank: 14,
+        name: "Wake Up Call",
+        name_fr: "Tous Ensemble",
+        window: Window::BeforeSetup,
+        built: false,
+    },
+    CardInfo {
+        card: Card::BeguilingBracers,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 2,
+        name: "Beguiling Bracers",
+        name_fr: "Bracelets Étincelants",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::BeltOfInvulnerability,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 3,
+        name: "Belt of Invulnerability",
+        name_fr: "Ceinture d'Invulnérabilité",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::FawndoughsHeadband,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 4,
+        name: "Fawndough's Headband",
+        name_fr: "Bandeau de Patefauve",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::ForceShield,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 5,
+        name: "Force Shield",
+        name_fr: "Champ de Force",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::GiktasStrengthOfDaBear,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 6,
+        name: "Gikta's Strength of Da Bear",
+        name_fr: "Force de l'Ours de Gikta",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::GlovesOfHolding,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 7,
+        name: "Gloves of Holding",
+        name_fr: "Gants de Colle",
+        window: Window::KickOffBeforeScatter,
+        built: false,
+    },
+    CardInfo {
+        card: Card::InertiaDampner,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 8,
+        name: "Inertia Dampner",
+        name_fr: "Fétiche d'Inertie",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::LuckyCharm,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 9,
+        name: "Lucky Charm",
+        name_fr: "Porte-Bonheur",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::MagicGlovesOfJarkLongarm,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 10,
+        name: "Magic Gloves of Jark Longarm",
+        name_fr: "Gants Magiques de Jack Lombras",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::GoodOldMagicCodpiece,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 11,
+        name: "Good Old Magic Codpiece",
+        name_fr: "Huile de Foie de Morue",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::RabbitsFoot,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 12,
+        name: "Rabbit's Foot",
+        name_fr: "Patte de Lapin",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::RingOfTeleportation,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 13,
+        name: "Ring of Teleportation",
+        name_fr: "Anneau de Téléportation",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::WandOfSmashing,
+        deck: Deck::MagicItems,
+        suit: Suit::Clubs,
+        rank: 14,
+        name: "Wand of Smashing",
+        name_fr: "Baguette de Destruction",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::BlatantFoul,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 2,
+        name: "Blatant Foul",
+        name_fr: "Faute Flagrante",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::ChopBlock,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 3,
+        name: "Chop Block",
+        name_fr: "Blocage Viril",
+        window: Window::EndOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::CustardPie,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 4,
+        name: "Custard Pie",
+        name_fr: "Tarte à la Crème",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Distract,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 5,
+        name: "Distract",
+        name_fr: "Distraction",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::GreasedShoes,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 6,
+        name: "Greased Shoes",
+        name_fr: "Chaussures Graissées",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::GromskullsExplodingRunes,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 7,
+        name: "Gromskull's Exploding Runes",
+        name_fr: "Runes Explosives de Gromskull",
+        window: Window::BeforeSetup,
+        built: false,
+    },
+    CardInfo {
+        card: Card::IllegalSubstitution,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 8,
+        name: "Illegal Substitution",
+        name_fr: "Substitution Illégale",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::KickingBoots,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 9,
+        name: "Kicking Boots",
+        name_fr: "Bottes de Frappe",
+        window: Window::AfterSetup,
+        built: false,
+    },
+    CardInfo {
+        card: Card::PitTrap,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 10,
+        name: "Pit Trap",
+        name_fr: "Trappe Traîtresse",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::SpikedBall,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 11,
+        name: "Spiked Ball",
+        name_fr: "Ballon à Pointes",
+        window: Window::AfterSetup,
+        built: false,
+    },
+    CardInfo {
+        card: Card::StolenPlaybook,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 12,
+        name: "Stolen Playbook",
+        name_fr: "Vol de Livre",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::TrampolineTrap,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 13,
+        name: "Trampoline Trap",
+        name_fr: "Trappe Trampoline",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::WitchsBrew,
+        deck: Deck::DirtyTricks,
+        suit: Suit::Spades,
+        rank: 14,
+        name: "Witch's Brew",
+        name_fr: "Potion de Sorcière",
+        window: Window::AfterSetup,
+        built: false,
+    },
+    CardInfo {
+        card: Card::AllOutBlitz,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 2,
+        name: "All Out Blitz",
+        name_fr: "La Solution est dans le Blitz",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::BananaSkin,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 3,
+        name: "Banana Skin",
+        name_fr: "Peau de Banane",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Butterfingers,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 4,
+        name: "Butterfingers",
+        name_fr: "Mains Poisseuses",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Chainsaw,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 5,
+        name: "Chainsaw",
+        name_fr: "Tronçonneuse",
+        window: Window::BeforeSetup,
+        built: false,
+    },
+    CardInfo {
+        card: Card::DazedAndConfused,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 6,
+        name: "Dazed and Confused",
+        name_fr: "Sonné et Confus",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::DocBonesaw,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 7,
+        name: "Doc Bonesaw",
+        name_fr: "Docteur Scidoss",
+        window: Window::DriveEndAfterKoRecovery,
+        built: false,
+    },
+    CardInfo {
+        card: Card::ExtraTraining,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 8,
+        name: "Extra Training",
+        name_fr: "Sur-Entraînement",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::FanUproar,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 9,
+        name: "Fan Uproar",
+        name_fr: "Rugissement de la Foule",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::HurryUpOffense,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 10,
+        name: "Hurry Up Offense",
+        name_fr: "À l'Attaque !",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::IntensiveTraining,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 11,
+        name: "Intensive Training",
+        name_fr: "Entraînement Intensif",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::UnsportsmanlikeConduct,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 12,
+        name: "Unsportsmanlike Conduct",
+        name_fr: "Conduite Anti-sportive",
+        window: Window::OpponentScored,
+        built: false,
+    },
+    CardInfo {
+        card: Card::KnuttsSpellOfAwesomeStrength,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 13,
+        name: "Knutt's Spell of Awesome Strength",
+        name_fr: "Sort de Knutt de Force Démoniaque",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::LewdManeuvers,
+        deck: Deck::GoodKarma,
+        suit: Suit::Hearts,
+        rank: 14,
+        name: "Lewd Maneuvers",
+        name_fr: "Manœuvres Lubriques",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::LurvePotion,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 2,
+        name: "Lurve Potion",
+        name_fr: "Philtre d'Amour",
+        window: Window::AfterKickOffToOpponent,
+        built: false,
+    },
+    CardInfo {
+        card: Card::MagicHelmet,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 3,
+        name: "Magic Helmet",
+        name_fr: "Casque Magique",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::MiracleWorker,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 4,
+        name: "Miracle Worker",
+        name_fr: "Doigts de Fée",
+        window: Window::DriveEndBeforeKoRecovery,
+        built: false,
+    },
+    CardInfo {
+        card: Card::OneWithTheKicker,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 5,
+        name: "One with the Kicker",
+        name_fr: "Celui avec le Botteur",
+        window: Window::ReceivingAfterScatter,
+        built: false,
+    },
+    CardInfo {
+        card: Card::RazzleDazzle,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 6,
+        name: "Razzle Dazzle",
+        name_fr: "Brillant !",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::SuitablePitch,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 7,
+        name: "Suitable Pitch",
+        name_fr: "Terrain Favorable",
+        window: Window::AfterSetup,
+        built: false,
+    },
+    CardInfo {
+        card: Card::RuneOfFear,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 8,
+        name: "Rune of Fear",
+        name_fr: "Rune de Peur",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::ScuttsScrollOfWeatherMagic,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 9,
+        name: "Scutt's Scroll of Weather Magic",
+        name_fr: "Parchemin de Météo Magique de Scutt",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Stiletto,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 10,
+        name: "Stiletto",
+        name_fr: "Stilet",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::TeamAnthem,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 11,
+        name: "Team Anthem",
+        name_fr: "Hymne de l'Équipe",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::TheFan,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 12,
+        name: "The Fan",
+        name_fr: "Le Supporter",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::TheWall,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 13,
+        name: "The Wall",
+        name_fr: "Le Mur",
+        window: Window::EndOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::WoofWoof,
+        deck: Deck::GoodKarma,
+        suit: Suit::Diamonds,
+        rank: 14,
+        name: "Woof Woof!",
+        name_fr: "Wouf Wouf !",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::BadHabits,
+        deck: Deck::RandomEvents,
+        suit: Suit::Clubs,
+        rank: 2,
+        name: "Bad Habits",
+        name_fr: "Mauvaises Habitudes",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Ballista,
+        deck: Deck::RandomEvents,
+        suit: Suit::Clubs,
+        rank: 3,
+        name: "Ballista",
+        name_fr: "Baliste",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Blackmail,
+        deck: Deck::RandomEvents,
+        suit: Suit::Clubs,
+        rank: 4,
+        name: "Blackmail",
+        name_fr: "Chantage",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Buzzing,
+        deck: Deck::RandomEvents,
+        suit: Suit::Clubs,
+        rank: 5,
+        name: "Buzzing",
+        name_fr: "Dopé",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::DuhWhereAmI,
+        deck: Deck::RandomEvents,
+        suit: Suit::Clubs,
+        rank: 6,
+        name: "Duh, Where Am I?",
+        name_fr: "Euh, Où Suis-je ?",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::EgoTrip,
+        deck: Deck::RandomEvents,
+        suit: Suit::Clubs,
+        rank: 7,
+        name: "Ego Trip",
+        name_fr: "Égo Démesuré",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Zap,
+        deck: Deck::RandomEvents,
+        suit: Suit::Clubs,
+        rank: 8,
+        name: "Zap!",
+        name_fr: "Zap !",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::GimmeThat,
+        deck: Deck::RandomEvents,
+        suit: Suit::Clubs,
+        rank: 9,
+        name: "Gimme That!",
+        name_fr: "Donne-moi Ça !",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::IronMan,
+        deck: Deck::RandomEvents,
+        suit: Suit::Clubs,
+        rank: 10,
+        name: "Iron Man",
+        name_fr: "Homme de Fer",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::KidGloves,
+        deck: Deck::RandomEvents,
+        suit: Suit::Spades,
+        rank: 2,
+        name: "Kid Gloves",
+        name_fr: "Gants de Velours",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Knuckledusters,
+        deck: Deck::RandomEvents,
+        suit: Suit::Spades,
+        rank: 3,
+        name: "Knuckledusters",
+        name_fr: "Poing Armoricain",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::MagicSponge,
+        deck: Deck::RandomEvents,
+        suit: Suit::Spades,
+        rank: 4,
+        name: "Magic Sponge",
+        name_fr: "Éponge Magique",
+        window: Window::DriveEndBeforeKoRecovery,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Mine,
+        deck: Deck::RandomEvents,
+        suit: Suit::Spades,
+        rank: 5,
+        name: "Mine",
+        name_fr: "Mine",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::NotSoSecretWeapon,
+        deck: Deck::RandomEvents,
+        suit: Suit::Spades,
+        rank: 6,
+        name: "Not-So-Secret Weapon",
+        name_fr: "Arme Pas Si Secrète",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::OrcidasSponsorship,
+        deck: Deck::RandomEvents,
+        suit: Suit::Spades,
+        rank: 7,
+        name: "Orcidas Sponsorship",
+        name_fr: "Sponsorisé par Orcidas",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::RakarthsCurseOfPettySpite,
+        deck: Deck::RandomEvents,
+        suit: Suit::Spades,
+        rank: 8,
+        name: "Rakarth's Curse of Petty Spite",
+        name_fr: "Parchemin de Malédiction de Rakarth",
+        window: Window::EndOfOwnTurnOrAfterKickOff,
+        built: false,
+    },
+    CardInfo {
+        card: Card::TacklingMachine,
+        deck: Deck::RandomEvents,
+        suit: Suit::Spades,
+        rank: 9,
+        name: "Tackling Machine",
+        name_fr: "Machine à Tacles",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::GetEmLads,
+        deck: Deck::RandomEvents,
+        suit: Suit::Spades,
+        rank: 10,
+        name: "Get 'Em Lads!",
+        name_fr: "On va s'les Faire !",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::AssassinationAttempt,
+        deck: Deck::DesperateMeasures,
+        suit: Suit::Clubs,
+        rank: 11,
+        name: "Assassination Attempt",
+        name_fr: "Assassin",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::DoomAndGloom,
+        deck: Deck::DesperateMeasures,
+        suit: Suit::Clubs,
+        rank: 12,
+        name: "Doom and Gloom",
+        name_fr: "Sombre Destinée",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::DaFreightTrain,
+        deck: Deck::DesperateMeasures,
+        suit: Suit::Clubs,
+        rank: 13,
+        name: "Da Freight Train",
+        name_fr: "Le TGV",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::MorleysRevenge,
+        deck: Deck::DesperateMeasures,
+        suit: Suit::Clubs,
+        rank: 14,
+        name: "Morley's Revenge",
+        name_fr: "La Revanche de Morley",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::IAmTheGreatest,
+        deck: Deck::DesperateMeasures,
+        suit: Suit::Spades,
+        rank: 11,
+        name: "I am the Greatest",
+        name_fr: "Je Suis le Meilleur",
+        window: Window::PreMatch,
+        built: false,
+    },
+    CardInfo {
+        card: Card::Mindblow,
+        deck: Deck::DesperateMeasures,
+        suit: Suit::Spades,
+        rank: 12,
+        name: "Mindblow",
+        name_fr: "Cri Psychique",
+        window: Window::StartOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::ComeOnBoys,
+        deck: Deck::DesperateMeasures,
+        suit: Suit::Spades,
+        rank: 13,
+        name: "Come On Boys!",
+        name_fr: "Allez les Gars !",
+        window: Window::EndOfOwnTurn,
+        built: false,
+    },
+    CardInfo {
+        card: Card::MysteriousOldMedicineMan,
+        deck: Deck::DesperateMeasures,
+        suit: Suit::Spades,
+        rank: 14,
+        name: "Mysterious Old Medicine Man",
+        name_fr: "Vieux Médecin Mystérieux",
+        window: Window::PreMatch,
+        built: false,
+    },
+];
+
+/// One team's random draws (§31.1): how many cards from each deck. On the wire a list of
+/// decks, one entry per draw (`["desperate_measures", "good_karma", "good_karma"]`); the
+/// draws are made in deck order ([`Deck::ALL`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(from = "Vec<Deck>", into = "Vec<Deck>")]
+#[cfg_attr(feature = "schema", schemars(with = "Vec<Deck>"))]
+pub struct DeckDraws {
+    /// Draws per deck, indexed as [`Deck::ALL`].
+    pub counts: [u8; 7],
+}
+
+impl From<Vec<Deck>> for DeckDraws {
+    fn from(decks: Vec<Deck>) -> DeckDraws {
+        let mut counts = [0u8; 7];
+        for d in decks {
+            counts[d as usize] = counts[d as usize].saturating_add(1);
+        }
+        DeckDraws { counts }
+    }
+}
+
+impl From<DeckDraws> for Vec<Deck> {
+    fn from(d: DeckDraws) -> Vec<Deck> {
+        d.decks()
+    }
+}
+
+impl DeckDraws {
+    /// One entry per draw, in deck order.
+    pub fn decks(&self) -> Vec<Deck> {
+        Deck::ALL
+            .iter()
+            .flat_map(|&d| std::iter::repeat_n(d, usize::from(self.counts[d as usize])))
+            .collect()
+    }
+
+    pub fn count(&self, deck: Deck) -> u8 {
+        self.counts[deck as usize]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.counts.iter().all(|&c| c == 0)
+    }
+
+    /// What the draws cost (§31.1), for the inducement money.
+    pub fn price(&self) -> u32 {
+        Deck::ALL
+            .iter()
+            .map(|&d| u32::from(self.count(d)) * d.price())
+            .sum()
+    }
+}
+
+/// The Special Play Cards option (§31.1): which random draws each team gets before the
+/// match. Default: none (the cards are off).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(default)]
+pub struct SpecialPlayCards {
+    pub home: DeckDraws,
+    pub away: DeckDraws,
+}
+
+impl SpecialPlayCards {
+    pub fn of(&self, side: Side) -> &DeckDraws {
+        match side {
+            Side::Home => &self.home,
+            Side::Away => &self.away,
+        }
+    }
+
+    /// No draws at all: the cards are off.
+    pub fn is_off(&self) -> bool {
+        self.home.is_empty() && self.away.is_empty()
+    }
+
+    /// §31.1: each deck is usable only when every card of it is built, and a team draws at
+    /// most the whole deck (draws are without replacement, §31.4).
+    pub fn validate(&self) -> Result<(), crate::core::SetupError> {
+        for side in Side::BOTH {
+            let draws = self.of(side);
+            for deck in Deck::ALL {
+                let n = draws.count(deck);
+                if n == 0 {
+                    continue;
+                }
+                let size = deck.cards().count();
+                if usize::from(n) > size {
+                    return Err(crate::core::SetupError::NotImplemented {
+                        what: format!(
+                            "{n} draws from the {} deck of {size} cards (§31.4: no card twice)",
+                            deck.name()
+                        ),
+                    });
+                }
+                let unbuilt = deck.unbuilt();
+                if !unbuilt.is_empty() {
+                    let names: Vec<String> = unbuilt
+                        .iter()
+                        .map(|c| format!("{} {}", c.code(), c.name()))
+                        .collect();
+                    return Err(crate::core::SetupError::NotImplemented {
+                        what: format!(
+                            "the {} deck of Special Play Cards (§31): cards not built: {}",
+                            deck.name(),
+                            names.join(", ")
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+// ----- the match state of the cards -----
+
+/// How long a grant lasts (§31.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Until {
+    /// To the end of the next turn of this side (the one under way, if it is this side's).
+    EndOfTurn(Side),
+    EndOfDrive,
+    EndOfHalf,
+    /// For the rest of the match (never taken back).
+    EndOfMatch,
+}
+
+/// A timed grant (§31.5): characteristic changes and skills a card gave a player. They are
+/// applied to the player at once (so every rule reading his profile sees them) and taken
+/// back when the grant ends: only the skills he did not already have are removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grant {
+    pub player: PlayerId,
+    pub card: Card,
+    pub until: Until,
+    /// The changes actually made (after the 1–10 limits).
+    pub ma: i8,
+    pub st: i8,
+    pub ag: i8,
+    pub av: i8,
+    /// The skills added (not those he had already).
+    pub skills: SkillSet,
+}
+
+/// The cards of a match: the hands (each coach's secret, §31.4), the cards played, and
+/// what the played cards left behind.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CardState {
+    /// Home's hand, then Away's.
+    pub hands: [Vec<Card>; 2],
+    /// The cards each side has played (public).
+    pub played: [Vec<Card>; 2],
+    pub grants: Vec<Grant>,
+    /// Mindblow (§31.9): opponents who lost their tackle zones until the end of this turn.
+    pub mindblown: Vec<PlayerId>,
+    /// Morley's Revenge (§31.9): the players who roll before every kick-off.
+    pub morley: Vec<PlayerId>,
+    /// Mysterious Old Medicine Man (§31.9): this side's players get −1 on injury rolls.
+    pub medicine_man: [bool; 2],
+    /// A player of this side was injured (Stunned included) in the opponent's turn under
+    /// way or just over (Get 'Em Lads!, §31.8).
+    pub hurt_in_opponent_turn: [bool; 2],
+}
+
+use super::data::{Skill, SkillSet};
+use super::flow::{Ctx, Frame, prompt};
+use super::state::Game;
+use super::wire::*;
+use crate::core::engine::Flow;
+use crate::core::{Die, Seat};
+
+/// Is this card playable by `side` now, at the moment `window`, with these targets?
+/// Unbuilt cards are never playable.
+fn opens(moment: Window, card: Window) -> bool {
+    card == moment
+        || matches!(
+            (moment, card),
+            (Window::EndOfOwnTurn, Window::EndOfOwnTurnOrAfterKickOff)
+                | (
+                    Window::AfterKickOffToOpponent,
+                    Window::EndOfOwnTurnOrAfterKickOff
+                )
+        )
+}
+
+/// The `play_card` commands `side` may give at `moment` (its own cards, with every target).
+pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
+    let mut out = Vec::new();
+    let mut seen = Vec::new();
+    for &card in &g.cards.hands[side.index()] {
+        let info = card.info();
+        if !info.built || !opens(moment, info.window) || seen.contains(&card) {
+            continue;
+        }
+        seen.push(card);
+        for player in targets(g, side, card) {
+            out.push(Command::PlayCard {
+                card,
+                player,
+                square: None,
+            });
+        }
+    }
+    out
+}
+
+/// The legal answers to a card prompt: the plays, then `no_card`.
+pub fn legal(g: &Game, side: Side, moment: Window) -> Vec<Command> {
+    let mut out = plays(g, side, moment);
+    out.push(Command::NoCard);
+    out
+}
+
+/// The players a card may be played on (`None`: a card without a target). Empty: the card
+/// cannot be played now.
+fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
+    let own_on_pitch = || {
+        g.players
+            .iter()
+            .filter(|p| p.side == side && p.square().is_some())
+            .map(|p| Some(p.id))
+            .collect::<Vec<_>>()
+    };
+    match card {
+        // §31.9: any opposing player who could play the match.
+        Card::AssassinationAttempt => g
+            .players
+            .iter()
+            .filter(|p| p.side != side && p.state == PlayerState::Reserve)
+            .map(|p| Some(p.id))
+            .collect(),
+        Card::DoomAndGloom | Card::BadHabits => {
+            if g.team(side.other()).rerolls_start > 0 {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        Card::MorleysRevenge => {
+            if g.players
+                .iter()
+                .any(|p| p.side != side && p.state != PlayerState::Absent)
+            {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        Card::MysteriousOldMedicineMan | Card::ExtraTraining => vec![None],
+        Card::Mindblow => {
+            if g.on_pitch(side.other()).next().is_some() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        Card::GetEmLads => {
+            if g.cards.hurt_in_opponent_turn[side.index()] && g.on_pitch(side).next().is_some() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        Card::KnuttsSpellOfAwesomeStrength | Card::WandOfSmashing | Card::MagicHelmet => {
+            own_on_pitch()
+        }
+        _ => Vec::new(),
+    }
+}
+
+impl Ctx<'_> {
+    /// Are the cards in play in this match (a hand not empty)?
+    pub(crate) fn cards_held(&self, side: Side) -> bool {
+        !self.g.cards.hands[side.index()].is_empty()
+    }
+
+    /// §31.4: the draws of the pre-match sequence, Home's then Away's, each in deck order: a
+    /// random card among those of the deck this team has not drawn yet. The die and the
+    /// card are the drawer's secret ([`project`]).
+    pub(crate) fn draw_cards(&mut self) {
+        let option = self.g.setup.options.special_play_cards;
+        for side in Side::BOTH {
+            for deck in option.of(side).decks() {
+                let left: Vec<Card> = deck
+                    .cards()
+                    .filter(|c| !self.g.cards.hands[side.index()].contains(c))
+                    .collect();
+                if left.is_empty() {
+                    continue;
+                }
+                let i = if left.len() == 1 {
+                    0
+                } else {
+                    usize::from(self.roll(
+                        RollPurpose::CardDraw,
+                        Some(side),
+                        Die::Range(left.len() as u16),
+                    ))
+                };
+                let card = left[i.min(left.len() - 1)];
+                self.g.cards.hands[side.index()].push(card);
+                self.emit(Event::CardDrawn {
+                    side,
+                    deck,
+                    card: Some(card),
+                });
+            }
+        }
+    }
+
+    /// Open a card moment for `sides` (the first in the list is asked first): only the
+    /// coaches holding cards get a frame, so a match without cards never stops here.
+    pub(crate) fn card_moment(&mut self, moment: Window, sides: &[Side]) {
+        for &side in sides.iter().rev() {
+            if self.cards_held(side) {
+                self.push(Frame::CardWindow {
+                    side,
+                    window: moment,
+                });
+            }
+        }
+    }
+
+    /// A card moment: ask the coach when he holds a card playable now.
+    pub(crate) fn card_window(&mut self, side: Side, window: Window) -> Flow<Prompt, Command> {
+        if self.g.is_over() || plays(self.g, side, window).is_empty() {
+            return Flow::Continue;
+        }
+        self.push(Frame::CardWindow { side, window });
+        Flow::Wait(prompt(side, PromptKind::PlayCard { window }))
+    }
+
+    /// The answer to a card prompt: play the card (then the coach is asked again, for
+    /// another card), or none.
+    pub(crate) fn card_answer(&mut self, side: Side, window: Window, cmd: Command) {
+        let Command::PlayCard { card, player, .. } = cmd else {
+            return;
+        };
+        let hand = &mut self.g.cards.hands[side.index()];
+        let Some(at) = hand.iter().position(|&c| c == card) else {
+            return;
+        };
+        hand.remove(at);
+        self.g.cards.played[side.index()].push(card);
+        self.emit(Event::CardPlayed { side, card, player });
+        self.push(Frame::CardWindow { side, window });
+        self.play_card(side, card, player);
+    }
+
+    /// A grant (§31.5): change the player's profile now; it is taken back when `until` ends.
+    pub(crate) fn grant(
+        &mut self,
+        player: PlayerId,
+        card: Card,
+        until: Until,
+        stats: [i8; 4],
+        skills: &[Skill],
+    ) {
+        let p = &mut self.g.players[player.index()];
+        let change = |v: &mut u8, d: i8, max: i16| -> i8 {
+            let new = (i16::from(*v) + i16::from(d)).clamp(1, max);
+            let made = (new - i16::from(*v)) as i8;
+            *v = new as u8;
+            made
+        };
+        let ma = change(&mut p.ma, stats[0], 10);
+        let st = change(&mut p.st, stats[1], 20);
+        let ag = change(&mut p.ag, stats[2], 10);
+        let av = change(&mut p.av, stats[3], 10);
+        let mut added = SkillSet::default();
+        for &s in skills {
+            if !p.skills.has(s) {
+                p.skills.insert(s);
+                added.insert(s);
+            }
+        }
+        self.g.cards.grants.push(Grant {
+            player,
+            card,
+            until,
+            ma,
+            st,
+            ag,
+            av,
+            skills: added,
+        });
+        self.emit_profile(player);
+    }
+
+    fn emit_profile(&mut self, player: PlayerId) {
+        let p = self.g.player(player);
+        self.emit(Event::Profile {
+            player,
+            ma: p.ma,
+            st: p.st,
+            ag: p.ag,
+            av: p.av,
+            skills: p.skills.list(),
+        });
+    }
+
+    /// Take back the grants that end now (§31.5).
+    pub(crate) fn end_grants(&mut self, ends: impl Fn(Until) -> bool) {
+        let (gone, kept): (Vec<Grant>, Vec<Grant>) = std::mem::take(&mut self.g.cards.grants)
+            .into_iter()
+            .partition(|gr| ends(gr.until));
+        self.g.cards.grants = kept;
+        for gr in gone.iter().rev() {
+            let p = &mut self.g.players[gr.player.index()];
+            let back = |v: &mut u8, d: i8| {
+                *v = (i16::from(*v) - i16::from(d)).clamp(1, 20) as u8;
+            };
+            back(&mut p.ma, gr.ma);
+            back(&mut p.st, gr.st);
+            back(&mut p.ag, gr.ag);
+            back(&mut p.av, gr.av);
+            p.skills.0 &= !gr.skills.0;
+            self.emit_profile(gr.player);
+        }
+    }
+
+    /// The end of `side`'s team turn for the cards: grants "this turn" end, Mindblow ends.
+    pub(crate) fn cards_end_turn(&mut self, side: Side) {
+        if self.g.cards == CardState::default() {
+            return;
+        }
+        self.end_grants(|u| u == Until::EndOfTurn(side));
+        for id in std::mem::take(&mut self.g.cards.mindblown) {
+            if self.g.players[id.index()].confused {
+                self.g.players[id.index()].confused = false;
+                self.emit(Event::Confused {
+                    player: id,
+                    confused: false,
+                });
+            }
+        }
+    }
+
+    /// The start of `side`'s team turn for the cards: the opponent's "hurt in your turn"
+    /// starts afresh.
+    pub(crate) fn cards_begin_turn(&mut self, side: Side) {
+        self.g.cards.hurt_in_opponent_turn[side.other().index()] = false;
+    }
+
+    /// An injury roll against `side`'s player (§31.8 Get 'Em Lads!): note it.
+    pub(crate) fn cards_note_injury(&mut self, side: Side) {
+        if self.g.active == Some(side.other()) {
+            self.g.cards.hurt_in_opponent_turn[side.index()] = true;
+        }
+    }
+
+    /// §31.9 Mysterious Old Medicine Man: the modifier to an injury roll against `side`.
+    pub(crate) fn cards_injury_modifier(&self, side: Side) -> i32 {
+        if self.g.cards.medicine_man[side.index()] {
+            -1
+        } else {
+            0
+        }
+    }
+
+    /// The end of a drive for the cards: grants "to the end of the drive" end.
+    pub(crate) fn cards_end_drive(&mut self) {
+        if self.g.cards.grants.is_empty() {
+            return;
+        }
+        self.end_grants(|u| matches!(u, Until::EndOfDrive | Until::EndOfTurn(_)));
+    }
+
+    /// The end of a half for the cards.
+    pub(crate) fn cards_end_half(&mut self) {
+        if self.g.cards.grants.is_empty() {
+            return;
+        }
+        self.end_grants(|u| !matches!(u, Until::EndOfMatch));
+    }
+
+    /// §31.9 Morley's Revenge: before every kick-off, each of the chosen players rolls a D6;
+    /// on 1–3 he sits this drive out (in the dugout, back at the drive's end, like a player
+    /// who fainted, G18).
+    pub(crate) fn cards_before_kick_off(&mut self) {
+        for id in self.g.cards.morley.clone() {
+            let p = self.g.player(id);
+            if p.state != PlayerState::Reserve {
+                continue;
+            }
+            let side = p.side;
+            let face = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+            if face <= 3 {
+                self.set_state(id, PlayerState::Fainted);
+            }
+        }
+    }
+
+    /// Lose re-rolls for the match (Doom and Gloom, Bad Habits).
+    fn lose_rerolls(&mut self, side: Side, n: u8) {
+        let t = &mut self.g.teams[side.index()];
+        let n = n.min(t.rerolls_start);
+        t.rerolls_start -= n;
+        t.rerolls = t.rerolls.saturating_sub(n);
+        let (rerolls, rerolls_start) = (t.rerolls, t.rerolls_start);
+        self.emit(Event::TeamRerolls {
+            side,
+            rerolls,
+            rerolls_start,
+        });
+    }
+
+    /// The effect of a card just played (§31.6–§31.9).
+    fn play_card(&mut self, side: Side, card: Card, player: Option<PlayerId>) {
+        let other = side.other();
+        match card {
+            Card::AssassinationAttempt => {
+                if let Some(id) = player {
+                    self.set_state(id, PlayerState::Absent);
+                }
+            }
+            Card::DoomAndGloom => {
+                let mut lost = 0;
+                for _ in 0..self.g.team(other).rerolls_start {
+                    if self.roll(RollPurpose::CardEffect, Some(side), Die::D6) != 1 {
+                        lost += 1;
+                    }
+                }
+                self.lose_rerolls(other, lost);
+            }
+            Card::BadHabits => {
+                let n = self.d3(RollPurpose::CardEffect, Some(side));
+                self.lose_rerolls(other, n);
+            }
+            Card::ExtraTraining => {
+                let t = &mut self.g.teams[side.index()];
+                t.rerolls_start = t.rerolls_start.saturating_add(1);
+                t.rerolls = t.rerolls.saturating_add(1);
+                let (rerolls, rerolls_start) = (t.rerolls, t.rerolls_start);
+                self.emit(Event::TeamRerolls {
+                    side,
+                    rerolls,
+                    rerolls_start,
+                });
+            }
+            Card::MorleysRevenge => {
+                let mut pool: Vec<PlayerId> = self
+                    .g
+                    .players
+                    .iter()
+                    .filter(|p| p.side == other && p.state != PlayerState::Absent)
+                    .map(|p| p.id)
+                    .collect();
+                for _ in 0..3 {
+                    if pool.is_empty() {
+                        break;
+                    }
+                    let i = self.pick(pool.len());
+                    let id = pool.remove(i.min(pool.len() - 1));
+                    self.g.cards.morley.push(id);
+                    self.emit(Event::CardTarget { card, player: id });
+                }
+            }
+            Card::MysteriousOldMedicineMan => {
+                self.g.cards.medicine_man[side.index()] = true;
+            }
+            Card::Mindblow => {
+                let ids: Vec<PlayerId> = self.g.on_pitch(other).map(|p| p.id).collect();
+                for id in ids {
+                    let face = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+                    if face >= 2 && !self.g.player(id).confused {
+                        self.g.players[id.index()].confused = true;
+                        self.g.cards.mindblown.push(id);
+                        self.emit(Event::Confused {
+                            player: id,
+                            confused: true,
+                        });
+                    }
+                }
+            }
+            Card::GetEmLads => {
+                let ids: Vec<PlayerId> = self.g.on_pitch(side).map(|p| p.id).collect();
+                for id in ids {
+                    self.grant(id, card, Until::EndOfTurn(side), [0, 1, 0, 0], &[]);
+                }
+            }
+            Card::KnuttsSpellOfAwesomeStrength => {
+                if let Some(id) = player {
+                    let st = self.g.player(id).st as i8;
+                    self.grant(id, card, Until::EndOfTurn(side), [0, st, 0, 0], &[]);
+                }
+            }
+            Card::WandOfSmashing => {
+                if let Some(id) = player {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfTurn(side),
+                        [0, 1, 0, 0],
+                        &[Skill::MightyBlow],
+                    );
+                }
+            }
+            Card::MagicHelmet => {
+                if let Some(id) = player {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfMatch,
+                        [0, 0, 0, 1],
+                        &[Skill::ThickSkull],
+                    );
+                }
+            }
+            // Unbuilt cards are never offered ([`plays`]).
+            _ => {}
+        }
+    }
+}
+
+/// An event as `seat` sees it (§31.4): a card drawn is known to its drawer only (the others
+/// see that a card was drawn from that deck), and so is the die that drew it.
+pub fn project(event: &Event, seat: Seat) -> Option<Event> {
+    match event {
+        Event::CardDrawn { side, deck, card } if !seat.sees_secrets_of(*side) => {
+            let _ = card;
+            Some(Event::CardDrawn {
+                side: *side,
+                deck: *deck,
+                card: None,
+            })
+        }
+        Event::Rolled { roll }
+            if roll.purpose == RollPurpose::CardDraw
+                && !roll.coach.is_some_and(|c| seat.sees_secrets_of(c)) =>
+        {
+            None
+        }
+        other => Some(other.clone()),
+    }
+}
+
+/// A hand as `seat` sees it: the count always, the cards only for their owner (§31.4).
+pub fn hand_view(g: &Game, side: Side, seat: Seat) -> HandView {
+    let hand = &g.cards.hands[side.index()];
+    HandView {
+        count: hand.len() as u8,
+        cards: if seat.sees_secrets_of(side) {
+            hand.clone()
+        } else {
+            Vec::new()
+        },
+        played: g.cards.played[side.index()].clone(),
+    }
+}
+
+/// A hand as a client draws it (§31.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct HandView {
+    /// Cards in hand (public).
+    pub count: u8,
+    /// The cards in hand, for their owner only.
+    pub cards: Vec<Card>,
+    /// The cards played (public).
+    pub played: Vec<Card>,
+}
