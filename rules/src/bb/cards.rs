@@ -679,7 +679,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Wand of Smashing",
         name_fr: "Baguette de Destruction",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::BlatantFoul,
@@ -879,7 +879,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Extra Training",
         name_fr: "Sur-Entraînement",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::FanUproar,
@@ -929,7 +929,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Knutt's Spell of Awesome Strength",
         name_fr: "Sort de Knutt de Force Démoniaque",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::LewdManeuvers,
@@ -959,7 +959,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Magic Helmet",
         name_fr: "Casque Magique",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::MiracleWorker,
@@ -1079,7 +1079,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Bad Habits",
         name_fr: "Mauvaises Habitudes",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Ballista,
@@ -1249,7 +1249,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Get 'Em Lads!",
         name_fr: "On va s'les Faire !",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::AssassinationAttempt,
@@ -1259,7 +1259,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Assassination Attempt",
         name_fr: "Assassin",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::DoomAndGloom,
@@ -1269,7 +1269,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Doom and Gloom",
         name_fr: "Sombre Destinée",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::DaFreightTrain,
@@ -1289,7 +1289,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Morley's Revenge",
         name_fr: "La Revanche de Morley",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::IAmTheGreatest,
@@ -1309,7 +1309,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Mindblow",
         name_fr: "Cri Psychique",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::ComeOnBoys,
@@ -1329,7 +1329,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Mysterious Old Medicine Man",
         name_fr: "Vieux Médecin Mystérieux",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
 ];
 

@@ -1,0 +1,573 @@
+//! Special Play Cards (§31): the decks and prices, the match option and its refusal, the
+//! draws and their secrecy, the card moments, the timed grants and each card built.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+#![allow(clippy::unwrap_used)]
+
+mod bbcommon;
+use bbcommon::*;
+
+use dugout_rules::bb::cards::*;
+use dugout_rules::bb::scenario::start_with_any_cards;
+
+fn setup_with(home: Vec<Deck>, away: Vec<Deck>) -> MatchSetup {
+    let mut s = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Human),
+            TeamChoice::Roster(Roster::Orc),
+        ],
+        options: Options::default(),
+        pre_match: Box::default(),
+    };
+    s.options.special_play_cards = SpecialPlayCards {
+        home: home.into(),
+        away: away.into(),
+    };
+    s
+}
+
+/// The pre-match dice before the draws: Nice weather (3+4), both gates (3+3).
+fn prelude() -> Vec<(Die, u16)> {
+    vec![d6(3), d6(4), d6(3), d6(3), d6(3), d6(3)]
+}
+
+/// A match started with these draws and these dice after the prelude.
+fn start(home: Vec<Deck>, away: Vec<Deck>, draws: &[(Die, u16)]) -> (Game, Vec<Event>) {
+    let mut script = prelude();
+    script.extend_from_slice(draws);
+    let mut d = dice(script);
+    let (g, ev) = start_with_any_cards(setup_with(home, away), &mut d).unwrap();
+    assert_eq!(d.remaining(), 0, "dice left over");
+    (g, ev)
+}
+
+fn play_card(card: Card, player: Option<PlayerId>) -> Command {
+    Command::PlayCard {
+        card,
+        player,
+        square: None,
+    }
+}
+
+fn range(n: u16, face: u16) -> (Die, u16) {
+    (Die::Range(n), face)
+}
+
+/// §31.1, §31.2: seven decks, 104 cards from two packs, each deck at its price per draw.
+#[test]
+fn the_seven_decks_hold_104_cards_at_their_prices() {
+    let sizes: Vec<(Deck, usize, u32)> = Deck::ALL
+        .iter()
+        .map(|&d| (d, d.cards().count(), d.price()))
+        .collect();
+    assert_eq!(
+        sizes,
+        vec![
+            (Deck::MiscellaneousMayhem, 13, 50_000),
+            (Deck::SpecialTeamPlays, 13, 50_000),
+            (Deck::MagicItems, 13, 50_000),
+            (Deck::DirtyTricks, 13, 50_000),
+            (Deck::GoodKarma, 26, 100_000),
+            (Deck::RandomEvents, 18, 200_000),
+            (Deck::DesperateMeasures, 8, 400_000),
+        ]
+    );
+    assert_eq!(Card::all().count(), 104);
+    assert_eq!(Card::AssassinationAttempt.code(), "J♣");
+    assert_eq!(Card::AssassinationAttempt.info().name_fr, "Assassin");
+    assert_eq!(Card::BadyearGit.code(), "2♥");
+    assert_eq!(Card::WoofWoof.code(), "A♦");
+    // Each pack holds every suit and rank once: the four 13-card decks and Good Karma are
+    // one pack, Random Events and Desperate Measures the other's clubs and spades.
+    for pack in [
+        &[
+            Deck::MiscellaneousMayhem,
+            Deck::SpecialTeamPlays,
+            Deck::MagicItems,
+            Deck::DirtyTricks,
+        ][..],
+        &[Deck::GoodKarma, Deck::RandomEvents, Deck::DesperateMeasures][..],
+    ] {
+        let mut codes: Vec<String> = pack
+            .iter()
+            .flat_map(|d| d.cards())
+            .map(|c| c.code())
+            .collect();
+        let n = codes.len();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), n);
+        assert_eq!(n, 52);
+    }
+    let draws: DeckDraws = vec![Deck::GoodKarma, Deck::DesperateMeasures, Deck::GoodKarma].into();
+    assert_eq!(draws.price(), 600_000);
+}
+
+/// §31.1: the option names each team's draws as a list of decks; off by default, and a
+/// setup without it reads and writes as before.
+#[test]
+fn the_option_is_a_list_of_draws_per_team_and_off_by_default() {
+    let s: MatchSetup = serde_json::from_str(
+        r#"{"teams":["human","orc"],"options":{"special_play_cards":{"home":["good_karma","desperate_measures","good_karma"]}}}"#,
+    )
+    .unwrap();
+    let cards = s.options.special_play_cards;
+    assert_eq!(cards.home.count(Deck::GoodKarma), 2);
+    assert_eq!(cards.home.count(Deck::DesperateMeasures), 1);
+    assert!(cards.away.is_empty());
+    let back = serde_json::to_value(&s.options).unwrap();
+    assert_eq!(
+        back["special_play_cards"]["home"],
+        serde_json::json!(["good_karma", "good_karma", "desperate_measures"])
+    );
+    assert!(Options::default().special_play_cards.is_off());
+    let plain = serde_json::to_value(Options::default()).unwrap();
+    assert!(plain.get("special_play_cards").is_none());
+}
+
+/// §31.1: a deck is refused until every card in it is built (the error names them), and a
+/// team cannot draw more cards than a deck holds (§31.4).
+#[test]
+fn a_deck_with_unbuilt_cards_is_refused() {
+    let mut d = dice([]);
+    let err = new_game(setup_with(vec![Deck::DesperateMeasures], vec![]), &mut d).unwrap_err();
+    let SetupError::NotImplemented { what } = err else {
+        panic!("{err:?}")
+    };
+    assert!(what.contains("Desperate Measures"), "{what}");
+    assert!(what.contains("Da Freight Train"), "{what}");
+    assert!(!what.contains("Mindblow"), "{what}");
+    let err = new_game(setup_with(vec![], vec![Deck::DesperateMeasures; 9]), &mut d).unwrap_err();
+    assert!(matches!(err, SetupError::NotImplemented { .. }));
+}
+
+/// §31.4: a draw is a random card of the deck among those the team has not drawn yet; the
+/// card and its die are the drawer's secret: the other coach and the spectators see a
+/// card drawn from that deck, and the count, never which.
+#[test]
+fn draws_are_random_without_repeats_and_secret() {
+    let (g, ev) = start(
+        vec![Deck::DesperateMeasures, Deck::DesperateMeasures],
+        vec![Deck::DesperateMeasures],
+        // Home: the 4th of 8 (Morley's Revenge), then the 1st of the 7 left (Assassination
+        // Attempt); Away: the 8th (Mysterious Old Medicine Man).
+        &[range(8, 3), range(7, 0), range(8, 7)],
+    );
+    assert_eq!(
+        g.cards.hands[0],
+        vec![Card::MorleysRevenge, Card::AssassinationAttempt]
+    );
+    assert_eq!(g.cards.hands[1], vec![Card::MysteriousOldMedicineMan]);
+    let text = |seat: Seat| -> String {
+        ev.iter()
+            .filter_map(|e| <Game as Ruleset>::project(e, seat))
+            .map(|e| serde_json::to_string(&e).unwrap())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (home, away, spectator) = (
+        text(Seat::Coach(HOME)),
+        text(Seat::Coach(AWAY)),
+        text(Seat::Spectator),
+    );
+    for secret in ["morleys_revenge", "assassination_attempt"] {
+        assert!(home.contains(secret));
+        assert!(!away.contains(secret));
+        assert!(!spectator.contains(secret));
+    }
+    assert!(away.contains("mysterious_old_medicine_man"));
+    assert!(!home.contains("mysterious_old_medicine_man"));
+    assert!(!spectator.contains("mysterious_old_medicine_man"));
+    // The draws' dice are hidden from the other seats too.
+    let draw_rolls = |seat: Seat| {
+        ev.iter()
+            .filter_map(|e| <Game as Ruleset>::project(e, seat))
+            .filter(
+                |e| matches!(e, Event::Rolled { roll } if roll.purpose == RollPurpose::CardDraw),
+            )
+            .count()
+    };
+    assert_eq!(draw_rolls(Seat::Coach(HOME)), 2);
+    assert_eq!(draw_rolls(Seat::Coach(AWAY)), 1);
+    assert_eq!(draw_rolls(Seat::Spectator), 0);
+    // The other seats see a draw happened.
+    assert_eq!(away.matches("card_drawn").count(), 3);
+    // Views: the count for all, the cards for their owner.
+    let v = view_for(&g, Seat::Coach(AWAY));
+    assert_eq!(v.hands[0].count, 2);
+    assert!(v.hands[0].cards.is_empty());
+    assert_eq!(v.hands[1].cards, vec![Card::MysteriousOldMedicineMan]);
+    let v = <Game as Ruleset>::view(&g, Seat::Spectator);
+    assert_eq!((v.hands[0].count, v.hands[1].count), (2, 1));
+    assert!(v.hands.iter().all(|h| h.cards.is_empty()));
+    let v = view_for(&g, Seat::Coach(HOME));
+    assert_eq!(v.hands[0].cards, g.cards.hands[0]);
+    assert!(v.hands[1].cards.is_empty());
+    assert!(
+        !serde_json::to_string(&view(&g))
+            .unwrap()
+            .contains("morleys")
+    );
+}
+
+/// §31.3: before the match (after inducements), each coach holding a playable card is asked
+/// (Home first): `play_card` with every target, or `no_card`; then the coin toss. A played
+/// card is public.
+#[test]
+fn a_coach_holding_a_playable_card_is_asked_and_may_pass() {
+    let (mut g, _) = start(
+        vec![Deck::DesperateMeasures],
+        vec![Deck::DesperateMeasures],
+        &[range(8, 0), range(8, 7)],
+    );
+    assert_eq!(g.prompt.coach, Some(HOME));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::PreMatch
+        }
+    );
+    let legal = legal_commands(&g);
+    // Assassination Attempt on any Orc, or no card.
+    let orcs = g.players.iter().filter(|p| p.side == AWAY).count();
+    assert_eq!(legal.len(), orcs + 1);
+    assert!(legal.contains(&Command::NoCard));
+    assert!(!legal.contains(&play_card(Card::AssassinationAttempt, Some(PlayerId(0)))));
+    play(&mut g, [], &[Command::NoCard]);
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    let ev = play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::MysteriousOldMedicineMan, None)],
+    );
+    // Played: everyone sees it, the hand is empty, the coin toss follows.
+    let played = Event::CardPlayed {
+        side: AWAY,
+        card: Card::MysteriousOldMedicineMan,
+        player: None,
+    };
+    assert_eq!(
+        <Game as Ruleset>::project(&played, Seat::Spectator),
+        Some(played.clone())
+    );
+    assert!(ev.contains(&played));
+    assert!(g.cards.medicine_man[1]);
+    assert!(g.cards.hands[1].is_empty());
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+    // Home still holds his card, unplayable now: no prompt at the kick-off decision.
+    assert_eq!(g.cards.hands[0], vec![Card::AssassinationAttempt]);
+}
+
+/// §31.9 Assassination Attempt: the chosen opponent misses the match.
+#[test]
+fn assassination_attempt_makes_an_opponent_miss_the_match() {
+    let (mut g, _) = start(vec![Deck::DesperateMeasures], vec![], &[range(8, 0)]);
+    let victim = g.players.iter().find(|p| p.side == AWAY).unwrap().id;
+    let ev = play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::AssassinationAttempt, Some(victim))],
+    );
+    assert!(ev.contains(&Event::PlayerState {
+        player: victim,
+        state: PlayerState::Absent
+    }));
+    assert_eq!(state(&g, victim), PlayerState::Absent);
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+}
+
+/// §31.9 Doom and Gloom: a D6 per opposing team re-roll; each roll but a 1 loses that
+/// re-roll for the match (both halves).
+#[test]
+fn doom_and_gloom_loses_the_opponents_rerolls_on_two_plus() {
+    let (mut g, _) = start(vec![Deck::DesperateMeasures], vec![], &[range(8, 1)]);
+    let n = g.teams[1].rerolls_start;
+    assert!(n >= 2, "the Orc starter has re-rolls");
+    let mut script = vec![d6(1)];
+    script.extend(std::iter::repeat_n(d6(4), usize::from(n - 1)));
+    script.push(range(2, 0));
+    play(&mut g, script, &[play_card(Card::DoomAndGloom, None)]);
+    assert_eq!(g.teams[1].rerolls_start, 1);
+    assert_eq!(g.teams[1].rerolls, 1);
+    assert_eq!(view(&g).teams[1].rerolls_start, 1);
+}
+
+/// §31.8 Bad Habits: the opponent loses D3 team re-rolls for the match.
+#[test]
+fn bad_habits_loses_d3_rerolls() {
+    let (mut g, _) = start(vec![Deck::RandomEvents], vec![], &[range(18, 0)]);
+    assert_eq!(g.cards.hands[0], vec![Card::BadHabits]);
+    let n = g.teams[1].rerolls_start;
+    // A 3 on the D6 is a D3 of 2.
+    play(
+        &mut g,
+        [d6(3), range(2, 0)],
+        &[play_card(Card::BadHabits, None)],
+    );
+    assert_eq!(g.teams[1].rerolls_start, n.saturating_sub(2));
+    assert_eq!(g.teams[1].rerolls, n.saturating_sub(2));
+}
+
+/// §31.7 Extra Training: one more team re-roll for the match.
+#[test]
+fn extra_training_gives_a_team_reroll() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 6)]);
+    assert_eq!(g.cards.hands[0], vec![Card::ExtraTraining]);
+    let n = g.teams[0].rerolls_start;
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::ExtraTraining, None)],
+    );
+    assert_eq!(g.teams[0].rerolls_start, n + 1);
+    assert_eq!(g.teams[0].rerolls, n + 1);
+}
+
+/// §31.9 Morley's Revenge: three random opponents; before every kick-off each rolls a D6
+/// and on 1–3 sits the drive out.
+#[test]
+fn morleys_revenge_keeps_players_out_of_a_drive_on_one_to_three() {
+    let (mut g, _) = start(vec![Deck::DesperateMeasures], vec![], &[range(8, 3)]);
+    let orcs: Vec<PlayerId> = g
+        .players
+        .iter()
+        .filter(|p| p.side == AWAY)
+        .map(|p| p.id)
+        .collect();
+    let n = orcs.len() as u16;
+    // The first of the pool three times: the first three Orcs.
+    let ev = play(
+        &mut g,
+        [range(n, 0), range(n - 1, 0), range(n - 2, 0), range(2, 0)],
+        &[play_card(Card::MorleysRevenge, None)],
+    );
+    let targets: Vec<PlayerId> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::CardTarget { player, .. } => Some(*player),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets, orcs[..3].to_vec());
+    // Home kicks; before the kick-off the three roll: 2 (out), 4 (plays), 3 (out).
+    play(
+        &mut g,
+        [d6(2), d6(4), d6(3)],
+        &[Command::ChooseKicking { kick: true }],
+    );
+    assert_eq!(state(&g, orcs[0]), PlayerState::Fainted);
+    assert_eq!(state(&g, orcs[1]), PlayerState::Reserve);
+    assert_eq!(state(&g, orcs[2]), PlayerState::Fainted);
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.9 Mysterious Old Medicine Man: −1 on injury rolls against the team's players; an
+/// 8 (KO) is a 7 (Stunned).
+#[test]
+fn medicine_man_takes_one_from_injury_rolls() {
+    let mut s = scen();
+    let (a, d) = (s.player(HOME, 0), s.player(AWAY, 0));
+    s.put(a, 10, 7)
+        .put(d, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.game.cards.medicine_man[1] = true;
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: a,
+                target: d,
+            },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(5), d6(5), d6(4), d6(4)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, d), stunned(12, 7));
+}
+
+/// §31.9 Mysterious Old Medicine Man: an injury roll below 2 leaves the player placed prone,
+/// not stunned.
+#[test]
+fn medicine_man_below_two_is_only_prone() {
+    let mut s = scen();
+    let (a, d) = (s.player(HOME, 0), s.player(AWAY, 0));
+    s.put(a, 10, 7)
+        .put(d, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.game.cards.medicine_man[1] = true;
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: a,
+                target: d,
+            },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(5), d6(5), d6(1), d6(1)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, d), prone(12, 7));
+}
+
+/// §31.9 Mindblow: at the start of his turn, a D6 per opponent on the pitch: on 2+ he
+/// loses his tackle zone (as a failed Bone-head) until the end of that turn.
+#[test]
+fn mindblow_confuses_opponents_until_the_end_of_the_turn() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(a, 5, 7).put(o1, 15, 3).put(o2, 15, 9);
+    s.hand(HOME, &[Card::Mindblow]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::StartOfOwnTurn
+        }
+    );
+    play(&mut g, [d6(1), d6(2)], &[play_card(Card::Mindblow, None)]);
+    assert!(!g.players[o1.index()].confused);
+    assert!(g.players[o2.index()].confused);
+    assert_eq!(g.tackle_zones(HOME, sq(14, 9), None), 0);
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!g.players[o2.index()].confused);
+    assert_eq!(g.tackle_zones(HOME, sq(14, 9), None), 1);
+}
+
+/// §31.5, §31.7 Knutt's Spell of Awesome Strength: double ST this turn; the grant ends with
+/// the turn.
+#[test]
+fn knutts_spell_doubles_strength_for_the_turn() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    s.hand(HOME, &[Card::KnuttsSpellOfAwesomeStrength]);
+    let mut g = s.turn(HOME, 1);
+    let st = g.players[a.index()].st;
+    let ev = play(
+        &mut g,
+        [],
+        &[play_card(Card::KnuttsSpellOfAwesomeStrength, Some(a))],
+    );
+    assert_eq!(g.players[a.index()].st, 2 * st);
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::Profile { player, st: s2, .. } if *player == a && *s2 == 2 * st)
+    ));
+    assert_eq!(view(&g).players[a.index()].st, 2 * st);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[a.index()].st, st);
+}
+
+/// §31.5, §31.6 Wand of Smashing: +1 ST and Mighty Blow this turn; a skill the player had
+/// already stays when the grant ends.
+#[test]
+fn wand_of_smashing_grants_strength_and_mighty_blow_for_the_turn() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9).skill(b, Skill::MightyBlow);
+    s.hand(HOME, &[Card::WandOfSmashing]);
+    let mut g = s.turn(HOME, 1);
+    // Either player may take it.
+    assert!(legal_commands(&g).contains(&play_card(Card::WandOfSmashing, Some(b))));
+    let st = g.players[a.index()].st;
+    play(&mut g, [], &[play_card(Card::WandOfSmashing, Some(a))]);
+    assert_eq!(g.players[a.index()].st, st + 1);
+    assert!(g.players[a.index()].has(Skill::MightyBlow));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[a.index()].st, st);
+    assert!(!g.players[a.index()].has(Skill::MightyBlow));
+    assert!(g.players[b.index()].has(Skill::MightyBlow));
+}
+
+/// §31.3, §31.7 Magic Helmet: played at the end of his own turn; +1 AV and Thick Skull for
+/// the rest of the match.
+#[test]
+fn magic_helmet_at_the_end_of_the_turn_lasts_the_match() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    s.hand(HOME, &[Card::MagicHelmet]);
+    let mut g = s.turn(HOME, 1);
+    // Not at the start of the turn.
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::EndOfOwnTurn
+        }
+    );
+    let av = g.players[a.index()].av;
+    play(&mut g, [], &[play_card(Card::MagicHelmet, Some(a))]);
+    assert_eq!(g.players[a.index()].av, av + 1);
+    assert!(g.players[a.index()].has(Skill::ThickSkull));
+    // Away's turn, then Home's: still there.
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    play(&mut g, [], &[Command::EndTurn, Command::EndTurn]);
+    assert_eq!(g.players[a.index()].av, av + 1);
+    assert!(g.players[a.index()].has(Skill::ThickSkull));
+}
+
+/// §31.8 Get 'Em Lads!: only after an injury (Stunned included) to one of his players in
+/// the opponent's last turn; then +1 ST to all his players this turn.
+#[test]
+fn get_em_lads_needs_an_injury_in_the_opponents_turn() {
+    let mut s = scen();
+    let (h, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(b, 5, 3)
+        .put(o, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::GetEmLads]);
+    // No injury yet: Home's turn starts without a card prompt.
+    let g0 = s.turn(HOME, 1);
+    assert!(matches!(kind(&g0), PromptKind::Action { .. }));
+    // Away's Orc blocks and stuns the Human.
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(6), d6(5), d6(2), d6(3)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, h), stunned(9, 7));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::StartOfOwnTurn
+        }
+    );
+    let st = g.players[b.index()].st;
+    play(&mut g, [], &[play_card(Card::GetEmLads, None)]);
+    assert_eq!(g.players[b.index()].st, st + 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[b.index()].st, st);
+}
