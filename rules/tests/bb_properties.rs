@@ -271,3 +271,105 @@ fn the_contract_plays_blood_bowl_like_the_engine() {
     assert_eq!(any.score(), g.score);
     assert!(any.timeout_command().is_none());
 }
+
+/// §31.4: on 300 random games where both teams draw Special Play Cards from every deck (built
+/// or not: the unbuilt stay in hand), nothing a seat receives names a card in the other
+/// side's hand: a draw reaches the other coach and the spectators without its card and
+/// without its die, and the view each seat folds from its own events equals the engine's
+/// view for that seat (where the other hand is a count). The built cards get played, every
+/// listed command is legal, and the invariants hold.
+#[test]
+fn cards_in_hand_never_leak_to_the_other_seats() {
+    use dugout_rules::bb::cards::{Deck, DeckDraws, SpecialPlayCards};
+    use dugout_rules::bb::scenario::start_with_any_cards;
+    let seats = [
+        Seat::Coach(Side::Home),
+        Seat::Coach(Side::Away),
+        Seat::Spectator,
+    ];
+    let mut played = 0;
+    for seed in 0..300u64 {
+        let mut setup = random_setup(seed);
+        let mut d = ChaChaDice::from_u64(seed ^ 0xCA4D);
+        let mut draws = || {
+            let n = 1 + d.roll(Die::Range(5));
+            let decks: Vec<Deck> = (0..n)
+                .map(|_| Deck::ALL[usize::from(d.roll(Die::Range(7)))])
+                .collect();
+            DeckDraws::from(decks)
+        };
+        setup.options.special_play_cards = SpecialPlayCards {
+            home: draws(),
+            away: draws(),
+        };
+        let mut dice = ChaChaDice::from_u64(seed);
+        let mut picker = ChaChaDice::from_u64(seed ^ 0xABCD);
+        let (mut g, first) = start_with_any_cards(setup, &mut dice).unwrap();
+        let mut views: Vec<GameView> = seats.iter().map(|&s| view_for(&g, s)).collect();
+        let check = |events: &[Event], step: usize| {
+            for &seat in &seats {
+                for e in events
+                    .iter()
+                    .filter_map(|e| <Game as Ruleset>::project(e, seat))
+                {
+                    match &e {
+                        Event::CardDrawn { side, card, .. } => assert_eq!(
+                            card.is_some(),
+                            seat == Seat::Coach(*side),
+                            "seed {seed} step {step}: {seat:?} got {e:?}"
+                        ),
+                        Event::Rolled { roll } if roll.purpose == RollPurpose::CardDraw => {
+                            assert_eq!(
+                                roll.coach.map(Seat::Coach),
+                                Some(seat),
+                                "seed {seed} step {step}: {seat:?} got the draw's die"
+                            )
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        };
+        check(&first, 0);
+        let mut tds = [0u16; 2];
+        count_touchdowns(&first, &mut tds);
+        let mut steps = 0;
+        while !g.is_over() {
+            assert!(steps < MAX, "seed {seed}: no end");
+            let legal = legal_commands(&g);
+            for c in &legal {
+                assert!(
+                    is_legal(&g, c),
+                    "seed {seed}: {c:?} listed but not is_legal"
+                );
+            }
+            let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
+            if matches!(cmd, Command::PlayCard { .. }) {
+                played += 1;
+            }
+            let events = apply(&mut g, cmd, &mut dice).unwrap();
+            count_touchdowns(&events, &mut tds);
+            invariants(&g, tds, seed, steps);
+            check(&events, steps);
+            for (i, &seat) in seats.iter().enumerate() {
+                for e in events
+                    .iter()
+                    .filter_map(|e| <Game as Ruleset>::project(e, seat))
+                {
+                    views[i].apply(&e);
+                }
+                views[i].prompt = g.prompt.clone();
+                let real = view_for(&g, seat);
+                assert_eq!(
+                    views[i], real,
+                    "seed {seed} step {steps}: {seat:?}'s view after {cmd:?}"
+                );
+                if let Seat::Coach(side) = seat {
+                    assert!(real.hands[side.other().index()].cards.is_empty());
+                }
+            }
+            steps += 1;
+        }
+    }
+    assert!(played > 50, "the built cards get played ({played})");
+}

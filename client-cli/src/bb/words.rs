@@ -432,6 +432,31 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         Event::NoPlayers { side } => format!("{} cannot field a player", side_name(*side)),
         Event::Shootout { totals } => format!("Penalty shoot-out: {} - {}", totals[0], totals[1]),
         Event::Conceded { side } => format!("{} concedes", side_name(*side)),
+        Event::CardDrawn { side, deck, card } => match card {
+            Some(c) => format!(
+                "{} drew {} from {}",
+                side_name(*side),
+                c.name(),
+                deck.name()
+            ),
+            None => format!("{} drew a card from {}", side_name(*side), deck.name()),
+        },
+        Event::CardPlayed { side, card, player } => match player {
+            Some(id) => format!("{} plays {} on {}", side_name(*side), card.name(), p(id)),
+            None => format!("{} plays {}", side_name(*side), card.name()),
+        },
+        Event::CardTarget { card, player } => format!("{}: {}", card.name(), p(player)),
+        Event::Profile {
+            player,
+            ma,
+            st,
+            ag,
+            av,
+            ..
+        } => format!("{} is now MA {ma} ST {st} AG {ag} AV {av}", ps(player)),
+        Event::TeamRerolls { side, rerolls, .. } => {
+            format!("{} has {rerolls} team re-rolls", side_name(*side))
+        }
         Event::GameOver { outcome, score } => format!(
             "GAME OVER: {} ({}-{})",
             outcome_words(outcome),
@@ -606,6 +631,7 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             skill.name(),
             player_short(view, *id)
         )),
+        PromptKind::PlayCard { .. } => ask("play a Special Play Card now?".into()),
         PromptKind::GameOver => match &view.outcome {
             Some(o) => format!("The match is over: {}", outcome_words(o)),
             None => "The match is over".into(),
@@ -731,5 +757,10 @@ pub fn command(view: &GameView, c: &Command) -> String {
                 format!("Do not use {}", skill.name())
             }
         }
+        Command::PlayCard { card, player, .. } => match player {
+            Some(id) => format!("Play {} on {}", card.name(), ps(id)),
+            None => format!("Play {}", card.name()),
+        },
+        Command::NoCard => "No card".into(),
     }
 }

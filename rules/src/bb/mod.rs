@@ -171,7 +171,9 @@ pub fn view_for(g: &Game, seat: crate::core::Seat) -> GameView {
         weather: g.weather,
         half: g.half,
         score: g.score,
-        kicking: (g.half > 0).then_some(g.kicking),
+        // Known once the toss winner chose (the first drive counted then): a view taken at
+        // the pre-match card moment (§31.3) folds to the same as one taken later.
+        kicking: (g.drives > 0).then_some(g.kicking),
         active: g.active,
         acting: g.acting.map(|a| a.player),
         prompt: g.prompt.clone(),

@@ -142,6 +142,7 @@ impl Strategy for GreedyStrategy {
                 skill: *skill,
                 use_it: true,
             }),
+            PromptKind::PlayCard { .. } => Some(Command::NoCard),
             PromptKind::GameOver => None,
         };
         match cmd {
