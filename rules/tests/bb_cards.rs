@@ -571,3 +571,348 @@ fn get_em_lads_needs_an_injury_in_the_opponents_turn() {
     play(&mut g, [], &[Command::EndTurn]);
     assert_eq!(g.players[b.index()].st, st);
 }
+
+fn mv(player: PlayerId) -> Command {
+    Command::Declare {
+        player,
+        action: ActionKind::Move,
+    }
+}
+
+fn step(x: i8, y: i8) -> Command {
+    Command::Step { to: sq(x, y) }
+}
+
+/// §31.5, §31.6 Gikta's Strength of Da Bear: +1 ST to the end of the drive (past the turn's
+/// end), then −1 ST for the rest of the match.
+#[test]
+fn giktas_strength_is_paid_for_after_the_drive() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 24, 7).ball(Ball::Held { player: a });
+    s.hand(HOME, &[Card::GiktasStrengthOfDaBear]);
+    let mut g = s.turn(HOME, 1);
+    let st = g.players[a.index()].st;
+    play(
+        &mut g,
+        [],
+        &[play_card(Card::GiktasStrengthOfDaBear, Some(a))],
+    );
+    assert_eq!(g.players[a.index()].st, st + 1);
+    // He scores: the drive ends, the +1 goes and the −1 stays.
+    let ev = play(&mut g, [], &[mv(a), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(g.players[a.index()].st, st - 1);
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.6 Rabbit's Foot: a player without Loner gains Pro for the match.
+#[test]
+fn rabbits_foot_gives_pro_to_a_player_without_loner() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9).skill(b, Skill::Loner);
+    s.hand(HOME, &[Card::RabbitsFoot]);
+    let mut g = s.turn(HOME, 1);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::RabbitsFoot, Some(a))));
+    assert!(!legal.contains(&play_card(Card::RabbitsFoot, Some(b))));
+    play(&mut g, [], &[play_card(Card::RabbitsFoot, Some(a))]);
+    play(&mut g, [], &[Command::EndTurn, Command::EndTurn]);
+    assert!(g.players[a.index()].has(Skill::Pro));
+}
+
+/// §31.7 The Wall: played when his turn ends; all his players have Stand Firm during the
+/// opponent's turn, and lose it when that turn ends.
+#[test]
+fn the_wall_stands_firm_through_the_opponents_turn() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    s.hand(HOME, &[Card::TheWall]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::TheWall, None)],
+    );
+    assert_eq!(g.active, Some(AWAY));
+    assert!(g.players[a.index()].has(Skill::StandFirm));
+    assert!(g.players[b.index()].has(Skill::StandFirm));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!g.players[a.index()].has(Skill::StandFirm));
+}
+
+/// §31.7 Dazed and Confused: an opponent now prone or stunned gains Bone-head for the match.
+#[test]
+fn dazed_and_confused_takes_a_player_on_the_ground() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(a, 5, 7).prone(o1, 15, 7).put(o2, 15, 9);
+    s.hand(HOME, &[Card::DazedAndConfused]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::DazedAndConfused, Some(o1))));
+    assert!(!legal.contains(&play_card(Card::DazedAndConfused, Some(o2))));
+    play(&mut g, [], &[play_card(Card::DazedAndConfused, Some(o1))]);
+    assert!(g.players[o1.index()].has(Skill::BoneHead));
+}
+
+/// §31.8 Duh, Where Am I?: an opponent gains Really Stupid for the match.
+#[test]
+fn duh_where_am_i_makes_an_opponent_really_stupid() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(a, 5, 7).put(o, 15, 7);
+    s.hand(HOME, &[Card::DuhWhereAmI]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::DuhWhereAmI, Some(o))],
+    );
+    assert!(g.players[o.index()].has(Skill::ReallyStupid));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(g.players[o.index()].has(Skill::ReallyStupid));
+}
+
+/// §31.7 Butterfingers: an opponent not holding the ball gains No Hands to the drive's end.
+#[test]
+fn butterfingers_never_on_the_ball_carrier() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(a, 5, 7)
+        .put(o1, 15, 7)
+        .put(o2, 15, 9)
+        .ball(Ball::Held { player: o1 });
+    s.hand(HOME, &[Card::Butterfingers]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!legal_commands(&g).contains(&play_card(Card::Butterfingers, Some(o1))));
+    play(&mut g, [], &[play_card(Card::Butterfingers, Some(o2))]);
+    assert!(g.players[o2.index()].has(Skill::NoHands));
+}
+
+/// §31.3, §31.7 Chainsaw: played before his team sets up; a player in Reserves gains
+/// Chainsaw, Secret Weapon and No Hands for the match.
+#[test]
+fn chainsaw_is_played_before_set_up() {
+    // Good Karma's 4th card (5♥) is Chainsaw: not playable before the match.
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 3), range(2, 0)]);
+    assert_eq!(g.cards.hands[0], vec![Card::Chainsaw]);
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::BeforeSetup
+        }
+    );
+    let p = g.players[0].id;
+    play(&mut g, [], &[play_card(Card::Chainsaw, Some(p))]);
+    for skill in [Skill::Chainsaw, Skill::SecretWeapon, Skill::NoHands] {
+        assert!(g.players[0].has(skill));
+    }
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.12 Pit Trap: any standing player is placed prone, no armour roll; his ball bounces.
+#[test]
+fn pit_trap_drops_the_ball_carrier() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(a, 5, 7).put(o, 15, 7).ball(Ball::Held { player: o });
+    s.hand(HOME, &[Card::PitTrap]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [(Die::D8, 2)],
+        &[Command::EndTurn, play_card(Card::PitTrap, Some(o))],
+    );
+    assert_eq!(state(&g, o), prone(15, 7));
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert!(
+        matches!(g.ball, Ball::Ground { square } if square != sq(15, 7) && square.is_adjacent(sq(15, 7)))
+    );
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.7 Banana Skin: an opponent in one of his tackle zones is knocked down, with the
+/// armour roll.
+#[test]
+fn banana_skin_knocks_down_a_marked_opponent() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(a, 10, 7).put(o1, 11, 7).put(o2, 15, 9);
+    s.hand(HOME, &[Card::BananaSkin]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!legal_commands(&g).contains(&play_card(Card::BananaSkin, Some(o2))));
+    let ev = play(
+        &mut g,
+        [d6(1), d6(2)],
+        &[play_card(Card::BananaSkin, Some(o1))],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Armour).len(), 1);
+    assert_eq!(state(&g, o1), prone(11, 7));
+}
+
+/// §31.10 Johnny Waterboy: +1 to the team's KO recovery rolls (a 3 comes back).
+#[test]
+fn johnny_waterboy_helps_ko_recovery() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 11)]);
+    assert_eq!(g.cards.hands[0], vec![Card::JohnnyWaterboy]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::JohnnyWaterboy, None)],
+    );
+    assert!(g.cards.waterboy[0]);
+    // A drive ends with a KO'd player on each side; both roll a 3.
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (k1, k2) = (s.player(HOME, 1), s.player(AWAY, 0));
+    s.put(a, 24, 7)
+        .ball(Ball::Held { player: a })
+        .state(k1, PlayerState::KnockedOut)
+        .state(k2, PlayerState::KnockedOut);
+    s.game.cards.waterboy[0] = true;
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [d6(3), d6(3)], &[mv(a), step(25, 7)]);
+    assert_eq!(state(&g, k1), PlayerState::Reserve);
+    assert_eq!(state(&g, k2), PlayerState::KnockedOut);
+}
+
+/// §31.8 Iron Man: every injury roll against the chosen player is Stunned, unrolled.
+#[test]
+fn iron_man_is_only_ever_stunned() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(o, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::IronMan]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::IronMan, Some(h))],
+    );
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    // Armour broken (6+5), no injury dice.
+    let ev = play(
+        &mut g,
+        [d6(6), d6(5)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(rolls(&ev, RollPurpose::Injury).is_empty());
+    assert_eq!(state(&g, h), stunned(9, 7));
+}
+
+/// §31.8 Kid Gloves: the chosen opponent's broken armour on one of his players only stuns.
+#[test]
+fn kid_gloves_blocks_only_stun() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(o, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::KidGloves]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::KidGloves, Some(o))],
+    );
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(6), d6(5)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(rolls(&ev, RollPurpose::Injury).is_empty());
+    assert_eq!(state(&g, h), stunned(9, 7));
+}
+
+/// §31.8 Rakarth's Curse of Petty Spite: the chosen opponent may re-roll nothing, not even
+/// with a team re-roll.
+#[test]
+fn rakarths_curse_forbids_rerolls() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 2);
+    s.hand(HOME, &[Card::RakarthsCurseOfPettySpite]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::EndTurn,
+            play_card(Card::RakarthsCurseOfPettySpite, Some(o)),
+        ],
+    );
+    // The dodge away fails: no re-roll offered, he falls (armour holds), turnover.
+    play(&mut g, [d6(1), d6(1), d6(2)], &[mv(o), step(12, 7)]);
+    assert_eq!(state(&g, o), prone(12, 7));
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(g.teams[1].rerolls, 2);
+}
+
+/// §31.12 Greased Shoes: in the opponent's next turn his GFIs need 5+.
+#[test]
+fn greased_shoes_make_gfis_five_plus() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(a, 5, 7).put(o, 20, 7).rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::GreasedShoes]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::GreasedShoes, None)],
+    );
+    let ma = g.players[o.index()].ma as i8;
+    let mut cmds = vec![mv(o)];
+    for i in 1..=ma {
+        cmds.push(step(20 - i, 7));
+    }
+    play(&mut g, [], &cmds);
+    // The first GFI: a 4 fails against 5+.
+    let ev = play(&mut g, [d6(4), d6(1), d6(2)], &[step(19 - ma, 7)]);
+    let gfi = rolls(&ev, RollPurpose::Gfi);
+    assert_eq!(gfi[0].target, Some(5));
+    assert_eq!(gfi[0].success, Some(false));
+    assert_eq!(state(&g, o), prone(19 - ma, 7));
+}

@@ -279,6 +279,7 @@ impl Ctx<'_> {
         } else {
             2
         };
+        let target = self.cards_gfi_target(player, target);
         let mut f = CheckFor::new(CheckKind::Gfi, player);
         f.square = self.g.player(player).square();
         self.push(Frame::Check(Box::new(d6_check(f, target, 0))));

@@ -508,6 +508,7 @@ impl Ctx<'_> {
             } else {
                 2
             };
+            let target = self.cards_gfi_target(attacker, target);
             let mut f = CheckFor::new(CheckKind::Gfi, attacker);
             f.square = Some(asq);
             self.push(Frame::Check(Box::new(super::checks::d6_check(

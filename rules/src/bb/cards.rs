@@ -409,7 +409,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Johnny Waterboy",
         name_fr: "Johnny le Porteur d'Eau",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::ThatBabesGotTalent,
@@ -599,7 +599,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Gikta's Strength of Da Bear",
         name_fr: "Force de l'Ours de Gikta",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GlovesOfHolding,
@@ -659,7 +659,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Rabbit's Foot",
         name_fr: "Patte de Lapin",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RingOfTeleportation,
@@ -729,7 +729,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Greased Shoes",
         name_fr: "Chaussures Graissées",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GromskullsExplodingRunes,
@@ -769,7 +769,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Pit Trap",
         name_fr: "Trappe Traîtresse",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::SpikedBall,
@@ -829,7 +829,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Banana Skin",
         name_fr: "Peau de Banane",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Butterfingers,
@@ -839,7 +839,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Butterfingers",
         name_fr: "Mains Poisseuses",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Chainsaw,
@@ -849,7 +849,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Chainsaw",
         name_fr: "Tronçonneuse",
         window: Window::BeforeSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::DazedAndConfused,
@@ -859,7 +859,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Dazed and Confused",
         name_fr: "Sonné et Confus",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::DocBonesaw,
@@ -1059,7 +1059,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "The Wall",
         name_fr: "Le Mur",
         window: Window::EndOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::WoofWoof,
@@ -1119,7 +1119,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Duh, Where Am I?",
         name_fr: "Euh, Où Suis-je ?",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::EgoTrip,
@@ -1159,7 +1159,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Iron Man",
         name_fr: "Homme de Fer",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::KidGloves,
@@ -1169,7 +1169,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Kid Gloves",
         name_fr: "Gants de Velours",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Knuckledusters,
@@ -1229,7 +1229,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Rakarth's Curse of Petty Spite",
         name_fr: "Parchemin de Malédiction de Rakarth",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::TacklingMachine,
@@ -1498,6 +1498,16 @@ pub struct CardState {
     /// A player of this side was injured (Stunned included) in the opponent's turn under
     /// way or just over (Get 'Em Lads!, §31.8).
     pub hurt_in_opponent_turn: [bool; 2],
+    /// Johnny Waterboy (§31.10): +1 to this side's KO recovery rolls.
+    pub waterboy: [bool; 2],
+    /// Iron Man (§31.8): injury rolls against these players are Stunned, unrolled.
+    pub iron_men: Vec<PlayerId>,
+    /// Kid Gloves (§31.8): (the protected side, the opponent whose armour breaks only stun).
+    pub kid_gloves: Vec<(Side, PlayerId)>,
+    /// Rakarth's Curse of Petty Spite (§31.8): these players may re-roll nothing.
+    pub cursed: Vec<PlayerId>,
+    /// Greased Shoes (§31.12): this side's GFIs need 5+ until the end of its next turn.
+    pub greased: [bool; 2],
 }
 
 use super::data::{Skill, SkillSet};
@@ -1599,9 +1609,67 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
                 Vec::new()
             }
         }
-        Card::KnuttsSpellOfAwesomeStrength | Card::WandOfSmashing | Card::MagicHelmet => {
-            own_on_pitch()
+        Card::KnuttsSpellOfAwesomeStrength
+        | Card::WandOfSmashing
+        | Card::MagicHelmet
+        | Card::GiktasStrengthOfDaBear => own_on_pitch(),
+        Card::RabbitsFoot => g
+            .on_pitch(side)
+            .filter(|p| !p.has(Skill::Loner))
+            .map(|p| Some(p.id))
+            .collect(),
+        Card::TheWall => {
+            if g.on_pitch(side).next().is_some() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
         }
+        Card::JohnnyWaterboy | Card::GreasedShoes => vec![None],
+        Card::DazedAndConfused => g
+            .on_pitch(side.other())
+            .filter(|p| !p.standing())
+            .map(|p| Some(p.id))
+            .collect(),
+        Card::DuhWhereAmI => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
+        Card::Butterfingers => g
+            .on_pitch(side.other())
+            .filter(|p| g.carrier() != Some(p.id))
+            .map(|p| Some(p.id))
+            .collect(),
+        Card::Chainsaw => g
+            .players
+            .iter()
+            .filter(|p| p.side == side && p.state == PlayerState::Reserve)
+            .map(|p| Some(p.id))
+            .collect(),
+        Card::PitTrap => g
+            .players
+            .iter()
+            .filter(|p| p.standing())
+            .map(|p| Some(p.id))
+            .collect(),
+        Card::BananaSkin => g
+            .on_pitch(side.other())
+            .filter(|p| {
+                p.standing()
+                    && p.square()
+                        .is_some_and(|sq| g.tackle_zones(p.side, sq, None) > 0)
+            })
+            .map(|p| Some(p.id))
+            .collect(),
+        Card::IronMan => g
+            .players
+            .iter()
+            .filter(|p| p.side == side && (p.square().is_some() || p.state == PlayerState::Reserve))
+            .map(|p| Some(p.id))
+            .collect(),
+        Card::KidGloves | Card::RakarthsCurseOfPettySpite => g
+            .players
+            .iter()
+            .filter(|p| p.side != side && (p.square().is_some() || p.state == PlayerState::Reserve))
+            .map(|p| Some(p.id))
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -1754,6 +1822,10 @@ impl Ctx<'_> {
             back(&mut p.av, gr.av);
             p.skills.0 &= !gr.skills.0;
             self.emit_profile(gr.player);
+            if gr.card == Card::GiktasStrengthOfDaBear && gr.until == Until::EndOfDrive {
+                // §31.6: the drive's +1 ST is paid for with −1 ST for the rest of the match.
+                self.grant(gr.player, gr.card, Until::EndOfMatch, [0, -1, 0, 0], &[]);
+            }
         }
     }
 
@@ -1762,6 +1834,7 @@ impl Ctx<'_> {
         if self.g.cards == CardState::default() {
             return;
         }
+        self.g.cards.greased[side.index()] = false;
         self.end_grants(|u| u == Until::EndOfTurn(side));
         for id in std::mem::take(&mut self.g.cards.mindblown) {
             if self.g.players[id.index()].confused {
@@ -1796,8 +1869,41 @@ impl Ctx<'_> {
         }
     }
 
+    /// §31.10 Johnny Waterboy: the modifier to `side`'s KO recovery rolls (a 1 still fails).
+    pub(crate) fn cards_ko_recovery_modifier(&self, side: Side) -> u16 {
+        u16::from(self.g.cards.waterboy[side.index()])
+    }
+
+    /// §31.12 Greased Shoes: the GFI target for `player` (5+ instead of the weather's).
+    pub(crate) fn cards_gfi_target(&self, player: PlayerId, target: u8) -> u8 {
+        if self.g.cards.greased[self.g.player(player).side.index()] {
+            target.max(5)
+        } else {
+            target
+        }
+    }
+
+    /// §31.8 Rakarth's Curse: this player may re-roll nothing.
+    pub(crate) fn cards_cursed(&self, player: PlayerId) -> bool {
+        self.g.cards.cursed.contains(&player)
+    }
+
+    /// §31.8 Iron Man and Kid Gloves: an injury to `player` that is only Stunned, without
+    /// rolling.
+    pub(crate) fn cards_only_stunned(&self, player: PlayerId, hurt: &super::flow::Hurt) -> bool {
+        if self.g.cards.iron_men.contains(&player) {
+            return true;
+        }
+        let side = self.g.player(player).side;
+        matches!(hurt.cause, Cause::Blocked | Cause::Blocking | Cause::Foul)
+            && hurt
+                .by
+                .is_some_and(|by| self.g.cards.kid_gloves.contains(&(side, by)))
+    }
+
     /// The end of a drive for the cards: grants "to the end of the drive" end.
     pub(crate) fn cards_end_drive(&mut self) {
+        self.g.cards.greased = [false; 2];
         if self.g.cards.grants.is_empty() {
             return;
         }
@@ -1945,6 +2051,95 @@ impl Ctx<'_> {
                     );
                 }
             }
+            Card::GiktasStrengthOfDaBear => {
+                if let Some(id) = player {
+                    self.grant(id, card, Until::EndOfDrive, [0, 1, 0, 0], &[]);
+                }
+            }
+            Card::RabbitsFoot => {
+                if let Some(id) = player {
+                    self.grant(id, card, Until::EndOfMatch, [0; 4], &[Skill::Pro]);
+                }
+            }
+            Card::TheWall => {
+                let ids: Vec<PlayerId> = self.g.on_pitch(side).map(|p| p.id).collect();
+                for id in ids {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfTurn(other),
+                        [0; 4],
+                        &[Skill::StandFirm],
+                    );
+                }
+            }
+            Card::DazedAndConfused => {
+                if let Some(id) = player {
+                    self.grant(id, card, Until::EndOfMatch, [0; 4], &[Skill::BoneHead]);
+                }
+            }
+            Card::DuhWhereAmI => {
+                if let Some(id) = player {
+                    self.grant(id, card, Until::EndOfMatch, [0; 4], &[Skill::ReallyStupid]);
+                }
+            }
+            Card::Butterfingers => {
+                if let Some(id) = player {
+                    self.grant(id, card, Until::EndOfDrive, [0; 4], &[Skill::NoHands]);
+                }
+            }
+            Card::Chainsaw => {
+                if let Some(id) = player {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfMatch,
+                        [0; 4],
+                        &[Skill::Chainsaw, Skill::SecretWeapon, Skill::NoHands],
+                    );
+                }
+            }
+            Card::PitTrap => {
+                if let Some(id) = player
+                    && let Some(square) = self.g.player(id).square()
+                {
+                    let carrier = self.g.carrier() == Some(id);
+                    self.set_state(id, PlayerState::Prone { square });
+                    self.emit(Event::PlacedProne { player: id });
+                    if carrier {
+                        self.set_ball(Ball::Ground { square });
+                        self.push(Frame::Bounce {
+                            from: square,
+                            kick: false,
+                        });
+                    }
+                }
+            }
+            Card::BananaSkin => {
+                if let Some(id) = player {
+                    self.push(Frame::KnockDown {
+                        player: id,
+                        hurt: super::flow::Hurt::plain(Cause::Card, None),
+                    });
+                }
+            }
+            Card::JohnnyWaterboy => self.g.cards.waterboy[side.index()] = true,
+            Card::IronMan => {
+                if let Some(id) = player {
+                    self.g.cards.iron_men.push(id);
+                }
+            }
+            Card::KidGloves => {
+                if let Some(id) = player {
+                    self.g.cards.kid_gloves.push((side, id));
+                }
+            }
+            Card::RakarthsCurseOfPettySpite => {
+                if let Some(id) = player {
+                    self.g.cards.cursed.push(id);
+                }
+            }
+            Card::GreasedShoes => self.g.cards.greased[other.index()] = true,
             // Unbuilt cards are never offered ([`plays`]).
             _ => {}
         }

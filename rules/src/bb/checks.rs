@@ -155,6 +155,9 @@ impl CheckHooks<CheckFor, RerollSource> for Ctx<'_> {
         if passed && c.kind.kind != CheckKind::Block {
             return None;
         }
+        if self.cards_cursed(c.kind.player) {
+            return None;
+        }
         let p = self.g.player(c.kind.player);
         let mut v = Vec::new();
         if let Some(skill) = skill_reroll(c.kind.kind)

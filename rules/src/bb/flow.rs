@@ -1012,7 +1012,9 @@ impl Ctx<'_> {
                 if self.g.players[i].state == PlayerState::KnockedOut {
                     let side = self.g.players[i].side;
                     let face = self.roll(RollPurpose::KoRecovery, Some(side), Die::D6);
-                    if face >= 4 {
+                    // §31.10 Johnny Waterboy: +1, but a 1 always fails.
+                    let bonus = self.cards_ko_recovery_modifier(side);
+                    if face >= 4 || (face > 1 && face + bonus >= 4) {
                         self.set_state(PlayerId(i as u8), PlayerState::Reserve);
                     }
                 }

@@ -94,6 +94,24 @@ impl Ctx<'_> {
         crowd: bool,
         square: Option<Square>,
     ) {
+        if self.cards_only_stunned(player, &hurt) {
+            // §31.8 Iron Man, Kid Gloves: Stunned, no injury roll.
+            let side = self.g.player(player).side;
+            self.cards_note_injury(side);
+            self.emit(Event::Injured {
+                player,
+                outcome: InjuryOutcome::Stunned,
+                cause: hurt.cause,
+                by: hurt.by,
+            });
+            if crowd {
+                self.set_state(player, PlayerState::Reserve);
+            } else if let Some(sq) = self.g.player(player).square() {
+                self.set_state(player, PlayerState::Stunned { square: sq });
+                self.g.players[player.index()].stunned_this_turn = true;
+            }
+            return;
+        }
         let p = self.g.player(player);
         let side = p.side;
         let (stunty, skull) = (p.has(Skill::Stunty), p.has(Skill::ThickSkull));

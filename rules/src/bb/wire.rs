@@ -312,6 +312,8 @@ pub enum Cause {
     Eaten,
     /// Landed on by a thrown team-mate, or a failed landing (§26.33, §26.23).
     Thrown,
+    /// A Special Play Card (§31: Banana Skin).
+    Card,
 }
 
 /// An injury roll's result (§12.3).
