@@ -916,3 +916,57 @@ fn greased_shoes_make_gfis_five_plus() {
     assert_eq!(gfi[0].success, Some(false));
     assert_eq!(state(&g, o), prone(19 - ma, 7));
 }
+
+/// The first formation offered, then `done`.
+fn set_up(g: &mut Game) {
+    let f = legal_commands(g)
+        .into_iter()
+        .find(|c| matches!(c, Command::SetupFormation { .. }))
+        .unwrap();
+    play(g, [], &[f, Command::SetupDone]);
+}
+
+/// §31.9 I am the Greatest: each drive, of the opponent's two most valuable available
+/// players only one may be set up: a formation takes one, and the other cannot be picked.
+#[test]
+fn i_am_the_greatest_fields_only_one_of_the_two_best() {
+    let (mut g, _) = start(vec![Deck::DesperateMeasures], vec![], &[range(8, 4)]);
+    assert_eq!(g.cards.hands[0], vec![Card::IAmTheGreatest]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[
+            play_card(Card::IAmTheGreatest, None),
+            Command::ChooseKicking { kick: true },
+        ],
+    );
+    let (a, b) = g.cards.greatest_pair[1].unwrap();
+    let value = |id: PlayerId| player_value(&g, id);
+    let best = g
+        .players
+        .iter()
+        .filter(|p| p.side == AWAY)
+        .map(|p| value(p.id))
+        .max()
+        .unwrap();
+    assert_eq!(value(a), best);
+    assert!(value(b) <= best);
+    assert!(g.cards.greatest_pair[0].is_none());
+    set_up(&mut g);
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    let away_players = g.players.iter().filter(|p| p.side == AWAY).count();
+    // Pick the first of the pair by hand: the second is then not offered.
+    play(
+        &mut g,
+        [],
+        &[
+            Command::SetupPick { player: a },
+            Command::SetupPlace { square: sq(13, 7) },
+        ],
+    );
+    assert!(!legal_commands(&g).contains(&Command::SetupPick { player: b }));
+    set_up(&mut g);
+    let on: Vec<PlayerId> = g.on_pitch(AWAY).map(|p| p.id).collect();
+    assert_eq!(on.len(), (away_players - 1).min(11));
+    assert!(on.contains(&a) != on.contains(&b));
+}

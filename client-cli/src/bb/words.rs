@@ -165,6 +165,7 @@ fn cause_words(c: Cause) -> &'static str {
         Cause::Chainsaw => "by a chainsaw",
         Cause::Eaten => "eaten",
         Cause::Thrown => "being thrown",
+        Cause::Card => "by a Special Play Card",
     }
 }
 

@@ -1299,7 +1299,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "I am the Greatest",
         name_fr: "Je Suis le Meilleur",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Mindblow,
@@ -1508,6 +1508,11 @@ pub struct CardState {
     pub cursed: Vec<PlayerId>,
     /// Greased Shoes (§31.12): this side's GFIs need 5+ until the end of its next turn.
     pub greased: [bool; 2],
+    /// I am the Greatest (§31.9): this side fields only one of its two most valuable
+    /// available players each drive.
+    pub greatest: [bool; 2],
+    /// I am the Greatest: this drive's pair of the side (only one may be set up).
+    pub greatest_pair: [Option<(PlayerId, PlayerId)>; 2],
 }
 
 use super::data::{Skill, SkillSet};
@@ -1594,7 +1599,9 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
                 Vec::new()
             }
         }
-        Card::MysteriousOldMedicineMan | Card::ExtraTraining => vec![None],
+        Card::MysteriousOldMedicineMan | Card::ExtraTraining | Card::IAmTheGreatest => {
+            vec![None]
+        }
         Card::Mindblow => {
             if g.on_pitch(side.other()).next().is_some() {
                 vec![None]
@@ -1935,6 +1942,37 @@ impl Ctx<'_> {
         }
     }
 
+    /// §31.9 I am the Greatest: before each drive's set-up, the side's two most valuable
+    /// players in Reserves ([`player_value`]); only one of them may be set up.
+    pub(crate) fn cards_greatest_pairs(&mut self) {
+        for side in Side::BOTH {
+            self.g.cards.greatest_pair[side.index()] = None;
+            if !self.g.cards.greatest[side.index()] {
+                continue;
+            }
+            let mut avail: Vec<(u32, PlayerId)> = self
+                .g
+                .players
+                .iter()
+                .filter(|p| p.side == side && p.state == PlayerState::Reserve)
+                .map(|p| (player_value(self.g, p.id), p.id))
+                .collect();
+            // The highest value first; between equals, the first on the sheet.
+            avail.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.0.cmp(&b.1.0)));
+            if let [(_, a), (_, b), ..] = avail[..] {
+                self.g.cards.greatest_pair[side.index()] = Some((a, b));
+                self.emit(Event::CardTarget {
+                    card: Card::IAmTheGreatest,
+                    player: a,
+                });
+                self.emit(Event::CardTarget {
+                    card: Card::IAmTheGreatest,
+                    player: b,
+                });
+            }
+        }
+    }
+
     /// Lose re-rolls for the match (Doom and Gloom, Bad Habits).
     fn lose_rerolls(&mut self, side: Side, n: u8) {
         let t = &mut self.g.teams[side.index()];
@@ -2124,6 +2162,7 @@ impl Ctx<'_> {
                 }
             }
             Card::JohnnyWaterboy => self.g.cards.waterboy[side.index()] = true,
+            Card::IAmTheGreatest => self.g.cards.greatest[other.index()] = true,
             Card::IronMan => {
                 if let Some(id) = player {
                     self.g.cards.iron_men.push(id);
@@ -2192,4 +2231,49 @@ pub struct HandView {
     pub cards: Vec<Card>,
     /// The cards played (public).
     pub played: Vec<Card>,
+}
+
+/// §31.9 I am the Greatest: a player's value [Proposal]: his position's cost, plus 20,000 a
+/// skill beyond the position's and 30,000 (MA, AV), 40,000 (AG) or 50,000 (ST) a
+/// characteristic point gained (§5.8 of the digest's league rules; a double's extra 10,000 is
+/// not counted: the sheet does not say which skills were doubles).
+pub fn player_value(g: &Game, id: PlayerId) -> u32 {
+    let p = g.player(id);
+    let sheet = g.setup.teams[p.side.index()].sheet();
+    let Some(sp) = sheet.players.iter().find(|sp| sp.number == p.number) else {
+        return 0;
+    };
+    let Some(i) = super::setup::position_index(sheet.roster, &sp.position) else {
+        return 0;
+    };
+    let s = sp.stat_changes;
+    let up = |d: i8, each: u32| u32::from(d.max(0) as u8) * each;
+    sheet.roster.data().positions[i].cost
+        + 20_000 * sp.extra_skills.len() as u32
+        + up(s.ma, 30_000)
+        + up(s.av, 30_000)
+        + up(s.ag, 40_000)
+        + up(s.st, 50_000)
+}
+
+/// §31.9 I am the Greatest: may `side` set up `player` now (his pair-mate is not on the
+/// pitch)?
+pub fn may_set_up(g: &Game, side: Side, player: PlayerId) -> bool {
+    match g.cards.greatest_pair[side.index()] {
+        Some((a, b)) if player == a => g.player(b).square().is_none(),
+        Some((a, b)) if player == b => g.player(a).square().is_none(),
+        _ => true,
+    }
+}
+
+/// §31.9 I am the Greatest: how many of `side`'s Reserves cannot be set up this drive: one
+/// of the pair while both are in Reserves, or the one left in Reserves while the other is
+/// on the pitch.
+pub fn held_back(g: &Game, side: Side) -> usize {
+    let Some((a, b)) = g.cards.greatest_pair[side.index()] else {
+        return 0;
+    };
+    let reserve = |id: PlayerId| g.player(id).state == PlayerState::Reserve;
+    let fielded = |id: PlayerId| g.player(id).square().is_some();
+    usize::from((reserve(a) && (reserve(b) || fielded(b))) || (reserve(b) && fielded(a)))
 }

@@ -1022,6 +1022,7 @@ impl Ctx<'_> {
         }
         self.g.drives += 1;
         self.cards_before_kick_off();
+        self.cards_greatest_pairs();
         let available = |g: &Game, side: Side| {
             g.players
                 .iter()

@@ -129,13 +129,18 @@ impl Ctx<'_> {
         let needed = usize::from(self.setup_needed(side, perfect_defence));
         let mut chosen: Vec<PlayerId> = self.g.on_pitch(side).map(|p| p.id).collect();
         if !perfect_defence {
-            chosen.extend(
-                self.g
-                    .players
-                    .iter()
-                    .filter(|p| p.side == side && p.state == PlayerState::Reserve)
-                    .map(|p| p.id),
-            );
+            for p in self.g.players.iter() {
+                // §31.9 I am the Greatest: never both of the pair.
+                let pair = self.g.cards.greatest_pair[side.index()];
+                let mate =
+                    pair.and_then(|(a, b)| (p.id == a).then_some(b).or((p.id == b).then_some(a)));
+                if p.side == side
+                    && p.state == PlayerState::Reserve
+                    && !mate.is_some_and(|m| chosen.contains(&m))
+                {
+                    chosen.push(p.id);
+                }
+            }
         }
         chosen.truncate(needed);
         // Clear the side's players first so the squares are free.
@@ -388,7 +393,8 @@ pub fn setup_needed(g: &Game, side: Side, perfect_defence: bool) -> u8 {
         .players
         .iter()
         .filter(|p| p.side == side && p.state == PlayerState::Reserve)
-        .count();
+        .count()
+        - super::cards::held_back(g, side);
     (on + reserves).min(MAX_ON_PITCH) as u8
 }
 

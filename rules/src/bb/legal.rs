@@ -200,7 +200,10 @@ fn setup_legal(
             continue;
         }
         let pickable = p.square().is_some()
-            || (!perfect_defence && p.state == PlayerState::Reserve && placed < needed);
+            || (!perfect_defence
+                && p.state == PlayerState::Reserve
+                && placed < needed
+                && super::cards::may_set_up(g, side, p.id));
         if pickable {
             out.push(Command::SetupPick { player: p.id });
         }
