@@ -970,3 +970,38 @@ fn i_am_the_greatest_fields_only_one_of_the_two_best() {
     assert_eq!(on.len(), (away_players - 1).min(11));
     assert!(on.contains(&a) != on.contains(&b));
 }
+
+/// §31.9 Come On Boys!: a turn just ended by a turnover goes on; the player who caused it has
+/// acted, the others may; a later turnover only ends the Action.
+#[test]
+fn come_on_boys_cancels_the_turnover() {
+    let mut s = scen();
+    let (h, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(b, 10, 8).put(o, 11, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::ComeOnBoys]);
+    let mut g = s.turn(HOME, 1);
+    // Not offered at the start of the turn.
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    let ev = play(&mut g, [d6(1), d6(1), d6(1)], &[mv(h), step(9, 7)]);
+    assert!(turnover_of(&ev).is_some());
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::EndOfOwnTurn
+        }
+    );
+    let ev = play(&mut g, [], &[play_card(Card::ComeOnBoys, None)]);
+    assert!(ev.contains(&Event::TurnResumed { side: HOME }));
+    assert_eq!(g.active, Some(HOME));
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    assert!(!legal_commands(&g).contains(&mv(h)));
+    // b falls too: only his Action ends.
+    play(&mut g, [d6(1), d6(1), d6(1)], &[mv(b), step(9, 9)]);
+    assert_eq!(state(&g, b), prone(9, 9));
+    assert_eq!(g.active, Some(HOME));
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!(g.teams[0].turns, 1);
+}

@@ -447,6 +447,7 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             None => format!("{} plays {}", side_name(*side), card.name()),
         },
         Event::CardTarget { card, player } => format!("{}: {}", card.name(), p(player)),
+        Event::TurnResumed { side } => format!("{}'s turn goes on", side_name(*side)),
         Event::Profile {
             player,
             ma,

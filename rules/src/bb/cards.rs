@@ -1319,7 +1319,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Come On Boys!",
         name_fr: "Allez les Gars !",
         window: Window::EndOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::MysteriousOldMedicineMan,
@@ -1513,6 +1513,13 @@ pub struct CardState {
     pub greatest: [bool; 2],
     /// I am the Greatest: this drive's pair of the side (only one may be set up).
     pub greatest_pair: [Option<(PlayerId, PlayerId)>; 2],
+    /// Come On Boys! (§31.9): this side's turn just ended in a turnover.
+    pub turnover_ended: [bool; 2],
+    /// Come On Boys!: the turn of this side goes on, its turnovers only end the Action.
+    pub come_on_boys: Option<Side>,
+    /// Come On Boys!: the players stunned in the turn that ended (they stay stunned if it
+    /// goes on).
+    pub stunned_kept: Vec<PlayerId>,
 }
 
 use super::data::{Skill, SkillSet};
@@ -1633,6 +1640,13 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
             }
         }
         Card::JohnnyWaterboy | Card::GreasedShoes => vec![None],
+        Card::ComeOnBoys => {
+            if g.cards.turnover_ended[side.index()] && !g.touchdown && !g.is_over() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
         Card::DazedAndConfused => g
             .on_pitch(side.other())
             .filter(|p| !p.standing())
@@ -1836,12 +1850,45 @@ impl Ctx<'_> {
         }
     }
 
+    /// §31.9 Come On Boys!: as `side`'s turn is about to end, note a turnover and the
+    /// players stunned in it (only when the coach holds the card).
+    pub(crate) fn cards_turn_ending(&mut self, side: Side) {
+        if !self.g.cards.hands[side.index()].contains(&Card::ComeOnBoys) {
+            return;
+        }
+        self.g.cards.turnover_ended[side.index()] =
+            self.g.turnover.is_some_and(|t| t != Turnover::Touchdown);
+        self.g.cards.stunned_kept = self
+            .g
+            .players
+            .iter()
+            .filter(|p| p.side == side && p.stunned_this_turn)
+            .map(|p| p.id)
+            .collect();
+    }
+
+    /// §31.9 Come On Boys!: in the rest of the turn a turnover (not a touchdown) only ends
+    /// the acting player's Action. True when the turnover is so softened.
+    pub(crate) fn cards_soften_turnover(&mut self, reason: Turnover) -> bool {
+        if reason == Turnover::Touchdown
+            || self.g.cards.come_on_boys.is_none()
+            || self.g.cards.come_on_boys != self.g.active
+        {
+            return false;
+        }
+        if let Some(a) = self.g.acting.as_mut() {
+            a.ended = true;
+        }
+        true
+    }
+
     /// The end of `side`'s team turn for the cards: grants "this turn" end, Mindblow ends.
     pub(crate) fn cards_end_turn(&mut self, side: Side) {
         if self.g.cards == CardState::default() {
             return;
         }
         self.g.cards.greased[side.index()] = false;
+        self.g.cards.come_on_boys = None;
         self.end_grants(|u| u == Until::EndOfTurn(side));
         for id in std::mem::take(&mut self.g.cards.mindblown) {
             if self.g.players[id.index()].confused {
@@ -1858,6 +1905,8 @@ impl Ctx<'_> {
     /// starts afresh.
     pub(crate) fn cards_begin_turn(&mut self, side: Side) {
         self.g.cards.hurt_in_opponent_turn[side.other().index()] = false;
+        self.g.cards.turnover_ended = [false; 2];
+        self.g.cards.come_on_boys = None;
     }
 
     /// An injury roll against `side`'s player (§31.8 Get 'Em Lads!): note it.
@@ -2163,6 +2212,25 @@ impl Ctx<'_> {
             }
             Card::JohnnyWaterboy => self.g.cards.waterboy[side.index()] = true,
             Card::IAmTheGreatest => self.g.cards.greatest[other.index()] = true,
+            Card::ComeOnBoys => {
+                // The turn goes on: the next turn and this card moment are dropped.
+                if matches!(self.g.frames.last(), Some(Frame::CardWindow { .. })) {
+                    self.g.frames.pop();
+                }
+                if matches!(self.g.frames.last(), Some(Frame::NextTurn)) {
+                    self.g.frames.pop();
+                }
+                self.g.cards.turnover_ended[side.index()] = false;
+                self.g.cards.come_on_boys = Some(side);
+                for id in std::mem::take(&mut self.g.cards.stunned_kept) {
+                    self.g.players[id.index()].stunned_this_turn = true;
+                }
+                self.g.active = Some(side);
+                self.g.acting = None;
+                self.g.turnover = None;
+                self.emit(Event::TurnResumed { side });
+                self.push(Frame::TeamTurn { side, bonus: false });
+            }
             Card::IronMan => {
                 if let Some(id) = player {
                     self.g.cards.iron_men.push(id);

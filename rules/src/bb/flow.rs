@@ -443,6 +443,9 @@ impl Ctx<'_> {
 
     /// §9.5: a turnover (the first cause counts).
     pub fn turnover(&mut self, reason: Turnover) {
+        if self.cards_soften_turnover(reason) {
+            return;
+        }
         if self.g.turnover.is_none() {
             self.g.turnover = Some(reason);
             if let Some(side) = self.g.active {
@@ -1183,6 +1186,7 @@ impl Ctx<'_> {
     /// §9.4: the team turn ends: own stunned players not stunned this turn turn face up;
     /// the half or drive may end; else the other team plays.
     fn end_turn(&mut self, side: Side, bonus: bool) -> Flow<Prompt, Command> {
+        self.cards_turn_ending(side);
         for i in 0..self.g.players.len() {
             let p = &self.g.players[i];
             if p.side == side

@@ -237,6 +237,7 @@ impl GameView {
                 }
             }
             Event::CardTarget { .. } => {}
+            Event::TurnResumed { side } => self.active = Some(*side),
             Event::CardDrawn { side, card, .. } => {
                 let hand = &mut self.hands[side.index()];
                 hand.count = hand.count.saturating_add(1);

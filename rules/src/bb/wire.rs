@@ -668,4 +668,6 @@ pub enum Event {
         rerolls: u8,
         rerolls_start: u8,
     },
+    /// §31.9 Come On Boys!: `side`'s turn, just ended by a turnover, goes on.
+    TurnResumed { side: Side },
 }
