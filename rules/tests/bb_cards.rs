@@ -1005,3 +1005,67 @@ fn come_on_boys_cancels_the_turnover() {
     assert_eq!(g.active, Some(AWAY));
     assert_eq!(g.teams[0].turns, 1);
 }
+
+/// §31.5, §31.7 The Fan: before the match he joins the team in Reserves, even beyond 16
+/// players (MA 6, ST 4, AG 2, AV 7, Loner, Frenzy); everyone sees him join.
+#[test]
+fn the_fan_joins_the_team() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 23)]);
+    assert_eq!(g.cards.hands[0], vec![Card::TheFan]);
+    let n = g.players.len();
+    let ev = play(&mut g, [range(2, 0)], &[play_card(Card::TheFan, None)]);
+    assert_eq!(g.players.len(), n + 1);
+    let fan = &g.players[n];
+    assert_eq!(
+        (fan.side, fan.ma, fan.st, fan.ag, fan.av),
+        (HOME, 6, 4, 2, 7)
+    );
+    assert!(fan.has(Skill::Loner) && fan.has(Skill::Frenzy));
+    assert_eq!(fan.state, PlayerState::Reserve);
+    assert!(ev.iter().any(|e| matches!(e, Event::PlayerJoined { .. })));
+    assert_eq!(view(&g).players.len(), n + 1);
+}
+
+/// §31.5, §31.8 Not-So-Secret Weapon: at the start of his turn, a rookie Deathroller joins
+/// on an empty square beside a sideline (not an end zone), may act this turn, even as a
+/// twelfth player, and leaves at the end of the drive.
+#[test]
+fn not_so_secret_weapon_plays_one_drive() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 24, 7).ball(Ball::Held { player: a });
+    s.hand(HOME, &[Card::NotSoSecretWeapon]);
+    let mut g = s.turn(HOME, 1);
+    let legal = legal_commands(&g);
+    let on_square = |x, y| Command::PlayCard {
+        card: Card::NotSoSecretWeapon,
+        player: None,
+        square: Some(sq(x, y)),
+    };
+    assert!(legal.contains(&on_square(5, 0)));
+    assert!(legal.contains(&on_square(5, 14)));
+    assert!(!legal.contains(&on_square(0, 0)));
+    assert!(!legal.contains(&on_square(5, 7)));
+    let n = g.players.len();
+    play(&mut g, [], &[on_square(5, 0)]);
+    let roller = g.players[n].id;
+    assert_eq!(state(&g, roller), standing(5, 0));
+    assert!(g.players[n].has(Skill::SecretWeapon));
+    assert!(legal_commands(&g).contains(&mv(roller)));
+    // The drive ends (a touchdown): he is gone.
+    play(&mut g, [], &[mv(a), step(25, 7)]);
+    assert_eq!(state(&g, roller), PlayerState::Absent);
+}
+
+/// §31.9 Da Freight Train: built but for Strip Ball (§26.70), which Borg has: the card stays
+/// unbuilt (and Desperate Measures refused) until the skill is. This test fails the day
+/// Strip Ball is built, to flip the card (its effect is the joining of §31.5, tested above).
+#[test]
+fn da_freight_train_waits_for_strip_ball() {
+    assert!(!Skill::StripBall.info().built);
+    assert!(!Card::DaFreightTrain.info().built);
+    assert_eq!(
+        Deck::DesperateMeasures.unbuilt(),
+        vec![Card::DaFreightTrain]
+    );
+}

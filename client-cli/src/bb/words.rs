@@ -448,6 +448,12 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         },
         Event::CardTarget { card, player } => format!("{}: {}", card.name(), p(player)),
         Event::TurnResumed { side } => format!("{}'s turn goes on", side_name(*side)),
+        Event::PlayerJoined { player } => format!(
+            "{} joins {} ({})",
+            player.name,
+            side_name(player.side),
+            player.position
+        ),
         Event::Profile {
             player,
             ma,

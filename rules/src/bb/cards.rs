@@ -1049,7 +1049,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "The Fan",
         name_fr: "Le Supporter",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::TheWall,
@@ -1209,7 +1209,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Not-So-Secret Weapon",
         name_fr: "Arme Pas Si Secrète",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::OrcidasSponsorship,
@@ -1520,12 +1520,17 @@ pub struct CardState {
     /// Come On Boys!: the players stunned in the turn that ended (they stay stunned if it
     /// goes on).
     pub stunned_kept: Vec<PlayerId>,
+    /// Players a card brought into the match (§31.5), and when they leave it.
+    pub joined: Vec<(PlayerId, Until)>,
 }
 
-use super::data::{Skill, SkillSet};
+use super::data::{Roster, Skill, SkillSet};
 use super::flow::{Ctx, Frame, prompt};
 use super::state::Game;
+use super::state::{LENGTH, Player, WIDTH};
+use super::view::PlayerView;
 use super::wire::*;
+use crate::core::Square;
 use crate::core::engine::Flow;
 use crate::core::{Die, Seat};
 
@@ -1560,6 +1565,13 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
                 square: None,
             });
         }
+        for square in square_targets(g, card) {
+            out.push(Command::PlayCard {
+                card,
+                player: None,
+                square: Some(square),
+            });
+        }
     }
     out
 }
@@ -1569,6 +1581,26 @@ pub fn legal(g: &Game, side: Side, moment: Window) -> Vec<Command> {
     let mut out = plays(g, side, moment);
     out.push(Command::NoCard);
     out
+}
+
+/// The squares a card may be played on (§31.8 Not-So-Secret Weapon, §31.9 Da Freight Train:
+/// an empty square beside a sideline, not in an end zone).
+fn square_targets(g: &Game, card: Card) -> Vec<Square> {
+    match card {
+        Card::NotSoSecretWeapon | Card::DaFreightTrain => {
+            let mut out = Vec::new();
+            for y in [0, WIDTH - 1] {
+                for x in 1..LENGTH - 1 {
+                    let sq = Square::new(x, y);
+                    if g.at(sq).is_none() {
+                        out.push(sq);
+                    }
+                }
+            }
+            out
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The players a card may be played on (`None`: a card without a target). Empty: the card
@@ -1639,7 +1671,7 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
                 Vec::new()
             }
         }
-        Card::JohnnyWaterboy | Card::GreasedShoes => vec![None],
+        Card::JohnnyWaterboy | Card::GreasedShoes | Card::TheFan => vec![None],
         Card::ComeOnBoys => {
             if g.cards.turnover_ended[side.index()] && !g.touchdown && !g.is_over() {
                 vec![None]
@@ -1760,7 +1792,12 @@ impl Ctx<'_> {
     /// The answer to a card prompt: play the card (then the coach is asked again, for
     /// another card), or none.
     pub(crate) fn card_answer(&mut self, side: Side, window: Window, cmd: Command) {
-        let Command::PlayCard { card, player, .. } = cmd else {
+        let Command::PlayCard {
+            card,
+            player,
+            square,
+        } = cmd
+        else {
             return;
         };
         let hand = &mut self.g.cards.hands[side.index()];
@@ -1772,6 +1809,123 @@ impl Ctx<'_> {
         self.emit(Event::CardPlayed { side, card, player });
         self.push(Frame::CardWindow { side, window });
         self.play_card(side, card, player);
+        if let Some(square) = square {
+            self.play_on_square(side, card, square);
+        }
+    }
+
+    /// A card played on a square: a player joins the team there (§31.5).
+    fn play_on_square(&mut self, side: Side, card: Card, square: Square) {
+        match card {
+            Card::NotSoSecretWeapon => {
+                // §31.8: a rookie Dwarf Deathroller, for this drive.
+                let data = Roster::Dwarf.data();
+                if let Some(pos) = data.positions.iter().find(|p| p.name == "Deathroller") {
+                    let profile = (pos.ma, pos.st, pos.ag, pos.av, SkillSet::of(pos.skills));
+                    let id = self.join(side, "Groundskeeper", pos.name, profile, Until::EndOfDrive);
+                    self.place_joined(id, square);
+                }
+            }
+            Card::DaFreightTrain => {
+                // §31.9: Borg "TGV" Gorthag, to the end of the half.
+                let skills = SkillSet::of(&[
+                    Skill::Loner,
+                    Skill::MightyBlow,
+                    Skill::ThickSkull,
+                    Skill::BreakTackle,
+                    Skill::Juggernaut,
+                    Skill::StripBall,
+                ]);
+                let id = self.join(
+                    side,
+                    "Borg \"TGV\" Gorthag",
+                    "Star",
+                    (6, 5, 2, 9, skills),
+                    Until::EndOfHalf,
+                );
+                self.place_joined(id, square);
+            }
+            _ => {}
+        }
+    }
+
+    fn place_joined(&mut self, id: PlayerId, square: Square) {
+        self.set_state(id, PlayerState::Standing { square });
+        let p = &mut self.g.players[id.index()];
+        p.in_drive = true;
+        // He has not acted this turn: he may.
+        p.acted = false;
+    }
+
+    /// A player joins `side` for a while (§31.5): a new player (number 0), in Reserves.
+    pub(crate) fn join(
+        &mut self,
+        side: Side,
+        name: &str,
+        position: &str,
+        (ma, st, ag, av, skills): (u8, u8, u8, u8, SkillSet),
+        until: Until,
+    ) -> PlayerId {
+        let id = PlayerId(self.g.players.len() as u8);
+        self.g.players.push(Player {
+            id,
+            side,
+            number: 0,
+            name: name.to_string(),
+            position: position.to_string(),
+            ma,
+            st,
+            ag,
+            av,
+            skills,
+            niggling: 0,
+            state: PlayerState::Reserve,
+            acted: false,
+            stunned_this_turn: false,
+            confused: false,
+            rooted: false,
+            used_dodge: false,
+            used_pro: false,
+            used_break_tackle: false,
+            used_leap: false,
+            in_drive: false,
+        });
+        self.g.cards.joined.push((id, until));
+        let p = self.g.player(id);
+        self.emit(Event::PlayerJoined {
+            player: Box::new(PlayerView {
+                id,
+                side,
+                number: 0,
+                name: p.name.clone(),
+                position: p.position.clone(),
+                ma,
+                st,
+                ag,
+                av,
+                skills: skills.list(),
+                state: PlayerState::Reserve,
+                acted: false,
+                confused: false,
+                rooted: false,
+            }),
+        });
+        id
+    }
+
+    /// The players who joined for a while leave when it ends (§31.5): Absent for the rest.
+    fn leave_joined(&mut self, ends: impl Fn(Until) -> bool) {
+        let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.g.cards.joined)
+            .into_iter()
+            .partition(|&(_, u)| ends(u));
+        self.g.cards.joined = kept;
+        for (id, _) in gone {
+            if self.g.carrier() == Some(id) {
+                // Only at a drive's or half's end, when the ball is already off the pitch.
+                self.set_ball(Ball::None);
+            }
+            self.set_state(id, PlayerState::Absent);
+        }
     }
 
     /// A grant (§31.5): change the player's profile now; it is taken back when `until` ends.
@@ -1960,6 +2114,9 @@ impl Ctx<'_> {
     /// The end of a drive for the cards: grants "to the end of the drive" end.
     pub(crate) fn cards_end_drive(&mut self) {
         self.g.cards.greased = [false; 2];
+        if !self.g.cards.joined.is_empty() {
+            self.leave_joined(|u| u == Until::EndOfDrive);
+        }
         if self.g.cards.grants.is_empty() {
             return;
         }
@@ -1968,6 +2125,9 @@ impl Ctx<'_> {
 
     /// The end of a half for the cards.
     pub(crate) fn cards_end_half(&mut self) {
+        if !self.g.cards.joined.is_empty() {
+            self.leave_joined(|u| !matches!(u, Until::EndOfMatch));
+        }
         if self.g.cards.grants.is_empty() {
             return;
         }
@@ -2212,6 +2372,17 @@ impl Ctx<'_> {
             }
             Card::JohnnyWaterboy => self.g.cards.waterboy[side.index()] = true,
             Card::IAmTheGreatest => self.g.cards.greatest[other.index()] = true,
+            Card::TheFan => {
+                // §31.7: the Fan, to the end of the half.
+                let skills = SkillSet::of(&[Skill::Loner, Skill::Frenzy]);
+                self.join(
+                    side,
+                    "The Fan",
+                    "Fan",
+                    (6, 4, 2, 7, skills),
+                    Until::EndOfHalf,
+                );
+            }
             Card::ComeOnBoys => {
                 // The turn goes on: the next turn and this card moment are dropped.
                 if matches!(self.g.frames.last(), Some(Frame::CardWindow { .. })) {

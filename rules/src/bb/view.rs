@@ -238,6 +238,11 @@ impl GameView {
             }
             Event::CardTarget { .. } => {}
             Event::TurnResumed { side } => self.active = Some(*side),
+            Event::PlayerJoined { player } => {
+                if player.id.index() == self.players.len() {
+                    self.players.push((**player).clone());
+                }
+            }
             Event::CardDrawn { side, card, .. } => {
                 let hand = &mut self.hands[side.index()];
                 hand.count = hand.count.saturating_add(1);

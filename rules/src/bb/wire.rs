@@ -670,4 +670,8 @@ pub enum Event {
     },
     /// §31.9 Come On Boys!: `side`'s turn, just ended by a turnover, goes on.
     TurnResumed { side: Side },
+    /// §31.5: a player joins the match (a card's Fan, groundskeeper or star), in Reserves.
+    PlayerJoined {
+        player: Box<super::view::PlayerView>,
+    },
 }
