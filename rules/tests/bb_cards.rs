@@ -115,7 +115,7 @@ fn the_option_is_a_list_of_draws_per_team_and_off_by_default() {
     assert_eq!(cards.home.count(Deck::GoodKarma), 2);
     assert_eq!(cards.home.count(Deck::DesperateMeasures), 1);
     assert!(cards.away.is_empty());
-    let back = serde_json::to_value(&s.options).unwrap();
+    let back = serde_json::to_value(s.options).unwrap();
     assert_eq!(
         back["special_play_cards"]["home"],
         serde_json::json!(["good_karma", "good_karma", "desperate_measures"])
