@@ -1069,3 +1069,86 @@ fn da_freight_train_waits_for_strip_ball() {
         vec![Card::DaFreightTrain]
     );
 }
+
+/// §31.3, §31.7 Unsportsmanlike Conduct: just after the opponent scores, the scorer is KO'd
+/// and does not roll at the next KO recovery.
+#[test]
+fn unsportsmanlike_conduct_knocks_out_the_scorer() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 24, 7).ball(Ball::Held { player: a });
+    s.hand(AWAY, &[Card::UnsportsmanlikeConduct]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[mv(a), step(25, 7)]);
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::OpponentScored
+        }
+    );
+    let ev = play(&mut g, [], &[play_card(Card::UnsportsmanlikeConduct, None)]);
+    assert_eq!(state(&g, a), PlayerState::KnockedOut);
+    assert!(rolls(&ev, RollPurpose::KoRecovery).is_empty());
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.3, §31.7 Doc Bonesaw: at the drive's end, after KO recovery, a KO'd (or Badly Hurt)
+/// player of his goes back to Reserves.
+#[test]
+fn doc_bonesaw_sends_a_knocked_out_player_back() {
+    let mut s = scen();
+    let (a, k) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 24, 7)
+        .ball(Ball::Held { player: a })
+        .state(k, PlayerState::KnockedOut);
+    s.hand(HOME, &[Card::DocBonesaw]);
+    let mut g = s.turn(HOME, 1);
+    // He stays KO'd on a 1; then the card.
+    play(&mut g, [d6(1)], &[mv(a), step(25, 7)]);
+    assert_eq!(state(&g, k), PlayerState::KnockedOut);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::DriveEndAfterKoRecovery
+        }
+    );
+    play(&mut g, [], &[play_card(Card::DocBonesaw, Some(k))]);
+    assert_eq!(state(&g, k), PlayerState::Reserve);
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.3, §31.10 Badyear Git: once the kick is placed, before it scatters: the kick goes 2D6
+/// squares (3+3 from x 22 is off the pitch, where a D6 of 3 would not be).
+#[test]
+fn badyear_git_scatters_the_kick_two_d6() {
+    let (mut g, _) = start(
+        vec![Deck::MiscellaneousMayhem],
+        vec![],
+        &[range(13, 0), range(2, 0)],
+    );
+    assert_eq!(g.cards.hands[0], vec![Card::BadyearGit]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    assert_eq!(*kind(&g), PromptKind::PlaceKick);
+    play(&mut g, [], &[Command::PlaceKick { square: sq(22, 7) }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::KickOffBeforeScatter
+        }
+    );
+    // Scatter +x (D8 5), 3+3 squares; Get the Ref (1+1).
+    let ev = play(
+        &mut g,
+        [(Die::D8, 5), d6(3), d6(3), d6(1), d6(1)],
+        &[play_card(Card::BadyearGit, None)],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::KickDistance)[0].faces, vec![3, 3]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Kick { lands, .. } if lands.x >= 26))
+    );
+    assert_eq!(*kind(&g), PromptKind::Touchback);
+}

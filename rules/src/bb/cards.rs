@@ -299,7 +299,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Badyear Git",
         name_fr: "Pauv' Gars",
         window: Window::KickOffBeforeScatter,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::SprinklerMalfunction,
@@ -869,7 +869,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Doc Bonesaw",
         name_fr: "Docteur Scidoss",
         window: Window::DriveEndAfterKoRecovery,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::ExtraTraining,
@@ -919,7 +919,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Unsportsmanlike Conduct",
         name_fr: "Conduite Anti-sportive",
         window: Window::OpponentScored,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::KnuttsSpellOfAwesomeStrength,
@@ -1522,9 +1522,15 @@ pub struct CardState {
     pub stunned_kept: Vec<PlayerId>,
     /// Players a card brought into the match (§31.5), and when they leave it.
     pub joined: Vec<(PlayerId, Until)>,
+    /// The player who scored the touchdown that ended this drive (Unsportsmanlike Conduct).
+    pub scorer: Option<PlayerId>,
+    /// Unsportsmanlike Conduct (§31.7): KO'd players who do not roll at the next KO recovery.
+    pub no_recovery: Vec<PlayerId>,
+    /// Badyear Git (§31.10): this kick-off's kick scatters 2D6 squares.
+    pub badyear: bool,
 }
 
-use super::data::{Roster, Skill, SkillSet};
+use super::data::{CasualtyResult, Roster, Skill, SkillSet};
 use super::flow::{Ctx, Frame, prompt};
 use super::state::Game;
 use super::state::{LENGTH, Player, WIDTH};
@@ -1672,6 +1678,35 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
             }
         }
         Card::JohnnyWaterboy | Card::GreasedShoes | Card::TheFan => vec![None],
+        Card::BadyearGit => {
+            if g.cards.badyear {
+                Vec::new()
+            } else {
+                vec![None]
+            }
+        }
+        Card::UnsportsmanlikeConduct => {
+            if g.cards.scorer.is_some_and(|id| g.player(id).side != side) {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        Card::DocBonesaw => g
+            .players
+            .iter()
+            .filter(|p| {
+                p.side == side
+                    && matches!(
+                        p.state,
+                        PlayerState::KnockedOut
+                            | PlayerState::Casualty {
+                                result: CasualtyResult::BadlyHurt
+                            }
+                    )
+            })
+            .map(|p| Some(p.id))
+            .collect(),
         Card::ComeOnBoys => {
             if g.cards.turnover_ended[side.index()] && !g.touchdown && !g.is_over() {
                 vec![None]
@@ -2002,6 +2037,30 @@ impl Ctx<'_> {
                 self.grant(gr.player, gr.card, Until::EndOfMatch, [0, -1, 0, 0], &[]);
             }
         }
+    }
+
+    /// The end of a drive (§31.3): note the scorer, before the pitch is cleared.
+    pub(crate) fn cards_drive_ending(&mut self) {
+        self.g.cards.scorer = if self.g.touchdown {
+            self.g.carrier()
+        } else {
+            None
+        };
+    }
+
+    /// The card moments at the end of a drive (§31.3), once the pitch is cleared (not when
+    /// the match is over): just after the opponent scored.
+    pub(crate) fn cards_drive_end_moments(&mut self) {
+        if let Some(id) = self.g.cards.scorer {
+            let side = self.g.player(id).side.other();
+            self.card_moment(Window::OpponentScored, &[side]);
+        }
+    }
+
+    /// §31.7 Unsportsmanlike Conduct: may this KO'd player roll for recovery now? (The
+    /// list is spent by this drive's recovery.)
+    pub(crate) fn cards_may_recover(&self, id: PlayerId) -> bool {
+        !self.g.cards.no_recovery.contains(&id)
     }
 
     /// §31.9 Come On Boys!: as `side`'s turn is about to end, note a turnover and the
@@ -2372,6 +2431,18 @@ impl Ctx<'_> {
             }
             Card::JohnnyWaterboy => self.g.cards.waterboy[side.index()] = true,
             Card::IAmTheGreatest => self.g.cards.greatest[other.index()] = true,
+            Card::BadyearGit => self.g.cards.badyear = true,
+            Card::UnsportsmanlikeConduct => {
+                if let Some(id) = self.g.cards.scorer.take() {
+                    self.set_state(id, PlayerState::KnockedOut);
+                    self.g.cards.no_recovery.push(id);
+                }
+            }
+            Card::DocBonesaw => {
+                if let Some(id) = player {
+                    self.set_state(id, PlayerState::Reserve);
+                }
+            }
             Card::TheFan => {
                 // §31.7: the Fan, to the end of the half.
                 let skills = SkillSet::of(&[Skill::Loner, Skill::Frenzy]);

@@ -255,6 +255,10 @@ pub enum Frame {
     },
     /// §4.4: the coin toss (after the pre-match card moment, §31.3).
     CoinToss,
+    /// §6.1: the kick placed at `aimed` scatters (after the card moment, §31.3).
+    Kick {
+        aimed: Square,
+    },
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -798,6 +802,10 @@ impl Ctx<'_> {
                 self.coin_toss();
                 Flow::Continue
             }
+            Frame::Kick { aimed } => {
+                self.kick(aimed);
+                Flow::Continue
+            }
         }
     }
 
@@ -821,7 +829,19 @@ impl Ctx<'_> {
                 },
                 cmd,
             ) => self.setup_answer(side, perfect_defence, picked, cmd),
-            (Frame::PlaceKick, Command::PlaceKick { square }) => self.kick(square),
+            (Frame::PlaceKick, Command::PlaceKick { square }) => {
+                if self.cards_held(Side::Home) || self.cards_held(Side::Away) {
+                    // §31.3: the ball placed, a card moment before the scatter.
+                    self.push(Frame::Kick { aimed: square });
+                    let kicking = self.g.kicking;
+                    self.card_moment(
+                        super::cards::Window::KickOffBeforeScatter,
+                        &[kicking, kicking.other()],
+                    );
+                } else {
+                    self.kick(square);
+                }
+            }
             (Frame::HighKick { square }, cmd) => {
                 if let Command::HighKick { player } = cmd {
                     self.move_player(player, square);
@@ -1012,7 +1032,9 @@ impl Ctx<'_> {
     fn start_drive(&mut self) -> Flow<Prompt, Command> {
         if self.g.drives > 0 {
             for i in 0..self.g.players.len() {
-                if self.g.players[i].state == PlayerState::KnockedOut {
+                if self.g.players[i].state == PlayerState::KnockedOut
+                    && self.cards_may_recover(PlayerId(i as u8))
+                {
                     let side = self.g.players[i].side;
                     let face = self.roll(RollPurpose::KoRecovery, Some(side), Die::D6);
                     // §31.10 Johnny Waterboy: +1, but a 1 always fails.
@@ -1023,6 +1045,7 @@ impl Ctx<'_> {
                 }
             }
         }
+        self.g.cards.no_recovery.clear();
         self.g.drives += 1;
         self.cards_before_kick_off();
         self.cards_greatest_pairs();
@@ -1093,6 +1116,13 @@ impl Ctx<'_> {
             picked: None,
         });
         self.card_moment(super::cards::Window::BeforeSetup, &[kicking]);
+        if self.g.drives > 1 {
+            // §31.3: the drive's end, after the KO recovery rolls.
+            self.card_moment(
+                super::cards::Window::DriveEndAfterKoRecovery,
+                &[kicking, kicking.other()],
+            );
+        }
         Flow::Continue
     }
 
@@ -1229,6 +1259,7 @@ impl Ctx<'_> {
     /// §18.4: the end of a drive: Sweltering Heat, secret weapons, clear the pitch; then
     /// half-time or the end, or the next drive.
     fn end_drive(&mut self) -> Flow<Prompt, Command> {
+        self.cards_drive_ending();
         // Players who fainted at the previous drive's end are back (G18).
         for i in 0..self.g.players.len() {
             if self.g.players[i].state == PlayerState::Fainted {
@@ -1293,6 +1324,9 @@ impl Ctx<'_> {
                 });
             }
             self.g.players[i].in_drive = false;
+        }
+        if !match_over {
+            self.cards_drive_end_moments();
         }
         Flow::Continue
     }

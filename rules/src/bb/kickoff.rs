@@ -173,7 +173,13 @@ impl Ctx<'_> {
     pub(crate) fn kick(&mut self, aimed: Square) {
         let kicking = self.g.kicking;
         let dir = self.roll(RollPurpose::KickDirection, Some(kicking), Die::D8);
-        let dist = self.roll(RollPurpose::KickDistance, Some(kicking), Die::D6);
+        let dist = if std::mem::take(&mut self.g.cards.badyear) {
+            // §31.10 Badyear Git: 2D6 squares this kick-off.
+            let [a, b] = self.roll2(RollPurpose::KickDistance, Some(kicking));
+            a + b
+        } else {
+            self.roll(RollPurpose::KickDistance, Some(kicking), Die::D6)
+        };
         let (dx, dy) = SCATTER[usize::from(dir - 1)];
         let mut sq = aimed;
         let mut out = false;
