@@ -1152,3 +1152,189 @@ fn badyear_git_scatters_the_kick_two_d6() {
     );
     assert_eq!(*kind(&g), PromptKind::Touchback);
 }
+
+/// §31.10 Friendly Fans: the team's players pushed into the crowd go to Reserves without an
+/// injury roll.
+#[test]
+fn friendly_fans_catch_a_crowd_push() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 4)]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::FriendlyFans, None)],
+    );
+    assert!(g.cards.friendly_fans[0]);
+    let mut s = scen();
+    let a = s.player(AWAY, 0);
+    let d = s.player(HOME, 0);
+    s.put(a, 11, 1).put(d, 11, 0).rerolls(AWAY, 0);
+    s.game.cards.friendly_fans[0] = true;
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(3)],
+        &[Command::Block {
+            player: a,
+            target: d,
+        }],
+    );
+    let ev = play(&mut g, [], &[Command::FollowUp { follow: false }]);
+    assert!(rolls(&ev, RollPurpose::Injury).is_empty());
+    assert_eq!(state(&g, d), PlayerState::Reserve);
+}
+
+/// §31.7 Team Anthem: the coin toss is won without a roll, and +2 FAME at the kick-off
+/// (Throw a Rock: Home's 1 + 2 beats Away's 2, so Home's fans throw at an Away player).
+#[test]
+fn team_anthem_wins_the_toss_and_the_crowd() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 22)]);
+    assert_eq!(g.cards.hands[0], vec![Card::TeamAnthem]);
+    let ev = play(&mut g, [], &[play_card(Card::TeamAnthem, None)]);
+    assert!(ev.contains(&Event::CoinToss { winner: HOME }));
+    assert!(rolls(&ev, RollPurpose::CoinToss).is_empty());
+    let away_on = 11;
+    let mut d = dice([
+        (Die::D8, 5),
+        d6(6),
+        d6(5),
+        d6(6),
+        d6(1),
+        d6(2),
+        range(away_on, 0),
+        d6(1),
+        d6(1),
+    ]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    let ev = go(&mut g, &mut d, Command::PlaceKick { square: sq(22, 7) });
+    assert_eq!(d.remaining(), 0);
+    let hit = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Injured {
+                player,
+                cause: Cause::Rock,
+                ..
+            } => Some(*player),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(g.players[hit.index()].side, AWAY);
+}
+
+/// §31.10 That Babe's Got Talent!: she wins Cheering Fans whatever the dice.
+#[test]
+fn that_babe_wins_cheering_fans() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 12)]);
+    assert_eq!(g.cards.hands[0], vec![Card::ThatBabesGotTalent]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::ThatBabesGotTalent, None)],
+    );
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    let (h, a) = (g.teams[0].rerolls, g.teams[1].rerolls);
+    // Off the pitch (+x, 6); Cheering Fans (3+3): Home's D3 of 1 against Away's 3.
+    play(
+        &mut g,
+        [(Die::D8, 5), d6(6), d6(3), d6(3), d6(1), d6(6)],
+        &[Command::PlaceKick { square: sq(22, 7) }],
+    );
+    assert_eq!((g.teams[0].rerolls, g.teams[1].rerolls), (h + 1, a));
+}
+
+/// §31.7 Fan Uproar: in the opponent's next turn no team re-roll is offered.
+#[test]
+fn fan_uproar_silences_team_rerolls() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 2);
+    s.hand(HOME, &[Card::FanUproar]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::FanUproar, None)],
+    );
+    play(&mut g, [d6(1), d6(1), d6(2)], &[mv(o), step(12, 7)]);
+    assert_eq!(state(&g, o), prone(12, 7));
+    assert_eq!(g.teams[1].rerolls, 2);
+}
+
+/// §31.7 All Out Blitz: a second Blitz may be declared this turn.
+#[test]
+fn all_out_blitz_allows_a_second_blitz() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    s.hand(HOME, &[Card::AllOutBlitz]);
+    let mut g = s.turn(HOME, 1);
+    let blitz = |p| Command::Declare {
+        player: p,
+        action: ActionKind::Blitz,
+    };
+    play(
+        &mut g,
+        [],
+        &[
+            play_card(Card::AllOutBlitz, None),
+            blitz(a),
+            Command::EndAction,
+        ],
+    );
+    assert!(legal_commands(&g).contains(&blitz(b)));
+    play(&mut g, [], &[blitz(b), Command::EndAction]);
+    assert!(!g.cards.extra_blitz[0]);
+}
+
+/// §31.7 Razzle Dazzle: a second Pass (or Hand-off) may be declared this turn.
+#[test]
+fn razzle_dazzle_allows_a_second_pass() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    s.hand(HOME, &[Card::RazzleDazzle]);
+    let mut g = s.turn(HOME, 1);
+    let pass = |p| Command::Declare {
+        player: p,
+        action: ActionKind::Pass,
+    };
+    // Without the card: one Pass a turn.
+    play(&mut g, [], &[Command::NoCard, pass(a), Command::EndAction]);
+    assert!(!legal_commands(&g).contains(&pass(b)));
+    let mut s2 = scen();
+    s2.put(a, 5, 7).put(b, 5, 9);
+    s2.hand(HOME, &[Card::RazzleDazzle]);
+    let mut g = s2.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            play_card(Card::RazzleDazzle, None),
+            pass(a),
+            Command::EndAction,
+        ],
+    );
+    assert!(legal_commands(&g).contains(&pass(b)));
+}
+
+/// §31.12 Custard Pie: an opponent next to one of his players loses his tackle zone to the
+/// end of the turn.
+#[test]
+fn custard_pie_takes_a_tackle_zone_for_the_turn() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 10, 7).put(o1, 11, 7).put(o2, 15, 9);
+    s.hand(HOME, &[Card::CustardPie]);
+    let mut g = s.turn(HOME, 1);
+    assert!(!legal_commands(&g).contains(&play_card(Card::CustardPie, Some(o2))));
+    play(&mut g, [], &[play_card(Card::CustardPie, Some(o1))]);
+    assert_eq!(g.tackle_zones(HOME, sq(10, 7), None), 0);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.tackle_zones(HOME, sq(10, 7), None), 1);
+}

@@ -54,6 +54,20 @@ impl Ctx<'_> {
         self.g.acted_this_turn = true;
         let side = self.g.player(player).side;
         {
+            // §31.7 All Out Blitz, Razzle Dazzle: the second one spends the card's.
+            let used = self.g.teams[side.index()].used;
+            let spent = match action {
+                ActionKind::Blitz => used.blitz,
+                ActionKind::Pass => used.pass,
+                ActionKind::HandOff => used.hand_off,
+                _ => false,
+            };
+            if spent {
+                match action {
+                    ActionKind::Blitz => self.g.cards.extra_blitz[side.index()] = false,
+                    _ => self.g.cards.extra_pass[side.index()] = false,
+                }
+            }
             let used = &mut self.g.teams[side.index()].used;
             match action {
                 ActionKind::Blitz => used.blitz = true,

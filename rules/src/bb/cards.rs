@@ -339,7 +339,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Friendly Fans",
         name_fr: "Foule Amicale",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RowdyFans,
@@ -419,7 +419,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "That Babe's Got Talent!",
         name_fr: "Cette Fille a du Talent !",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::ComeToPapa,
@@ -709,7 +709,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Custard Pie",
         name_fr: "Tarte à la Crème",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Distract,
@@ -819,7 +819,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "All Out Blitz",
         name_fr: "La Solution est dans le Blitz",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::BananaSkin,
@@ -889,7 +889,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Fan Uproar",
         name_fr: "Rugissement de la Foule",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::HurryUpOffense,
@@ -989,7 +989,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Razzle Dazzle",
         name_fr: "Brillant !",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::SuitablePitch,
@@ -1039,7 +1039,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Team Anthem",
         name_fr: "Hymne de l'Équipe",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::TheFan,
@@ -1528,6 +1528,19 @@ pub struct CardState {
     pub no_recovery: Vec<PlayerId>,
     /// Badyear Git (§31.10): this kick-off's kick scatters 2D6 squares.
     pub badyear: bool,
+    /// Friendly Fans (§31.10): this side's players pushed into the crowd are not injured.
+    pub friendly_fans: [bool; 2],
+    /// Team Anthem (§31.7): this side wins the coin toss, +2 FAME at kick-offs.
+    pub anthem: [bool; 2],
+    /// That Babe's Got Talent! (§31.10): this side wins Cheering Fans and Brilliant
+    /// Coaching, +1 FAME on the other kick-off results.
+    pub babe: [bool; 2],
+    /// Fan Uproar (§31.7): this side's turns left without team re-rolls this drive.
+    pub uproar: [u8; 2],
+    /// All Out Blitz (§31.7): a second Blitz this turn.
+    pub extra_blitz: [bool; 2],
+    /// Razzle Dazzle (§31.7): a second Pass or Hand-off this turn.
+    pub extra_pass: [bool; 2],
 }
 
 use super::data::{CasualtyResult, Roster, Skill, SkillSet};
@@ -1677,7 +1690,27 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
                 Vec::new()
             }
         }
-        Card::JohnnyWaterboy | Card::GreasedShoes | Card::TheFan => vec![None],
+        Card::JohnnyWaterboy
+        | Card::GreasedShoes
+        | Card::TheFan
+        | Card::FriendlyFans
+        | Card::TeamAnthem
+        | Card::ThatBabesGotTalent
+        | Card::FanUproar
+        | Card::AllOutBlitz
+        | Card::RazzleDazzle => vec![None],
+        Card::CustardPie => g
+            .on_pitch(side.other())
+            .filter(|o| {
+                o.square().is_some_and(|sq| {
+                    g.on_pitch(side).any(|p| {
+                        !matches!(p.state, PlayerState::Stunned { .. })
+                            && p.square().is_some_and(|ps| ps.is_adjacent(sq))
+                    })
+                })
+            })
+            .map(|o| Some(o.id))
+            .collect(),
         Card::BadyearGit => {
             if g.cards.badyear {
                 Vec::new()
@@ -2102,6 +2135,10 @@ impl Ctx<'_> {
         }
         self.g.cards.greased[side.index()] = false;
         self.g.cards.come_on_boys = None;
+        self.g.cards.extra_blitz[side.index()] = false;
+        self.g.cards.extra_pass[side.index()] = false;
+        let u = &mut self.g.cards.uproar[side.index()];
+        *u = u.saturating_sub(1);
         self.end_grants(|u| u == Until::EndOfTurn(side));
         for id in std::mem::take(&mut self.g.cards.mindblown) {
             if self.g.players[id.index()].confused {
@@ -2152,6 +2189,40 @@ impl Ctx<'_> {
         }
     }
 
+    /// §31.10 Friendly Fans: `side`'s player pushed into the crowd is not injured.
+    pub(crate) fn cards_friendly_crowd(&self, side: Side) -> bool {
+        self.g.cards.friendly_fans[side.index()]
+    }
+
+    /// §31.7 Team Anthem: the winner of the match's first coin toss, when one coach (only)
+    /// played it.
+    pub(crate) fn cards_toss_winner(&self) -> Option<Side> {
+        match self.g.cards.anthem {
+            [true, false] if self.g.half == 0 => Some(Side::Home),
+            [false, true] if self.g.half == 0 => Some(Side::Away),
+            _ => None,
+        }
+    }
+
+    /// §31.7 Team Anthem (+2), §31.10 That Babe's Got Talent! (+1, not on Cheering Fans and
+    /// Brilliant Coaching, which she wins): `side`'s FAME on a kick-off result.
+    pub(crate) fn cards_kick_off_fame(&self, side: Side, fans_or_coaching: bool) -> u8 {
+        let c = &self.g.cards;
+        self.g.team(side).fame
+            + 2 * u8::from(c.anthem[side.index()])
+            + u8::from(c.babe[side.index()] && !fans_or_coaching)
+    }
+
+    /// §31.10 That Babe's Got Talent!: `side` wins Cheering Fans and Brilliant Coaching.
+    pub(crate) fn cards_babe(&self, side: Side) -> bool {
+        self.g.cards.babe[side.index()]
+    }
+
+    /// §31.7 Fan Uproar: may `side` use a team re-roll now?
+    pub(crate) fn cards_team_rerolls_ok(&self, side: Side) -> bool {
+        self.g.cards.uproar[side.index()] == 0
+    }
+
     /// §31.8 Rakarth's Curse: this player may re-roll nothing.
     pub(crate) fn cards_cursed(&self, player: PlayerId) -> bool {
         self.g.cards.cursed.contains(&player)
@@ -2173,6 +2244,7 @@ impl Ctx<'_> {
     /// The end of a drive for the cards: grants "to the end of the drive" end.
     pub(crate) fn cards_end_drive(&mut self) {
         self.g.cards.greased = [false; 2];
+        self.g.cards.uproar = [0; 2];
         if !self.g.cards.joined.is_empty() {
             self.leave_joined(|u| u == Until::EndOfDrive);
         }
@@ -2432,6 +2504,26 @@ impl Ctx<'_> {
             Card::JohnnyWaterboy => self.g.cards.waterboy[side.index()] = true,
             Card::IAmTheGreatest => self.g.cards.greatest[other.index()] = true,
             Card::BadyearGit => self.g.cards.badyear = true,
+            Card::FriendlyFans => self.g.cards.friendly_fans[side.index()] = true,
+            Card::TeamAnthem => self.g.cards.anthem[side.index()] = true,
+            Card::ThatBabesGotTalent => self.g.cards.babe[side.index()] = true,
+            // The opponent's next two turns, unless the drive ends first.
+            Card::FanUproar => self.g.cards.uproar[other.index()] = 2,
+            Card::AllOutBlitz => self.g.cards.extra_blitz[side.index()] = true,
+            Card::RazzleDazzle => self.g.cards.extra_pass[side.index()] = true,
+            Card::CustardPie => {
+                // §31.12: no tackle zone to the end of the turn (as Mindblow's, §31.9).
+                if let Some(id) = player
+                    && !self.g.player(id).confused
+                {
+                    self.g.players[id.index()].confused = true;
+                    self.g.cards.mindblown.push(id);
+                    self.emit(Event::Confused {
+                        player: id,
+                        confused: true,
+                    });
+                }
+            }
             Card::UnsportsmanlikeConduct => {
                 if let Some(id) = self.g.cards.scorer.take() {
                     self.set_state(id, PlayerState::KnockedOut);
@@ -2586,4 +2678,14 @@ pub fn held_back(g: &Game, side: Side) -> usize {
     let reserve = |id: PlayerId| g.player(id).state == PlayerState::Reserve;
     let fielded = |id: PlayerId| g.player(id).square().is_some();
     usize::from((reserve(a) && (reserve(b) || fielded(b))) || (reserve(b) && fielded(a)))
+}
+
+/// §31.7 All Out Blitz, Razzle Dazzle: may `side` declare `action` although this turn's is
+/// used?
+pub fn extra_action(g: &Game, side: Side, action: ActionKind) -> bool {
+    match action {
+        ActionKind::Blitz => g.cards.extra_blitz[side.index()],
+        ActionKind::Pass | ActionKind::HandOff => g.cards.extra_pass[side.index()],
+        _ => false,
+    }
 }

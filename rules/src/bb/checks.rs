@@ -167,7 +167,11 @@ impl CheckHooks<CheckFor, RerollSource> for Ctx<'_> {
             v.push(Reroll::free(RerollSource::Skill(skill)));
         }
         let t = self.g.team(p.side);
-        if self.g.active == Some(p.side) && !t.used.reroll && t.rerolls > 0 && p.square().is_some()
+        if self.g.active == Some(p.side)
+            && !t.used.reroll
+            && t.rerolls > 0
+            && p.square().is_some()
+            && self.cards_team_rerolls_ok(p.side)
         {
             v.push(if p.has(Skill::Loner) {
                 Reroll::gated(RerollSource::Team, GATE)

@@ -1017,8 +1017,14 @@ impl Ctx<'_> {
     }
 
     fn coin_toss(&mut self) {
-        let face = self.roll(RollPurpose::CoinToss, None, Die::Range(2));
-        let winner = if face == 0 { Side::Home } else { Side::Away };
+        let winner = match self.cards_toss_winner() {
+            // §31.7 Team Anthem: no toss.
+            Some(side) => side,
+            None => {
+                let face = self.roll(RollPurpose::CoinToss, None, Die::Range(2));
+                if face == 0 { Side::Home } else { Side::Away }
+            }
+        };
         self.emit(Event::CoinToss { winner });
         if self.g.half == 0 {
             self.g.half = 1;

@@ -94,8 +94,10 @@ impl Ctx<'_> {
         crowd: bool,
         square: Option<Square>,
     ) {
-        if self.cards_only_stunned(player, &hurt) {
-            // §31.8 Iron Man, Kid Gloves: Stunned, no injury roll.
+        if self.cards_only_stunned(player, &hurt)
+            || (crowd && self.cards_friendly_crowd(self.g.player(player).side))
+        {
+            // §31.8 Iron Man, Kid Gloves, §31.10 Friendly Fans: Stunned, no injury roll.
             let side = self.g.player(player).side;
             self.cards_note_injury(side);
             self.emit(Event::Injured {

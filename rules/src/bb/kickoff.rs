@@ -256,8 +256,12 @@ impl Ctx<'_> {
                     } else {
                         t.assistant_coaches
                     };
-                    let fame = t.fame;
+                    let fame = self.cards_kick_off_fame(side, true);
                     totals[side.index()] = self.d3(purpose, Some(side)) + fame + extra;
+                    if self.cards_babe(side) {
+                        // §31.10 That Babe's Got Talent!: she wins it.
+                        totals[side.index()] = u8::MAX;
+                    }
                 }
                 for side in Side::BOTH {
                     if totals[side.index()] >= totals[side.other().index()] {
@@ -287,7 +291,7 @@ impl Ctx<'_> {
             KickOffResult::ThrowARock => {
                 let mut totals = [0u8; 2];
                 for side in Side::BOTH {
-                    let fame = self.g.team(side).fame;
+                    let fame = self.cards_kick_off_fame(side, false);
                     totals[side.index()] =
                         self.roll(RollPurpose::ThrowARock, Some(side), Die::D6) as u8 + fame;
                 }
@@ -311,7 +315,7 @@ impl Ctx<'_> {
             }
             KickOffResult::PitchInvasion => {
                 for side in Side::BOTH {
-                    let fame = self.g.team(side).fame;
+                    let fame = self.cards_kick_off_fame(side, false);
                     let victims: Vec<PlayerId> =
                         self.g.on_pitch(side.other()).map(|p| p.id).collect();
                     for v in victims {

@@ -232,19 +232,25 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
             // §26.2: Move Actions only.
             continue;
         }
-        if !used.blitz {
+        if !used.blitz || super::cards::extra_action(g, side, ActionKind::Blitz) {
             out.push(Command::Declare {
                 player: p.id,
                 action: ActionKind::Blitz,
             });
         }
-        if !used.pass && !ball_in_air && !p.has(Skill::NoHands) {
+        if (!used.pass || super::cards::extra_action(g, side, ActionKind::Pass))
+            && !ball_in_air
+            && !p.has(Skill::NoHands)
+        {
             out.push(Command::Declare {
                 player: p.id,
                 action: ActionKind::Pass,
             });
         }
-        if !used.hand_off && !ball_in_air && !p.has(Skill::NoHands) {
+        if (!used.hand_off || super::cards::extra_action(g, side, ActionKind::HandOff))
+            && !ball_in_air
+            && !p.has(Skill::NoHands)
+        {
             out.push(Command::Declare {
                 player: p.id,
                 action: ActionKind::HandOff,
