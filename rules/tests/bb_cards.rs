@@ -1338,3 +1338,89 @@ fn custard_pie_takes_a_tackle_zone_for_the_turn() {
     play(&mut g, [], &[Command::EndTurn]);
     assert_eq!(g.tackle_zones(HOME, sq(10, 7), None), 1);
 }
+
+/// §31.12 Blatant Foul: this turn the foul breaks armour without an armour roll (so never a
+/// double to send the fouler off); the injury roll is as usual.
+#[test]
+fn blatant_foul_always_breaks_armour() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).prone(o, 11, 7);
+    s.hand(HOME, &[Card::BlatantFoul]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(2)],
+        &[
+            play_card(Card::BlatantFoul, None),
+            Command::Declare {
+                player: h,
+                action: ActionKind::Foul,
+            },
+            Command::Foul { target: o },
+        ],
+    );
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert!(ev.contains(&Event::Armour {
+        player: o,
+        broken: true
+    }));
+    assert_eq!(state(&g, o), stunned(11, 7));
+    assert_eq!(state(&g, h), standing(10, 7));
+}
+
+/// §31.8 Knuckledusters: this turn the chosen player's block dice all count as Defender Down.
+#[test]
+fn knuckledusters_turn_block_dice_to_defender_down() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::Knuckledusters]);
+    let mut g = s.turn(HOME, 1);
+    // An Attacker Down rolled.
+    play(
+        &mut g,
+        [bd(1)],
+        &[
+            play_card(Card::Knuckledusters, Some(h)),
+            Command::Block {
+                player: h,
+                target: o,
+            },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(1), d6(1)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, h), standing(10, 7));
+    assert_eq!(state(&g, o), prone(12, 7));
+}
+
+/// §31.11 Heroic Leap: a player of ST 4 or less leaps this turn, landing on 3+ whatever his
+/// AG (an AG 3 player would need 4+).
+#[test]
+fn heroic_leap_lands_on_three() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 5, 7);
+    s.hand(HOME, &[Card::HeroicLeap]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(g.players[h.index()].ag, 3);
+    play(
+        &mut g,
+        [d6(3)],
+        &[
+            play_card(Card::HeroicLeap, Some(h)),
+            mv(h),
+            Command::Leap { to: sq(7, 7) },
+        ],
+    );
+    assert_eq!(state(&g, h), standing(7, 7));
+    play(&mut g, [], &[Command::EndAction, Command::EndTurn]);
+    assert!(!g.players[h.index()].has(Skill::Leap));
+}

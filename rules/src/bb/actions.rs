@@ -359,7 +359,8 @@ impl Ctx<'_> {
         self.push(Frame::AfterStep { player: a.player });
         let mut f = CheckFor::new(CheckKind::Leap, a.player);
         f.square = Some(to);
-        self.push(Frame::Check(Box::new(d6_check(f, agility_target(ag), vll))));
+        let (target, vll) = self.cards_leap_roll(a.player, agility_target(ag), vll);
+        self.push(Frame::Check(Box::new(d6_check(f, target, vll))));
         for gfi in [g2, g1] {
             if gfi {
                 self.push_gfi(a.player);
@@ -564,15 +565,21 @@ impl Ctx<'_> {
                 }
             }
         }
-        let [a, b] = self.roll2(RollPurpose::Armour, Some(fside));
+        // §31.12 Blatant Foul: the armour breaks without a roll (so never on a double).
+        let blatant = self.cards_blatant_foul(fside);
+        let [a, b] = if blatant {
+            [0, 1]
+        } else {
+            self.roll2(RollPurpose::Armour, Some(fside))
+        };
         let av = i32::from(self.g.player(victim).av);
         let mut total = i32::from(a + b) + i32::from(assists) + bonus;
         let mut dp = self.g.player(fouler).has(Skill::DirtyPlayer);
-        if dp && total <= av && total + 1 > av {
+        if !blatant && dp && total <= av && total + 1 > av {
             total += 1;
             dp = false;
         }
-        let broken = total > av;
+        let broken = blatant || total > av;
         self.emit(Event::Armour {
             player: victim,
             broken,

@@ -157,6 +157,7 @@ impl Ctx<'_> {
         chooser: Side,
         frenzy: bool,
     ) -> Flow<Prompt, Command> {
+        let faces = self.cards_block_faces(attacker, faces);
         let first = BlockFace::of(faces[0]);
         if faces.iter().all(|f| BlockFace::of(*f) == first) {
             self.block_result(attacker, defender, first, frenzy);

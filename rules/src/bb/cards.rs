@@ -479,7 +479,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Heroic Leap",
         name_fr: "Saut Héroïque",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::NewBlockingScheme,
@@ -689,7 +689,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Blatant Foul",
         name_fr: "Faute Flagrante",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::ChopBlock,
@@ -1179,7 +1179,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Knuckledusters",
         name_fr: "Poing Armoricain",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::MagicSponge,
@@ -1541,6 +1541,12 @@ pub struct CardState {
     pub extra_blitz: [bool; 2],
     /// Razzle Dazzle (§31.7): a second Pass or Hand-off this turn.
     pub extra_pass: [bool; 2],
+    /// Blatant Foul (§31.12): this side's fouls break armour this turn, never on a double.
+    pub blatant: [bool; 2],
+    /// Knuckledusters (§31.8): these players' block dice are Defender Down this turn.
+    pub knuckles: Vec<PlayerId>,
+    /// Heroic Leap (§31.11): these players leap this turn, landing on 3+.
+    pub heroic: Vec<PlayerId>,
 }
 
 use super::data::{CasualtyResult, Roster, Skill, SkillSet};
@@ -1698,7 +1704,14 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::ThatBabesGotTalent
         | Card::FanUproar
         | Card::AllOutBlitz
-        | Card::RazzleDazzle => vec![None],
+        | Card::RazzleDazzle
+        | Card::BlatantFoul => vec![None],
+        Card::Knuckledusters => own_on_pitch(),
+        Card::HeroicLeap => g
+            .on_pitch(side)
+            .filter(|p| p.st <= 4)
+            .map(|p| Some(p.id))
+            .collect(),
         Card::CustardPie => g
             .on_pitch(side.other())
             .filter(|o| {
@@ -2137,6 +2150,9 @@ impl Ctx<'_> {
         self.g.cards.come_on_boys = None;
         self.g.cards.extra_blitz[side.index()] = false;
         self.g.cards.extra_pass[side.index()] = false;
+        self.g.cards.blatant[side.index()] = false;
+        self.g.cards.knuckles.clear();
+        self.g.cards.heroic.clear();
         let u = &mut self.g.cards.uproar[side.index()];
         *u = u.saturating_sub(1);
         self.end_grants(|u| u == Until::EndOfTurn(side));
@@ -2221,6 +2237,30 @@ impl Ctx<'_> {
     /// §31.7 Fan Uproar: may `side` use a team re-roll now?
     pub(crate) fn cards_team_rerolls_ok(&self, side: Side) -> bool {
         self.g.cards.uproar[side.index()] == 0
+    }
+
+    /// §31.12 Blatant Foul: `side`'s foul this turn breaks armour without a roll.
+    pub(crate) fn cards_blatant_foul(&self, side: Side) -> bool {
+        self.g.cards.blatant[side.index()]
+    }
+
+    /// §31.8 Knuckledusters: the block dice `attacker` rolled, each turned to Defender
+    /// Down (face 6) when he holds them.
+    pub(crate) fn cards_block_faces(&self, attacker: PlayerId, faces: Vec<u16>) -> Vec<u16> {
+        if self.g.cards.knuckles.contains(&attacker) {
+            vec![6; faces.len()]
+        } else {
+            faces
+        }
+    }
+
+    /// §31.11 Heroic Leap: the leap's target and modifier (3+, nothing else, for him).
+    pub(crate) fn cards_leap_roll(&self, player: PlayerId, target: u8, modifier: i8) -> (u8, i8) {
+        if self.g.cards.heroic.contains(&player) {
+            (3, 0)
+        } else {
+            (target, modifier)
+        }
     }
 
     /// §31.8 Rakarth's Curse: this player may re-roll nothing.
@@ -2511,6 +2551,18 @@ impl Ctx<'_> {
             Card::FanUproar => self.g.cards.uproar[other.index()] = 2,
             Card::AllOutBlitz => self.g.cards.extra_blitz[side.index()] = true,
             Card::RazzleDazzle => self.g.cards.extra_pass[side.index()] = true,
+            Card::BlatantFoul => self.g.cards.blatant[side.index()] = true,
+            Card::Knuckledusters => {
+                if let Some(id) = player {
+                    self.g.cards.knuckles.push(id);
+                }
+            }
+            Card::HeroicLeap => {
+                if let Some(id) = player {
+                    self.g.cards.heroic.push(id);
+                    self.grant(id, card, Until::EndOfTurn(side), [0; 4], &[Skill::Leap]);
+                }
+            }
             Card::CustardPie => {
                 // §31.12: no tackle zone to the end of the turn (as Mindblow's, §31.9).
                 if let Some(id) = player
