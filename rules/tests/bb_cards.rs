@@ -1424,3 +1424,184 @@ fn heroic_leap_lands_on_three() {
     play(&mut g, [], &[Command::EndAction, Command::EndTurn]);
     assert!(!g.players[h.index()].has(Skill::Leap));
 }
+
+/// §31.6 Belt of Invulnerability: armour rolls against the player are never modified: a
+/// Mighty Blow 8 against his AV 8 holds.
+#[test]
+fn belt_of_invulnerability_ignores_mighty_blow() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(o, 11, 7)
+        .skill(o, Skill::MightyBlow)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::BeltOfInvulnerability]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::EndTurn,
+            play_card(Card::BeltOfInvulnerability, Some(h)),
+        ],
+    );
+    assert_eq!(g.players[h.index()].av, 8);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(4), d6(4)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(ev.contains(&Event::Armour {
+        player: h,
+        broken: false
+    }));
+    assert_eq!(state(&g, h), prone(9, 7));
+}
+
+/// §31.6 Lucky Charm: chosen before the match; the first armour roll that breaks the
+/// player's armour is ignored (he stays prone, no injury roll).
+#[test]
+fn lucky_charm_ignores_the_first_broken_armour() {
+    let (mut g, _) = start(vec![Deck::MagicItems], vec![], &[range(13, 7)]);
+    assert_eq!(g.cards.hands[0], vec![Card::LuckyCharm]);
+    let p = g.players[0].id;
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::LuckyCharm, Some(p))],
+    );
+    assert_eq!(g.cards.lucky, vec![p]);
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 0);
+    s.game.cards.lucky = vec![h];
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(6), d6(5)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(rolls(&ev, RollPurpose::Injury).is_empty());
+    assert_eq!(state(&g, h), prone(9, 7));
+    assert!(g.cards.lucky.is_empty());
+}
+
+/// §31.6 Good Old Magic Codpiece: the player cannot be fouled, and injury rolls against him
+/// are never modified (Mighty Blow's +1 does not turn a 7 into a KO).
+#[test]
+fn the_codpiece_stops_fouls_and_injury_modifiers() {
+    let (mut g, _) = start(vec![Deck::MagicItems], vec![], &[range(13, 9)]);
+    assert_eq!(g.cards.hands[0], vec![Card::GoodOldMagicCodpiece]);
+    let p = g.players[0].id;
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::GoodOldMagicCodpiece, Some(p))],
+    );
+    assert_eq!(g.cards.codpieces, vec![p]);
+    // No foul on him.
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.prone(h, 10, 7).put(o, 11, 7).put(o2, 11, 9);
+    s.game.cards.codpieces = vec![h];
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::Declare {
+            player: o,
+            action: ActionKind::Foul,
+        }],
+    );
+    assert!(!legal_commands(&g).contains(&Command::Foul { target: h }));
+    // A Mighty Blow block: armour broken (6+5), injury 4+3 stays 7: Stunned.
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(o, 11, 7)
+        .skill(o, Skill::MightyBlow)
+        .rerolls(AWAY, 0);
+    s.game.cards.codpieces = vec![h];
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(6), d6(5), d6(4), d6(3)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, h), stunned(9, 7));
+}
+
+/// §31.3, §31.6 Gloves of Holding: at the kick-off before the scatter, a player gains Catch
+/// and Sure Hands for the match and may no longer pass or hand off.
+#[test]
+fn gloves_of_holding_catch_but_never_pass() {
+    let (mut g, _) = start(vec![Deck::MagicItems], vec![], &[range(13, 5), range(2, 0)]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    play(&mut g, [], &[Command::PlaceKick { square: sq(22, 7) }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::KickOffBeforeScatter
+        }
+    );
+    let p = g.on_pitch(HOME).next().unwrap().id;
+    play(
+        &mut g,
+        [(Die::D8, 5), d6(6), d6(1), d6(1)],
+        &[play_card(Card::GlovesOfHolding, Some(p))],
+    );
+    assert!(g.players[p.index()].has(Skill::Catch));
+    assert!(g.players[p.index()].has(Skill::SureHands));
+    assert_eq!(g.cards.gloves, vec![p]);
+    // In a turn: no Pass or Hand-off for him, as for anyone else.
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    s.game.cards.gloves = vec![a];
+    let g = s.turn(HOME, 1);
+    let legal = legal_commands(&g);
+    for action in [ActionKind::Pass, ActionKind::HandOff] {
+        assert!(!legal.contains(&Command::Declare { player: a, action }));
+        assert!(legal.contains(&Command::Declare { player: b, action }));
+    }
+}

@@ -573,13 +573,18 @@ impl Ctx<'_> {
             self.roll2(RollPurpose::Armour, Some(fside))
         };
         let av = i32::from(self.g.player(victim).av);
-        let mut total = i32::from(a + b) + i32::from(assists) + bonus;
+        // §31.6 Belt of Invulnerability: no assists, chainsaw or Dirty Player on the roll.
+        let modifiable = self.cards_armour_modifiable(victim);
+        let mut total = i32::from(a + b);
+        if modifiable {
+            total += i32::from(assists) + bonus;
+        }
         let mut dp = self.g.player(fouler).has(Skill::DirtyPlayer);
-        if !blatant && dp && total <= av && total + 1 > av {
+        if !blatant && modifiable && dp && total <= av && total + 1 > av {
             total += 1;
             dp = false;
         }
-        let broken = blatant || total > av;
+        let broken = blatant || self.cards_armour_breaks(victim, total > av);
         self.emit(Event::Armour {
             player: victim,
             broken,

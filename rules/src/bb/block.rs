@@ -537,7 +537,13 @@ impl Ctx<'_> {
         let av = i32::from(p.av);
         let hit_side = p.side;
         let [a, b] = self.roll2(RollPurpose::Armour, Some(hit_side.other()));
-        let broken = i32::from(a + b) + 3 > av;
+        // §31.6 Belt of Invulnerability: no +3; Lucky Charm: the break is ignored.
+        let saw = if self.cards_armour_modifiable(hit) {
+            3
+        } else {
+            0
+        };
+        let broken = self.cards_armour_breaks(hit, i32::from(a + b) + saw > av);
         self.emit(Event::Armour {
             player: hit,
             broken,

@@ -569,7 +569,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Belt of Invulnerability",
         name_fr: "Ceinture d'Invulnérabilité",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::FawndoughsHeadband,
@@ -609,7 +609,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Gloves of Holding",
         name_fr: "Gants de Colle",
         window: Window::KickOffBeforeScatter,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::InertiaDampner,
@@ -629,7 +629,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Lucky Charm",
         name_fr: "Porte-Bonheur",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::MagicGlovesOfJarkLongarm,
@@ -649,7 +649,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Good Old Magic Codpiece",
         name_fr: "Huile de Foie de Morue",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RabbitsFoot,
@@ -1547,6 +1547,15 @@ pub struct CardState {
     pub knuckles: Vec<PlayerId>,
     /// Heroic Leap (§31.11): these players leap this turn, landing on 3+.
     pub heroic: Vec<PlayerId>,
+    /// Belt of Invulnerability (§31.6): armour rolls against these are never modified.
+    pub belts: Vec<PlayerId>,
+    /// Lucky Charm (§31.6): the first armour roll that breaks these players' armour is
+    /// ignored.
+    pub lucky: Vec<PlayerId>,
+    /// Good Old Magic Codpiece (§31.6): never fouled; injury rolls never modified.
+    pub codpieces: Vec<PlayerId>,
+    /// Gloves of Holding (§31.6): these players may not pass or hand off.
+    pub gloves: Vec<PlayerId>,
 }
 
 use super::data::{CasualtyResult, Roster, Skill, SkillSet};
@@ -1706,7 +1715,15 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::AllOutBlitz
         | Card::RazzleDazzle
         | Card::BlatantFoul => vec![None],
-        Card::Knuckledusters => own_on_pitch(),
+        Card::Knuckledusters | Card::BeltOfInvulnerability | Card::GlovesOfHolding => {
+            own_on_pitch()
+        }
+        Card::LuckyCharm | Card::GoodOldMagicCodpiece => g
+            .players
+            .iter()
+            .filter(|p| p.side == side && p.state == PlayerState::Reserve)
+            .map(|p| Some(p.id))
+            .collect(),
         Card::HeroicLeap => g
             .on_pitch(side)
             .filter(|p| p.st <= 4)
@@ -2263,6 +2280,26 @@ impl Ctx<'_> {
         }
     }
 
+    /// §31.6 Belt of Invulnerability: may an armour roll against `player` be modified?
+    pub(crate) fn cards_armour_modifiable(&self, player: PlayerId) -> bool {
+        !self.g.cards.belts.contains(&player)
+    }
+
+    /// §31.6 Lucky Charm: does this armour roll break `player`'s armour? The charm takes the
+    /// first that would (it is spent).
+    pub(crate) fn cards_armour_breaks(&mut self, player: PlayerId, broken: bool) -> bool {
+        if broken && let Some(at) = self.g.cards.lucky.iter().position(|&p| p == player) {
+            self.g.cards.lucky.remove(at);
+            return false;
+        }
+        broken
+    }
+
+    /// §31.6 Good Old Magic Codpiece: may an injury roll against `player` be modified?
+    pub(crate) fn cards_injury_modifiable(&self, player: PlayerId) -> bool {
+        !self.g.cards.codpieces.contains(&player)
+    }
+
     /// §31.8 Rakarth's Curse: this player may re-roll nothing.
     pub(crate) fn cards_cursed(&self, player: PlayerId) -> bool {
         self.g.cards.cursed.contains(&player)
@@ -2552,6 +2589,33 @@ impl Ctx<'_> {
             Card::AllOutBlitz => self.g.cards.extra_blitz[side.index()] = true,
             Card::RazzleDazzle => self.g.cards.extra_pass[side.index()] = true,
             Card::BlatantFoul => self.g.cards.blatant[side.index()] = true,
+            Card::BeltOfInvulnerability => {
+                if let Some(id) = player {
+                    self.g.cards.belts.push(id);
+                }
+            }
+            Card::LuckyCharm => {
+                if let Some(id) = player {
+                    self.g.cards.lucky.push(id);
+                }
+            }
+            Card::GoodOldMagicCodpiece => {
+                if let Some(id) = player {
+                    self.g.cards.codpieces.push(id);
+                }
+            }
+            Card::GlovesOfHolding => {
+                if let Some(id) = player {
+                    self.g.cards.gloves.push(id);
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfMatch,
+                        [0; 4],
+                        &[Skill::Catch, Skill::SureHands],
+                    );
+                }
+            }
             Card::Knuckledusters => {
                 if let Some(id) = player {
                     self.g.cards.knuckles.push(id);
@@ -2689,8 +2753,8 @@ pub struct HandView {
 
 /// §31.9 I am the Greatest: a player's value [Proposal]: his position's cost, plus 20,000 a
 /// skill beyond the position's and 30,000 (MA, AV), 40,000 (AG) or 50,000 (ST) a
-/// characteristic point gained (§5.8 of the digest's league rules; a double's extra 10,000 is
-/// not counted: the sheet does not say which skills were doubles).
+/// characteristic point gained (the league rules' value increases; a double's extra 10,000
+/// is not counted: the sheet does not say which skills were doubles).
 pub fn player_value(g: &Game, id: PlayerId) -> u32 {
     let p = g.player(id);
     let sheet = g.setup.teams[p.side.index()].sheet();
@@ -2740,4 +2804,14 @@ pub fn extra_action(g: &Game, side: Side, action: ActionKind) -> bool {
         ActionKind::Pass | ActionKind::HandOff => g.cards.extra_pass[side.index()],
         _ => false,
     }
+}
+
+/// §31.6 Good Old Magic Codpiece: may `player` be fouled?
+pub fn may_be_fouled(g: &Game, player: PlayerId) -> bool {
+    !g.cards.codpieces.contains(&player)
+}
+
+/// §31.6 Gloves of Holding: may `player` pass or hand off?
+pub fn may_pass(g: &Game, player: PlayerId) -> bool {
+    !g.cards.gloves.contains(&player)
 }

@@ -65,15 +65,17 @@ impl Ctx<'_> {
         }
         let [a, b] = self.roll2(RollPurpose::Armour, Some(side.other()));
         let mut total = i32::from(a + b);
-        if self.g.player(player).has(Skill::Chainsaw) {
+        // §31.6 Belt of Invulnerability: no modifier at all.
+        let modifiable = self.cards_armour_modifiable(player);
+        if modifiable && self.g.player(player).has(Skill::Chainsaw) {
             // §26.8: a chainsaw wielder knocked down: +3 to his armour roll.
             total += 3;
         }
-        if hurt.mighty_blow && total <= av && total + 1 > av {
+        if modifiable && hurt.mighty_blow && total <= av && total + 1 > av {
             total += 1;
             hurt.mighty_blow = false;
         }
-        let broken = total > av;
+        let broken = self.cards_armour_breaks(player, total > av);
         self.emit(Event::Armour { player, broken });
         if broken {
             self.push(Frame::Injury {
@@ -126,6 +128,10 @@ impl Ctx<'_> {
         }
         // §31.9 Mysterious Old Medicine Man: −1; below 2 he is only placed prone.
         total += self.cards_injury_modifier(side);
+        if !self.cards_injury_modifiable(player) {
+            // §31.6 Good Old Magic Codpiece: the dice alone.
+            total = i32::from(a + b);
+        }
         let medicine_prone = total < 2;
         self.cards_note_injury(side);
         let (mut outcome, badly_hurt) = injury_of(total, stunty, skull);

@@ -241,6 +241,7 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
         if (!used.pass || super::cards::extra_action(g, side, ActionKind::Pass))
             && !ball_in_air
             && !p.has(Skill::NoHands)
+            && super::cards::may_pass(g, p.id)
         {
             out.push(Command::Declare {
                 player: p.id,
@@ -250,6 +251,7 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
         if (!used.hand_off || super::cards::extra_action(g, side, ActionKind::HandOff))
             && !ball_in_air
             && !p.has(Skill::NoHands)
+            && super::cards::may_pass(g, p.id)
         {
             out.push(Command::Declare {
                 player: p.id,
@@ -392,6 +394,7 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                             o.state,
                             PlayerState::Prone { .. } | PlayerState::Stunned { .. }
                         )
+                        && super::cards::may_be_fouled(g, t)
                     {
                         out.push(Command::Foul { target: t });
                     }
