@@ -1605,3 +1605,27 @@ fn gloves_of_holding_catch_but_never_pass() {
         assert!(legal.contains(&Command::Declare { player: b, action }));
     }
 }
+
+/// §31.8 Ego Trip: the chosen opponent must be the first of his team to act in a turn, or
+/// may not act in it.
+#[test]
+fn ego_trip_acts_first_or_not_at_all() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 5, 7).put(o1, 15, 7).put(o2, 15, 9);
+    s.hand(HOME, &[Card::EgoTrip]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::EgoTrip, Some(o1))],
+    );
+    assert!(legal_commands(&g).contains(&mv(o1)));
+    play(&mut g, [], &[mv(o2), Command::EndAction]);
+    assert!(!legal_commands(&g).contains(&mv(o1)));
+    // Next turn he may again, first.
+    play(&mut g, [], &[Command::EndTurn, Command::EndTurn]);
+    assert_eq!(g.active, Some(AWAY));
+    assert!(legal_commands(&g).contains(&mv(o1)));
+}

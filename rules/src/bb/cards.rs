@@ -1129,7 +1129,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Ego Trip",
         name_fr: "Égo Démesuré",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Zap,
@@ -1556,6 +1556,8 @@ pub struct CardState {
     pub codpieces: Vec<PlayerId>,
     /// Gloves of Holding (§31.6): these players may not pass or hand off.
     pub gloves: Vec<PlayerId>,
+    /// Ego Trip (§31.8): these players act first in their team's turn or not at all.
+    pub ego: Vec<PlayerId>,
 }
 
 use super::data::{CasualtyResult, Roster, Skill, SkillSet};
@@ -1782,7 +1784,7 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
             .filter(|p| !p.standing())
             .map(|p| Some(p.id))
             .collect(),
-        Card::DuhWhereAmI => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
+        Card::DuhWhereAmI | Card::EgoTrip => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
         Card::Butterfingers => g
             .on_pitch(side.other())
             .filter(|p| g.carrier() != Some(p.id))
@@ -2594,6 +2596,11 @@ impl Ctx<'_> {
                     self.g.cards.belts.push(id);
                 }
             }
+            Card::EgoTrip => {
+                if let Some(id) = player {
+                    self.g.cards.ego.push(id);
+                }
+            }
             Card::LuckyCharm => {
                 if let Some(id) = player {
                     self.g.cards.lucky.push(id);
@@ -2814,4 +2821,9 @@ pub fn may_be_fouled(g: &Game, player: PlayerId) -> bool {
 /// §31.6 Gloves of Holding: may `player` pass or hand off?
 pub fn may_pass(g: &Game, player: PlayerId) -> bool {
     !g.cards.gloves.contains(&player)
+}
+
+/// §31.8 Ego Trip: may `player` declare an Action now (first in his team's turn, or never)?
+pub fn may_act(g: &Game, player: PlayerId) -> bool {
+    !(g.acted_this_turn && g.cards.ego.contains(&player))
 }

@@ -216,7 +216,7 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
     let used = g.team(side).used;
     let ball_in_air = matches!(g.ball, Ball::InAir { .. });
     for p in g.on_pitch(side) {
-        if p.acted {
+        if p.acted || !super::cards::may_act(g, p.id) {
             continue;
         }
         let Some(sq) = p.square() else { continue };
