@@ -283,7 +283,7 @@ fn the_contract_plays_blood_bowl_like_the_engine() {
 /// listed command is legal, and the invariants hold.
 #[test]
 fn cards_in_hand_never_leak_to_the_other_seats() {
-    use dugout_rules::bb::cards::{Deck, DeckDraws, SpecialPlayCards};
+    use dugout_rules::bb::cards::{Card, Deck, DeckDraws, SpecialPlayCards};
     use dugout_rules::bb::scenario::start_with_any_cards;
     let seats = [
         Seat::Coach(Side::Home),
@@ -354,6 +354,40 @@ fn cards_in_hand_never_leak_to_the_other_seats() {
             count_touchdowns(&events, &mut tds);
             invariants(&g, tds, seed, steps);
             check(&events, steps);
+            // No event a seat receives names a card it may not know: one in a hidden hand
+            // that is neither in its own hand nor played by anyone.
+            for &seat in &seats {
+                let mut known: Vec<Card> = g.cards.played.concat();
+                if let Seat::Coach(side) = seat {
+                    known.extend(&g.cards.hands[side.index()]);
+                }
+                let hidden: Vec<String> = Side::BOTH
+                    .iter()
+                    .filter(|&&side| !seat.sees_secrets_of(side))
+                    .flat_map(|side| g.cards.hands[side.index()].iter())
+                    .filter(|c| !known.contains(c))
+                    .map(|c| serde_json::to_string(c).unwrap())
+                    .collect();
+                for e in events
+                    .iter()
+                    .filter_map(|e| <Game as Ruleset>::project(e, seat))
+                {
+                    let text = serde_json::to_string(&e).unwrap();
+                    for id in &hidden {
+                        assert!(
+                            !text.contains(&format!("\"card\":{id}")),
+                            "seed {seed} step {steps}: {seat:?} sees {id} in {text}"
+                        );
+                    }
+                }
+                let v = serde_json::to_string(&view_for(&g, seat).hands).unwrap();
+                for id in &hidden {
+                    assert!(
+                        !v.contains(id.as_str()),
+                        "seed {seed}: {seat:?}'s view has {id}"
+                    );
+                }
+            }
             for (i, &seat) in seats.iter().enumerate() {
                 for e in events
                     .iter()
