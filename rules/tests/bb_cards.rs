@@ -1629,3 +1629,31 @@ fn ego_trip_acts_first_or_not_at_all() {
     assert_eq!(g.active, Some(AWAY));
     assert!(legal_commands(&g).contains(&mv(o1)));
 }
+
+/// §31.10 Sprinkler Malfunction: to the drive's end, −1 on pick-ups (and passes and
+/// catches): an Orc's pick-up goes from +1 to 0 and a 3 fails.
+#[test]
+fn sprinkler_malfunction_makes_the_ball_slippery() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7)
+        .put(o, 15, 7)
+        .ball(Ball::Ground { square: sq(16, 7) })
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::SprinklerMalfunction]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::EndTurn,
+            play_card(Card::SprinklerMalfunction, None),
+        ],
+    );
+    let ev = play(&mut g, [d6(3), (Die::D8, 2)], &[mv(o), step(16, 7)]);
+    let pick = rolls(&ev, RollPurpose::PickUp);
+    assert_eq!(pick[0].modifier, 0);
+    assert_eq!(pick[0].success, Some(false));
+    assert_eq!(g.ball, Ball::Ground { square: sq(16, 6) });
+}

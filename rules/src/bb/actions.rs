@@ -391,7 +391,8 @@ impl Ctx<'_> {
             }
             let tz = self.g.tackle_zones(p.side, sq, None) as i8;
             let f = CheckFor::new(CheckKind::PickUp, player);
-            let c = d6_check(f, agility_target(p.ag), 1 - tz - self.rain());
+            let m = 1 - tz - self.rain() + self.cards_handling_modifier();
+            let c = d6_check(f, agility_target(p.ag), m);
             self.push(Frame::Check(Box::new(c)));
             return;
         }
@@ -469,6 +470,7 @@ impl Ctx<'_> {
         if p.has(Skill::Stunty) {
             m -= 1;
         }
+        m += self.cards_handling_modifier();
         let mut f = CheckFor::new(CheckKind::Pass, pass.passer);
         f.range = Some(range);
         f.square = Some(pass.target);

@@ -309,7 +309,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Sprinkler Malfunction",
         name_fr: "Arroseurs Déréglés",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Eclipse,
@@ -1558,6 +1558,8 @@ pub struct CardState {
     pub gloves: Vec<PlayerId>,
     /// Ego Trip (§31.8): these players act first in their team's turn or not at all.
     pub ego: Vec<PlayerId>,
+    /// Sprinkler Malfunction (§31.10): −1 on passes, catches and pick-ups this drive.
+    pub sprinkler: bool,
 }
 
 use super::data::{CasualtyResult, Roster, Skill, SkillSet};
@@ -1716,7 +1718,8 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::FanUproar
         | Card::AllOutBlitz
         | Card::RazzleDazzle
-        | Card::BlatantFoul => vec![None],
+        | Card::BlatantFoul
+        | Card::SprinklerMalfunction => vec![None],
         Card::Knuckledusters | Card::BeltOfInvulnerability | Card::GlovesOfHolding => {
             own_on_pitch()
         }
@@ -2258,6 +2261,11 @@ impl Ctx<'_> {
         self.g.cards.uproar[side.index()] == 0
     }
 
+    /// §31.10 Sprinkler Malfunction: the modifier to passes, catches and pick-ups.
+    pub(crate) fn cards_handling_modifier(&self) -> i8 {
+        -i8::from(self.g.cards.sprinkler)
+    }
+
     /// §31.12 Blatant Foul: `side`'s foul this turn breaks armour without a roll.
     pub(crate) fn cards_blatant_foul(&self, side: Side) -> bool {
         self.g.cards.blatant[side.index()]
@@ -2323,6 +2331,7 @@ impl Ctx<'_> {
     /// The end of a drive for the cards: grants "to the end of the drive" end.
     pub(crate) fn cards_end_drive(&mut self) {
         self.g.cards.greased = [false; 2];
+        self.g.cards.sprinkler = false;
         self.g.cards.uproar = [0; 2];
         if !self.g.cards.joined.is_empty() {
             self.leave_joined(|u| u == Until::EndOfDrive);
@@ -2591,6 +2600,7 @@ impl Ctx<'_> {
             Card::AllOutBlitz => self.g.cards.extra_blitz[side.index()] = true,
             Card::RazzleDazzle => self.g.cards.extra_pass[side.index()] = true,
             Card::BlatantFoul => self.g.cards.blatant[side.index()] = true,
+            Card::SprinklerMalfunction => self.g.cards.sprinkler = true,
             Card::BeltOfInvulnerability => {
                 if let Some(id) = player {
                     self.g.cards.belts.push(id);
