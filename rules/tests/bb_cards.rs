@@ -1657,3 +1657,32 @@ fn sprinkler_malfunction_makes_the_ball_slippery() {
     assert_eq!(pick[0].success, Some(false));
     assert_eq!(g.ball, Ball::Ground { square: sq(16, 6) });
 }
+
+/// §31.12 Chop Block: after his turn, a standing player of his who took no Action in it and
+/// a standing opponent next to him are both placed prone; the opponent is then stunned.
+#[test]
+fn chop_block_takes_both_down() {
+    let mut s = scen();
+    let (h1, h2) = (s.player(HOME, 0), s.player(HOME, 1));
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h1, 10, 7)
+        .put(o1, 11, 7)
+        .put(h2, 10, 11)
+        .put(o2, 11, 11);
+    s.hand(HOME, &[Card::ChopBlock]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[mv(h2), Command::EndAction, Command::EndTurn]);
+    let chop = |o: PlayerId, x, y| Command::PlayCard {
+        card: Card::ChopBlock,
+        player: Some(o),
+        square: Some(sq(x, y)),
+    };
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&chop(o1, 10, 7)));
+    assert!(!legal.contains(&chop(o2, 10, 11)));
+    let ev = play(&mut g, [], &[chop(o1, 10, 7)]);
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert_eq!(state(&g, h1), prone(10, 7));
+    assert_eq!(state(&g, o1), stunned(11, 7));
+    assert_eq!(g.active, Some(AWAY));
+}

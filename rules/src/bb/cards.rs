@@ -699,7 +699,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Chop Block",
         name_fr: "Blocage Viril",
         window: Window::EndOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::CustardPie,
@@ -1603,6 +1603,9 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
                 square: None,
             });
         }
+        if card == Card::ChopBlock {
+            out.extend(chop_blocks(g, side));
+        }
         for square in square_targets(g, card) {
             out.push(Command::PlayCard {
                 card,
@@ -1639,6 +1642,25 @@ fn square_targets(g: &Game, card: Card) -> Vec<Square> {
         }
         _ => Vec::new(),
     }
+}
+
+/// §31.12 Chop Block: a standing player of his who took no Action in the turn just over
+/// (named by his square) and a standing opponent next to him.
+fn chop_blocks(g: &Game, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
+    for p in g.on_pitch(side).filter(|p| p.standing() && !p.acted) {
+        let Some(sq) = p.square() else { continue };
+        for o in g.on_pitch(side.other()).filter(|o| o.standing()) {
+            if o.square().is_some_and(|os| os.is_adjacent(sq)) {
+                out.push(Command::PlayCard {
+                    card: Card::ChopBlock,
+                    player: Some(o.id),
+                    square: Some(sq),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The players a card may be played on (`None`: a card without a target). Empty: the card
@@ -1913,13 +1935,37 @@ impl Ctx<'_> {
         self.push(Frame::CardWindow { side, window });
         self.play_card(side, card, player);
         if let Some(square) = square {
-            self.play_on_square(side, card, square);
+            self.play_on_square(side, card, player, square);
         }
     }
 
-    /// A card played on a square: a player joins the team there (§31.5).
-    fn play_on_square(&mut self, side: Side, card: Card, square: Square) {
+    /// A card played on a square: a player joins the team there (§31.5); Chop Block's own
+    /// player.
+    fn play_on_square(&mut self, side: Side, card: Card, player: Option<PlayerId>, square: Square) {
         match card {
+            Card::ChopBlock => {
+                // §31.12: both placed prone (a ball held bounces), the opponent then stunned.
+                let Some(own) = self.g.at(square) else { return };
+                let Some(opp) = player else { return };
+                for (id, stun) in [(own, false), (opp, true)] {
+                    let Some(sq) = self.g.player(id).square() else {
+                        continue;
+                    };
+                    let carrier = self.g.carrier() == Some(id);
+                    self.set_state(id, PlayerState::Prone { square: sq });
+                    self.emit(Event::PlacedProne { player: id });
+                    if stun {
+                        self.set_state(id, PlayerState::Stunned { square: sq });
+                    }
+                    if carrier {
+                        self.set_ball(Ball::Ground { square: sq });
+                        self.push(Frame::Bounce {
+                            from: sq,
+                            kick: false,
+                        });
+                    }
+                }
+            }
             Card::NotSoSecretWeapon => {
                 // §31.8: a rookie Dwarf Deathroller, for this drive.
                 let data = Roster::Dwarf.data();
