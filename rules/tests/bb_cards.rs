@@ -1686,3 +1686,40 @@ fn chop_block_takes_both_down() {
     assert_eq!(state(&g, o1), stunned(11, 7));
     assert_eq!(g.active, Some(AWAY));
 }
+
+/// §31.10 Rowdy Fans: a block against an opponent beside the pitch's edge gets one more
+/// assist, and opponents beside the edge give none: 3+1 against 3 (the edge assist lost),
+/// two dice for the attacker instead of two for the defender.
+#[test]
+fn rowdy_fans_work_the_edge() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 5)]);
+    play(&mut g, [range(2, 0)], &[play_card(Card::RowdyFans, None)]);
+    assert!(g.cards.rowdy[0]);
+    for rowdy in [false, true] {
+        let mut s = scen();
+        let h = s.player(HOME, 0);
+        let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+        s.put(h, 10, 1)
+            .put(o, 10, 0)
+            .put(o2, 11, 0)
+            .rerolls(HOME, 0);
+        s.game.cards.rowdy[0] = rowdy;
+        let mut g = s.turn(HOME, 1);
+        let ev = play(
+            &mut g,
+            [bd(1), bd(6)],
+            &[Command::Block {
+                player: h,
+                target: o,
+            }],
+        );
+        let (dice, chooser) = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::BlockDeclared { dice, chooser, .. } => Some((*dice, *chooser)),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!((dice, chooser), (2, if rowdy { HOME } else { AWAY }));
+    }
+}

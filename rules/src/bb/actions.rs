@@ -553,6 +553,7 @@ impl Ctx<'_> {
                     && o.side == fside
                     && o.has_tz()
                     && self.g.tackle_zones(fside, n, None) == 0
+                    && super::cards::may_assist(self.g, fside, n)
                 {
                     assists += 1;
                 }
@@ -561,12 +562,18 @@ impl Ctx<'_> {
         for n in fsq.neighbours() {
             if let Some(id) = self.g.at(n) {
                 let o = self.g.player(id);
-                if o.side == vside && o.has_tz() && self.g.tackle_zones(vside, n, Some(fouler)) == 0
+                if o.side == vside
+                    && o.has_tz()
+                    && self.g.tackle_zones(vside, n, Some(fouler)) == 0
+                    && super::cards::may_assist(self.g, vside, n)
                 {
                     assists -= 1;
                 }
             }
         }
+        // §31.10 Rowdy Fans: one more assist against an opponent beside the edge.
+        assists += super::cards::rowdy_assist(self.g, fside, victim) as i8;
+        assists -= super::cards::rowdy_assist(self.g, vside, fouler) as i8;
         // §31.12 Blatant Foul: the armour breaks without a roll (so never on a double).
         let blatant = self.cards_blatant_foul(fside);
         let [a, b] = if blatant {

@@ -23,7 +23,11 @@ pub fn assists(g: &Game, side: Side, target: Square, besides: PlayerId, ignore: 
             continue;
         }
         let p = g.player(id);
-        if p.side == side && p.has_tz() && g.tackle_zones(side, sq, Some(ignore)) == 0 {
+        if p.side == side
+            && p.has_tz()
+            && g.tackle_zones(side, sq, Some(ignore)) == 0
+            && super::cards::may_assist(g, side, sq)
+        {
             n += 1;
         }
     }
@@ -129,8 +133,13 @@ impl Ctx<'_> {
                 ast = dst;
             }
         }
-        let ast = ast + assists(self.g, aside, dsq, attacker, defender);
-        let dst = dst + assists(self.g, dside, asq, defender, attacker);
+        // §31.10 Rowdy Fans: one more assist against an opponent beside the edge.
+        let ast = ast
+            + assists(self.g, aside, dsq, attacker, defender)
+            + super::cards::rowdy_assist(self.g, aside, defender);
+        let dst = dst
+            + assists(self.g, dside, asq, defender, attacker)
+            + super::cards::rowdy_assist(self.g, dside, attacker);
         let (dice, chooser) = block_dice(ast, dst, aside);
         self.emit(Event::BlockDeclared {
             attacker,

@@ -349,7 +349,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Rowdy Fans",
         name_fr: "Supporters Enragés",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Heckler,
@@ -1560,6 +1560,8 @@ pub struct CardState {
     pub ego: Vec<PlayerId>,
     /// Sprinkler Malfunction (§31.10): −1 on passes, catches and pick-ups this drive.
     pub sprinkler: bool,
+    /// Rowdy Fans (§31.10): this side's fans work the pitch's edge.
+    pub rowdy: [bool; 2],
 }
 
 use super::data::{CasualtyResult, Roster, Skill, SkillSet};
@@ -1741,7 +1743,8 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::AllOutBlitz
         | Card::RazzleDazzle
         | Card::BlatantFoul
-        | Card::SprinklerMalfunction => vec![None],
+        | Card::SprinklerMalfunction
+        | Card::RowdyFans => vec![None],
         Card::Knuckledusters | Card::BeltOfInvulnerability | Card::GlovesOfHolding => {
             own_on_pitch()
         }
@@ -2647,6 +2650,7 @@ impl Ctx<'_> {
             Card::RazzleDazzle => self.g.cards.extra_pass[side.index()] = true,
             Card::BlatantFoul => self.g.cards.blatant[side.index()] = true,
             Card::SprinklerMalfunction => self.g.cards.sprinkler = true,
+            Card::RowdyFans => self.g.cards.rowdy[side.index()] = true,
             Card::BeltOfInvulnerability => {
                 if let Some(id) = player {
                     self.g.cards.belts.push(id);
@@ -2882,4 +2886,22 @@ pub fn may_pass(g: &Game, player: PlayerId) -> bool {
 /// §31.8 Ego Trip: may `player` declare an Action now (first in his team's turn, or never)?
 pub fn may_act(g: &Game, player: PlayerId) -> bool {
     !(g.acted_this_turn && g.cards.ego.contains(&player))
+}
+
+/// §31.10 Rowdy Fans: is `sq` beside the pitch's outer edge (its outermost rows and
+/// columns)?
+pub fn on_edge(sq: Square) -> bool {
+    sq.x == 0 || sq.x == LENGTH - 1 || sq.y == 0 || sq.y == WIDTH - 1
+}
+
+/// §31.10 Rowdy Fans: may a player of `side` on `sq` give an assist on a block or foul (not
+/// beside the edge when the other side's fans are rowdy)?
+pub fn may_assist(g: &Game, side: Side, sq: Square) -> bool {
+    !(g.cards.rowdy[side.other().index()] && on_edge(sq))
+}
+
+/// §31.10 Rowdy Fans: the extra assist `side` gets on a block or foul between `a` (of `side`)
+/// and `b` (an opponent): one when `side`'s fans are rowdy and `b` is beside the edge.
+pub fn rowdy_assist(g: &Game, side: Side, b: PlayerId) -> u8 {
+    u8::from(g.cards.rowdy[side.index()] && g.player(b).square().is_some_and(on_edge))
 }
