@@ -1723,3 +1723,24 @@ fn rowdy_fans_work_the_edge() {
         assert_eq!((dice, chooser), (2, if rowdy { HOME } else { AWAY }));
     }
 }
+
+/// §31.10 Incoming!: in the opponent's next turn, leaving a square within 2 of a sideline
+/// or an end zone takes a dodge roll, tackle zones or not.
+#[test]
+fn incoming_makes_the_edges_a_dodge() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 15, 1).rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::Incoming]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::Incoming, None)],
+    );
+    // From (15,1) to (15,2): a dodge (a 6), then from (15,2) to (15,3): none.
+    let ev = play(&mut g, [d6(6)], &[mv(o), step(15, 2), step(15, 3)]);
+    assert_eq!(rolls(&ev, RollPurpose::Dodge).len(), 1);
+    assert_eq!(state(&g, o), standing(15, 3));
+}

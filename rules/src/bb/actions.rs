@@ -189,7 +189,8 @@ impl Ctx<'_> {
             return Flow::Continue;
         };
         let side = p.side;
-        let must_dodge = self.g.tackle_zones(side, sq, None) > 0;
+        let must_dodge = self.g.tackle_zones(side, sq, None) > 0
+            || super::cards::incoming_dodge(self.g, side, sq);
         self.push(Frame::Acting);
         Flow::Wait(prompt(
             side,
@@ -304,7 +305,8 @@ impl Ctx<'_> {
         let p = self.g.player(a.player);
         let side = p.side;
         let Some(from) = p.square() else { return };
-        let dodge = self.g.tackle_zones(side, from, None) > 0;
+        let dodge = self.g.tackle_zones(side, from, None) > 0
+            || super::cards::incoming_dodge(self.g, side, from);
         let mut dodge_check = None;
         if dodge {
             // §10.3: +1, −1 per opposing tackle zone on the destination (§26.28 Stunty:

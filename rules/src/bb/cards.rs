@@ -379,7 +379,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Incoming!",
         name_fr: "Pluie de Ballons !",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RogueWizard,
@@ -1562,6 +1562,9 @@ pub struct CardState {
     pub sprinkler: bool,
     /// Rowdy Fans (§31.10): this side's fans work the pitch's edge.
     pub rowdy: [bool; 2],
+    /// Incoming! (§31.10): this side's players dodge out of the squares near the edges
+    /// until the end of its next turn.
+    pub incoming: [bool; 2],
 }
 
 use super::data::{CasualtyResult, Roster, Skill, SkillSet};
@@ -1744,7 +1747,8 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::RazzleDazzle
         | Card::BlatantFoul
         | Card::SprinklerMalfunction
-        | Card::RowdyFans => vec![None],
+        | Card::RowdyFans
+        | Card::Incoming => vec![None],
         Card::Knuckledusters | Card::BeltOfInvulnerability | Card::GlovesOfHolding => {
             own_on_pitch()
         }
@@ -2218,6 +2222,7 @@ impl Ctx<'_> {
             return;
         }
         self.g.cards.greased[side.index()] = false;
+        self.g.cards.incoming[side.index()] = false;
         self.g.cards.come_on_boys = None;
         self.g.cards.extra_blitz[side.index()] = false;
         self.g.cards.extra_pass[side.index()] = false;
@@ -2380,6 +2385,7 @@ impl Ctx<'_> {
     /// The end of a drive for the cards: grants "to the end of the drive" end.
     pub(crate) fn cards_end_drive(&mut self) {
         self.g.cards.greased = [false; 2];
+        self.g.cards.incoming = [false; 2];
         self.g.cards.sprinkler = false;
         self.g.cards.uproar = [0; 2];
         if !self.g.cards.joined.is_empty() {
@@ -2651,6 +2657,7 @@ impl Ctx<'_> {
             Card::BlatantFoul => self.g.cards.blatant[side.index()] = true,
             Card::SprinklerMalfunction => self.g.cards.sprinkler = true,
             Card::RowdyFans => self.g.cards.rowdy[side.index()] = true,
+            Card::Incoming => self.g.cards.incoming[other.index()] = true,
             Card::BeltOfInvulnerability => {
                 if let Some(id) = player {
                     self.g.cards.belts.push(id);
@@ -2904,4 +2911,11 @@ pub fn may_assist(g: &Game, side: Side, sq: Square) -> bool {
 /// and `b` (an opponent): one when `side`'s fans are rowdy and `b` is beside the edge.
 pub fn rowdy_assist(g: &Game, side: Side, b: PlayerId) -> u8 {
     u8::from(g.cards.rowdy[side.index()] && g.player(b).square().is_some_and(on_edge))
+}
+
+/// §31.10 Incoming!: must a player of `side` leaving `from` dodge although no tackle zone is
+/// on it (within 2 squares of a sideline or an end zone)?
+pub fn incoming_dodge(g: &Game, side: Side, from: Square) -> bool {
+    g.cards.incoming[side.index()]
+        && (from.y <= 1 || from.y >= WIDTH - 2 || from.x <= 2 || from.x >= LENGTH - 3)
 }
