@@ -1744,3 +1744,30 @@ fn incoming_makes_the_edges_a_dodge() {
     assert_eq!(rolls(&ev, RollPurpose::Dodge).len(), 1);
     assert_eq!(state(&g, o), standing(15, 3));
 }
+
+/// §31.11 Punt: at the end of his turn, his ball carrier's ball goes to any square, scatters
+/// 3 times, and bounces where nobody catches it.
+#[test]
+fn punt_sends_the_ball_anywhere() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 20, 3).ball(Ball::Held { player: h });
+    s.hand(HOME, &[Card::Punt]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let punt = |x, y| Command::PlayCard {
+        card: Card::Punt,
+        player: None,
+        square: Some(sq(x, y)),
+    };
+    assert!(legal_commands(&g).contains(&punt(20, 7)));
+    // Three scatters +x (D8 5): (23,7), then a bounce down (D8 7): (23,8).
+    play(
+        &mut g,
+        [(Die::D8, 5), (Die::D8, 5), (Die::D8, 5), (Die::D8, 7)],
+        &[punt(20, 7)],
+    );
+    assert_eq!(g.ball, Ball::Ground { square: sq(23, 8) });
+    assert_eq!(g.active, Some(AWAY));
+}

@@ -519,7 +519,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Punt",
         name_fr: "Dégagement",
         window: Window::EndOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::SpectacularCatch,
@@ -1611,7 +1611,7 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
         if card == Card::ChopBlock {
             out.extend(chop_blocks(g, side));
         }
-        for square in square_targets(g, card) {
+        for square in square_targets(g, side, card) {
             out.push(Command::PlayCard {
                 card,
                 player: None,
@@ -1631,8 +1631,12 @@ pub fn legal(g: &Game, side: Side, moment: Window) -> Vec<Command> {
 
 /// The squares a card may be played on (§31.8 Not-So-Secret Weapon, §31.9 Da Freight Train:
 /// an empty square beside a sideline, not in an end zone).
-fn square_targets(g: &Game, card: Card) -> Vec<Square> {
+fn square_targets(g: &Game, side: Side, card: Card) -> Vec<Square> {
     match card {
+        // §31.11 Punt: any square, when one of his players holds the ball.
+        Card::Punt if g.carrier().is_some_and(|c| g.player(c).side == side) => (0..WIDTH)
+            .flat_map(|y| (0..LENGTH).map(move |x| Square::new(x, y)))
+            .collect(),
         Card::NotSoSecretWeapon | Card::DaFreightTrain => {
             let mut out = Vec::new();
             for y in [0, WIDTH - 1] {
@@ -1950,6 +1954,27 @@ impl Ctx<'_> {
     /// player.
     fn play_on_square(&mut self, side: Side, card: Card, player: Option<PlayerId>, square: Square) {
         match card {
+            Card::Punt => {
+                // §31.11: the ball goes to the square, scatters 3 times, then lands (caught
+                // or bouncing); off the pitch, the crowd throws it in.
+                self.set_ball(Ball::InAir { square });
+                let mut sq = square;
+                for _ in 0..3 {
+                    let dir = self.roll(RollPurpose::Scatter, None, Die::D8);
+                    let (dx, dy) = super::data::SCATTER[usize::from(dir - 1)];
+                    let next = sq.offset(dx, dy);
+                    if !super::state::on_pitch(next) {
+                        self.push(Frame::ThrowIn { from: sq });
+                        return;
+                    }
+                    sq = next;
+                }
+                self.set_ball(Ball::InAir { square: sq });
+                self.push(Frame::Land {
+                    square: sq,
+                    arrival: super::flow::Arrival::Inaccurate,
+                });
+            }
             Card::ChopBlock => {
                 // §31.12: both placed prone (a ball held bounces), the opponent then stunned.
                 let Some(own) = self.g.at(square) else { return };
