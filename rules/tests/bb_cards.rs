@@ -1771,3 +1771,78 @@ fn punt_sends_the_ball_anywhere() {
     assert_eq!(g.ball, Ball::Ground { square: sq(23, 8) });
     assert_eq!(g.active, Some(AWAY));
 }
+
+/// §31.7 Lewd Maneuvers: no player of either team in the chosen wide zone may act this turn
+/// or in the opponent's next.
+#[test]
+fn lewd_maneuvers_freeze_a_wide_zone() {
+    let mut s = scen();
+    let (h, h2) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 2).put(h2, 5, 7).put(o, 15, 1);
+    s.hand(HOME, &[Card::LewdManeuvers]);
+    let mut g = s.turn(HOME, 1);
+    let top = Command::PlayCard {
+        card: Card::LewdManeuvers,
+        player: None,
+        square: Some(sq(0, 0)),
+    };
+    play(&mut g, [], &[top]);
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&mv(h)));
+    assert!(legal.contains(&mv(h2)));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!legal_commands(&g).contains(&mv(o)));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(legal_commands(&g).contains(&mv(h)));
+}
+
+/// §31.3, §31.7 Lurve Potion: after his kick-off, a random opponent in the chosen wide zone
+/// goes to Reserves.
+#[test]
+fn lurve_potion_sends_a_receiver_to_the_dugout() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 13), range(2, 0)]);
+    assert_eq!(g.cards.hands[0], vec![Card::LurvePotion]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    // Off the pitch, Get the Ref: a touchback to an Away player outside the top zone.
+    play(
+        &mut g,
+        [(Die::D8, 5), d6(6), d6(1), d6(1)],
+        &[Command::PlaceKick { square: sq(22, 7) }],
+    );
+    let zone_of = |g: &Game, id: PlayerId| g.players[id.index()].square().map(|s| s.y <= 3);
+    let catcher = g
+        .on_pitch(AWAY)
+        .find(|p| p.square().is_some_and(|s| s.y > 3))
+        .unwrap()
+        .id;
+    play(&mut g, [], &[Command::Touchback { player: catcher }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::AfterKickOffToOpponent
+        }
+    );
+    let top: Vec<PlayerId> = g
+        .on_pitch(AWAY)
+        .filter(|p| zone_of(&g, p.id) == Some(true))
+        .map(|p| p.id)
+        .collect();
+    assert!(!top.is_empty());
+    let mut script = Vec::new();
+    if top.len() > 1 {
+        script.push(range(top.len() as u16, 0));
+    }
+    play(
+        &mut g,
+        script,
+        &[Command::PlayCard {
+            card: Card::LurvePotion,
+            player: None,
+            square: Some(sq(0, 0)),
+        }],
+    );
+    assert_eq!(state(&g, top[0]), PlayerState::Reserve);
+}

@@ -939,7 +939,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Lewd Maneuvers",
         name_fr: "Manœuvres Lubriques",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::LurvePotion,
@@ -949,7 +949,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Lurve Potion",
         name_fr: "Philtre d'Amour",
         window: Window::AfterKickOffToOpponent,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::MagicHelmet,
@@ -1565,6 +1565,9 @@ pub struct CardState {
     /// Incoming! (§31.10): this side's players dodge out of the squares near the edges
     /// until the end of its next turn.
     pub incoming: [bool; 2],
+    /// Lewd Maneuvers (§31.7): no player in this wide zone acts, until the end of the
+    /// named side's turn.
+    pub lewd: Option<(usize, Side)>,
 }
 
 use super::data::{CasualtyResult, Roster, Skill, SkillSet};
@@ -1633,6 +1636,17 @@ pub fn legal(g: &Game, side: Side, moment: Window) -> Vec<Command> {
 /// an empty square beside a sideline, not in an end zone).
 fn square_targets(g: &Game, side: Side, card: Card) -> Vec<Square> {
     match card {
+        // §31.7 Lewd Maneuvers, Lurve Potion: a wide zone, named by its corner square on
+        // the coach's own end (y 0 for the top zone, 14 for the bottom one).
+        Card::LewdManeuvers => vec![Square::new(0, 0), Square::new(0, WIDTH - 1)],
+        Card::LurvePotion => [Square::new(0, 0), Square::new(0, WIDTH - 1)]
+            .into_iter()
+            .filter(|&z| {
+                g.on_pitch(side.other()).any(|p| {
+                    p.square().and_then(super::state::wide_zone) == super::state::wide_zone(z)
+                })
+            })
+            .collect(),
         // §31.11 Punt: any square, when one of his players holds the ball.
         Card::Punt if g.carrier().is_some_and(|c| g.player(c).side == side) => (0..WIDTH)
             .flat_map(|y| (0..LENGTH).map(move |x| Square::new(x, y)))
@@ -1954,6 +1968,34 @@ impl Ctx<'_> {
     /// player.
     fn play_on_square(&mut self, side: Side, card: Card, player: Option<PlayerId>, square: Square) {
         match card {
+            Card::LewdManeuvers => {
+                if let Some(zone) = super::state::wide_zone(square) {
+                    self.g.cards.lewd = Some((zone, side.other()));
+                }
+            }
+            Card::LurvePotion => {
+                // §31.7: a random opponent in the zone goes to Reserves; his ball bounces once.
+                let zone = super::state::wide_zone(square);
+                let in_zone: Vec<PlayerId> = self
+                    .g
+                    .on_pitch(side.other())
+                    .filter(|p| p.square().and_then(super::state::wide_zone) == zone)
+                    .map(|p| p.id)
+                    .collect();
+                if in_zone.is_empty() {
+                    return;
+                }
+                let i = self.pick(in_zone.len());
+                let id = in_zone[i.min(in_zone.len() - 1)];
+                self.emit(Event::CardTarget { card, player: id });
+                let carrier = self.g.carrier() == Some(id);
+                let from = self.g.player(id).square();
+                self.set_state(id, PlayerState::Reserve);
+                if carrier && let Some(from) = from {
+                    self.set_ball(Ball::Ground { square: from });
+                    self.push(Frame::Bounce { from, kick: false });
+                }
+            }
             Card::Punt => {
                 // §31.11: the ball goes to the square, scatters 3 times, then lands (caught
                 // or bouncing); off the pitch, the crowd throws it in.
@@ -2248,6 +2290,9 @@ impl Ctx<'_> {
         }
         self.g.cards.greased[side.index()] = false;
         self.g.cards.incoming[side.index()] = false;
+        if self.g.cards.lewd.is_some_and(|(_, s)| s == side) {
+            self.g.cards.lewd = None;
+        }
         self.g.cards.come_on_boys = None;
         self.g.cards.extra_blitz[side.index()] = false;
         self.g.cards.extra_pass[side.index()] = false;
@@ -2410,6 +2455,7 @@ impl Ctx<'_> {
     /// The end of a drive for the cards: grants "to the end of the drive" end.
     pub(crate) fn cards_end_drive(&mut self) {
         self.g.cards.greased = [false; 2];
+        self.g.cards.lewd = None;
         self.g.cards.incoming = [false; 2];
         self.g.cards.sprinkler = false;
         self.g.cards.uproar = [0; 2];
@@ -2916,8 +2962,12 @@ pub fn may_pass(g: &Game, player: PlayerId) -> bool {
 }
 
 /// §31.8 Ego Trip: may `player` declare an Action now (first in his team's turn, or never)?
+/// §31.7 Lewd Maneuvers: not in the zone.
 pub fn may_act(g: &Game, player: PlayerId) -> bool {
-    !(g.acted_this_turn && g.cards.ego.contains(&player))
+    let lewd = g.cards.lewd.is_some_and(|(zone, _)| {
+        g.player(player).square().and_then(super::state::wide_zone) == Some(zone)
+    });
+    !lewd && !(g.acted_this_turn && g.cards.ego.contains(&player))
 }
 
 /// §31.10 Rowdy Fans: is `sq` beside the pitch's outer edge (its outermost rows and
