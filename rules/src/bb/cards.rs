@@ -2967,7 +2967,8 @@ pub fn may_act(g: &Game, player: PlayerId) -> bool {
     let lewd = g.cards.lewd.is_some_and(|(zone, _)| {
         g.player(player).square().and_then(super::state::wide_zone) == Some(zone)
     });
-    !lewd && !(g.acted_this_turn && g.cards.ego.contains(&player))
+    let ego_late = g.acted_this_turn && g.cards.ego.contains(&player);
+    !(lewd || ego_late)
 }
 
 /// §31.10 Rowdy Fans: is `sq` beside the pitch's outer edge (its outermost rows and
