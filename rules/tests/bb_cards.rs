@@ -1846,3 +1846,27 @@ fn lurve_potion_sends_a_receiver_to_the_dugout() {
     );
     assert_eq!(state(&g, top[0]), PlayerState::Reserve);
 }
+
+/// §31.10 Heckler: one opponent keeps only his compulsory skills this turn and in his own
+/// next turn; then he has them all back.
+#[test]
+fn heckler_silences_an_opponents_skills() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7)
+        .put(o, 15, 7)
+        .skill(o, Skill::Block)
+        .skill(o, Skill::Dodge)
+        .skill(o, Skill::Loner);
+    s.hand(HOME, &[Card::Heckler]);
+    let mut g = s.turn(HOME, 1);
+    let before = g.players[o.index()].skills;
+    play(&mut g, [], &[play_card(Card::Heckler, Some(o))]);
+    let p = &g.players[o.index()];
+    assert!(p.has(Skill::Loner) && !p.has(Skill::Block) && !p.has(Skill::Dodge));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!g.players[o.index()].has(Skill::Block));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[o.index()].skills, before);
+}

@@ -359,7 +359,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Heckler",
         name_fr: "Élément Perturbateur",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::HometownFans,
@@ -1477,6 +1477,9 @@ pub struct Grant {
     pub av: i8,
     /// The skills added (not those he had already).
     pub skills: SkillSet,
+    /// The skills taken away for the while (Heckler, §31.10), given back at its end.
+    #[serde(default)]
+    pub removed: SkillSet,
 }
 
 /// The cards of a match: the hands (each coach's secret, §31.4), the cards played, and
@@ -1834,7 +1837,9 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
             .filter(|p| !p.standing())
             .map(|p| Some(p.id))
             .collect(),
-        Card::DuhWhereAmI | Card::EgoTrip => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
+        Card::DuhWhereAmI | Card::EgoTrip | Card::Heckler => {
+            g.on_pitch(side.other()).map(|p| Some(p.id)).collect()
+        }
         Card::Butterfingers => g
             .on_pitch(side.other())
             .filter(|p| g.carrier() != Some(p.id))
@@ -2187,6 +2192,28 @@ impl Ctx<'_> {
             ag,
             av,
             skills: added,
+            removed: SkillSet::default(),
+        });
+        self.emit_profile(player);
+    }
+
+    /// §31.10 Heckler: the player keeps only his compulsory skills ([`COMPULSORY`]) until
+    /// `until` ends; the others come back then.
+    pub(crate) fn suppress_skills(&mut self, player: PlayerId, card: Card, until: Until) {
+        let p = &mut self.g.players[player.index()];
+        let keep = SkillSet::of(COMPULSORY);
+        let removed = SkillSet(p.skills.0 & !keep.0);
+        p.skills.0 &= keep.0;
+        self.g.cards.grants.push(Grant {
+            player,
+            card,
+            until,
+            ma: 0,
+            st: 0,
+            ag: 0,
+            av: 0,
+            skills: SkillSet::default(),
+            removed,
         });
         self.emit_profile(player);
     }
@@ -2209,6 +2236,14 @@ impl Ctx<'_> {
             .into_iter()
             .partition(|gr| ends(gr.until));
         self.g.cards.grants = kept;
+        // A skill granted for a while is not given back by a suppression ending later.
+        for gr in &gone {
+            for other in self.g.cards.grants.iter_mut() {
+                if other.player == gr.player {
+                    other.removed.0 &= !gr.skills.0;
+                }
+            }
+        }
         for gr in gone.iter().rev() {
             let p = &mut self.g.players[gr.player.index()];
             let back = |v: &mut u8, d: i8| {
@@ -2219,6 +2254,7 @@ impl Ctx<'_> {
             back(&mut p.ag, gr.ag);
             back(&mut p.av, gr.av);
             p.skills.0 &= !gr.skills.0;
+            p.skills.0 |= gr.removed.0;
             self.emit_profile(gr.player);
             if gr.card == Card::GiktasStrengthOfDaBear && gr.until == Until::EndOfDrive {
                 // §31.6: the drive's +1 ST is paid for with −1 ST for the rest of the match.
@@ -2734,6 +2770,11 @@ impl Ctx<'_> {
                     self.g.cards.belts.push(id);
                 }
             }
+            Card::Heckler => {
+                if let Some(id) = player {
+                    self.suppress_skills(id, card, Until::EndOfTurn(other));
+                }
+            }
             Card::EgoTrip => {
                 if let Some(id) = player {
                     self.g.cards.ego.push(id);
@@ -2995,3 +3036,26 @@ pub fn incoming_dodge(g: &Game, side: Side, from: Square) -> bool {
     g.cards.incoming[side.index()]
         && (from.y <= 1 || from.y >= WIDTH - 2 || from.x <= 2 || from.x >= LENGTH - 3)
 }
+
+/// §31.10 Heckler: the compulsory skills a heckled player keeps [Proposal]: those our
+/// reference marks mandatory (§26), and the mandatory ones not built yet (Animosity, Blood
+/// Lust, Decay, Nurgle's Rot, Titchy).
+pub const COMPULSORY: &[Skill] = &[
+    Skill::AlwaysHungry,
+    Skill::BallAndChain,
+    Skill::BoneHead,
+    Skill::Frenzy,
+    Skill::Loner,
+    Skill::NoHands,
+    Skill::ReallyStupid,
+    Skill::Regeneration,
+    Skill::SecretWeapon,
+    Skill::Stunty,
+    Skill::TakeRoot,
+    Skill::WildAnimal,
+    Skill::Animosity,
+    Skill::BloodLust,
+    Skill::Decay,
+    Skill::NurglesRot,
+    Skill::Titchy,
+];
