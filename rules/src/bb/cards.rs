@@ -7,7 +7,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::Side;
+use super::data::{CasualtyResult, Roster, Skill, SkillSet};
+use super::flow::{Ctx, Frame, prompt};
+use super::state::{Game, LENGTH, Player, WIDTH};
+use super::view::PlayerView;
+use super::wire::*;
+use crate::core::engine::Flow;
+use crate::core::{Die, Seat, Side, Square};
 
 /// The seven decks (§31.1), in the book's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -1573,18 +1579,9 @@ pub struct CardState {
     pub lewd: Option<(usize, Side)>,
 }
 
-use super::data::{CasualtyResult, Roster, Skill, SkillSet};
-use super::flow::{Ctx, Frame, prompt};
-use super::state::Game;
-use super::state::{LENGTH, Player, WIDTH};
-use super::view::PlayerView;
-use super::wire::*;
-use crate::core::Square;
-use crate::core::engine::Flow;
-use crate::core::{Die, Seat};
-
-/// Is this card playable by `side` now, at the moment `window`, with these targets?
-/// Unbuilt cards are never playable.
+/// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
+/// also opens the cards of "end of own turn, or after kicking off", and so does the moment
+/// after a kick-off.
 fn opens(moment: Window, card: Window) -> bool {
     card == moment
         || matches!(
@@ -1598,6 +1595,7 @@ fn opens(moment: Window, card: Window) -> bool {
 }
 
 /// The `play_card` commands `side` may give at `moment` (its own cards, with every target).
+/// Unbuilt cards are never playable.
 pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
     let mut out = Vec::new();
     let mut seen = Vec::new();
