@@ -1870,3 +1870,35 @@ fn heckler_silences_an_opponents_skills() {
     play(&mut g, [], &[Command::EndTurn]);
     assert_eq!(g.players[o.index()].skills, before);
 }
+
+/// §31.11 Going the Extra Mile: the chosen player goes for it as often as he likes this
+/// turn, −1 for the third, −2 for the fourth...
+#[test]
+fn going_the_extra_mile_has_no_gfi_limit() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 2, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::GoingTheExtraMile]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(g.players[h.index()].ma, 6);
+    let mut cmds = vec![play_card(Card::GoingTheExtraMile, Some(h)), mv(h)];
+    for x in 3..=12 {
+        cmds.push(step(x, 7));
+    }
+    // GFIs: 2, 2, 3 (−1: passes), 3 (−2: fails); armour 1+1.
+    let ev = play(&mut g, [d6(2), d6(2), d6(3), d6(3), d6(1), d6(1)], &cmds);
+    let gfi: Vec<(i8, Option<bool>)> = rolls(&ev, RollPurpose::Gfi)
+        .iter()
+        .map(|r| (r.modifier, r.success))
+        .collect();
+    assert_eq!(
+        gfi,
+        vec![
+            (0, Some(true)),
+            (0, Some(true)),
+            (-1, Some(true)),
+            (-2, Some(false))
+        ]
+    );
+    assert_eq!(state(&g, h), prone(12, 7));
+}

@@ -82,7 +82,7 @@ impl Ctx<'_> {
         let (ma, gfi) = if p.rooted || action == ActionKind::Bomb {
             (0, 0)
         } else {
-            (p.ma, gfi_allowance(p))
+            (p.ma, self.cards_gfi_allowance(player, gfi_allowance(p)))
         };
         self.g.acting = Some(Acting {
             player,
@@ -295,9 +295,10 @@ impl Ctx<'_> {
             2
         };
         let target = self.cards_gfi_target(player, target);
+        let modifier = self.cards_gfi_modifier(player);
         let mut f = CheckFor::new(CheckKind::Gfi, player);
         f.square = self.g.player(player).square();
-        self.push(Frame::Check(Box::new(d6_check(f, target, 0))));
+        self.push(Frame::Check(Box::new(d6_check(f, target, modifier))));
     }
 
     /// §10.1–§10.4: one step: GFI first, then the dodge (G14), then the pick-up.

@@ -519,10 +519,11 @@ impl Ctx<'_> {
                 2
             };
             let target = self.cards_gfi_target(attacker, target);
+            let modifier = self.cards_gfi_modifier(attacker);
             let mut f = CheckFor::new(CheckKind::Gfi, attacker);
             f.square = Some(asq);
             self.push(Frame::Check(Box::new(super::checks::d6_check(
-                f, target, 0,
+                f, target, modifier,
             ))));
         }
     }

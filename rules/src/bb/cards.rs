@@ -475,7 +475,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Going the Extra Mile",
         name_fr: "Et Pour Quelques Mètres de Plus",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::HeroicLeap,
@@ -1577,6 +1577,9 @@ pub struct CardState {
     /// Lewd Maneuvers (§31.7): no player in this wide zone acts, until the end of the
     /// named side's turn.
     pub lewd: Option<(usize, Side)>,
+    /// Going the Extra Mile (§31.11): this player goes for it without limit this turn;
+    /// whether his Sprint +1 is spent.
+    pub extra_mile: Option<(PlayerId, bool)>,
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -1768,9 +1771,10 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::SprinklerMalfunction
         | Card::RowdyFans
         | Card::Incoming => vec![None],
-        Card::Knuckledusters | Card::BeltOfInvulnerability | Card::GlovesOfHolding => {
-            own_on_pitch()
-        }
+        Card::Knuckledusters
+        | Card::BeltOfInvulnerability
+        | Card::GlovesOfHolding
+        | Card::GoingTheExtraMile => own_on_pitch(),
         Card::LuckyCharm | Card::GoodOldMagicCodpiece => g
             .players
             .iter()
@@ -2324,6 +2328,7 @@ impl Ctx<'_> {
         }
         self.g.cards.greased[side.index()] = false;
         self.g.cards.incoming[side.index()] = false;
+        self.g.cards.extra_mile = None;
         if self.g.cards.lewd.is_some_and(|(_, s)| s == side) {
             self.g.cards.lewd = None;
         }
@@ -2374,6 +2379,36 @@ impl Ctx<'_> {
     /// §31.10 Johnny Waterboy: the modifier to `side`'s KO recovery rolls (a 1 still fails).
     pub(crate) fn cards_ko_recovery_modifier(&self, side: Side) -> u16 {
         u16::from(self.g.cards.waterboy[side.index()])
+    }
+
+    /// §31.11 Going the Extra Mile: the GFIs `player` may make in an Action this turn.
+    pub(crate) fn cards_gfi_allowance(&self, player: PlayerId, normal: u8) -> u8 {
+        match self.g.cards.extra_mile {
+            Some((id, _)) if id == player => EXTRA_MILE,
+            _ => normal,
+        }
+    }
+
+    /// §31.11 Going the Extra Mile: the modifier to the GFI `player` is about to roll (its
+    /// allowance already counted down): −1 for the third, −2 for the fourth...; his Sprint
+    /// gives +1 to the first of those, once [Proposal].
+    pub(crate) fn cards_gfi_modifier(&mut self, player: PlayerId) -> i8 {
+        let Some((id, sprint_spent)) = self.g.cards.extra_mile else {
+            return 0;
+        };
+        let Some(a) = self.g.acting.filter(|a| a.player == id && id == player) else {
+            return 0;
+        };
+        let n = i16::from(EXTRA_MILE - a.gfi_left);
+        if n <= 2 {
+            return 0;
+        }
+        let mut m = -(n - 2).min(100) as i8;
+        if !sprint_spent && self.g.player(id).has(Skill::Sprint) {
+            self.g.cards.extra_mile = Some((id, true));
+            m += 1;
+        }
+        m
     }
 
     /// §31.12 Greased Shoes: the GFI target for `player` (5+ instead of the weather's).
@@ -2768,6 +2803,11 @@ impl Ctx<'_> {
                     self.g.cards.belts.push(id);
                 }
             }
+            Card::GoingTheExtraMile => {
+                if let Some(id) = player {
+                    self.g.cards.extra_mile = Some((id, false));
+                }
+            }
             Card::Heckler => {
                 if let Some(id) = player {
                     self.suppress_skills(id, card, Until::EndOfTurn(other));
@@ -3057,3 +3097,6 @@ pub const COMPULSORY: &[Skill] = &[
     Skill::NurglesRot,
     Skill::Titchy,
 ];
+
+/// §31.11 Going the Extra Mile: "as many times as you like" (the pitch is 26 squares long).
+pub const EXTRA_MILE: u8 = 40;
