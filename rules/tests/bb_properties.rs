@@ -46,7 +46,10 @@ fn invariants(g: &Game, touchdowns: [u16; 2], seed: u64, step: usize) {
                 Some(p.id),
                 "seed {seed} step {step}: grid out of step"
             );
-            on[p.side.index()] += 1;
+            // Players a Special Play Card brought in (number 0) may be beyond 11 (§31.5).
+            if p.number != 0 {
+                on[p.side.index()] += 1;
+            }
         }
     }
     assert!(
@@ -130,8 +133,12 @@ fn run(seed: u64, deep: bool) -> (Game, Vec<Command>, Vec<Event>) {
         count_touchdowns(&events, &mut tds);
         invariants(&g, tds, seed, cmds.len());
         if deep {
+            // The spectator's view folds the events as the spectator gets them (§31.4: no
+            // card in a hand is named to him).
             for e in &events {
-                view.apply(e);
+                if let Some(e) = dugout_rules::bb::cards::project(e, Seat::Spectator) {
+                    view.apply(&e);
+                }
             }
             view.prompt = g.prompt.clone();
             let real = dugout_rules::bb::view(&g);
@@ -316,4 +323,140 @@ fn the_contract_plays_blood_bowl_like_the_engine() {
     assert!(any.is_over());
     assert_eq!(any.score(), g.score);
     assert!(any.timeout_command().is_none());
+}
+
+/// §31.4: on 300 random games where both teams draw Special Play Cards from every deck (built
+/// or not: the unbuilt stay in hand), nothing a seat receives names a card in the other
+/// side's hand: a draw reaches the other coach and the spectators without its card and
+/// without its die, and the view each seat folds from its own events equals the engine's
+/// view for that seat (where the other hand is a count). The built cards get played, every
+/// listed command is legal, and the invariants hold.
+#[test]
+fn cards_in_hand_never_leak_to_the_other_seats() {
+    use dugout_rules::bb::cards::{Card, Deck, DeckDraws, SpecialPlayCards};
+    use dugout_rules::bb::scenario::start_with_any_cards;
+    let seats = [
+        Seat::Coach(Side::Home),
+        Seat::Coach(Side::Away),
+        Seat::Spectator,
+    ];
+    let mut played = 0;
+    for seed in 0..300u64 {
+        let mut setup = random_setup(seed);
+        let mut d = ChaChaDice::from_u64(seed ^ 0xCA4D);
+        let mut draws = || {
+            let n = 1 + d.roll(Die::Range(5));
+            let decks: Vec<Deck> = (0..n)
+                .map(|_| Deck::ALL[usize::from(d.roll(Die::Range(7)))])
+                .collect();
+            DeckDraws::from(decks)
+        };
+        setup.options.special_play_cards = SpecialPlayCards {
+            home: draws(),
+            away: draws(),
+        };
+        let mut dice = ChaChaDice::from_u64(seed);
+        let mut picker = ChaChaDice::from_u64(seed ^ 0xABCD);
+        let (mut g, first) = start_with_any_cards(setup, &mut dice).unwrap();
+        let mut views: Vec<GameView> = seats.iter().map(|&s| view_for(&g, s)).collect();
+        let check = |events: &[Event], step: usize| {
+            for &seat in &seats {
+                for e in events
+                    .iter()
+                    .filter_map(|e| <Game as Ruleset>::project(e, seat))
+                {
+                    match &e {
+                        Event::CardDrawn { side, card, .. } => assert_eq!(
+                            card.is_some(),
+                            seat == Seat::Coach(*side),
+                            "seed {seed} step {step}: {seat:?} got {e:?}"
+                        ),
+                        Event::Rolled { roll } if roll.purpose == RollPurpose::CardDraw => {
+                            assert_eq!(
+                                roll.coach.map(Seat::Coach),
+                                Some(seat),
+                                "seed {seed} step {step}: {seat:?} got the draw's die"
+                            )
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        };
+        check(&first, 0);
+        let mut tds = [0u16; 2];
+        count_touchdowns(&first, &mut tds);
+        let mut steps = 0;
+        while !g.is_over() {
+            assert!(steps < MAX, "seed {seed}: no end");
+            let legal = legal_commands(&g);
+            for c in &legal {
+                assert!(
+                    is_legal(&g, c),
+                    "seed {seed}: {c:?} listed but not is_legal"
+                );
+            }
+            let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
+            if matches!(cmd, Command::PlayCard { .. }) {
+                played += 1;
+            }
+            let events = apply(&mut g, cmd, &mut dice).unwrap();
+            count_touchdowns(&events, &mut tds);
+            invariants(&g, tds, seed, steps);
+            check(&events, steps);
+            // No event a seat receives names a card it may not know: one in a hidden hand
+            // that is neither in its own hand nor played by anyone.
+            for &seat in &seats {
+                let mut known: Vec<Card> = g.cards.played.concat();
+                if let Seat::Coach(side) = seat {
+                    known.extend(&g.cards.hands[side.index()]);
+                }
+                let hidden: Vec<String> = Side::BOTH
+                    .iter()
+                    .filter(|&&side| !seat.sees_secrets_of(side))
+                    .flat_map(|side| g.cards.hands[side.index()].iter())
+                    .filter(|c| !known.contains(c))
+                    .map(|c| serde_json::to_string(c).unwrap())
+                    .collect();
+                for e in events
+                    .iter()
+                    .filter_map(|e| <Game as Ruleset>::project(e, seat))
+                {
+                    let text = serde_json::to_string(&e).unwrap();
+                    for id in &hidden {
+                        assert!(
+                            !text.contains(&format!("\"card\":{id}")),
+                            "seed {seed} step {steps}: {seat:?} sees {id} in {text}"
+                        );
+                    }
+                }
+                let v = serde_json::to_string(&view_for(&g, seat).hands).unwrap();
+                for id in &hidden {
+                    assert!(
+                        !v.contains(id.as_str()),
+                        "seed {seed}: {seat:?}'s view has {id}"
+                    );
+                }
+            }
+            for (i, &seat) in seats.iter().enumerate() {
+                for e in events
+                    .iter()
+                    .filter_map(|e| <Game as Ruleset>::project(e, seat))
+                {
+                    views[i].apply(&e);
+                }
+                views[i].prompt = g.prompt.clone();
+                let real = view_for(&g, seat);
+                assert_eq!(
+                    views[i], real,
+                    "seed {seed} step {steps}: {seat:?}'s view after {cmd:?}"
+                );
+                if let Seat::Coach(side) = seat {
+                    assert!(real.hands[side.other().index()].cards.is_empty());
+                }
+            }
+            steps += 1;
+        }
+    }
+    assert!(played > 50, "the built cards get played ({played})");
 }

@@ -249,7 +249,7 @@ export function describeBbEvent(ctx, e, prev = null) {
       return last ? `${team(ctx, e.side)} buy ${titleWords(last.kind)}${last.star ? ` (${titleWords(last.star)})` : ''}` : `${team(ctx, e.side)}: inducements`;
     }
     case 'star_plays_for_neither': return `Both teams hired ${titleWords(e.star)}: he plays for neither`;
-    case 'player_joined': return `${e.player.name} (${e.player.position}) is hired by ${team(ctx, e.player.side)}`;
+    case 'player_joined': return `${e.player.name} (${e.player.position}) joins ${team(ctx, e.player.side)}`;
     case 'spell_cast': return e.spell.spell === 'fireball' ? `${team(ctx, e.side)}'s wizard casts a Fireball at ${sq(e.spell.target)}` : `${team(ctx, e.side)}'s wizard casts a Lightning Bolt at ${P(e.spell.target)}`;
     case 'game_over': return `Game over: ${e.score[0]}–${e.score[1]}, ${outcomeWords(ctx, e.outcome)}`;
     default: return `${titleWords(e.type || 'event')}`;

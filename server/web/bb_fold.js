@@ -83,8 +83,6 @@ export function fold(view, e) {
       return true;
     case 'half_started':
       view.half = e.half;
-      // A view drawn before the first half (the inducement phase) has no kicking side yet.
-      if (view.kicking === null || view.kicking === undefined) view.kicking = 'Home';
       return true;
     case 'induced': {
       const t = team(e.side);

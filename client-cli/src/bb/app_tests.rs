@@ -406,6 +406,7 @@ fn person_key(t: &mut Table, turn_moves: &mut u32) -> bool {
             t.key(KeyCode::Char('d'))
         }
         PromptKind::FollowUp { .. } => t.key(KeyCode::Char('d')),
+        PromptKind::PlayCard { .. } => t.key(KeyCode::Char('d')),
         PromptKind::Apothecary { .. } | PromptKind::Bribe { .. } | PromptKind::UseSkill { .. } => {
             t.key(KeyCode::Char('y'))
         }

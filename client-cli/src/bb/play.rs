@@ -318,6 +318,7 @@ impl BbPlay {
                             | Command::UseSkill { use_it: false, .. }
                             | Command::CatchBomb { catch: false }
                             | Command::ChooseKicking { kick: false }
+                            | Command::NoCard
                     )
                 });
                 return match no {

@@ -176,6 +176,7 @@ fn cause_words(c: Cause) -> &'static str {
         Cause::Stab => "by a stab",
         Cause::Bitten => "bitten by a Vampire",
         Cause::Spell => "by a spell",
+        Cause::Card => "by a Special Play Card",
     }
 }
 
@@ -471,6 +472,39 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         Event::NoPlayers { side } => format!("{} cannot field a player", side_name(*side)),
         Event::Shootout { totals } => format!("Penalty shoot-out: {} - {}", totals[0], totals[1]),
         Event::Conceded { side } => format!("{} concedes", side_name(*side)),
+        Event::CardDrawn { side, deck, card } => match card {
+            Some(c) => format!(
+                "{} drew {} from {}",
+                side_name(*side),
+                c.name(),
+                deck.name()
+            ),
+            None => format!("{} drew a card from {}", side_name(*side), deck.name()),
+        },
+        Event::CardPlayed { side, card, player } => match player {
+            Some(id) => format!("{} plays {} on {}", side_name(*side), card.name(), p(id)),
+            None => format!("{} plays {}", side_name(*side), card.name()),
+        },
+        Event::CardTarget { card, player } => format!("{}: {}", card.name(), p(player)),
+        Event::TurnResumed { side } => format!("{}'s turn goes on", side_name(*side)),
+        // A hired Star Player or Mercenary, or a Special Play Card's player.
+        Event::PlayerJoined { player } => format!(
+            "{} joins {} ({})",
+            player.name,
+            side_name(player.side),
+            player.position
+        ),
+        Event::Profile {
+            player,
+            ma,
+            st,
+            ag,
+            av,
+            ..
+        } => format!("{} is now MA {ma} ST {st} AG {ag} AV {av}", ps(player)),
+        Event::TeamRerolls { side, rerolls, .. } => {
+            format!("{} has {rerolls} team re-rolls", side_name(*side))
+        }
         Event::GameOver { outcome, score } => format!(
             "GAME OVER: {} ({}-{})",
             outcome_words(outcome),
@@ -497,13 +531,6 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         Event::StarPlaysForNeither { star } => format!(
             "Both teams hired {}: he plays for neither",
             star.data().name
-        ),
-        Event::PlayerJoined { player } => format!(
-            "{} #{} ({}) is hired by {}",
-            player.name,
-            player.number,
-            player.position,
-            side_name(player.side)
         ),
         Event::SpellCast { side, spell } => match spell {
             Spell::Fireball { target } => format!(
@@ -729,6 +756,7 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
                 ask("Pass Block: move a player up to 3 squares to a legal spot, or done".into())
             }
         },
+        PromptKind::PlayCard { .. } => ask("play a Special Play Card now?".into()),
         PromptKind::GameOver => match &view.outcome {
             Some(o) => format!("The match is over: {}", outcome_words(o)),
             None => "The match is over".into(),
@@ -910,5 +938,10 @@ pub fn command(view: &GameView, c: &Command) -> String {
             Spell::Fireball { target } => format!("Fireball at {}", square_name(*target)),
             Spell::LightningBolt { target } => format!("Lightning Bolt at {}", ps(target)),
         },
+        Command::PlayCard { card, player, .. } => match player {
+            Some(id) => format!("Play {} on {}", card.name(), ps(id)),
+            None => format!("Play {}", card.name()),
+        },
+        Command::NoCard => "No card".into(),
     }
 }

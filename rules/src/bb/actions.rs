@@ -54,6 +54,20 @@ impl Ctx<'_> {
         self.g.acted_this_turn = true;
         let side = self.g.player(player).side;
         {
+            // §31.7 All Out Blitz, Razzle Dazzle: the second one spends the card's.
+            let used = self.g.teams[side.index()].used;
+            let spent = match action {
+                ActionKind::Blitz => used.blitz,
+                ActionKind::Pass => used.pass,
+                ActionKind::HandOff => used.hand_off,
+                _ => false,
+            };
+            if spent {
+                match action {
+                    ActionKind::Blitz => self.g.cards.extra_blitz[side.index()] = false,
+                    _ => self.g.cards.extra_pass[side.index()] = false,
+                }
+            }
             let used = &mut self.g.teams[side.index()].used;
             match action {
                 ActionKind::Blitz => used.blitz = true,
@@ -70,7 +84,7 @@ impl Ctx<'_> {
         let (ma, gfi) = if p.rooted || action == ActionKind::Bomb {
             (0, 0)
         } else {
-            (p.ma, gfi_allowance(p))
+            (p.ma, self.cards_gfi_allowance(player, gfi_allowance(p)))
         };
         self.g.acting = Some(Acting {
             player,
@@ -197,7 +211,8 @@ impl Ctx<'_> {
             return Flow::Continue;
         };
         let side = p.side;
-        let must_dodge = self.g.tackle_zones(side, sq, None) > 0;
+        let must_dodge = self.g.tackle_zones(side, sq, None) > 0
+            || super::cards::incoming_dodge(self.g, side, sq);
         self.push(Frame::Acting);
         Flow::Wait(prompt(
             side,
@@ -346,9 +361,11 @@ impl Ctx<'_> {
         } else {
             2
         };
+        let target = self.cards_gfi_target(player, target);
+        let modifier = self.cards_gfi_modifier(player);
         let mut f = CheckFor::new(CheckKind::Gfi, player);
         f.square = self.g.player(player).square();
-        self.push(Frame::Check(Box::new(d6_check(f, target, 0))));
+        self.push(Frame::Check(Box::new(d6_check(f, target, modifier))));
     }
 
     /// §10.3: the dodge roll of `player` leaving `from` for `to`: +1, −1 per opposing tackle
@@ -394,7 +411,8 @@ impl Ctx<'_> {
         let p = self.g.player(a.player);
         let side = p.side;
         let Some(from) = p.square() else { return };
-        let dodge = self.g.tackle_zones(side, from, None) > 0;
+        let dodge = self.g.tackle_zones(side, from, None) > 0
+            || super::cards::incoming_dodge(self.g, side, from);
         if dodge && self.tentacles_hold(a.player, from) {
             // §26.72 Tentacles: held, he stays put and his Action ends.
             return;
@@ -438,7 +456,8 @@ impl Ctx<'_> {
         let mut f = CheckFor::new(CheckKind::Leap, a.player);
         f.square = Some(to);
         f.from = from;
-        self.push(Frame::Check(Box::new(d6_check(f, agility_target(ag), vll))));
+        let (target, vll) = self.cards_leap_roll(a.player, agility_target(ag), vll);
+        self.push(Frame::Check(Box::new(d6_check(f, target, vll))));
         for gfi in [g2, g1] {
             if gfi {
                 self.push_gfi(a.player);
@@ -475,7 +494,8 @@ impl Ctx<'_> {
             };
             let arms = super::skill_hooks::extra_arms(p);
             let f = CheckFor::new(CheckKind::PickUp, player);
-            let c = d6_check(f, agility_target(p.ag), 1 - tz - rain + arms);
+            let m = 1 - tz - rain + arms + self.cards_handling_modifier();
+            let c = d6_check(f, agility_target(p.ag), m);
             self.push(Frame::Check(Box::new(c)));
             return;
         }
@@ -580,6 +600,7 @@ impl Ctx<'_> {
         }
         // §26.42 Disturbing Presence: −1 each.
         m -= super::skill_hooks::disturbing_presence(self.g, p.side, sq);
+        m += self.cards_handling_modifier();
         let mut f = CheckFor::new(CheckKind::Pass, pass.passer);
         f.range = Some(range);
         f.square = Some(pass.target);
@@ -669,6 +690,7 @@ impl Ctx<'_> {
                     && o.side == fside
                     && o.has_tz()
                     && self.g.tackle_zones(fside, n, None) == 0
+                    && super::cards::may_assist(self.g, fside, n)
                 {
                     assists += 1;
                 }
@@ -677,21 +699,38 @@ impl Ctx<'_> {
         for n in fsq.neighbours() {
             if let Some(id) = self.g.at(n) {
                 let o = self.g.player(id);
-                if o.side == vside && o.has_tz() && self.g.tackle_zones(vside, n, Some(fouler)) == 0
+                if o.side == vside
+                    && o.has_tz()
+                    && self.g.tackle_zones(vside, n, Some(fouler)) == 0
+                    && super::cards::may_assist(self.g, vside, n)
                 {
                     assists -= 1;
                 }
             }
         }
-        let [a, b] = self.roll2(RollPurpose::Armour, Some(fside));
+        // §31.10 Rowdy Fans: one more assist against an opponent beside the edge.
+        assists += super::cards::rowdy_assist(self.g, fside, victim) as i8;
+        assists -= super::cards::rowdy_assist(self.g, vside, fouler) as i8;
+        // §31.12 Blatant Foul: the armour breaks without a roll (so never on a double).
+        let blatant = self.cards_blatant_foul(fside);
+        let [a, b] = if blatant {
+            [0, 1]
+        } else {
+            self.roll2(RollPurpose::Armour, Some(fside))
+        };
         let av = i32::from(self.g.player(victim).av);
-        let mut total = i32::from(a + b) + i32::from(assists) + bonus;
+        // §31.6 Belt of Invulnerability: no assists, chainsaw or Dirty Player on the roll.
+        let modifiable = self.cards_armour_modifiable(victim);
+        let mut total = i32::from(a + b);
+        if modifiable {
+            total += i32::from(assists) + bonus;
+        }
         let mut dp = self.g.player(fouler).has(Skill::DirtyPlayer);
-        if dp && total <= av && total + 1 > av {
+        if !blatant && modifiable && dp && total <= av && total + 1 > av {
             total += 1;
             dp = false;
         }
-        let broken = total > av;
+        let broken = blatant || self.cards_armour_breaks(victim, total > av);
         self.emit(Event::Armour {
             player: victim,
             broken,
@@ -718,6 +757,7 @@ impl Ctx<'_> {
                     foul: (!doubles).then_some(fouler),
                     claw: false,
                     piling_on: false,
+                    prone_only: false,
                 },
                 crowd: false,
                 square,

@@ -34,7 +34,8 @@ impl Ctx<'_> {
                     let mut f = CheckFor::new(CheckKind::Catch, id);
                     f.arrival = Some(arrival);
                     f.square = Some(square);
-                    let c = d6_check(f, agility_target(p.ag), bonus - tz - rain + arms - dp);
+                    let m = bonus - tz - rain + arms - dp + self.cards_handling_modifier();
+                    let c = d6_check(f, agility_target(p.ag), m);
                     self.push(Frame::Check(Box::new(c)));
                 } else {
                     self.set_ball(Ball::Ground { square });

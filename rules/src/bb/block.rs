@@ -27,6 +27,7 @@ pub fn assists(g: &Game, side: Side, target: Square, besides: PlayerId, ignore: 
         if p.side == side
             && p.has_tz()
             && (p.has(Skill::Guard) || g.tackle_zones(side, sq, Some(ignore)) == 0)
+            && super::cards::may_assist(g, side, sq)
         {
             n += 1;
         }
@@ -169,8 +170,13 @@ impl Ctx<'_> {
                 ast = dst;
             }
         }
-        let ast = ast + assists(self.g, aside, dsq, attacker, defender);
-        let dst = dst + assists(self.g, dside, asq, defender, attacker);
+        // §31.10 Rowdy Fans: one more assist against an opponent beside the edge.
+        let ast = ast
+            + assists(self.g, aside, dsq, attacker, defender)
+            + super::cards::rowdy_assist(self.g, aside, defender);
+        let dst = dst
+            + assists(self.g, dside, asq, defender, attacker)
+            + super::cards::rowdy_assist(self.g, dside, attacker);
         let (dice, chooser) = block_dice(ast, dst, aside);
         self.emit(Event::BlockDeclared {
             attacker,
@@ -197,6 +203,7 @@ impl Ctx<'_> {
         chooser: Side,
         frenzy: bool,
     ) -> Flow<Prompt, Command> {
+        let faces = self.cards_block_faces(attacker, faces);
         let first = BlockFace::of(faces[0]);
         if faces.iter().all(|f| BlockFace::of(*f) == first) {
             self.block_result(attacker, defender, first, frenzy);
@@ -597,10 +604,12 @@ impl Ctx<'_> {
             } else {
                 2
             };
+            let target = self.cards_gfi_target(attacker, target);
+            let modifier = self.cards_gfi_modifier(attacker);
             let mut f = CheckFor::new(CheckKind::Gfi, attacker);
             f.square = Some(asq);
             self.push(Frame::Check(Box::new(super::checks::d6_check(
-                f, target, 0,
+                f, target, modifier,
             ))));
         }
     }
@@ -624,7 +633,13 @@ impl Ctx<'_> {
         let av = i32::from(p.av);
         let hit_side = p.side;
         let [a, b] = self.roll2(RollPurpose::Armour, Some(hit_side.other()));
-        let broken = i32::from(a + b) + 3 > av;
+        // §31.6 Belt of Invulnerability: no +3; Lucky Charm: the break is ignored.
+        let saw = if self.cards_armour_modifiable(hit) {
+            3
+        } else {
+            0
+        };
+        let broken = self.cards_armour_breaks(hit, i32::from(a + b) + saw > av);
         self.emit(Event::Armour {
             player: hit,
             broken,

@@ -178,6 +178,9 @@ impl CheckHooks<CheckFor, RerollSource> for Ctx<'_> {
         if passed && c.kind.kind != CheckKind::Block {
             return None;
         }
+        if self.cards_cursed(c.kind.player) {
+            return None;
+        }
         let p = self.g.player(c.kind.player);
         let mut v = Vec::new();
         if let Some(skill) = skill_reroll(c.kind.kind)
@@ -188,7 +191,11 @@ impl CheckHooks<CheckFor, RerollSource> for Ctx<'_> {
             v.push(Reroll::free(RerollSource::Skill(skill)));
         }
         let t = self.g.team(p.side);
-        let own_turn = self.g.active == Some(p.side) && !t.used.reroll && p.square().is_some();
+        // §31: a card may forbid team re-rolls (Fan Uproar, Rakarth's Curse).
+        let own_turn = self.g.active == Some(p.side)
+            && !t.used.reroll
+            && p.square().is_some()
+            && self.cards_team_rerolls_ok(p.side);
         let gated = |source| {
             if p.has(Skill::Loner) {
                 Reroll::gated(source, GATE)

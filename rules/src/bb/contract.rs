@@ -77,13 +77,14 @@ impl Ruleset for Game {
         })
     }
 
-    fn view(&self, _seat: Seat) -> GameView {
-        view(self)
+    fn view(&self, seat: Seat) -> GameView {
+        view_for(self, seat)
     }
 
-    /// Blood Bowl keeps no secrets: every seat sees every event.
-    fn project(event: &Event, _seat: Seat) -> Option<Event> {
-        Some(event.clone())
+    /// Every seat sees every event but the Special Play Cards drawn by the other side
+    /// (§31.4: only the count shows until a card is played).
+    fn project(event: &Event, seat: Seat) -> Option<Event> {
+        cards::project(event, seat)
     }
 
     fn fold(view: &mut GameView, event: &Event) {
@@ -153,6 +154,7 @@ impl Ruleset for Game {
             Command::EndTurn,
             Command::EndAction,
             Command::Decline,
+            Command::NoCard,
             Command::SetupDone,
             Command::Done,
             Command::Apothecary { use_it: false },

@@ -47,6 +47,10 @@ pub struct Hurt {
     /// §26.63 Piling On: `by` may still re-roll the armour or injury roll.
     #[serde(default)]
     pub piling_on: bool,
+    /// §31.9 Mysterious Old Medicine Man: the injury roll came out below 2, so a Stunned
+    /// result only places him prone.
+    #[serde(default)]
+    pub prone_only: bool,
 }
 
 impl Hurt {
@@ -59,6 +63,7 @@ impl Hurt {
             foul: None,
             claw: false,
             piling_on: false,
+            prone_only: false,
         }
     }
 }
@@ -386,6 +391,17 @@ pub enum Frame {
     WizardWindow {
         side: Side,
     },
+    /// §31.3: a moment when `side` may play a card (waits when he holds one playable).
+    CardWindow {
+        side: Side,
+        window: super::cards::Window,
+    },
+    /// §4.4: the coin toss (after the pre-match card moment, §31.3).
+    CoinToss,
+    /// §6.1: the kick placed at `aimed` scatters (after the card moment, §31.3).
+    Kick {
+        aimed: Square,
+    },
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -574,6 +590,9 @@ impl Ctx<'_> {
 
     /// §9.5: a turnover (the first cause counts).
     pub fn turnover(&mut self, reason: Turnover) {
+        if self.cards_soften_turnover(reason) {
+            return;
+        }
         if self.g.turnover.is_none() {
             self.g.turnover = Some(reason);
             if let Some(side) = self.g.active {
@@ -1010,6 +1029,15 @@ impl Ctx<'_> {
                 self.push(Frame::WizardWindow { side });
                 Flow::Wait(prompt(side, PromptKind::Wizard))
             }
+            Frame::CardWindow { side, window } => self.card_window(side, window),
+            Frame::CoinToss => {
+                self.coin_toss();
+                Flow::Continue
+            }
+            Frame::Kick { aimed } => {
+                self.kick(aimed);
+                Flow::Continue
+            }
         }
     }
 
@@ -1033,7 +1061,19 @@ impl Ctx<'_> {
                 },
                 cmd,
             ) => self.setup_answer(side, perfect_defence, picked, cmd),
-            (Frame::PlaceKick, Command::PlaceKick { square }) => self.kick(square),
+            (Frame::PlaceKick, Command::PlaceKick { square }) => {
+                if self.cards_held(Side::Home) || self.cards_held(Side::Away) {
+                    // §31.3: the ball placed, a card moment before the scatter.
+                    self.push(Frame::Kick { aimed: square });
+                    let kicking = self.g.kicking;
+                    self.card_moment(
+                        super::cards::Window::KickOffBeforeScatter,
+                        &[kicking, kicking.other()],
+                    );
+                } else {
+                    self.kick(square);
+                }
+            }
             (Frame::HighKick { square }, cmd) => {
                 if let Command::HighKick { player } = cmd {
                     self.move_player(player, square);
@@ -1207,6 +1247,7 @@ impl Ctx<'_> {
                     self.cast_wizard_spell(side, spell);
                 }
             }
+            (Frame::CardWindow { side, window }, cmd) => self.card_answer(side, window, cmd),
             (frame, _) => {
                 // Unreachable for legal commands: keep the frame so the match stays whole.
                 self.push(frame);
@@ -1255,6 +1296,14 @@ impl Ctx<'_> {
             self.g.teams[side.index()].fame = fame[side.index()];
         }
         self.emit(Event::Gate { fans, fame });
+        if !self.g.setup.options.special_play_cards.is_off() {
+            // §31.4: the cards are drawn with the inducements, then either coach may play
+            // his pre-match cards (Home first, [Proposal]), then the coin toss.
+            self.draw_cards();
+            self.push(Frame::CoinToss);
+            self.card_moment(super::cards::Window::PreMatch, &[Side::Home, Side::Away]);
+            return;
+        }
         self.coin_toss();
     }
 
@@ -1266,8 +1315,14 @@ impl Ctx<'_> {
     }
 
     fn coin_toss(&mut self) {
-        let face = self.roll(RollPurpose::CoinToss, None, Die::Range(2));
-        let winner = if face == 0 { Side::Home } else { Side::Away };
+        let winner = match self.cards_toss_winner() {
+            // §31.7 Team Anthem: no toss.
+            Some(side) => side,
+            None => {
+                let face = self.roll(RollPurpose::CoinToss, None, Die::Range(2));
+                if face == 0 { Side::Home } else { Side::Away }
+            }
+        };
         self.emit(Event::CoinToss { winner });
         if self.g.half == 0 {
             self.g.half = 1;
@@ -1284,17 +1339,25 @@ impl Ctx<'_> {
     fn start_drive(&mut self) -> Flow<Prompt, Command> {
         if self.g.drives > 0 {
             for i in 0..self.g.players.len() {
-                if self.g.players[i].state == PlayerState::KnockedOut {
+                if self.g.players[i].state == PlayerState::KnockedOut
+                    && self.cards_may_recover(PlayerId(i as u8))
+                {
                     let side = self.g.players[i].side;
                     let face = self.roll(RollPurpose::KoRecovery, Some(side), Die::D6);
-                    // §30.3: +1 a Bloodweiser Babe.
-                    if face + self.babes(side) >= 4 {
+                    // §30.3: +1 a Bloodweiser Babe; §31.10 Johnny Waterboy: +1, but a 1 always
+                    // fails with it.
+                    let babes = self.babes(side);
+                    let water = self.cards_ko_recovery_modifier(side);
+                    if face + babes >= 4 || (face > 1 && face + babes + water >= 4) {
                         self.set_state(PlayerId(i as u8), PlayerState::Reserve);
                     }
                 }
             }
         }
+        self.g.cards.no_recovery.clear();
         self.g.drives += 1;
+        self.cards_before_kick_off();
+        self.cards_greatest_pairs();
         let available = |g: &Game, side: Side| {
             g.players
                 .iter()
@@ -1341,18 +1404,34 @@ impl Ctx<'_> {
         let kicking = self.g.kicking;
         self.g.next = kicking.other();
         self.push(Frame::NextTurn);
+        // §31.3: after the kick-off to the opponent, before his turn.
+        self.card_moment(super::cards::Window::AfterKickOffToOpponent, &[kicking]);
         self.push(Frame::LandKick);
         self.push(Frame::PlaceKick);
+        // §31.3: after set-up, before the kick-off (the kicking coach first, [Proposal]).
+        self.card_moment(
+            super::cards::Window::AfterSetup,
+            &[kicking, kicking.other()],
+        );
         self.push(Frame::Setup {
             side: kicking.other(),
             perfect_defence: false,
             picked: None,
         });
+        self.card_moment(super::cards::Window::BeforeSetup, &[kicking.other()]);
         self.push(Frame::Setup {
             side: kicking,
             perfect_defence: false,
             picked: None,
         });
+        self.card_moment(super::cards::Window::BeforeSetup, &[kicking]);
+        if self.g.drives > 1 {
+            // §31.3: the drive's end, after the KO recovery rolls.
+            self.card_moment(
+                super::cards::Window::DriveEndAfterKoRecovery,
+                &[kicking, kicking.other()],
+            );
+        }
         Flow::Continue
     }
 
@@ -1386,6 +1465,7 @@ impl Ctx<'_> {
         self.g.blitz_bonus = bonus;
         self.g.turnover = None;
         self.g.acted_this_turn = false;
+        self.cards_begin_turn(side);
         for i in 0..self.g.players.len() {
             let p = &mut self.g.players[i];
             if p.side == side {
@@ -1415,6 +1495,10 @@ impl Ctx<'_> {
             blitz_bonus: bonus,
         });
         self.push(Frame::TeamTurn { side, bonus });
+        if !bonus {
+            // §31.3: the start of the coach's own turn, before any Action.
+            self.card_moment(super::cards::Window::StartOfOwnTurn, &[side]);
+        }
     }
 
     /// The Action prompt's answers: declare, block, end the turn, concede.
@@ -1455,6 +1539,7 @@ impl Ctx<'_> {
     /// §9.4: the team turn ends: own stunned players not stunned this turn turn face up;
     /// the half or drive may end; else the other team plays.
     fn end_turn(&mut self, side: Side, bonus: bool) -> Flow<Prompt, Command> {
+        self.cards_turn_ending(side);
         for i in 0..self.g.players.len() {
             let p = &self.g.players[i];
             if p.side == side
@@ -1477,6 +1562,7 @@ impl Ctx<'_> {
         self.g.blitz_bonus = false;
         self.g.acting = None;
         self.emit(Event::TurnEnded { side, turnover });
+        self.cards_end_turn(side);
         if self.g.touchdown {
             self.g.frames.clear();
             self.push(Frame::EndDrive);
@@ -1492,12 +1578,15 @@ impl Ctx<'_> {
         if self.g.induced[side.index()].wizard() {
             self.push(Frame::WizardWindow { side });
         }
+        // §31.3: the end of the coach's own turn, before the opponent's.
+        self.card_moment(super::cards::Window::EndOfOwnTurn, &[side]);
         Flow::Continue
     }
 
     /// §18.4: the end of a drive: Sweltering Heat, secret weapons, clear the pitch; then
     /// half-time or the end, or the next drive.
     fn end_drive(&mut self) -> Flow<Prompt, Command> {
+        self.cards_drive_ending();
         // Players who fainted at the previous drive's end are back (G18).
         for i in 0..self.g.players.len() {
             if self.g.players[i].state == PlayerState::Fainted {
@@ -1522,6 +1611,7 @@ impl Ctx<'_> {
         if self.g.ball != Ball::None {
             self.set_ball(Ball::None);
         }
+        self.cards_end_drive();
         for i in 0..self.g.players.len() {
             let p = &self.g.players[i];
             if p.square().is_some() {
@@ -1562,6 +1652,9 @@ impl Ctx<'_> {
             }
             self.g.players[i].in_drive = false;
         }
+        if !match_over {
+            self.cards_drive_end_moments();
+        }
         Flow::Continue
     }
 
@@ -1569,6 +1662,7 @@ impl Ctx<'_> {
     fn end_half(&mut self) -> Flow<Prompt, Command> {
         let [h, a] = self.g.score;
         let opts = self.g.setup.options;
+        self.cards_end_half();
         match self.g.half {
             1 => {
                 self.g.half = 2;
@@ -1748,6 +1842,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
             kind: PromptKind::GameOver,
         },
         outcome: None,
+        cards: Default::default(),
         grid: empty_grid(),
         legal: LegalCache::default(),
     }

@@ -64,7 +64,9 @@ impl Ctx<'_> {
         }
         // §12.2, §26.8 Chainsaw, §26.16 Mighty Blow, §26.40 Claw.
         let broken = self.armour_roll(player, &mut hurt);
+        // §31.6 Belt of Invulnerability: never re-rolled (no Piling On).
         if !broken
+            && self.cards_armour_modifiable(player)
             && self.offer_pile_on(
                 player,
                 hurt,
@@ -94,6 +96,26 @@ impl Ctx<'_> {
         crowd: bool,
         square: Option<Square>,
     ) {
+        if self.cards_only_stunned(player, &hurt)
+            || (crowd && self.cards_friendly_crowd(self.g.player(player).side))
+        {
+            // §31.8 Iron Man, Kid Gloves, §31.10 Friendly Fans: Stunned, no injury roll.
+            let side = self.g.player(player).side;
+            self.cards_note_injury(side);
+            self.emit(Event::Injured {
+                player,
+                outcome: InjuryOutcome::Stunned,
+                cause: hurt.cause,
+                by: hurt.by,
+            });
+            if crowd {
+                self.set_state(player, PlayerState::Reserve);
+            } else if let Some(sq) = self.g.player(player).square() {
+                self.set_state(player, PlayerState::Stunned { square: sq });
+                self.g.players[player.index()].stunned_this_turn = true;
+            }
+            return;
+        }
         let p = self.g.player(player);
         let side = p.side;
         let (stunty, skull) = (p.has(Skill::Stunty), p.has(Skill::ThickSkull));
@@ -109,6 +131,15 @@ impl Ctx<'_> {
         if !crowd && (hurt.mighty_blow || hurt.dirty_player) {
             total += 1;
         }
+        // §31.9 Mysterious Old Medicine Man: −1; below 2 he is only placed prone.
+        total += self.cards_injury_modifier(side);
+        if !self.cards_injury_modifiable(player) {
+            // §31.6 Good Old Magic Codpiece: the dice alone.
+            total = i32::from(a + b);
+        }
+        let mut hurt = hurt;
+        hurt.prone_only = total < 2;
+        self.cards_note_injury(side);
         let (mut outcome, badly_hurt) = injury_of(total, stunty, skull);
         if outcome == InjuryOutcome::Stunned && !crowd && p_ball_and_chain {
             // §26.2: Stunned counts as KO.
@@ -123,8 +154,10 @@ impl Ctx<'_> {
                 turnover: true,
             });
         }
+        // §31.6 Good Old Magic Codpiece: never re-rolled (no Piling On).
         if !crowd
             && outcome != InjuryOutcome::Casualty
+            && self.cards_injury_modifiable(player)
             && self.offer_pile_on(
                 player,
                 hurt,
@@ -164,6 +197,8 @@ impl Ctx<'_> {
             InjuryOutcome::Stunned => {
                 if crowd {
                     self.set_state(player, PlayerState::Reserve);
+                } else if hurt.prone_only {
+                    // Stays prone (§31.9).
                 } else if let Some(sq) = self.g.player(player).square() {
                     self.set_state(player, PlayerState::Stunned { square: sq });
                     self.g.players[player.index()].stunned_this_turn = true;

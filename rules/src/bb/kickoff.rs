@@ -129,13 +129,18 @@ impl Ctx<'_> {
         let needed = usize::from(self.setup_needed(side, perfect_defence));
         let mut chosen: Vec<PlayerId> = self.g.on_pitch(side).map(|p| p.id).collect();
         if !perfect_defence {
-            chosen.extend(
-                self.g
-                    .players
-                    .iter()
-                    .filter(|p| p.side == side && p.state == PlayerState::Reserve)
-                    .map(|p| p.id),
-            );
+            for p in self.g.players.iter() {
+                // §31.9 I am the Greatest: never both of the pair.
+                let pair = self.g.cards.greatest_pair[side.index()];
+                let mate =
+                    pair.and_then(|(a, b)| (p.id == a).then_some(b).or((p.id == b).then_some(a)));
+                if p.side == side
+                    && p.state == PlayerState::Reserve
+                    && !mate.is_some_and(|m| chosen.contains(&m))
+                {
+                    chosen.push(p.id);
+                }
+            }
         }
         chosen.truncate(needed);
         // Clear the side's players first so the squares are free.
@@ -168,7 +173,13 @@ impl Ctx<'_> {
     pub(crate) fn kick(&mut self, aimed: Square) {
         let kicking = self.g.kicking;
         let dir = self.roll(RollPurpose::KickDirection, Some(kicking), Die::D8);
-        let dist = self.roll(RollPurpose::KickDistance, Some(kicking), Die::D6);
+        let dist = if std::mem::take(&mut self.g.cards.badyear) {
+            // §31.10 Badyear Git: 2D6 squares this kick-off.
+            let [a, b] = self.roll2(RollPurpose::KickDistance, Some(kicking));
+            a + b
+        } else {
+            self.roll(RollPurpose::KickDistance, Some(kicking), Die::D6)
+        };
         if let Some(kicker) = self.kicker()
             && dist / 2 != dist
         {
@@ -279,9 +290,12 @@ impl Ctx<'_> {
                     } else {
                         t.assistant_coaches
                     };
-                    // §26.47 Fan Favourite.
-                    let fame = super::skill_hooks::kick_off_fame(self.g, side);
+                    let fame = self.cards_kick_off_fame(side, true);
                     totals[side.index()] = self.d3(purpose, Some(side)) + fame + extra;
+                    if self.cards_babe(side) {
+                        // §31.10 That Babe's Got Talent!: she wins it.
+                        totals[side.index()] = u8::MAX;
+                    }
                 }
                 for side in Side::BOTH {
                     if totals[side.index()] >= totals[side.other().index()] {
@@ -311,7 +325,7 @@ impl Ctx<'_> {
             KickOffResult::ThrowARock => {
                 let mut totals = [0u8; 2];
                 for side in Side::BOTH {
-                    let fame = super::skill_hooks::kick_off_fame(self.g, side);
+                    let fame = self.cards_kick_off_fame(side, false);
                     totals[side.index()] =
                         self.roll(RollPurpose::ThrowARock, Some(side), Die::D6) as u8 + fame;
                 }
@@ -335,7 +349,7 @@ impl Ctx<'_> {
             }
             KickOffResult::PitchInvasion => {
                 for side in Side::BOTH {
-                    let fame = super::skill_hooks::kick_off_fame(self.g, side);
+                    let fame = self.cards_kick_off_fame(side, false);
                     let victims: Vec<PlayerId> =
                         self.g.on_pitch(side.other()).map(|p| p.id).collect();
                     for v in victims {
@@ -423,7 +437,8 @@ pub fn setup_needed(g: &Game, side: Side, perfect_defence: bool) -> u8 {
         .players
         .iter()
         .filter(|p| p.side == side && p.state == PlayerState::Reserve)
-        .count();
+        .count()
+        - super::cards::held_back(g, side);
     (on + reserves).min(MAX_ON_PITCH) as u8
 }
 

@@ -35,6 +35,7 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
     let mut out = Vec::new();
     match &prompt.kind {
         PromptKind::GameOver => {}
+        PromptKind::PlayCard { window } => out.extend(super::cards::legal(g, coach, *window)),
         PromptKind::ChooseKicking => {
             out.push(Command::ChooseKicking { kick: true });
             out.push(Command::ChooseKicking { kick: false });
@@ -239,7 +240,10 @@ fn setup_legal(
             continue;
         }
         let pickable = p.square().is_some()
-            || (!perfect_defence && p.state == PlayerState::Reserve && placed < needed);
+            || (!perfect_defence
+                && p.state == PlayerState::Reserve
+                && placed < needed
+                && super::cards::may_set_up(g, side, p.id));
         if pickable {
             out.push(Command::SetupPick { player: p.id });
         }
@@ -252,7 +256,7 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
     let used = g.team(side).used;
     let ball_in_air = matches!(g.ball, Ball::InAir { .. });
     for p in g.on_pitch(side) {
-        if p.acted {
+        if p.acted || !super::cards::may_act(g, p.id) {
             continue;
         }
         let Some(sq) = p.square() else { continue };
@@ -268,19 +272,27 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
             // §26.2: Move Actions only.
             continue;
         }
-        if !used.blitz {
+        if !used.blitz || super::cards::extra_action(g, side, ActionKind::Blitz) {
             out.push(Command::Declare {
                 player: p.id,
                 action: ActionKind::Blitz,
             });
         }
-        if !used.pass && !ball_in_air && !p.has(Skill::NoHands) {
+        if (!used.pass || super::cards::extra_action(g, side, ActionKind::Pass))
+            && !ball_in_air
+            && !p.has(Skill::NoHands)
+            && super::cards::may_pass(g, p.id)
+        {
             out.push(Command::Declare {
                 player: p.id,
                 action: ActionKind::Pass,
             });
         }
-        if !used.hand_off && !ball_in_air && !p.has(Skill::NoHands) {
+        if (!used.hand_off || super::cards::extra_action(g, side, ActionKind::HandOff))
+            && !ball_in_air
+            && !p.has(Skill::NoHands)
+            && super::cards::may_pass(g, p.id)
+        {
             out.push(Command::Declare {
                 player: p.id,
                 action: ActionKind::HandOff,
@@ -495,6 +507,7 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                             o.state,
                             PlayerState::Prone { .. } | PlayerState::Stunned { .. }
                         )
+                        && super::cards::may_be_fouled(g, t)
                     {
                         out.push(Command::Foul { target: t });
                     }

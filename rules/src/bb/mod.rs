@@ -6,7 +6,8 @@
 //!   commands and leaves the game untouched otherwise.
 //! * Every roll comes from the [`DiceSource`] passed in; `apply` returns the [`Event`]s,
 //!   every die included. Same commands, same dice: same events and state.
-//! * Blood Bowl has no secrets: every seat sees everything ([`view`]).
+//! * Blood Bowl has one secret: the Special Play Cards in hand (§31.4), which only their owner
+//!   sees ([`view_for`], [`cards::project`]); everything else every seat sees.
 //!
 //! Data are tables ([`data`]); the rules run on the shared frame stack
 //! ([`crate::core::engine`]) and every re-rollable roll on the shared check
@@ -14,6 +15,7 @@
 //!
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
+pub mod cards;
 pub mod data;
 pub mod league;
 pub mod setup;
@@ -132,8 +134,14 @@ pub fn apply(
     Ok(flow::answer(g, cmd, dice))
 }
 
-/// The whole match as any seat sees it (Blood Bowl keeps no secrets).
+/// The whole match as a spectator sees it: everything but the cards in hand (§31.4).
 pub fn view(g: &Game) -> GameView {
+    view_for(g, crate::core::Seat::Spectator)
+}
+
+/// The whole match as `seat` sees it: everything, but the Special Play Cards in hand only
+/// for their owner (§31.4).
+pub fn view_for(g: &Game, seat: crate::core::Seat) -> GameView {
     let team = |side: Side| {
         let t = g.team(side);
         TeamView {
@@ -162,11 +170,17 @@ pub fn view(g: &Game) -> GameView {
         weather: g.weather,
         half: g.half,
         score: g.score,
-        kicking: (g.half > 0).then_some(g.kicking),
+        // Known once the toss winner chose (the first drive counted then): a view taken at
+        // the pre-match card moment (§31.3) folds to the same as one taken later.
+        kicking: (g.drives > 0).then_some(g.kicking),
         active: g.active,
         acting: g.acting.map(|a| a.player),
         prompt: g.prompt.clone(),
         outcome: g.outcome,
+        hands: [
+            cards::hand_view(g, Side::Home, seat),
+            cards::hand_view(g, Side::Away, seat),
+        ],
     }
 }
 

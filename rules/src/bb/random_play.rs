@@ -2,6 +2,7 @@
 //!
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
+use super::cards::{Deck, SpecialPlayCards};
 use super::data::{BUDGET, Roster};
 use super::setup::{
     MatchSetup, Options, Overtime, SheetPlayer, StatChanges, TeamChoice, TeamSheet, starter_team,
@@ -62,6 +63,7 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             unofficial_rosters: unofficial,
             league_teams: false,
             inducements: false,
+            special_play_cards: random_cards(seed, true),
         },
         pre_match: Box::default(),
     }
@@ -75,6 +77,33 @@ pub fn random_setup_with_inducements(seed: u64) -> MatchSetup {
     setup.options.inducements = true;
     setup.pre_match.petty_cash = [0, 1].map(|_| u32::from(d.roll(Die::Range(11))) * 50_000);
     setup
+}
+
+/// §31.1: random Special Play Card draws for a third of the seeds (its own dice, so the
+/// rest of a seed's setup is unchanged): one to three draws per team from the decks
+/// `usable` allows (with `built_only`, the decks whose cards are all built; none is yet,
+/// so these are off; without, every deck, for the tools that bypass the check).
+pub fn random_cards(seed: u64, built_only: bool) -> SpecialPlayCards {
+    let mut d = ChaChaDice::from_u64(seed ^ 0xCA4D_5EED);
+    let decks: Vec<Deck> = Deck::ALL
+        .into_iter()
+        .filter(|deck| !built_only || deck.unbuilt().is_empty())
+        .collect();
+    let mut out = SpecialPlayCards::default();
+    if decks.is_empty() || d.roll(Die::Range(3)) != 0 {
+        return out;
+    }
+    for draws in [&mut out.home, &mut out.away] {
+        let n = d.roll(Die::Range(4));
+        for _ in 0..n {
+            let deck = decks[usize::from(d.roll(Die::Range(decks.len() as u16)))];
+            let c = &mut draws.counts[deck as usize];
+            if usize::from(*c) < deck.cards().count() {
+                *c += 1;
+            }
+        }
+    }
+    out
 }
 
 /// The starter team of `r` with one of each built position it lacks (the big guys and

@@ -4,6 +4,7 @@
 //!
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
+use super::cards::Card;
 use super::data::{Roster, Skill, Weather};
 use super::flow::{self, Frame};
 use super::setup::{MatchSetup, Options, TeamChoice};
@@ -160,6 +161,12 @@ impl Scenario {
         (g, ev)
     }
 
+    /// Put these Special Play Cards in `side`'s hand (§31.4), whatever their deck.
+    pub fn hand(&mut self, side: Side, cards: &[Card]) -> &mut Scenario {
+        self.game.cards.hands[side.index()] = cards.to_vec();
+        self
+    }
+
     /// Start `side`'s team turn `turn` (its Action prompt) and return the game.
     pub fn turn(&mut self, side: Side, turn: u8) -> Game {
         let mut g = self.game.clone();
@@ -170,4 +177,30 @@ impl Scenario {
         flow::resume(&mut g, &mut none);
         g
     }
+}
+
+/// Start a match like [`super::new_game`], but with draws from any deck of Special Play
+/// Cards, built or not (§31.1 refuses a deck with unbuilt cards): for the tests of the
+/// draws and of their secrecy over whole games. A card not built is never playable, so it
+/// stays in the hand. Everything else is checked as usual.
+pub fn start_with_any_cards(
+    setup: MatchSetup,
+    dice: &mut dyn crate::core::DiceSource,
+) -> Result<(Game, Vec<Event>), crate::core::SetupError> {
+    let mut checked = setup.clone();
+    checked.options.special_play_cards = Default::default();
+    super::setup::validate(&checked)?;
+    for side in Side::BOTH {
+        for deck in super::cards::Deck::ALL {
+            let n = usize::from(setup.options.special_play_cards.of(side).count(deck));
+            if n > deck.cards().count() {
+                return Err(crate::core::SetupError::NotImplemented {
+                    what: format!("{n} draws from the {} deck", deck.name()),
+                });
+            }
+        }
+    }
+    let mut g = flow::build(setup, super::RULES_VERSION);
+    let events = flow::start(&mut g, dice);
+    Ok((g, events))
 }

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::cards::SpecialPlayCards;
 use super::data::*;
 use crate::core::SetupError;
 
@@ -146,6 +147,9 @@ pub struct Options {
     /// §30.1: the pre-match inducement phase (league matches): off by default, so a match
     /// without it plays as before.
     pub inducements: bool,
+    /// §31.1: the Special Play Cards each team draws before the match (default: none).
+    #[serde(skip_serializing_if = "SpecialPlayCards::is_off")]
+    pub special_play_cards: SpecialPlayCards,
 }
 
 impl Default for Options {
@@ -159,6 +163,7 @@ impl Default for Options {
             unofficial_rosters: false,
             league_teams: false,
             inducements: false,
+            special_play_cards: SpecialPlayCards::default(),
         }
     }
 }
@@ -529,5 +534,6 @@ pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
                 .to_string(),
         ));
     }
+    setup.options.special_play_cards.validate()?;
     Ok(())
 }

@@ -172,17 +172,20 @@ impl Ctx<'_> {
         let saw = p.has(Skill::Chainsaw);
         let [a, b] = self.roll2(RollPurpose::Armour, Some(side.other()));
         let mut total = i32::from(a + b);
-        if saw {
+        // §31.6 Belt of Invulnerability: no modifier of any kind (Claw included).
+        let modifiable = self.cards_armour_modifiable(player);
+        if saw && modifiable {
             // §26.8: a chainsaw wielder knocked down: +3 to his armour roll.
             total += 3;
         }
-        let claw = hurt.claw;
+        let claw = hurt.claw && modifiable;
         let breaks = |t: i32| t > av || (claw && t >= 8);
-        if hurt.mighty_blow && !breaks(total) && breaks(total + 1) {
+        if modifiable && hurt.mighty_blow && !breaks(total) && breaks(total + 1) {
             total += 1;
             hurt.mighty_blow = false;
         }
-        let broken = breaks(total);
+        // §31.6 Lucky Charm may ignore a broken armour.
+        let broken = self.cards_armour_breaks(player, breaks(total));
         self.emit(Event::Armour { player, broken });
         broken
     }

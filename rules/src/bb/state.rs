@@ -216,6 +216,9 @@ pub struct Game {
     pub frames: Vec<Frame>,
     pub prompt: Prompt,
     pub outcome: Option<Outcome>,
+    /// The Special Play Cards (§31): hands, cards played, what they left behind.
+    #[serde(default)]
+    pub cards: super::cards::CardState,
     /// Which player stands on each square (`u8::MAX`: none), kept with the states. Not
     /// serialised: a game read back has none until its first change rebuilds it, and
     /// [`Game::at`] scans the players meanwhile.

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cards::HandView;
 use super::data::*;
 use super::wire::*;
 use crate::core::Side;
@@ -98,6 +99,10 @@ pub struct GameView {
     pub acting: Option<PlayerId>,
     pub prompt: Prompt,
     pub outcome: Option<Outcome>,
+    /// §31.4: the Special Play Cards of each side, Home then Away (the cards in hand for
+    /// their owner only).
+    #[serde(default)]
+    pub hands: [HandView; 2],
 }
 
 impl GameView {
@@ -143,7 +148,6 @@ impl GameView {
             Event::Induced { side, induced } => {
                 self.teams[side.index()].induced = induced.clone();
             }
-            Event::PlayerJoined { player } => self.players.push((**player).clone()),
             Event::Moved { player, to, .. } => {
                 if let Some(p) = self.players.get_mut(player.index()) {
                     p.state = match p.state {
@@ -161,15 +165,8 @@ impl GameView {
                 }
             }
             Event::Kicking { side } => self.kicking = Some(*side),
-            Event::HalfStarted { half } => {
-                self.half = *half;
-                // The view shows a kicking side from the first half on: Home until the toss
-                // winner chooses (a view drawn before the half, in the inducement phase,
-                // §30.1, has none yet).
-                if self.kicking.is_none() {
-                    self.kicking = Some(Side::Home);
-                }
-            }
+            // The kicking side shows from the first drive on (`Kicking`).
+            Event::HalfStarted { half } => self.half = *half,
             Event::PlayerState { player, state } => {
                 if let Some(p) = self.players.get_mut(player.index()) {
                     p.state = *state;
@@ -265,6 +262,50 @@ impl GameView {
             Event::ZombieRaised { side, player, .. } => {
                 self.teams[side.index()].necromancer = false;
                 self.players.push((**player).clone());
+            }
+            Event::CardTarget { .. } => {}
+            Event::TurnResumed { side } => self.active = Some(*side),
+            Event::PlayerJoined { player } => {
+                if player.id.index() == self.players.len() {
+                    self.players.push((**player).clone());
+                }
+            }
+            Event::CardDrawn { side, card, .. } => {
+                let hand = &mut self.hands[side.index()];
+                hand.count = hand.count.saturating_add(1);
+                if let Some(card) = card {
+                    hand.cards.push(*card);
+                }
+            }
+            Event::CardPlayed { side, card, .. } => {
+                let hand = &mut self.hands[side.index()];
+                hand.count = hand.count.saturating_sub(1);
+                if let Some(at) = hand.cards.iter().position(|c| c == card) {
+                    hand.cards.remove(at);
+                }
+                hand.played.push(*card);
+            }
+            Event::Profile {
+                player,
+                ma,
+                st,
+                ag,
+                av,
+                skills,
+            } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    (p.ma, p.st, p.ag, p.av) = (*ma, *st, *ag, *av);
+                    p.skills = skills.clone();
+                }
+            }
+            Event::TeamRerolls {
+                side,
+                rerolls,
+                rerolls_start,
+            } => {
+                let t = &mut self.teams[side.index()];
+                t.rerolls = *rerolls;
+                t.rerolls_start = *rerolls_start;
             }
             Event::GameOver { outcome, score } => {
                 self.outcome = Some(*outcome);

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::cards::{Card, Deck, Window};
 use super::data::*;
 use super::inducements::{Induced, InducementItem};
 use super::spells::Spell;
@@ -198,6 +199,17 @@ pub enum Command {
     /// §30.10: the Wizard casts his spell (at the start of the turn, or in the window after
     /// it; `decline` there lets the chance go).
     CastSpell { spell: Spell },
+    /// §31.3: play this card from the hand (on `player` or `square`, for a card with a
+    /// target).
+    PlayCard {
+        card: Card,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<PlayerId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        square: Option<Square>,
+    },
+    /// §31.3: play no card now.
+    NoCard,
 }
 
 /// What a rolled check is for (the re-roll prompt names it).
@@ -345,6 +357,9 @@ pub enum PromptKind {
     /// §30.10: the team turn is over: the Wizard may cast his spell now (`cast_spell`) or
     /// not (`decline`).
     Wizard,
+    /// §31.3: the coach holds a card playable at this moment: play one (`play_card`) or
+    /// none (`no_card`). The cards offered are in the coach's legal commands only.
+    PlayCard { window: Window },
 }
 
 /// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
@@ -375,6 +390,8 @@ pub enum Cause {
     Bitten,
     /// Hit by a spell (§30.10): no player caused it, no SPP.
     Spell,
+    /// A Special Play Card (§31: Banana Skin).
+    Card,
 }
 
 /// An injury roll's result (§12.3).
@@ -456,6 +473,10 @@ pub enum RollPurpose {
     MasterChef,
     /// §30.10: a spell's roll for a player.
     Spell,
+    /// §31.4: a random card drawn from a deck (the drawer's secret).
+    CardDraw,
+    /// §31.6–§31.9: a die a card's effect rolls.
+    CardEffect,
 }
 
 /// A roll record.
@@ -748,8 +769,42 @@ pub enum Event {
     Induced { side: Side, induced: Induced },
     /// §29.0: both teams hired this star: he takes both fees and plays for neither.
     StarPlaysForNeither { star: Star },
-    /// §29, §30.8: a hired player (a Star Player or a Mercenary) joins his team's Reserves.
+    /// §29, §30.8, §31.5: a player joins the match in his team's Reserves: a hired Star
+    /// Player or Mercenary, or a card's Fan, groundskeeper or star.
     PlayerJoined { player: Box<PlayerView> },
     /// §30.10: a spell is cast.
     SpellCast { side: Side, spell: Spell },
+    /// §31.4: `side` drew a card from `deck`; `card` is known to `side` only (`None` for
+    /// the other seats).
+    CardDrawn {
+        side: Side,
+        deck: Deck,
+        card: Option<Card>,
+    },
+    /// §31.3: `side` played `card` (on `player`, for a card with a target).
+    CardPlayed {
+        side: Side,
+        card: Card,
+        player: Option<PlayerId>,
+    },
+    /// §31.9: a card's randomly chosen target (Morley's Revenge).
+    CardTarget { card: Card, player: PlayerId },
+    /// §31.5: a player's profile after a card's grant began or ended.
+    Profile {
+        player: PlayerId,
+        ma: u8,
+        st: u8,
+        ag: u8,
+        av: u8,
+        skills: Vec<Skill>,
+    },
+    /// §31.8–§31.9: a team's re-rolls changed for the match (left this half, and at the
+    /// start of each half).
+    TeamRerolls {
+        side: Side,
+        rerolls: u8,
+        rerolls_start: u8,
+    },
+    /// §31.9 Come On Boys!: `side`'s turn, just ended by a turnover, goes on.
+    TurnResumed { side: Side },
 }

@@ -149,6 +149,7 @@ impl Strategy for GreedyStrategy {
             PromptKind::Inducements { .. } => Some(Command::DoneInducing),
             PromptKind::Igor { .. } => Some(Command::Igor { use_it: true }),
             PromptKind::Wizard => Some(Command::Decline),
+            PromptKind::PlayCard { .. } => Some(Command::NoCard),
             PromptKind::GameOver => None,
             // A hungry Vampire bites a Thrall: one lying down rather than one standing.
             PromptKind::Feed { thralls, .. } => thralls

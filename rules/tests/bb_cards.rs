@@ -1,0 +1,1940 @@
+//! Special Play Cards (§31): the decks and prices, the match option and its refusal, the
+//! draws and their secrecy, the card moments, the timed grants and each card built.
+//!
+//! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
+#![allow(clippy::unwrap_used)]
+
+mod bbcommon;
+use bbcommon::*;
+
+use dugout_rules::bb::cards::*;
+use dugout_rules::bb::scenario::start_with_any_cards;
+
+fn setup_with(home: Vec<Deck>, away: Vec<Deck>) -> MatchSetup {
+    let mut s = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Human),
+            TeamChoice::Roster(Roster::Orc),
+        ],
+        options: Options::default(),
+        pre_match: Box::default(),
+    };
+    s.options.special_play_cards = SpecialPlayCards {
+        home: home.into(),
+        away: away.into(),
+    };
+    s
+}
+
+/// The pre-match dice before the draws: Nice weather (3+4), both gates (3+3).
+fn prelude() -> Vec<(Die, u16)> {
+    vec![d6(3), d6(4), d6(3), d6(3), d6(3), d6(3)]
+}
+
+/// A match started with these draws and these dice after the prelude.
+fn start(home: Vec<Deck>, away: Vec<Deck>, draws: &[(Die, u16)]) -> (Game, Vec<Event>) {
+    let mut script = prelude();
+    script.extend_from_slice(draws);
+    let mut d = dice(script);
+    let (g, ev) = start_with_any_cards(setup_with(home, away), &mut d).unwrap();
+    assert_eq!(d.remaining(), 0, "dice left over");
+    (g, ev)
+}
+
+fn play_card(card: Card, player: Option<PlayerId>) -> Command {
+    Command::PlayCard {
+        card,
+        player,
+        square: None,
+    }
+}
+
+fn range(n: u16, face: u16) -> (Die, u16) {
+    (Die::Range(n), face)
+}
+
+/// §31.1, §31.2: seven decks, 104 cards from two packs, each deck at its price per draw.
+#[test]
+fn the_seven_decks_hold_104_cards_at_their_prices() {
+    let sizes: Vec<(Deck, usize, u32)> = Deck::ALL
+        .iter()
+        .map(|&d| (d, d.cards().count(), d.price()))
+        .collect();
+    assert_eq!(
+        sizes,
+        vec![
+            (Deck::MiscellaneousMayhem, 13, 50_000),
+            (Deck::SpecialTeamPlays, 13, 50_000),
+            (Deck::MagicItems, 13, 50_000),
+            (Deck::DirtyTricks, 13, 50_000),
+            (Deck::GoodKarma, 26, 100_000),
+            (Deck::RandomEvents, 18, 200_000),
+            (Deck::DesperateMeasures, 8, 400_000),
+        ]
+    );
+    assert_eq!(Card::all().count(), 104);
+    assert_eq!(Card::AssassinationAttempt.code(), "J♣");
+    assert_eq!(Card::AssassinationAttempt.info().name_fr, "Assassin");
+    assert_eq!(Card::BadyearGit.code(), "2♥");
+    assert_eq!(Card::WoofWoof.code(), "A♦");
+    // Each pack holds every suit and rank once: the four 13-card decks and Good Karma are
+    // one pack, Random Events and Desperate Measures the other's clubs and spades.
+    for pack in [
+        &[
+            Deck::MiscellaneousMayhem,
+            Deck::SpecialTeamPlays,
+            Deck::MagicItems,
+            Deck::DirtyTricks,
+        ][..],
+        &[Deck::GoodKarma, Deck::RandomEvents, Deck::DesperateMeasures][..],
+    ] {
+        let mut codes: Vec<String> = pack
+            .iter()
+            .flat_map(|d| d.cards())
+            .map(|c| c.code())
+            .collect();
+        let n = codes.len();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), n);
+        assert_eq!(n, 52);
+    }
+    let draws: DeckDraws = vec![Deck::GoodKarma, Deck::DesperateMeasures, Deck::GoodKarma].into();
+    assert_eq!(draws.price(), 600_000);
+}
+
+/// §31.1: the option names each team's draws as a list of decks; off by default, and a
+/// setup without it reads and writes as before.
+#[test]
+fn the_option_is_a_list_of_draws_per_team_and_off_by_default() {
+    let s: MatchSetup = serde_json::from_str(
+        r#"{"teams":["human","orc"],"options":{"special_play_cards":{"home":["good_karma","desperate_measures","good_karma"]}}}"#,
+    )
+    .unwrap();
+    let cards = s.options.special_play_cards;
+    assert_eq!(cards.home.count(Deck::GoodKarma), 2);
+    assert_eq!(cards.home.count(Deck::DesperateMeasures), 1);
+    assert!(cards.away.is_empty());
+    let back = serde_json::to_value(s.options).unwrap();
+    assert_eq!(
+        back["special_play_cards"]["home"],
+        serde_json::json!(["good_karma", "good_karma", "desperate_measures"])
+    );
+    assert!(Options::default().special_play_cards.is_off());
+    let plain = serde_json::to_value(Options::default()).unwrap();
+    assert!(plain.get("special_play_cards").is_none());
+}
+
+/// §31.1: a deck is refused until every card in it is built (the error names them), and a
+/// team cannot draw more cards than a deck holds (§31.4).
+#[test]
+fn a_deck_with_unbuilt_cards_is_refused() {
+    let mut d = dice([]);
+    let deck = Deck::ALL
+        .into_iter()
+        .find(|k| !k.unbuilt().is_empty())
+        .expect("a deck still being built");
+    let err = new_game(setup_with(vec![deck], vec![]), &mut d).unwrap_err();
+    let SetupError::NotImplemented { what } = err else {
+        panic!("{err:?}")
+    };
+    assert!(what.contains(deck.name()), "{what}");
+    for card in deck.unbuilt() {
+        assert!(what.contains(card.info().name), "{what}");
+    }
+    let err = new_game(setup_with(vec![], vec![Deck::DesperateMeasures; 9]), &mut d).unwrap_err();
+    assert!(matches!(err, SetupError::NotImplemented { .. }));
+}
+
+/// §31.4: a draw is a random card of the deck among those the team has not drawn yet; the
+/// card and its die are the drawer's secret: the other coach and the spectators see a
+/// card drawn from that deck, and the count, never which.
+#[test]
+fn draws_are_random_without_repeats_and_secret() {
+    let (g, ev) = start(
+        vec![Deck::DesperateMeasures, Deck::DesperateMeasures],
+        vec![Deck::DesperateMeasures],
+        // Home: the 4th of 8 (Morley's Revenge), then the 1st of the 7 left (Assassination
+        // Attempt); Away: the 8th (Mysterious Old Medicine Man).
+        &[range(8, 3), range(7, 0), range(8, 7)],
+    );
+    assert_eq!(
+        g.cards.hands[0],
+        vec![Card::MorleysRevenge, Card::AssassinationAttempt]
+    );
+    assert_eq!(g.cards.hands[1], vec![Card::MysteriousOldMedicineMan]);
+    let text = |seat: Seat| -> String {
+        ev.iter()
+            .filter_map(|e| <Game as Ruleset>::project(e, seat))
+            .map(|e| serde_json::to_string(&e).unwrap())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (home, away, spectator) = (
+        text(Seat::Coach(HOME)),
+        text(Seat::Coach(AWAY)),
+        text(Seat::Spectator),
+    );
+    for secret in ["morleys_revenge", "assassination_attempt"] {
+        assert!(home.contains(secret));
+        assert!(!away.contains(secret));
+        assert!(!spectator.contains(secret));
+    }
+    assert!(away.contains("mysterious_old_medicine_man"));
+    assert!(!home.contains("mysterious_old_medicine_man"));
+    assert!(!spectator.contains("mysterious_old_medicine_man"));
+    // The draws' dice are hidden from the other seats too.
+    let draw_rolls = |seat: Seat| {
+        ev.iter()
+            .filter_map(|e| <Game as Ruleset>::project(e, seat))
+            .filter(
+                |e| matches!(e, Event::Rolled { roll } if roll.purpose == RollPurpose::CardDraw),
+            )
+            .count()
+    };
+    assert_eq!(draw_rolls(Seat::Coach(HOME)), 2);
+    assert_eq!(draw_rolls(Seat::Coach(AWAY)), 1);
+    assert_eq!(draw_rolls(Seat::Spectator), 0);
+    // The other seats see a draw happened.
+    assert_eq!(away.matches("card_drawn").count(), 3);
+    // Views: the count for all, the cards for their owner.
+    let v = view_for(&g, Seat::Coach(AWAY));
+    assert_eq!(v.hands[0].count, 2);
+    assert!(v.hands[0].cards.is_empty());
+    assert_eq!(v.hands[1].cards, vec![Card::MysteriousOldMedicineMan]);
+    let v = <Game as Ruleset>::view(&g, Seat::Spectator);
+    assert_eq!((v.hands[0].count, v.hands[1].count), (2, 1));
+    assert!(v.hands.iter().all(|h| h.cards.is_empty()));
+    let v = view_for(&g, Seat::Coach(HOME));
+    assert_eq!(v.hands[0].cards, g.cards.hands[0]);
+    assert!(v.hands[1].cards.is_empty());
+    assert!(
+        !serde_json::to_string(&view(&g))
+            .unwrap()
+            .contains("morleys")
+    );
+}
+
+/// §31.3: before the match (after inducements), each coach holding a playable card is asked
+/// (Home first): `play_card` with every target, or `no_card`; then the coin toss. A played
+/// card is public.
+#[test]
+fn a_coach_holding_a_playable_card_is_asked_and_may_pass() {
+    let (mut g, _) = start(
+        vec![Deck::DesperateMeasures],
+        vec![Deck::DesperateMeasures],
+        &[range(8, 0), range(8, 7)],
+    );
+    assert_eq!(g.prompt.coach, Some(HOME));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::PreMatch
+        }
+    );
+    let legal = legal_commands(&g);
+    // Assassination Attempt on any Orc, or no card.
+    let orcs = g.players.iter().filter(|p| p.side == AWAY).count();
+    assert_eq!(legal.len(), orcs + 1);
+    assert!(legal.contains(&Command::NoCard));
+    assert!(!legal.contains(&play_card(Card::AssassinationAttempt, Some(PlayerId(0)))));
+    play(&mut g, [], &[Command::NoCard]);
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    let ev = play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::MysteriousOldMedicineMan, None)],
+    );
+    // Played: everyone sees it, the hand is empty, the coin toss follows.
+    let played = Event::CardPlayed {
+        side: AWAY,
+        card: Card::MysteriousOldMedicineMan,
+        player: None,
+    };
+    assert_eq!(
+        <Game as Ruleset>::project(&played, Seat::Spectator),
+        Some(played.clone())
+    );
+    assert!(ev.contains(&played));
+    assert!(g.cards.medicine_man[1]);
+    assert!(g.cards.hands[1].is_empty());
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+    // Home still holds his card, unplayable now: no prompt at the kick-off decision.
+    assert_eq!(g.cards.hands[0], vec![Card::AssassinationAttempt]);
+}
+
+/// §31.9 Assassination Attempt: the chosen opponent misses the match.
+#[test]
+fn assassination_attempt_makes_an_opponent_miss_the_match() {
+    let (mut g, _) = start(vec![Deck::DesperateMeasures], vec![], &[range(8, 0)]);
+    let victim = g.players.iter().find(|p| p.side == AWAY).unwrap().id;
+    let ev = play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::AssassinationAttempt, Some(victim))],
+    );
+    assert!(ev.contains(&Event::PlayerState {
+        player: victim,
+        state: PlayerState::Absent
+    }));
+    assert_eq!(state(&g, victim), PlayerState::Absent);
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+}
+
+/// §31.9 Doom and Gloom: a D6 per opposing team re-roll; each roll but a 1 loses that
+/// re-roll for the match (both halves).
+#[test]
+fn doom_and_gloom_loses_the_opponents_rerolls_on_two_plus() {
+    let (mut g, _) = start(vec![Deck::DesperateMeasures], vec![], &[range(8, 1)]);
+    let n = g.teams[1].rerolls_start;
+    assert!(n >= 2, "the Orc starter has re-rolls");
+    let mut script = vec![d6(1)];
+    script.extend(std::iter::repeat_n(d6(4), usize::from(n - 1)));
+    script.push(range(2, 0));
+    play(&mut g, script, &[play_card(Card::DoomAndGloom, None)]);
+    assert_eq!(g.teams[1].rerolls_start, 1);
+    assert_eq!(g.teams[1].rerolls, 1);
+    assert_eq!(view(&g).teams[1].rerolls_start, 1);
+}
+
+/// §31.8 Bad Habits: the opponent loses D3 team re-rolls for the match.
+#[test]
+fn bad_habits_loses_d3_rerolls() {
+    let (mut g, _) = start(vec![Deck::RandomEvents], vec![], &[range(18, 0)]);
+    assert_eq!(g.cards.hands[0], vec![Card::BadHabits]);
+    let n = g.teams[1].rerolls_start;
+    // A 3 on the D6 is a D3 of 2.
+    play(
+        &mut g,
+        [d6(3), range(2, 0)],
+        &[play_card(Card::BadHabits, None)],
+    );
+    assert_eq!(g.teams[1].rerolls_start, n.saturating_sub(2));
+    assert_eq!(g.teams[1].rerolls, n.saturating_sub(2));
+}
+
+/// §31.7 Extra Training: one more team re-roll for the match.
+#[test]
+fn extra_training_gives_a_team_reroll() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 6)]);
+    assert_eq!(g.cards.hands[0], vec![Card::ExtraTraining]);
+    let n = g.teams[0].rerolls_start;
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::ExtraTraining, None)],
+    );
+    assert_eq!(g.teams[0].rerolls_start, n + 1);
+    assert_eq!(g.teams[0].rerolls, n + 1);
+}
+
+/// §31.9 Morley's Revenge: three random opponents; before every kick-off each rolls a D6
+/// and on 1–3 sits the drive out.
+#[test]
+fn morleys_revenge_keeps_players_out_of_a_drive_on_one_to_three() {
+    let (mut g, _) = start(vec![Deck::DesperateMeasures], vec![], &[range(8, 3)]);
+    let orcs: Vec<PlayerId> = g
+        .players
+        .iter()
+        .filter(|p| p.side == AWAY)
+        .map(|p| p.id)
+        .collect();
+    let n = orcs.len() as u16;
+    // The first of the pool three times: the first three Orcs.
+    let ev = play(
+        &mut g,
+        [range(n, 0), range(n - 1, 0), range(n - 2, 0), range(2, 0)],
+        &[play_card(Card::MorleysRevenge, None)],
+    );
+    let targets: Vec<PlayerId> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::CardTarget { player, .. } => Some(*player),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets, orcs[..3].to_vec());
+    // Home kicks; before the kick-off the three roll: 2 (out), 4 (plays), 3 (out).
+    play(
+        &mut g,
+        [d6(2), d6(4), d6(3)],
+        &[Command::ChooseKicking { kick: true }],
+    );
+    assert_eq!(state(&g, orcs[0]), PlayerState::Fainted);
+    assert_eq!(state(&g, orcs[1]), PlayerState::Reserve);
+    assert_eq!(state(&g, orcs[2]), PlayerState::Fainted);
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.9 Mysterious Old Medicine Man: −1 on injury rolls against the team's players; an
+/// 8 (KO) is a 7 (Stunned).
+#[test]
+fn medicine_man_takes_one_from_injury_rolls() {
+    let mut s = scen();
+    let (a, d) = (s.player(HOME, 0), s.player(AWAY, 0));
+    s.put(a, 10, 7)
+        .put(d, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.game.cards.medicine_man[1] = true;
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: a,
+                target: d,
+            },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(5), d6(5), d6(4), d6(4)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, d), stunned(12, 7));
+}
+
+/// §31.9 Mysterious Old Medicine Man: an injury roll below 2 leaves the player placed prone,
+/// not stunned.
+#[test]
+fn medicine_man_below_two_is_only_prone() {
+    let mut s = scen();
+    let (a, d) = (s.player(HOME, 0), s.player(AWAY, 0));
+    s.put(a, 10, 7)
+        .put(d, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.game.cards.medicine_man[1] = true;
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: a,
+                target: d,
+            },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(5), d6(5), d6(1), d6(1)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, d), prone(12, 7));
+}
+
+/// §31.9 Mindblow: at the start of his turn, a D6 per opponent on the pitch: on 2+ he
+/// loses his tackle zone (as a failed Bone-head) until the end of that turn.
+#[test]
+fn mindblow_confuses_opponents_until_the_end_of_the_turn() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(a, 5, 7).put(o1, 15, 3).put(o2, 15, 9);
+    s.hand(HOME, &[Card::Mindblow]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::StartOfOwnTurn
+        }
+    );
+    play(&mut g, [d6(1), d6(2)], &[play_card(Card::Mindblow, None)]);
+    assert!(!g.players[o1.index()].confused);
+    assert!(g.players[o2.index()].confused);
+    assert_eq!(g.tackle_zones(HOME, sq(14, 9), None), 0);
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!g.players[o2.index()].confused);
+    assert_eq!(g.tackle_zones(HOME, sq(14, 9), None), 1);
+}
+
+/// §31.5, §31.7 Knutt's Spell of Awesome Strength: double ST this turn; the grant ends with
+/// the turn.
+#[test]
+fn knutts_spell_doubles_strength_for_the_turn() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    s.hand(HOME, &[Card::KnuttsSpellOfAwesomeStrength]);
+    let mut g = s.turn(HOME, 1);
+    let st = g.players[a.index()].st;
+    let ev = play(
+        &mut g,
+        [],
+        &[play_card(Card::KnuttsSpellOfAwesomeStrength, Some(a))],
+    );
+    assert_eq!(g.players[a.index()].st, 2 * st);
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::Profile { player, st: s2, .. } if *player == a && *s2 == 2 * st)
+    ));
+    assert_eq!(view(&g).players[a.index()].st, 2 * st);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[a.index()].st, st);
+}
+
+/// §31.5, §31.6 Wand of Smashing: +1 ST and Mighty Blow this turn; a skill the player had
+/// already stays when the grant ends.
+#[test]
+fn wand_of_smashing_grants_strength_and_mighty_blow_for_the_turn() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9).skill(b, Skill::MightyBlow);
+    s.hand(HOME, &[Card::WandOfSmashing]);
+    let mut g = s.turn(HOME, 1);
+    // Either player may take it.
+    assert!(legal_commands(&g).contains(&play_card(Card::WandOfSmashing, Some(b))));
+    let st = g.players[a.index()].st;
+    play(&mut g, [], &[play_card(Card::WandOfSmashing, Some(a))]);
+    assert_eq!(g.players[a.index()].st, st + 1);
+    assert!(g.players[a.index()].has(Skill::MightyBlow));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[a.index()].st, st);
+    assert!(!g.players[a.index()].has(Skill::MightyBlow));
+    assert!(g.players[b.index()].has(Skill::MightyBlow));
+}
+
+/// §31.3, §31.7 Magic Helmet: played at the end of his own turn; +1 AV and Thick Skull for
+/// the rest of the match.
+#[test]
+fn magic_helmet_at_the_end_of_the_turn_lasts_the_match() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    s.hand(HOME, &[Card::MagicHelmet]);
+    let mut g = s.turn(HOME, 1);
+    // Not at the start of the turn.
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::EndOfOwnTurn
+        }
+    );
+    let av = g.players[a.index()].av;
+    play(&mut g, [], &[play_card(Card::MagicHelmet, Some(a))]);
+    assert_eq!(g.players[a.index()].av, av + 1);
+    assert!(g.players[a.index()].has(Skill::ThickSkull));
+    // Away's turn, then Home's: still there.
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    play(&mut g, [], &[Command::EndTurn, Command::EndTurn]);
+    assert_eq!(g.players[a.index()].av, av + 1);
+    assert!(g.players[a.index()].has(Skill::ThickSkull));
+}
+
+/// §31.8 Get 'Em Lads!: only after an injury (Stunned included) to one of his players in
+/// the opponent's last turn; then +1 ST to all his players this turn.
+#[test]
+fn get_em_lads_needs_an_injury_in_the_opponents_turn() {
+    let mut s = scen();
+    let (h, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(b, 5, 3)
+        .put(o, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::GetEmLads]);
+    // No injury yet: Home's turn starts without a card prompt.
+    let g0 = s.turn(HOME, 1);
+    assert!(matches!(kind(&g0), PromptKind::Action { .. }));
+    // Away's Orc blocks and stuns the Human.
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(6), d6(5), d6(2), d6(3)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, h), stunned(9, 7));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::StartOfOwnTurn
+        }
+    );
+    let st = g.players[b.index()].st;
+    play(&mut g, [], &[play_card(Card::GetEmLads, None)]);
+    assert_eq!(g.players[b.index()].st, st + 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[b.index()].st, st);
+}
+
+fn mv(player: PlayerId) -> Command {
+    Command::Declare {
+        player,
+        action: ActionKind::Move,
+    }
+}
+
+fn step(x: i8, y: i8) -> Command {
+    Command::Step { to: sq(x, y) }
+}
+
+/// §31.5, §31.6 Gikta's Strength of Da Bear: +1 ST to the end of the drive (past the turn's
+/// end), then −1 ST for the rest of the match.
+#[test]
+fn giktas_strength_is_paid_for_after_the_drive() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 24, 7).ball(Ball::Held { player: a });
+    s.hand(HOME, &[Card::GiktasStrengthOfDaBear]);
+    let mut g = s.turn(HOME, 1);
+    let st = g.players[a.index()].st;
+    play(
+        &mut g,
+        [],
+        &[play_card(Card::GiktasStrengthOfDaBear, Some(a))],
+    );
+    assert_eq!(g.players[a.index()].st, st + 1);
+    // He scores: the drive ends, the +1 goes and the −1 stays.
+    let ev = play(&mut g, [], &[mv(a), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(g.players[a.index()].st, st - 1);
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.6 Rabbit's Foot: a player without Loner gains Pro for the match.
+#[test]
+fn rabbits_foot_gives_pro_to_a_player_without_loner() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9).skill(b, Skill::Loner);
+    s.hand(HOME, &[Card::RabbitsFoot]);
+    let mut g = s.turn(HOME, 1);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::RabbitsFoot, Some(a))));
+    assert!(!legal.contains(&play_card(Card::RabbitsFoot, Some(b))));
+    play(&mut g, [], &[play_card(Card::RabbitsFoot, Some(a))]);
+    play(&mut g, [], &[Command::EndTurn, Command::EndTurn]);
+    assert!(g.players[a.index()].has(Skill::Pro));
+}
+
+/// §31.7 The Wall: played when his turn ends; all his players have Stand Firm during the
+/// opponent's turn, and lose it when that turn ends.
+#[test]
+fn the_wall_stands_firm_through_the_opponents_turn() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    s.hand(HOME, &[Card::TheWall]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::TheWall, None)],
+    );
+    assert_eq!(g.active, Some(AWAY));
+    assert!(g.players[a.index()].has(Skill::StandFirm));
+    assert!(g.players[b.index()].has(Skill::StandFirm));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!g.players[a.index()].has(Skill::StandFirm));
+}
+
+/// §31.7 Dazed and Confused: an opponent now prone or stunned gains Bone-head for the match.
+#[test]
+fn dazed_and_confused_takes_a_player_on_the_ground() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(a, 5, 7).prone(o1, 15, 7).put(o2, 15, 9);
+    s.hand(HOME, &[Card::DazedAndConfused]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::DazedAndConfused, Some(o1))));
+    assert!(!legal.contains(&play_card(Card::DazedAndConfused, Some(o2))));
+    play(&mut g, [], &[play_card(Card::DazedAndConfused, Some(o1))]);
+    assert!(g.players[o1.index()].has(Skill::BoneHead));
+}
+
+/// §31.8 Duh, Where Am I?: an opponent gains Really Stupid for the match.
+#[test]
+fn duh_where_am_i_makes_an_opponent_really_stupid() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(a, 5, 7).put(o, 15, 7);
+    s.hand(HOME, &[Card::DuhWhereAmI]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::DuhWhereAmI, Some(o))],
+    );
+    assert!(g.players[o.index()].has(Skill::ReallyStupid));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(g.players[o.index()].has(Skill::ReallyStupid));
+}
+
+/// §31.7 Butterfingers: an opponent not holding the ball gains No Hands to the drive's end.
+#[test]
+fn butterfingers_never_on_the_ball_carrier() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(a, 5, 7)
+        .put(o1, 15, 7)
+        .put(o2, 15, 9)
+        .ball(Ball::Held { player: o1 });
+    s.hand(HOME, &[Card::Butterfingers]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!legal_commands(&g).contains(&play_card(Card::Butterfingers, Some(o1))));
+    play(&mut g, [], &[play_card(Card::Butterfingers, Some(o2))]);
+    assert!(g.players[o2.index()].has(Skill::NoHands));
+}
+
+/// §31.3, §31.7 Chainsaw: played before his team sets up; a player in Reserves gains
+/// Chainsaw, Secret Weapon and No Hands for the match.
+#[test]
+fn chainsaw_is_played_before_set_up() {
+    // Good Karma's 4th card (5♥) is Chainsaw: not playable before the match.
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 3), range(2, 0)]);
+    assert_eq!(g.cards.hands[0], vec![Card::Chainsaw]);
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::BeforeSetup
+        }
+    );
+    let p = g.players[0].id;
+    play(&mut g, [], &[play_card(Card::Chainsaw, Some(p))]);
+    for skill in [Skill::Chainsaw, Skill::SecretWeapon, Skill::NoHands] {
+        assert!(g.players[0].has(skill));
+    }
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.12 Pit Trap: any standing player is placed prone, no armour roll; his ball bounces.
+#[test]
+fn pit_trap_drops_the_ball_carrier() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(a, 5, 7).put(o, 15, 7).ball(Ball::Held { player: o });
+    s.hand(HOME, &[Card::PitTrap]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [(Die::D8, 2)],
+        &[Command::EndTurn, play_card(Card::PitTrap, Some(o))],
+    );
+    assert_eq!(state(&g, o), prone(15, 7));
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert!(
+        matches!(g.ball, Ball::Ground { square } if square != sq(15, 7) && square.is_adjacent(sq(15, 7)))
+    );
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.7 Banana Skin: an opponent in one of his tackle zones is knocked down, with the
+/// armour roll.
+#[test]
+fn banana_skin_knocks_down_a_marked_opponent() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(a, 10, 7).put(o1, 11, 7).put(o2, 15, 9);
+    s.hand(HOME, &[Card::BananaSkin]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!legal_commands(&g).contains(&play_card(Card::BananaSkin, Some(o2))));
+    let ev = play(
+        &mut g,
+        [d6(1), d6(2)],
+        &[play_card(Card::BananaSkin, Some(o1))],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Armour).len(), 1);
+    assert_eq!(state(&g, o1), prone(11, 7));
+}
+
+/// §31.10 Johnny Waterboy: +1 to the team's KO recovery rolls (a 3 comes back).
+#[test]
+fn johnny_waterboy_helps_ko_recovery() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 11)]);
+    assert_eq!(g.cards.hands[0], vec![Card::JohnnyWaterboy]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::JohnnyWaterboy, None)],
+    );
+    assert!(g.cards.waterboy[0]);
+    // A drive ends with a KO'd player on each side; both roll a 3.
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let (k1, k2) = (s.player(HOME, 1), s.player(AWAY, 0));
+    s.put(a, 24, 7)
+        .ball(Ball::Held { player: a })
+        .state(k1, PlayerState::KnockedOut)
+        .state(k2, PlayerState::KnockedOut);
+    s.game.cards.waterboy[0] = true;
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [d6(3), d6(3)], &[mv(a), step(25, 7)]);
+    assert_eq!(state(&g, k1), PlayerState::Reserve);
+    assert_eq!(state(&g, k2), PlayerState::KnockedOut);
+}
+
+/// §31.8 Iron Man: every injury roll against the chosen player is Stunned, unrolled.
+#[test]
+fn iron_man_is_only_ever_stunned() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(o, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::IronMan]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::IronMan, Some(h))],
+    );
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    // Armour broken (6+5), no injury dice.
+    let ev = play(
+        &mut g,
+        [d6(6), d6(5)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(rolls(&ev, RollPurpose::Injury).is_empty());
+    assert_eq!(state(&g, h), stunned(9, 7));
+}
+
+/// §31.8 Kid Gloves: the chosen opponent's broken armour on one of his players only stuns.
+#[test]
+fn kid_gloves_blocks_only_stun() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(o, 11, 7)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::KidGloves]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::KidGloves, Some(o))],
+    );
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(6), d6(5)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(rolls(&ev, RollPurpose::Injury).is_empty());
+    assert_eq!(state(&g, h), stunned(9, 7));
+}
+
+/// §31.8 Rakarth's Curse of Petty Spite: the chosen opponent may re-roll nothing, not even
+/// with a team re-roll.
+#[test]
+fn rakarths_curse_forbids_rerolls() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 2);
+    s.hand(HOME, &[Card::RakarthsCurseOfPettySpite]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::EndTurn,
+            play_card(Card::RakarthsCurseOfPettySpite, Some(o)),
+        ],
+    );
+    // The dodge away fails: no re-roll offered, he falls (armour holds), turnover.
+    play(&mut g, [d6(1), d6(1), d6(2)], &[mv(o), step(12, 7)]);
+    assert_eq!(state(&g, o), prone(12, 7));
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(g.teams[1].rerolls, 2);
+}
+
+/// §31.12 Greased Shoes: in the opponent's next turn his GFIs need 5+.
+#[test]
+fn greased_shoes_make_gfis_five_plus() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(a, 5, 7).put(o, 20, 7).rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::GreasedShoes]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::GreasedShoes, None)],
+    );
+    let ma = g.players[o.index()].ma as i8;
+    let mut cmds = vec![mv(o)];
+    for i in 1..=ma {
+        cmds.push(step(20 - i, 7));
+    }
+    play(&mut g, [], &cmds);
+    // The first GFI: a 4 fails against 5+.
+    let ev = play(&mut g, [d6(4), d6(1), d6(2)], &[step(19 - ma, 7)]);
+    let gfi = rolls(&ev, RollPurpose::Gfi);
+    assert_eq!(gfi[0].target, Some(5));
+    assert_eq!(gfi[0].success, Some(false));
+    assert_eq!(state(&g, o), prone(19 - ma, 7));
+}
+
+/// The first formation offered, then `done`.
+fn set_up(g: &mut Game) {
+    let f = legal_commands(g)
+        .into_iter()
+        .find(|c| matches!(c, Command::SetupFormation { .. }))
+        .unwrap();
+    play(g, [], &[f, Command::SetupDone]);
+}
+
+/// §31.9 I am the Greatest: each drive, of the opponent's two most valuable available
+/// players only one may be set up: a formation takes one, and the other cannot be picked.
+#[test]
+fn i_am_the_greatest_fields_only_one_of_the_two_best() {
+    let (mut g, _) = start(vec![Deck::DesperateMeasures], vec![], &[range(8, 4)]);
+    assert_eq!(g.cards.hands[0], vec![Card::IAmTheGreatest]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[
+            play_card(Card::IAmTheGreatest, None),
+            Command::ChooseKicking { kick: true },
+        ],
+    );
+    let (a, b) = g.cards.greatest_pair[1].unwrap();
+    let value = |id: PlayerId| player_value(&g, id);
+    let best = g
+        .players
+        .iter()
+        .filter(|p| p.side == AWAY)
+        .map(|p| value(p.id))
+        .max()
+        .unwrap();
+    assert_eq!(value(a), best);
+    assert!(value(b) <= best);
+    assert!(g.cards.greatest_pair[0].is_none());
+    set_up(&mut g);
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    let away_players = g.players.iter().filter(|p| p.side == AWAY).count();
+    // Pick the first of the pair by hand: the second is then not offered.
+    play(
+        &mut g,
+        [],
+        &[
+            Command::SetupPick { player: a },
+            Command::SetupPlace { square: sq(13, 7) },
+        ],
+    );
+    assert!(!legal_commands(&g).contains(&Command::SetupPick { player: b }));
+    set_up(&mut g);
+    let on: Vec<PlayerId> = g.on_pitch(AWAY).map(|p| p.id).collect();
+    assert_eq!(on.len(), (away_players - 1).min(11));
+    assert!(on.contains(&a) != on.contains(&b));
+}
+
+/// §31.9 Come On Boys!: a turn just ended by a turnover goes on; the player who caused it has
+/// acted, the others may; a later turnover only ends the Action.
+#[test]
+fn come_on_boys_cancels_the_turnover() {
+    let mut s = scen();
+    let (h, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(b, 10, 8).put(o, 11, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::ComeOnBoys]);
+    let mut g = s.turn(HOME, 1);
+    // Not offered at the start of the turn.
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    let ev = play(&mut g, [d6(1), d6(1), d6(1)], &[mv(h), step(9, 7)]);
+    assert!(turnover_of(&ev).is_some());
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::EndOfOwnTurn
+        }
+    );
+    let ev = play(&mut g, [], &[play_card(Card::ComeOnBoys, None)]);
+    assert!(ev.contains(&Event::TurnResumed { side: HOME }));
+    assert_eq!(g.active, Some(HOME));
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    assert!(!legal_commands(&g).contains(&mv(h)));
+    // b falls too: only his Action ends.
+    play(&mut g, [d6(1), d6(1), d6(1)], &[mv(b), step(9, 9)]);
+    assert_eq!(state(&g, b), prone(9, 9));
+    assert_eq!(g.active, Some(HOME));
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!(g.teams[0].turns, 1);
+}
+
+/// §31.5, §31.7 The Fan: before the match he joins the team in Reserves, even beyond 16
+/// players (MA 6, ST 4, AG 2, AV 7, Loner, Frenzy); everyone sees him join.
+#[test]
+fn the_fan_joins_the_team() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 23)]);
+    assert_eq!(g.cards.hands[0], vec![Card::TheFan]);
+    let n = g.players.len();
+    let ev = play(&mut g, [range(2, 0)], &[play_card(Card::TheFan, None)]);
+    assert_eq!(g.players.len(), n + 1);
+    let fan = &g.players[n];
+    assert_eq!(
+        (fan.side, fan.ma, fan.st, fan.ag, fan.av),
+        (HOME, 6, 4, 2, 7)
+    );
+    assert!(fan.has(Skill::Loner) && fan.has(Skill::Frenzy));
+    assert_eq!(fan.state, PlayerState::Reserve);
+    assert!(ev.iter().any(|e| matches!(e, Event::PlayerJoined { .. })));
+    assert_eq!(view(&g).players.len(), n + 1);
+}
+
+/// §31.5, §31.8 Not-So-Secret Weapon: at the start of his turn, a rookie Deathroller joins
+/// on an empty square beside a sideline (not an end zone), may act this turn, even as a
+/// twelfth player, and leaves at the end of the drive.
+#[test]
+fn not_so_secret_weapon_plays_one_drive() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 24, 7).ball(Ball::Held { player: a });
+    s.hand(HOME, &[Card::NotSoSecretWeapon]);
+    let mut g = s.turn(HOME, 1);
+    let legal = legal_commands(&g);
+    let on_square = |x, y| Command::PlayCard {
+        card: Card::NotSoSecretWeapon,
+        player: None,
+        square: Some(sq(x, y)),
+    };
+    assert!(legal.contains(&on_square(5, 0)));
+    assert!(legal.contains(&on_square(5, 14)));
+    assert!(!legal.contains(&on_square(0, 0)));
+    assert!(!legal.contains(&on_square(5, 7)));
+    let n = g.players.len();
+    play(&mut g, [], &[on_square(5, 0)]);
+    let roller = g.players[n].id;
+    assert_eq!(state(&g, roller), standing(5, 0));
+    assert!(g.players[n].has(Skill::SecretWeapon));
+    assert!(legal_commands(&g).contains(&mv(roller)));
+    // The drive ends (a touchdown): he is gone.
+    play(&mut g, [], &[mv(a), step(25, 7)]);
+    assert_eq!(state(&g, roller), PlayerState::Absent);
+}
+
+/// §31.5, §31.9 Da Freight Train: at the start of his turn, Borg "TGV" Gorthag (MA 6, ST 5,
+/// AG 2, AV 9; Loner, Mighty Blow, Thick Skull, Break Tackle, Juggernaut, Strip Ball) joins on
+/// an empty square beside a sideline, not in an end zone, may act at once, even as a twelfth
+/// player, and plays to the end of the half. With him the whole Desperate Measures deck is
+/// built, so the deck is no longer refused.
+#[test]
+fn da_freight_train_joins_for_the_half() {
+    assert_eq!(Deck::DesperateMeasures.unbuilt(), Vec::<Card>::new());
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 12, 7);
+    s.hand(HOME, &[Card::DaFreightTrain]);
+    let mut g = s.turn(HOME, 1);
+    let on_square = |x, y| Command::PlayCard {
+        card: Card::DaFreightTrain,
+        player: None,
+        square: Some(sq(x, y)),
+    };
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&on_square(5, 0)));
+    assert!(legal.contains(&on_square(20, 14)));
+    assert!(!legal.contains(&on_square(0, 0)), "not in an end zone");
+    assert!(!legal.contains(&on_square(5, 7)), "beside a sideline");
+    let n = g.players.len();
+    play(&mut g, [], &[on_square(5, 0)]);
+    let borg = &g.players[n];
+    assert_eq!(
+        (borg.ma, borg.st, borg.ag, borg.av),
+        (6, 5, 2, 9),
+        "his profile"
+    );
+    for skill in [
+        Skill::Loner,
+        Skill::MightyBlow,
+        Skill::ThickSkull,
+        Skill::BreakTackle,
+        Skill::Juggernaut,
+        Skill::StripBall,
+    ] {
+        assert!(borg.has(skill), "{skill:?}");
+    }
+    let id = borg.id;
+    assert_eq!(state(&g, id), standing(5, 0));
+    assert!(legal_commands(&g).contains(&mv(id)), "he may act this turn");
+}
+
+#[test]
+fn unsportsmanlike_conduct_knocks_out_the_scorer() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 24, 7).ball(Ball::Held { player: a });
+    s.hand(AWAY, &[Card::UnsportsmanlikeConduct]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[mv(a), step(25, 7)]);
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::OpponentScored
+        }
+    );
+    let ev = play(&mut g, [], &[play_card(Card::UnsportsmanlikeConduct, None)]);
+    assert_eq!(state(&g, a), PlayerState::KnockedOut);
+    assert!(rolls(&ev, RollPurpose::KoRecovery).is_empty());
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.3, §31.7 Doc Bonesaw: at the drive's end, after KO recovery, a KO'd (or Badly Hurt)
+/// player of his goes back to Reserves.
+#[test]
+fn doc_bonesaw_sends_a_knocked_out_player_back() {
+    let mut s = scen();
+    let (a, k) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 24, 7)
+        .ball(Ball::Held { player: a })
+        .state(k, PlayerState::KnockedOut);
+    s.hand(HOME, &[Card::DocBonesaw]);
+    let mut g = s.turn(HOME, 1);
+    // He stays KO'd on a 1; then the card.
+    play(&mut g, [d6(1)], &[mv(a), step(25, 7)]);
+    assert_eq!(state(&g, k), PlayerState::KnockedOut);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::DriveEndAfterKoRecovery
+        }
+    );
+    play(&mut g, [], &[play_card(Card::DocBonesaw, Some(k))]);
+    assert_eq!(state(&g, k), PlayerState::Reserve);
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+}
+
+/// §31.3, §31.10 Badyear Git: once the kick is placed, before it scatters: the kick goes 2D6
+/// squares (3+3 from x 22 is off the pitch, where a D6 of 3 would not be).
+#[test]
+fn badyear_git_scatters_the_kick_two_d6() {
+    let (mut g, _) = start(
+        vec![Deck::MiscellaneousMayhem],
+        vec![],
+        &[range(13, 0), range(2, 0)],
+    );
+    assert_eq!(g.cards.hands[0], vec![Card::BadyearGit]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    assert_eq!(*kind(&g), PromptKind::PlaceKick);
+    play(&mut g, [], &[Command::PlaceKick { square: sq(22, 7) }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::KickOffBeforeScatter
+        }
+    );
+    // Scatter +x (D8 5), 3+3 squares; Get the Ref (1+1).
+    let ev = play(
+        &mut g,
+        [(Die::D8, 5), d6(3), d6(3), d6(1), d6(1)],
+        &[play_card(Card::BadyearGit, None)],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::KickDistance)[0].faces, vec![3, 3]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Kick { lands, .. } if lands.x >= 26))
+    );
+    assert_eq!(*kind(&g), PromptKind::Touchback);
+}
+
+/// §31.10 Friendly Fans: the team's players pushed into the crowd go to Reserves without an
+/// injury roll.
+#[test]
+fn friendly_fans_catch_a_crowd_push() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 4)]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::FriendlyFans, None)],
+    );
+    assert!(g.cards.friendly_fans[0]);
+    let mut s = scen();
+    let a = s.player(AWAY, 0);
+    let d = s.player(HOME, 0);
+    s.put(a, 11, 1).put(d, 11, 0).rerolls(AWAY, 0);
+    s.game.cards.friendly_fans[0] = true;
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(3)],
+        &[Command::Block {
+            player: a,
+            target: d,
+        }],
+    );
+    let ev = play(&mut g, [], &[Command::FollowUp { follow: false }]);
+    assert!(rolls(&ev, RollPurpose::Injury).is_empty());
+    assert_eq!(state(&g, d), PlayerState::Reserve);
+}
+
+/// §31.7 Team Anthem: the coin toss is won without a roll, and +2 FAME at the kick-off
+/// (Throw a Rock: Home's 1 + 2 beats Away's 2, so Home's fans throw at an Away player).
+#[test]
+fn team_anthem_wins_the_toss_and_the_crowd() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 22)]);
+    assert_eq!(g.cards.hands[0], vec![Card::TeamAnthem]);
+    let ev = play(&mut g, [], &[play_card(Card::TeamAnthem, None)]);
+    assert!(ev.contains(&Event::CoinToss { winner: HOME }));
+    assert!(rolls(&ev, RollPurpose::CoinToss).is_empty());
+    let away_on = 11;
+    let mut d = dice([
+        (Die::D8, 5),
+        d6(6),
+        d6(5),
+        d6(6),
+        d6(1),
+        d6(2),
+        range(away_on, 0),
+        d6(1),
+        d6(1),
+    ]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    let ev = go(&mut g, &mut d, Command::PlaceKick { square: sq(22, 7) });
+    assert_eq!(d.remaining(), 0);
+    let hit = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Injured {
+                player,
+                cause: Cause::Rock,
+                ..
+            } => Some(*player),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(g.players[hit.index()].side, AWAY);
+}
+
+/// §31.10 That Babe's Got Talent!: she wins Cheering Fans whatever the dice.
+#[test]
+fn that_babe_wins_cheering_fans() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 12)]);
+    assert_eq!(g.cards.hands[0], vec![Card::ThatBabesGotTalent]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::ThatBabesGotTalent, None)],
+    );
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    let (h, a) = (g.teams[0].rerolls, g.teams[1].rerolls);
+    // Off the pitch (+x, 6); Cheering Fans (3+3): Home's D3 of 1 against Away's 3.
+    play(
+        &mut g,
+        [(Die::D8, 5), d6(6), d6(3), d6(3), d6(1), d6(6)],
+        &[Command::PlaceKick { square: sq(22, 7) }],
+    );
+    assert_eq!((g.teams[0].rerolls, g.teams[1].rerolls), (h + 1, a));
+}
+
+/// §31.7 Fan Uproar: in the opponent's next turn no team re-roll is offered.
+#[test]
+fn fan_uproar_silences_team_rerolls() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 2);
+    s.hand(HOME, &[Card::FanUproar]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::FanUproar, None)],
+    );
+    play(&mut g, [d6(1), d6(1), d6(2)], &[mv(o), step(12, 7)]);
+    assert_eq!(state(&g, o), prone(12, 7));
+    assert_eq!(g.teams[1].rerolls, 2);
+}
+
+/// §31.7 All Out Blitz: a second Blitz may be declared this turn.
+#[test]
+fn all_out_blitz_allows_a_second_blitz() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    s.hand(HOME, &[Card::AllOutBlitz]);
+    let mut g = s.turn(HOME, 1);
+    let blitz = |p| Command::Declare {
+        player: p,
+        action: ActionKind::Blitz,
+    };
+    play(
+        &mut g,
+        [],
+        &[
+            play_card(Card::AllOutBlitz, None),
+            blitz(a),
+            Command::EndAction,
+        ],
+    );
+    assert!(legal_commands(&g).contains(&blitz(b)));
+    play(&mut g, [], &[blitz(b), Command::EndAction]);
+    assert!(!g.cards.extra_blitz[0]);
+}
+
+/// §31.7 Razzle Dazzle: a second Pass (or Hand-off) may be declared this turn.
+#[test]
+fn razzle_dazzle_allows_a_second_pass() {
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    s.hand(HOME, &[Card::RazzleDazzle]);
+    let mut g = s.turn(HOME, 1);
+    let pass = |p| Command::Declare {
+        player: p,
+        action: ActionKind::Pass,
+    };
+    // Without the card: one Pass a turn.
+    play(&mut g, [], &[Command::NoCard, pass(a), Command::EndAction]);
+    assert!(!legal_commands(&g).contains(&pass(b)));
+    let mut s2 = scen();
+    s2.put(a, 5, 7).put(b, 5, 9);
+    s2.hand(HOME, &[Card::RazzleDazzle]);
+    let mut g = s2.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            play_card(Card::RazzleDazzle, None),
+            pass(a),
+            Command::EndAction,
+        ],
+    );
+    assert!(legal_commands(&g).contains(&pass(b)));
+}
+
+/// §31.12 Custard Pie: an opponent next to one of his players loses his tackle zone to the
+/// end of the turn.
+#[test]
+fn custard_pie_takes_a_tackle_zone_for_the_turn() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 10, 7).put(o1, 11, 7).put(o2, 15, 9);
+    s.hand(HOME, &[Card::CustardPie]);
+    let mut g = s.turn(HOME, 1);
+    assert!(!legal_commands(&g).contains(&play_card(Card::CustardPie, Some(o2))));
+    play(&mut g, [], &[play_card(Card::CustardPie, Some(o1))]);
+    assert_eq!(g.tackle_zones(HOME, sq(10, 7), None), 0);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.tackle_zones(HOME, sq(10, 7), None), 1);
+}
+
+/// §31.12 Blatant Foul: this turn the foul breaks armour without an armour roll (so never a
+/// double to send the fouler off); the injury roll is as usual.
+#[test]
+fn blatant_foul_always_breaks_armour() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).prone(o, 11, 7);
+    s.hand(HOME, &[Card::BlatantFoul]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(2)],
+        &[
+            play_card(Card::BlatantFoul, None),
+            Command::Declare {
+                player: h,
+                action: ActionKind::Foul,
+            },
+            Command::Foul { target: o },
+        ],
+    );
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert!(ev.contains(&Event::Armour {
+        player: o,
+        broken: true
+    }));
+    assert_eq!(state(&g, o), stunned(11, 7));
+    assert_eq!(state(&g, h), standing(10, 7));
+}
+
+/// §31.8 Knuckledusters: this turn the chosen player's block dice all count as Defender Down.
+#[test]
+fn knuckledusters_turn_block_dice_to_defender_down() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::Knuckledusters]);
+    let mut g = s.turn(HOME, 1);
+    // An Attacker Down rolled.
+    play(
+        &mut g,
+        [bd(1)],
+        &[
+            play_card(Card::Knuckledusters, Some(h)),
+            Command::Block {
+                player: h,
+                target: o,
+            },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(1), d6(1)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, h), standing(10, 7));
+    assert_eq!(state(&g, o), prone(12, 7));
+}
+
+/// §31.11 Heroic Leap: a player of ST 4 or less leaps this turn, landing on 3+ whatever his
+/// AG (an AG 3 player would need 4+).
+#[test]
+fn heroic_leap_lands_on_three() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 5, 7);
+    s.hand(HOME, &[Card::HeroicLeap]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(g.players[h.index()].ag, 3);
+    play(
+        &mut g,
+        [d6(3)],
+        &[
+            play_card(Card::HeroicLeap, Some(h)),
+            mv(h),
+            Command::Leap { to: sq(7, 7) },
+        ],
+    );
+    assert_eq!(state(&g, h), standing(7, 7));
+    play(&mut g, [], &[Command::EndAction, Command::EndTurn]);
+    assert!(!g.players[h.index()].has(Skill::Leap));
+}
+
+/// §31.6 Belt of Invulnerability: armour rolls against the player are never modified: a
+/// Mighty Blow 8 against his AV 8 holds.
+#[test]
+fn belt_of_invulnerability_ignores_mighty_blow() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(o, 11, 7)
+        .skill(o, Skill::MightyBlow)
+        .rerolls(HOME, 0)
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::BeltOfInvulnerability]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::EndTurn,
+            play_card(Card::BeltOfInvulnerability, Some(h)),
+        ],
+    );
+    assert_eq!(g.players[h.index()].av, 8);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(4), d6(4)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(ev.contains(&Event::Armour {
+        player: h,
+        broken: false
+    }));
+    assert_eq!(state(&g, h), prone(9, 7));
+}
+
+/// §31.6 Lucky Charm: chosen before the match; the first armour roll that breaks the
+/// player's armour is ignored (he stays prone, no injury roll).
+#[test]
+fn lucky_charm_ignores_the_first_broken_armour() {
+    let (mut g, _) = start(vec![Deck::MagicItems], vec![], &[range(13, 7)]);
+    assert_eq!(g.cards.hands[0], vec![Card::LuckyCharm]);
+    let p = g.players[0].id;
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::LuckyCharm, Some(p))],
+    );
+    assert_eq!(g.cards.lucky, vec![p]);
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 0);
+    s.game.cards.lucky = vec![h];
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(6), d6(5)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(rolls(&ev, RollPurpose::Injury).is_empty());
+    assert_eq!(state(&g, h), prone(9, 7));
+    assert!(g.cards.lucky.is_empty());
+}
+
+/// §31.6 Good Old Magic Codpiece: the player cannot be fouled, and injury rolls against him
+/// are never modified (Mighty Blow's +1 does not turn a 7 into a KO).
+#[test]
+fn the_codpiece_stops_fouls_and_injury_modifiers() {
+    let (mut g, _) = start(vec![Deck::MagicItems], vec![], &[range(13, 9)]);
+    assert_eq!(g.cards.hands[0], vec![Card::GoodOldMagicCodpiece]);
+    let p = g.players[0].id;
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::GoodOldMagicCodpiece, Some(p))],
+    );
+    assert_eq!(g.cards.codpieces, vec![p]);
+    // No foul on him.
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.prone(h, 10, 7).put(o, 11, 7).put(o2, 11, 9);
+    s.game.cards.codpieces = vec![h];
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::Declare {
+            player: o,
+            action: ActionKind::Foul,
+        }],
+    );
+    assert!(!legal_commands(&g).contains(&Command::Foul { target: h }));
+    // A Mighty Blow block: armour broken (6+5), injury 4+3 stays 7: Stunned.
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(o, 11, 7)
+        .skill(o, Skill::MightyBlow)
+        .rerolls(AWAY, 0);
+    s.game.cards.codpieces = vec![h];
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(9, 7) },
+        ],
+    );
+    play(
+        &mut g,
+        [d6(6), d6(5), d6(4), d6(3)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, h), stunned(9, 7));
+}
+
+/// §31.3, §31.6 Gloves of Holding: at the kick-off before the scatter, a player gains Catch
+/// and Sure Hands for the match and may no longer pass or hand off.
+#[test]
+fn gloves_of_holding_catch_but_never_pass() {
+    let (mut g, _) = start(vec![Deck::MagicItems], vec![], &[range(13, 5), range(2, 0)]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    play(&mut g, [], &[Command::PlaceKick { square: sq(22, 7) }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::KickOffBeforeScatter
+        }
+    );
+    let p = g.on_pitch(HOME).next().unwrap().id;
+    play(
+        &mut g,
+        [(Die::D8, 5), d6(6), d6(1), d6(1)],
+        &[play_card(Card::GlovesOfHolding, Some(p))],
+    );
+    assert!(g.players[p.index()].has(Skill::Catch));
+    assert!(g.players[p.index()].has(Skill::SureHands));
+    assert_eq!(g.cards.gloves, vec![p]);
+    // In a turn: no Pass or Hand-off for him, as for anyone else.
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    s.game.cards.gloves = vec![a];
+    let g = s.turn(HOME, 1);
+    let legal = legal_commands(&g);
+    for action in [ActionKind::Pass, ActionKind::HandOff] {
+        assert!(!legal.contains(&Command::Declare { player: a, action }));
+        assert!(legal.contains(&Command::Declare { player: b, action }));
+    }
+}
+
+/// §31.8 Ego Trip: the chosen opponent must be the first of his team to act in a turn, or
+/// may not act in it.
+#[test]
+fn ego_trip_acts_first_or_not_at_all() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 5, 7).put(o1, 15, 7).put(o2, 15, 9);
+    s.hand(HOME, &[Card::EgoTrip]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::EgoTrip, Some(o1))],
+    );
+    assert!(legal_commands(&g).contains(&mv(o1)));
+    play(&mut g, [], &[mv(o2), Command::EndAction]);
+    assert!(!legal_commands(&g).contains(&mv(o1)));
+    // Next turn he may again, first.
+    play(&mut g, [], &[Command::EndTurn, Command::EndTurn]);
+    assert_eq!(g.active, Some(AWAY));
+    assert!(legal_commands(&g).contains(&mv(o1)));
+}
+
+/// §31.10 Sprinkler Malfunction: to the drive's end, −1 on pick-ups (and passes and
+/// catches): an Orc's pick-up goes from +1 to 0 and a 3 fails.
+#[test]
+fn sprinkler_malfunction_makes_the_ball_slippery() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7)
+        .put(o, 15, 7)
+        .ball(Ball::Ground { square: sq(16, 7) })
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::SprinklerMalfunction]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::EndTurn,
+            play_card(Card::SprinklerMalfunction, None),
+        ],
+    );
+    let ev = play(&mut g, [d6(3), (Die::D8, 2)], &[mv(o), step(16, 7)]);
+    let pick = rolls(&ev, RollPurpose::PickUp);
+    assert_eq!(pick[0].modifier, 0);
+    assert_eq!(pick[0].success, Some(false));
+    assert_eq!(g.ball, Ball::Ground { square: sq(16, 6) });
+}
+
+/// §31.12 Chop Block: after his turn, a standing player of his who took no Action in it and
+/// a standing opponent next to him are both placed prone; the opponent is then stunned.
+#[test]
+fn chop_block_takes_both_down() {
+    let mut s = scen();
+    let (h1, h2) = (s.player(HOME, 0), s.player(HOME, 1));
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h1, 10, 7)
+        .put(o1, 11, 7)
+        .put(h2, 10, 11)
+        .put(o2, 11, 11);
+    s.hand(HOME, &[Card::ChopBlock]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[mv(h2), Command::EndAction, Command::EndTurn]);
+    let chop = |o: PlayerId, x, y| Command::PlayCard {
+        card: Card::ChopBlock,
+        player: Some(o),
+        square: Some(sq(x, y)),
+    };
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&chop(o1, 10, 7)));
+    assert!(!legal.contains(&chop(o2, 10, 11)));
+    let ev = play(&mut g, [], &[chop(o1, 10, 7)]);
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert_eq!(state(&g, h1), prone(10, 7));
+    assert_eq!(state(&g, o1), stunned(11, 7));
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.10 Rowdy Fans: a block against an opponent beside the pitch's edge gets one more
+/// assist, and opponents beside the edge give none: 3+1 against 3 (the edge assist lost),
+/// two dice for the attacker instead of two for the defender.
+#[test]
+fn rowdy_fans_work_the_edge() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 5)]);
+    play(&mut g, [range(2, 0)], &[play_card(Card::RowdyFans, None)]);
+    assert!(g.cards.rowdy[0]);
+    for rowdy in [false, true] {
+        let mut s = scen();
+        let h = s.player(HOME, 0);
+        let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+        s.put(h, 10, 1)
+            .put(o, 10, 0)
+            .put(o2, 11, 0)
+            .rerolls(HOME, 0);
+        s.game.cards.rowdy[0] = rowdy;
+        let mut g = s.turn(HOME, 1);
+        let ev = play(
+            &mut g,
+            [bd(1), bd(6)],
+            &[Command::Block {
+                player: h,
+                target: o,
+            }],
+        );
+        let (dice, chooser) = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::BlockDeclared { dice, chooser, .. } => Some((*dice, *chooser)),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!((dice, chooser), (2, if rowdy { HOME } else { AWAY }));
+    }
+}
+
+/// §31.10 Incoming!: in the opponent's next turn, leaving a square within 2 of a sideline
+/// or an end zone takes a dodge roll, tackle zones or not.
+#[test]
+fn incoming_makes_the_edges_a_dodge() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 15, 1).rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::Incoming]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[Command::EndTurn, play_card(Card::Incoming, None)],
+    );
+    // From (15,1) to (15,2): a dodge (a 6), then from (15,2) to (15,3): none.
+    let ev = play(&mut g, [d6(6)], &[mv(o), step(15, 2), step(15, 3)]);
+    assert_eq!(rolls(&ev, RollPurpose::Dodge).len(), 1);
+    assert_eq!(state(&g, o), standing(15, 3));
+}
+
+/// §31.11 Punt: at the end of his turn, his ball carrier's ball goes to any square, scatters
+/// 3 times, and bounces where nobody catches it.
+#[test]
+fn punt_sends_the_ball_anywhere() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 20, 3).ball(Ball::Held { player: h });
+    s.hand(HOME, &[Card::Punt]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let punt = |x, y| Command::PlayCard {
+        card: Card::Punt,
+        player: None,
+        square: Some(sq(x, y)),
+    };
+    assert!(legal_commands(&g).contains(&punt(20, 7)));
+    // Three scatters +x (D8 5): (23,7), then a bounce down (D8 7): (23,8).
+    play(
+        &mut g,
+        [(Die::D8, 5), (Die::D8, 5), (Die::D8, 5), (Die::D8, 7)],
+        &[punt(20, 7)],
+    );
+    assert_eq!(g.ball, Ball::Ground { square: sq(23, 8) });
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.7 Lewd Maneuvers: no player of either team in the chosen wide zone may act this turn
+/// or in the opponent's next.
+#[test]
+fn lewd_maneuvers_freeze_a_wide_zone() {
+    let mut s = scen();
+    let (h, h2) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 2).put(h2, 5, 7).put(o, 15, 1);
+    s.hand(HOME, &[Card::LewdManeuvers]);
+    let mut g = s.turn(HOME, 1);
+    let top = Command::PlayCard {
+        card: Card::LewdManeuvers,
+        player: None,
+        square: Some(sq(0, 0)),
+    };
+    play(&mut g, [], &[top]);
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&mv(h)));
+    assert!(legal.contains(&mv(h2)));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!legal_commands(&g).contains(&mv(o)));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(legal_commands(&g).contains(&mv(h)));
+}
+
+/// §31.3, §31.7 Lurve Potion: after his kick-off, a random opponent in the chosen wide zone
+/// goes to Reserves.
+#[test]
+fn lurve_potion_sends_a_receiver_to_the_dugout() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 13), range(2, 0)]);
+    assert_eq!(g.cards.hands[0], vec![Card::LurvePotion]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    // Off the pitch, Get the Ref: a touchback to an Away player outside the top zone.
+    play(
+        &mut g,
+        [(Die::D8, 5), d6(6), d6(1), d6(1)],
+        &[Command::PlaceKick { square: sq(22, 7) }],
+    );
+    let zone_of = |g: &Game, id: PlayerId| g.players[id.index()].square().map(|s| s.y <= 3);
+    let catcher = g
+        .on_pitch(AWAY)
+        .find(|p| p.square().is_some_and(|s| s.y > 3))
+        .unwrap()
+        .id;
+    play(&mut g, [], &[Command::Touchback { player: catcher }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::AfterKickOffToOpponent
+        }
+    );
+    let top: Vec<PlayerId> = g
+        .on_pitch(AWAY)
+        .filter(|p| zone_of(&g, p.id) == Some(true))
+        .map(|p| p.id)
+        .collect();
+    assert!(!top.is_empty());
+    let mut script = Vec::new();
+    if top.len() > 1 {
+        script.push(range(top.len() as u16, 0));
+    }
+    play(
+        &mut g,
+        script,
+        &[Command::PlayCard {
+            card: Card::LurvePotion,
+            player: None,
+            square: Some(sq(0, 0)),
+        }],
+    );
+    assert_eq!(state(&g, top[0]), PlayerState::Reserve);
+}
+
+/// §31.10 Heckler: one opponent keeps only his compulsory skills this turn and in his own
+/// next turn; then he has them all back.
+#[test]
+fn heckler_silences_an_opponents_skills() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7)
+        .put(o, 15, 7)
+        .skill(o, Skill::Block)
+        .skill(o, Skill::Dodge)
+        .skill(o, Skill::Loner);
+    s.hand(HOME, &[Card::Heckler]);
+    let mut g = s.turn(HOME, 1);
+    let before = g.players[o.index()].skills;
+    play(&mut g, [], &[play_card(Card::Heckler, Some(o))]);
+    let p = &g.players[o.index()];
+    assert!(p.has(Skill::Loner) && !p.has(Skill::Block) && !p.has(Skill::Dodge));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!g.players[o.index()].has(Skill::Block));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[o.index()].skills, before);
+}
+
+/// §31.11 Going the Extra Mile: the chosen player goes for it as often as he likes this
+/// turn, −1 for the third, −2 for the fourth...
+#[test]
+fn going_the_extra_mile_has_no_gfi_limit() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 2, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::GoingTheExtraMile]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(g.players[h.index()].ma, 6);
+    let mut cmds = vec![play_card(Card::GoingTheExtraMile, Some(h)), mv(h)];
+    for x in 3..=12 {
+        cmds.push(step(x, 7));
+    }
+    // GFIs: 2, 2, 3 (−1: passes), 3 (−2: fails); armour 1+1.
+    let ev = play(&mut g, [d6(2), d6(2), d6(3), d6(3), d6(1), d6(1)], &cmds);
+    let gfi: Vec<(i8, Option<bool>)> = rolls(&ev, RollPurpose::Gfi)
+        .iter()
+        .map(|r| (r.modifier, r.success))
+        .collect();
+    assert_eq!(
+        gfi,
+        vec![
+            (0, Some(true)),
+            (0, Some(true)),
+            (-1, Some(true)),
+            (-2, Some(false))
+        ]
+    );
+    assert_eq!(state(&g, h), prone(12, 7));
+}
