@@ -105,6 +105,22 @@ struct Args {
     )]
     tls_key: Option<PathBuf>,
 
+    /// Several nodes (issue 14): the NATS server that links this node to the others
+    /// (`nats://host:4222`). Without it the server is one node; on a shared Postgres it then
+    /// refuses to start while another node is alive.
+    #[arg(long, env = "NATS_URL")]
+    nats_url: Option<String>,
+
+    /// This node's id among several (letters, digits, '-', '_'); default: the host name. A
+    /// node restarted under the same id takes its own rooms back at once.
+    #[arg(long, env = "DUGOUT_NODE_ID")]
+    node_id: Option<String>,
+
+    /// Milliseconds a room's lease lasts (renewed every third of it); a dead node's rooms
+    /// move after it runs out.
+    #[arg(long, env = "DUGOUT_LEASE_MS", default_value_t = 10_000)]
+    lease_ms: u64,
+
     /// Log level: error, warn, info, debug or trace.
     #[arg(long, env = "DUGOUT_LOG", default_value = "info", global = true)]
     log: tracing::Level,
@@ -159,6 +175,14 @@ impl Args {
                 seat_grace: Duration::from_secs(self.seat_grace_seconds),
                 forfeit_after: Duration::from_secs(self.forfeit_after_seconds),
                 ..Limits::default()
+            },
+            cluster: dugout_server::cluster::ClusterConfig {
+                nats_url: self.nats_url.clone().filter(|url| !url.is_empty()),
+                node_id: self
+                    .node_id
+                    .clone()
+                    .unwrap_or_else(dugout_server::cluster::default_node_id),
+                lease: Duration::from_millis(self.lease_ms.max(300)),
             },
         }
     }
@@ -237,10 +261,13 @@ async fn main() -> ExitCode {
         signal.await;
         tracing::info!("shutting down");
     };
+    let node = state.clone();
     let result = match tls {
         Some(tls) => dugout_server::run_tls(listener, tls, state, shutdown).await,
         None => dugout_server::run(listener, state, shutdown).await,
     };
+    // Several nodes: the rooms have stopped; hand them to the other nodes at once.
+    node.leave_nodes().await;
 
     match result {
         Ok(()) => {

@@ -80,9 +80,7 @@ impl Leases {
     /// Turn leases on for node `node` (once; later calls are ignored): from now on every
     /// append is fenced.
     pub fn enable(&self, node: &str, lease: Duration) {
-        let lease_ms = i64::try_from(lease.as_millis())
-            .unwrap_or(i64::MAX)
-            .max(1);
+        let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX).max(1);
         let _ = self.node.set(Node {
             id: node.to_owned(),
             lease_ms,
@@ -214,7 +212,9 @@ impl Leases {
         .await
         .map_err(db)?;
         let Some(row) = row else {
-            return Err(StoreError::Fenced(format!("room {room} already has a lease")));
+            return Err(StoreError::Fenced(format!(
+                "room {room} already has a lease"
+            )));
         };
         let epoch: i64 = row.try_get(0).map_err(db)?;
         self.held().insert(room.to_owned(), epoch);
@@ -293,10 +293,7 @@ impl Leases {
             .filter_map(|r| r.try_get::<String, _>(0).ok())
             .collect();
         let mut held = self.held();
-        let lost: Vec<String> = rooms
-            .into_iter()
-            .filter(|r| !renewed.contains(r))
-            .collect();
+        let lost: Vec<String> = rooms.into_iter().filter(|r| !renewed.contains(r)).collect();
         for room in &lost {
             held.remove(room);
         }
@@ -329,8 +326,7 @@ impl Leases {
     /// expire now, so other nodes take them over without waiting, and this node's row goes.
     pub async fn release_all(&self) -> Result<usize, StoreError> {
         let me = self.me()?;
-        let (rooms, epochs): (Vec<String>, Vec<i64>) =
-            self.held().drain().map(|(r, e)| (r, e)).unzip();
+        let (rooms, epochs): (Vec<String>, Vec<i64>) = self.held().drain().unzip();
         let done = sqlx::query(AssertSqlSafe(format!(
             "UPDATE room_leases l SET expires_at = {NOW_MS} \
              FROM UNNEST($1::text[], $2::bigint[]) AS x(room_id, epoch) \

@@ -222,7 +222,8 @@ impl<'a> BatchArrays<'a> {
                 b.event_match.push(&job.match_id);
                 b.seq.push(*seq);
                 b.event.push(json);
-                b.event_epoch.push(job.fence.as_ref().map(|(_, epoch)| *epoch));
+                b.event_epoch
+                    .push(job.fence.as_ref().map(|(_, epoch)| *epoch));
             }
             if let Some((node, epoch)) = &job.fence {
                 b.fence_room.push(&job.match_id);
