@@ -65,6 +65,9 @@ pub struct ClusterConfig {
     pub node_id: String,
     /// How long a lease lasts (renewed every third of it).
     pub lease: Duration,
+    /// The first token of every NATS subject (`--nats-prefix`): clusters sharing one NATS
+    /// server (tests, staging beside production) keep apart with different prefixes.
+    pub prefix: String,
 }
 
 impl Default for ClusterConfig {
@@ -73,6 +76,7 @@ impl Default for ClusterConfig {
             nats_url: None,
             node_id: default_node_id(),
             lease: DEFAULT_LEASE,
+            prefix: "dugout".into(),
         }
     }
 }
@@ -340,13 +344,6 @@ enum Broadcast {
     Released { node: String },
 }
 
-const LOBBY: &str = "dugout.cluster.lobby";
-const CLUSTER: &str = "dugout.cluster.>";
-
-fn node_subject(node: &str) -> String {
-    format!("dugout.node.{node}")
-}
-
 fn encode(header: &Wire, text: Option<&str>) -> Bytes {
     let mut buf = serde_json::to_vec(header).unwrap_or_default();
     if let Some(text) = text {
@@ -420,6 +417,7 @@ type ProxyKey = (String, ConnId, RoomId);
 
 struct Inner {
     node: String,
+    prefix: String,
     nats: async_nats::Client,
     lobby: Lobby,
     leases: Leases,
@@ -456,29 +454,32 @@ impl std::fmt::Debug for Cluster {
 impl Cluster {
     /// Connect to NATS and start serving this node's subject and the cluster broadcasts.
     pub async fn connect(
+        config: &ClusterConfig,
         url: &str,
-        node: &str,
-        lease: Duration,
         lobby: Lobby,
         leases: Leases,
         outbound_queue: usize,
     ) -> Result<Cluster, String> {
+        let node = config.node_id.as_str();
+        let lease = config.lease;
+        let prefix = config.prefix.as_str();
         let nats = async_nats::ConnectOptions::new()
             .name(format!("dugout-server {node}"))
             .connect(url)
             .await
             .map_err(|e| format!("cannot connect to NATS at {url}: {e}"))?;
         let mine = nats
-            .subscribe(node_subject(node))
+            .subscribe(format!("{prefix}.node.{node}"))
             .await
             .map_err(|e| format!("NATS subscribe: {e}"))?;
         let broadcasts = nats
-            .subscribe(CLUSTER)
+            .subscribe(format!("{prefix}.cluster.>"))
             .await
             .map_err(|e| format!("NATS subscribe: {e}"))?;
         let cluster = Cluster {
             inner: Arc::new(Inner {
                 node: node.to_owned(),
+                prefix: prefix.to_owned(),
                 nats,
                 lobby: lobby.clone(),
                 leases,
@@ -511,6 +512,11 @@ impl Cluster {
         &self.inner.node
     }
 
+    /// The subject node `node` serves.
+    fn node_subject(&self, node: &str) -> String {
+        format!("{}.node.{node}", self.inner.prefix)
+    }
+
     /// How long a request to a remote room may wait for its owner (a failover included).
     pub fn patience(&self) -> Duration {
         self.inner.lease * 3 + Duration::from_secs(5)
@@ -523,14 +529,15 @@ impl Cluster {
     }
 
     async fn broadcast(&self, b: &Broadcast) {
-        let subject = match b {
-            Broadcast::Lobby { .. } => LOBBY,
-            Broadcast::Owner { .. } => "dugout.cluster.owner",
-            Broadcast::Sync { .. } => "dugout.cluster.sync",
-            Broadcast::Released { .. } => "dugout.cluster.released",
+        let topic = match b {
+            Broadcast::Lobby { .. } => "lobby",
+            Broadcast::Owner { .. } => "owner",
+            Broadcast::Sync { .. } => "sync",
+            Broadcast::Released { .. } => "released",
         };
+        let subject = format!("{}.cluster.{topic}", self.inner.prefix);
         let payload = Bytes::from(serde_json::to_vec(b).unwrap_or_default());
-        self.publish(subject.to_owned(), payload).await;
+        self.publish(subject, payload).await;
     }
 
     /// Tell every node that this node owns `room` now.
@@ -669,7 +676,8 @@ impl Cluster {
                             req,
                             result: result.map_err(|f| wire_failure(&f)),
                         };
-                        me.publish(node_subject(&from), encode(&header, None)).await;
+                        me.publish(me.node_subject(&from), encode(&header, None))
+                            .await;
                     });
                 }
             }
@@ -721,7 +729,7 @@ impl Cluster {
 
     /// A request from a connection on node `from` to a room this node should own.
     fn serve_request(&self, from: String, req: u64, conn: ConnId, room: RoomId, body: Body) {
-        let reply_to = node_subject(&from);
+        let reply_to = self.node_subject(&from);
         let Some(handle) = self.inner.lobby.get(&room) else {
             if !matches!(body, Body::Gone | Body::Resync) {
                 let me = self.clone();
@@ -802,7 +810,7 @@ impl Cluster {
         handle: RoomHandle,
     ) {
         let (from, conn, room) = key.clone();
-        let subject = node_subject(&from);
+        let subject = self.node_subject(&from);
         let lag = proxy.lag.clone();
         let proxy_conn = proxy.conn;
         // The map and pending answers hold the senders; the forwarder only needs the ids.
@@ -913,7 +921,7 @@ impl Cluster {
             room: room.to_owned(),
             body,
         };
-        self.publish(node_subject(node), encode(&header, None))
+        self.publish(self.node_subject(node), encode(&header, None))
             .await;
         let answer = tokio::time::timeout(self.inner.lease.max(Duration::from_secs(2)), rx).await;
         lock(&self.inner.pending).remove(&req);
@@ -940,7 +948,7 @@ impl Cluster {
                     room: room.to_owned(),
                     body,
                 };
-                self.publish(node_subject(&node), encode(&header, None))
+                self.publish(self.node_subject(&node), encode(&header, None))
                     .await;
             }
             return;
@@ -959,7 +967,7 @@ impl Cluster {
                     room: room.to_owned(),
                     body,
                 };
-                self.publish(node_subject(&node), encode(&header, None))
+                self.publish(self.node_subject(&node), encode(&header, None))
                     .await;
             }
             return;
@@ -1172,7 +1180,7 @@ impl Cluster {
             spec: Box::new(spec),
             creator,
         };
-        self.publish(node_subject(&target.node), encode(&header, None))
+        self.publish(self.node_subject(&target.node), encode(&header, None))
             .await;
         let answer = tokio::time::timeout(self.inner.lease.max(Duration::from_secs(2)), rx).await;
         lock(&self.inner.pending).remove(&req);

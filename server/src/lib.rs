@@ -421,9 +421,8 @@ impl AppState {
         let cluster = match &config.cluster.nats_url {
             Some(url) => Some(
                 cluster::Cluster::connect(
+                    &config.cluster,
                     url,
-                    node_id,
-                    config.cluster.lease,
                     self.lobby().clone(),
                     leases.clone(),
                     config.limits.outbound_queue,

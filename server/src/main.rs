@@ -121,6 +121,11 @@ struct Args {
     #[arg(long, env = "DUGOUT_LEASE_MS", default_value_t = 10_000)]
     lease_ms: u64,
 
+    /// The first token of the NATS subjects: clusters sharing one NATS server keep apart
+    /// with different prefixes.
+    #[arg(long, env = "DUGOUT_NATS_PREFIX", default_value = "dugout")]
+    nats_prefix: String,
+
     /// Log level: error, warn, info, debug or trace.
     #[arg(long, env = "DUGOUT_LOG", default_value = "info", global = true)]
     log: tracing::Level,
@@ -183,6 +188,7 @@ impl Args {
                     .clone()
                     .unwrap_or_else(dugout_server::cluster::default_node_id),
                 lease: Duration::from_millis(self.lease_ms.max(300)),
+                prefix: self.nats_prefix.clone(),
             },
         }
     }
