@@ -293,14 +293,17 @@ async fn verify(config: Config, id: &str) -> ExitCode {
         eprintln!("dugout-server: {why}");
         return ExitCode::from(2);
     }
-    let state = match AppState::open(config).await {
-        Ok(state) => state,
-        Err(err) => {
-            eprintln!("dugout-server: cannot open the database: {err}");
-            return ExitCode::from(2);
-        }
-    };
-    match fair::verify_match(state.store().as_ref(), id).await {
+    // The store only: verifying reads a log; it takes no room, no lease, joins no nodes (it
+    // runs beside live nodes on their database).
+    let store =
+        match dugout_server::store::open(config.database_url.as_deref(), &config.data_dir).await {
+            Ok(store) => store,
+            Err(err) => {
+                eprintln!("dugout-server: cannot open the database: {err}");
+                return ExitCode::from(2);
+            }
+        };
+    match fair::verify_match(store.as_ref(), id).await {
         Ok(report) => {
             println!("{report}");
             ExitCode::from(report.exit_code())

@@ -781,7 +781,7 @@ impl<B: Backend> MatchStore for B {
             let fence = self.fence(id)?;
             let mut conn = self.conn().await?;
             let mut tx = conn.begin().await.map_err(db)?;
-            if let Some((node, epoch)) = fence {
+            if let Some((node, epoch)) = fence.clone() {
                 // Fenced like every append (issue 14): the lease row is locked and must
                 // still name this node and epoch (Postgres only: SQLite has no fence).
                 let lease: Option<(String, i64)> = fetch_optional(
@@ -801,6 +801,13 @@ impl<B: Backend> MatchStore for B {
             }
             execute(&mut *tx, query).await?;
             insert_events::<B::Db>(&mut *tx, id, events).await?;
+            if let Some((_, epoch)) = fence {
+                // The first events carry their epoch too, as every fenced append's do.
+                let tag = B::Db::query("UPDATE match_events SET epoch = $1 WHERE match_id = $2")
+                    .arg(epoch)
+                    .arg(id);
+                execute(&mut *tx, tag).await?;
+            }
             tx.commit().await.map_err(db)
         })
     }
