@@ -306,14 +306,23 @@ enum Wire {
         conn: ConnId,
         room: RoomId,
         body: Body,
+        /// The asking node believes the connection is subscribed here: if this process has
+        /// no subscriber for it (it restarted), say so rather than ask the room.
+        #[serde(default)]
+        follows: bool,
     },
     /// For connection `conn` of the receiver, from room `room`: the text after the header.
     Out { conn: ConnId, room: RoomId },
     /// The answer to request `req`.
     Reply {
         req: u64,
+        /// The answering process (see [`Follow::owner`]).
+        instance: u64,
         result: Result<u64, WireFailure>,
     },
+    /// The connection of request `req` is not subscribed to the room in this process:
+    /// subscribe it again (resume), then ask again.
+    NotSubscribed { req: u64 },
     /// The receiver does not have the room (any more): ask its owner again.
     NotHere { req: u64 },
     /// Make a room here for `creator` (the asking node is full).
@@ -336,8 +345,12 @@ enum Wire {
 enum Broadcast {
     /// A room's summary changed on `node` (its owner).
     Lobby { node: String, room: RoomSummary },
-    /// `node` owns `room` now (after a takeover).
-    Owner { node: String, room: RoomId },
+    /// `node` (its process `instance`) owns `room` now (after a takeover).
+    Owner {
+        node: String,
+        instance: u64,
+        room: RoomId,
+    },
     /// A node starting asks every node for its rooms' summaries.
     Sync { node: String },
     /// `node` let go of its rooms (graceful shutdown): take them over now.
@@ -363,7 +376,8 @@ fn decode(payload: &[u8]) -> Option<(Wire, &[u8])> {
 
 /// What the asking node waits for.
 enum Answer {
-    Reply(Reply),
+    Reply(Reply, u64),
+    NotSubscribed,
     Created(Result<RoomId, Failure>),
     NotHere,
 }
@@ -392,7 +406,9 @@ struct Follow {
     dropping: AtomicBool,
     /// The node its subscription lives on (`None`: not subscribed yet). Held while
     /// (re)subscribing, so two re-subscriptions never both resume.
-    owner: tokio::sync::Mutex<Option<String>>,
+    /// The node and its process (an id drawn at each start: a node restarted under the same
+    /// id is another process, which knows nothing of the old one's subscribers).
+    owner: tokio::sync::Mutex<Option<(String, u64)>>,
 }
 
 /// The top-level `type` and `seq` of a message relayed to a client.
@@ -417,6 +433,8 @@ type ProxyKey = (String, ConnId, RoomId);
 
 struct Inner {
     node: String,
+    /// This process, among the processes that ran under this node id.
+    instance: u64,
     prefix: String,
     nats: async_nats::Client,
     lobby: Lobby,
@@ -479,6 +497,11 @@ impl Cluster {
         let cluster = Cluster {
             inner: Arc::new(Inner {
                 node: node.to_owned(),
+                instance: {
+                    let mut b = [0u8; 8];
+                    let _ = getrandom::fill(&mut b);
+                    u64::from_le_bytes(b) | 1
+                },
                 prefix: prefix.to_owned(),
                 nats,
                 lobby: lobby.clone(),
@@ -499,6 +522,9 @@ impl Cluster {
         tokio::spawn(cluster.clone().serve_broadcasts(broadcasts));
         let (tx, rx) = mpsc::unbounded_channel();
         lobby.set_cluster(node, tx, lease * 3);
+        let (handoffs, handoffs_rx) = mpsc::unbounded_channel();
+        lobby.set_handoff(handoffs);
+        tokio::spawn(cluster.clone().take_handoffs(handoffs_rx));
         tokio::spawn(cluster.clone().publish_lobby(rx));
         cluster
             .broadcast(&Broadcast::Sync {
@@ -544,11 +570,12 @@ impl Cluster {
     pub async fn announce_owner(&self, room: &str) {
         self.broadcast(&Broadcast::Owner {
             node: self.inner.node.clone(),
+            instance: self.inner.instance,
             room: room.to_owned(),
         })
         .await;
         // This node's own connections that followed the room elsewhere move here too.
-        self.owner_changed(room, &self.inner.node.clone());
+        self.owner_changed(room, &self.inner.node.clone(), self.inner.instance);
     }
 
     /// Tell every node that this node let go of its rooms (graceful shutdown).
@@ -598,10 +625,14 @@ impl Cluster {
                         self.inner.lobby.remote_update(&node, room);
                     }
                 }
-                Broadcast::Owner { node, room } => {
+                Broadcast::Owner {
+                    node,
+                    instance,
+                    room,
+                } => {
                     if node != self.inner.node {
                         lock(&self.inner.owners).insert(room.clone(), node.clone());
-                        self.owner_changed(&room, &node);
+                        self.owner_changed(&room, &node, instance);
                     }
                 }
                 Broadcast::Sync { node } => {
@@ -620,8 +651,71 @@ impl Cluster {
         }
     }
 
+    /// Rooms this node lost: their local connections follow them at their new owners.
+    async fn take_handoffs(self, mut rx: mpsc::UnboundedReceiver<crate::lobby::Handoff>) {
+        while let Some(handoff) = rx.recv().await {
+            let room = handoff.room;
+            let mut conns = Vec::new();
+            {
+                let mut follows = lock(&self.inner.follows);
+                for (member, seq, lagging) in handoff.members {
+                    // A proxy is another node's connection: that node moves it itself.
+                    if member.conn >= 1 << 62 {
+                        continue;
+                    }
+                    if lagging {
+                        // It missed events: it gets a snapshot once its queue drained.
+                        member.lag.mark(&room);
+                    }
+                    conns.push(member.conn);
+                    follows.insert(
+                        (room.clone(), member.conn),
+                        Arc::new(Follow {
+                            account: member.account,
+                            out: member.out,
+                            lag: member.lag,
+                            last_seq: AtomicU64::new(seq),
+                            dropping: AtomicBool::new(lagging),
+                            owner: tokio::sync::Mutex::new(None),
+                        }),
+                    );
+                }
+            }
+            if conns.is_empty() {
+                continue;
+            }
+            // Follow it at its new owner as soon as the leases name one.
+            let me = self.clone();
+            tokio::spawn(async move {
+                let deadline = Instant::now() + me.patience();
+                while Instant::now() < deadline {
+                    match me.route(&room).await {
+                        Ok(Some(node)) => {
+                            let mut pending = false;
+                            for conn in &conns {
+                                if me
+                                    .ensure_subscribed(&room, *conn, &node, None)
+                                    .await
+                                    .is_err()
+                                {
+                                    pending = true;
+                                }
+                            }
+                            if !pending {
+                                return;
+                            }
+                        }
+                        Ok(None) => {}
+                        Err(_) => return,
+                    }
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            });
+        }
+    }
+
     /// Room `room` moved to `node`: subscribe this node's followers there again.
-    fn owner_changed(&self, room: &str, node: &str) {
+    fn owner_changed(&self, room: &str, node: &str, instance: u64) {
         let follows: Vec<ConnId> = lock(&self.inner.follows)
             .keys()
             .filter(|(r, _)| r == room)
@@ -632,7 +726,10 @@ impl Cluster {
             let room = room.to_owned();
             let node = node.to_owned();
             tokio::spawn(async move {
-                if let Err(e) = me.ensure_subscribed(&room, conn, &node).await {
+                if let Err(e) = me
+                    .ensure_subscribed(&room, conn, &node, Some(instance))
+                    .await
+                {
                     tracing::info!(%room, conn, "cannot follow the room at its new owner: {}", e.message);
                 }
             });
@@ -649,9 +746,14 @@ impl Cluster {
             };
             match wire {
                 Wire::Out { conn, room } => self.deliver(&room, conn, rest),
-                Wire::Reply { req, result } => {
-                    self.answer(req, Answer::Reply(result.map_err(failure)));
+                Wire::Reply {
+                    req,
+                    instance,
+                    result,
+                } => {
+                    self.answer(req, Answer::Reply(result.map_err(failure), instance));
                 }
+                Wire::NotSubscribed { req } => self.answer(req, Answer::NotSubscribed),
                 Wire::Created { req, result } => {
                     self.answer(req, Answer::Created(result.map_err(failure)));
                 }
@@ -662,7 +764,8 @@ impl Cluster {
                     conn,
                     room,
                     body,
-                } => self.serve_request(from, req, conn, room, body),
+                    follows,
+                } => self.serve_request(from, req, conn, room, body, follows),
                 Wire::Create {
                     from,
                     req,
@@ -728,7 +831,15 @@ impl Cluster {
     }
 
     /// A request from a connection on node `from` to a room this node should own.
-    fn serve_request(&self, from: String, req: u64, conn: ConnId, room: RoomId, body: Body) {
+    fn serve_request(
+        &self,
+        from: String,
+        req: u64,
+        conn: ConnId,
+        room: RoomId,
+        body: Body,
+        follows: bool,
+    ) {
         let reply_to = self.node_subject(&from);
         let Some(handle) = self.inner.lobby.get(&room) else {
             if !matches!(body, Body::Gone | Body::Resync) {
@@ -753,6 +864,15 @@ impl Cluster {
         let proxy = match existing {
             Some(p) => p,
             None if matches!(body, Body::Resync) => return,
+            None if follows && !body.subscribes() => {
+                tracing::info!(room = %key.2, from = %key.0, conn = key.1, "no subscriber here for a remote connection: it subscribes again");
+                let me = self.clone();
+                tokio::spawn(async move {
+                    me.publish(reply_to, encode(&Wire::NotSubscribed { req }, None))
+                        .await;
+                });
+                return;
+            }
             None => self.new_proxy(key.clone(), handle.clone()),
         };
         let leaving = matches!(body, Body::Leave);
@@ -840,7 +960,8 @@ impl Cluster {
                         self.relay(&subject, &header, item).await;
                     }
                     let result = reply.map_err(|f| wire_failure(&f));
-                    self.publish(subject.clone(), encode(&Wire::Reply { req, result }, None)).await;
+                    let header = Wire::Reply { req, instance: self.inner.instance, result };
+                    self.publish(subject.clone(), encode(&header, None)).await;
                 }
                 item = out.recv(), if out_open => match item {
                     Some(item) => self.relay(&subject, &header, item).await,
@@ -910,7 +1031,14 @@ impl Cluster {
 
     /// Send `body` for connection `conn` to room `room` on `node` and wait for the answer
     /// (`None`: no answer in time, or the node does not have the room).
-    async fn ask_node(&self, node: &str, room: &str, conn: ConnId, body: Body) -> Option<Reply> {
+    async fn ask_node(
+        &self,
+        node: &str,
+        room: &str,
+        conn: ConnId,
+        body: Body,
+        follows: bool,
+    ) -> Asked {
         let req = self.inner.next_req.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = oneshot::channel();
         lock(&self.inner.pending).insert(req, tx);
@@ -920,14 +1048,16 @@ impl Cluster {
             conn,
             room: room.to_owned(),
             body,
+            follows,
         };
         self.publish(self.node_subject(node), encode(&header, None))
             .await;
         let answer = tokio::time::timeout(self.inner.lease.max(Duration::from_secs(2)), rx).await;
         lock(&self.inner.pending).remove(&req);
         match answer {
-            Ok(Ok(Answer::Reply(reply))) => Some(reply),
-            _ => None,
+            Ok(Ok(Answer::Reply(reply, instance))) => Asked::Reply(reply, instance),
+            Ok(Ok(Answer::NotSubscribed)) => Asked::NotSubscribed,
+            _ => Asked::Nothing,
         }
     }
 
@@ -938,7 +1068,7 @@ impl Cluster {
         if matches!(body, Body::Gone) {
             let follow = lock(&self.inner.follows).remove(&(room.to_owned(), conn));
             if let Some(follow) = follow
-                && let Some(node) = follow.owner.lock().await.clone()
+                && let Some((node, _)) = follow.owner.lock().await.clone()
                 && node != self.inner.node
             {
                 let header = Wire::Req {
@@ -947,6 +1077,7 @@ impl Cluster {
                     conn,
                     room: room.to_owned(),
                     body,
+                    follows: false,
                 };
                 self.publish(self.node_subject(&node), encode(&header, None))
                     .await;
@@ -958,7 +1089,7 @@ impl Cluster {
                 .get(&(room.to_owned(), conn))
                 .cloned();
             if let Some(follow) = follow
-                && let Some(node) = follow.owner.lock().await.clone()
+                && let Some((node, _)) = follow.owner.lock().await.clone()
             {
                 let header = Wire::Req {
                     from: self.inner.node.clone(),
@@ -966,6 +1097,7 @@ impl Cluster {
                     conn,
                     room: room.to_owned(),
                     body,
+                    follows: false,
                 };
                 self.publish(self.node_subject(&node), encode(&header, None))
                     .await;
@@ -1026,7 +1158,9 @@ impl Cluster {
                 let follow = lock(&self.inner.follows).get(&key).cloned();
                 if !subscribes
                     && follow.is_some()
-                    && let Err(e) = self.ensure_subscribed(room, conn, &node).await
+                    && let Err(e) = self
+                        .ensure_subscribed(room, conn, &node, Some(self.inner.instance))
+                        .await
                 {
                     break Err(e);
                 }
@@ -1050,7 +1184,7 @@ impl Cluster {
                 match rx.await {
                     Ok(reply) => {
                         if subscribes && reply.is_ok() {
-                            *owner = Some(node);
+                            *owner = Some((node, self.inner.instance));
                         }
                         break reply;
                     }
@@ -1059,7 +1193,7 @@ impl Cluster {
             }
             if !subscribes {
                 let follows = lock(&self.inner.follows).contains_key(&key);
-                if follows && let Err(e) = self.ensure_subscribed(room, conn, &node).await {
+                if follows && let Err(e) = self.ensure_subscribed(room, conn, &node, None).await {
                     if Instant::now() >= deadline {
                         break Err(e);
                     }
@@ -1073,16 +1207,30 @@ impl Cluster {
                 (Some(f), true) => Some(f.owner.lock().await),
                 _ => None,
             };
-            match self.ask_node(&node, room, conn, body.clone()).await {
-                Some(reply) => {
+            let follows = follow.is_some() && !subscribes;
+            match self
+                .ask_node(&node, room, conn, body.clone(), follows)
+                .await
+            {
+                Asked::Reply(reply, instance) => {
                     if let Some(mut owner) = guard
                         && reply.is_ok()
                     {
-                        *owner = Some(node.clone());
+                        *owner = Some((node.clone(), instance));
                     }
                     break reply;
                 }
-                None => {
+                Asked::NotSubscribed => {
+                    // The owner restarted under its id: subscribe again there, then ask.
+                    drop(guard);
+                    if let Some(follow) = &follow {
+                        *follow.owner.lock().await = None;
+                    }
+                    if Instant::now() >= deadline {
+                        break Err(moving());
+                    }
+                }
+                Asked::Nothing => {
                     drop(guard);
                     self.forget_owner(room, &node);
                     if Instant::now() >= deadline {
@@ -1106,7 +1254,15 @@ impl Cluster {
 
     /// Make sure local connection `conn`'s subscription to `room` lives on `node`: if it
     /// lived elsewhere (the room moved), resume there from the last seq relayed to it.
-    async fn ensure_subscribed(&self, room: &str, conn: ConnId, node: &str) -> Result<(), Failure> {
+    /// `instance`: the owner's process if known (an announcement); `None`: any process of
+    /// `node` the connection is subscribed at will do (a stale one answers `NotSubscribed`).
+    async fn ensure_subscribed(
+        &self,
+        room: &str,
+        conn: ConnId,
+        node: &str,
+        instance: Option<u64>,
+    ) -> Result<(), Failure> {
         let Some(follow) = lock(&self.inner.follows)
             .get(&(room.to_owned(), conn))
             .cloned()
@@ -1114,7 +1270,10 @@ impl Cluster {
             return Ok(());
         };
         let mut owner = follow.owner.lock().await;
-        if owner.as_deref() == Some(node) {
+        if let Some((n, i)) = owner.as_ref()
+            && n == node
+            && instance.is_none_or(|want| want == *i)
+        {
             return Ok(());
         }
         let last_seq = follow.last_seq.load(Ordering::Relaxed);
@@ -1122,22 +1281,23 @@ impl Cluster {
             account: (&follow.account).into(),
             last_seq,
         };
-        let reply = if node == self.inner.node {
+        let (reply, instance) = if node == self.inner.node {
             let Some(handle) = self.inner.lobby.get(room) else {
                 return Err(moving());
             };
             let (tx, rx) = oneshot::channel();
             let request = body.into_request(conn, follow.out.clone(), follow.lag.clone(), tx);
             handle.send(request).await?;
-            rx.await.map_err(|_| moving())?
+            (rx.await.map_err(|_| moving())?, self.inner.instance)
         } else {
-            self.ask_node(node, room, conn, body)
-                .await
-                .ok_or_else(moving)?
+            match self.ask_node(node, room, conn, body, false).await {
+                Asked::Reply(reply, instance) => (reply, instance),
+                Asked::NotSubscribed | Asked::Nothing => return Err(moving()),
+            }
         };
         reply?;
-        tracing::debug!(%room, conn, %node, last_seq, "connection follows the room at its new owner");
-        *owner = Some(node.to_owned());
+        tracing::info!(%room, conn, %node, last_seq, "connection follows the room at its new owner");
+        *owner = Some((node.to_owned(), instance));
         Ok(())
     }
 
@@ -1146,8 +1306,13 @@ impl Cluster {
     pub async fn before_local(&self, room: &str, conn: ConnId) -> Result<(), Failure> {
         let follows = lock(&self.inner.follows).contains_key(&(room.to_owned(), conn));
         if follows {
-            self.ensure_subscribed(room, conn, &self.inner.node.clone())
-                .await?;
+            self.ensure_subscribed(
+                room,
+                conn,
+                &self.inner.node.clone(),
+                Some(self.inner.instance),
+            )
+            .await?;
         }
         Ok(())
     }
@@ -1194,6 +1359,15 @@ impl Cluster {
             _ => Err(full()),
         }
     }
+}
+
+/// What asking a node gave.
+enum Asked {
+    Reply(Reply, u64),
+    /// The owner's process has no subscriber for the connection (it restarted).
+    NotSubscribed,
+    /// No answer in time, or the node does not have the room.
+    Nothing,
 }
 
 fn moving() -> Failure {

@@ -55,6 +55,9 @@ struct Inner {
     /// Several nodes (issue 14): where this node's public room changes go for the others,
     /// and the rooms the other nodes announced (see [`Lobby::remote_update`]).
     cluster: std::sync::OnceLock<ClusterLink>,
+    /// Several nodes: where a room that lost its lease hands its local connections, so they
+    /// follow it at its new owner (see [`Handoff`]).
+    handoffs: std::sync::OnceLock<mpsc::UnboundedSender<Handoff>>,
     remote: Mutex<HashMap<RoomId, RemoteEntry>>,
 }
 
@@ -65,6 +68,16 @@ struct ClusterLink {
     /// A remote room not announced for this long is dropped from the list (its node died
     /// and nobody took it over yet; the new owner announces it again).
     ttl: std::time::Duration,
+}
+
+/// Several nodes (issue 14): a room this node lost (another node took its lease over) hands
+/// over the local connections that followed it, with the seq each has been sent up to, so
+/// they follow the room at its new owner (`cluster.rs`) instead of being left behind.
+#[derive(Debug)]
+pub struct Handoff {
+    pub room: RoomId,
+    /// `(member, last seq sent to it, whether it was lagging)`.
+    pub members: Vec<(room::Member, u64, bool)>,
 }
 
 /// A room of another node, as that node announced it.
@@ -131,6 +144,7 @@ impl Lobby {
                 limits,
                 shutdown,
                 cluster: std::sync::OnceLock::new(),
+                handoffs: std::sync::OnceLock::new(),
                 remote: Mutex::new(HashMap::new()),
             }),
         }
@@ -375,6 +389,18 @@ impl Lobby {
             changes,
             ttl,
         });
+    }
+
+    /// Several nodes: send the connections of rooms this node loses to `tx`.
+    pub fn set_handoff(&self, tx: mpsc::UnboundedSender<Handoff>) {
+        let _ = self.inner.handoffs.set(tx);
+    }
+
+    /// A room lost its lease: its local connections go to the cluster (no-op on one node).
+    pub fn hand_off(&self, handoff: Handoff) {
+        if let Some(tx) = self.inner.handoffs.get() {
+            let _ = tx.send(handoff);
+        }
     }
 
     /// This node's id when it is one of several.

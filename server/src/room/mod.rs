@@ -182,6 +182,7 @@ pub struct Context {
 struct Subscriber {
     account: AccountId,
     name: String,
+    bot: bool,
     seat: Seat,
     out: mpsc::Sender<Outgoing>,
     lag: Arc<LagFlags>,
@@ -458,6 +459,28 @@ impl Room {
                 leases.forget(&self.id);
             }
             self.ctx.lobby.forget(&self.id);
+            // Its connections follow it to the new owner (several nodes, `cluster.rs`).
+            let members = self
+                .subs
+                .drain()
+                .map(|(conn, sub)| {
+                    let member = Member {
+                        conn,
+                        account: Account {
+                            id: sub.account,
+                            name: sub.name,
+                            bot: sub.bot,
+                        },
+                        out: sub.out,
+                        lag: sub.lag,
+                    };
+                    (member, self.seq, sub.resync_pending)
+                })
+                .collect();
+            self.ctx.lobby.hand_off(crate::lobby::Handoff {
+                room: self.id.clone(),
+                members,
+            });
             return;
         }
         // A server going down does not close its open rooms: they come back on the next
@@ -735,6 +758,7 @@ impl Room {
             member.conn,
             Subscriber {
                 account: member.account.id,
+                bot: member.account.bot,
                 name: member.account.name,
                 seat,
                 out: member.out,
