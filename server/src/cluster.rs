@@ -1140,6 +1140,17 @@ impl Cluster {
                 );
             }
         }
+        // A subscribing request holds its follow's subscription lock throughout, so an
+        // announcement's re-subscription cannot resume it a second time meanwhile.
+        let sub_follow = if subscribes {
+            lock(&self.inner.follows).get(&key).cloned()
+        } else {
+            None
+        };
+        let mut sub_guard = match &sub_follow {
+            Some(f) => Some(f.owner.lock().await),
+            None => None,
+        };
         let deadline = Instant::now() + self.patience();
         let result = loop {
             let node = match self.route(room).await {
@@ -1153,18 +1164,22 @@ impl Cluster {
                 }
                 Err(f) => break Err(f),
             };
-            if node == self.inner.node {
-                // The room came here (this node took it over): ask it directly.
-                let follow = lock(&self.inner.follows).get(&key).cloned();
-                if !subscribes
-                    && follow.is_some()
-                    && let Err(e) = self
-                        .ensure_subscribed(room, conn, &node, Some(self.inner.instance))
-                        .await
-                {
+            let follow = lock(&self.inner.follows).get(&key).cloned();
+            if !subscribes
+                && follow.is_some()
+                && let Err(e) = self.ensure_subscribed(room, conn, &node, None).await
+            {
+                if Instant::now() >= deadline {
                     break Err(e);
                 }
+                self.forget_owner(room, &node);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+            if node == self.inner.node {
+                // The room came here (this node took it over): ask it directly.
                 let Some(handle) = self.inner.lobby.get(room) else {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 };
                 let Some(follow) = follow else {
@@ -1173,7 +1188,6 @@ impl Cluster {
                         "join (or resume) this room first",
                     ));
                 };
-                let mut owner = follow.owner.lock().await;
                 let (tx, rx) = oneshot::channel();
                 let request =
                     body.clone()
@@ -1183,46 +1197,31 @@ impl Cluster {
                 }
                 match rx.await {
                     Ok(reply) => {
-                        if subscribes && reply.is_ok() {
-                            *owner = Some((node, self.inner.instance));
+                        if let Some(owner) = sub_guard.as_mut()
+                            && reply.is_ok()
+                        {
+                            **owner = Some((node, self.inner.instance));
                         }
                         break reply;
                     }
                     Err(_) => continue,
                 }
             }
-            if !subscribes {
-                let follows = lock(&self.inner.follows).contains_key(&key);
-                if follows && let Err(e) = self.ensure_subscribed(room, conn, &node, None).await {
-                    if Instant::now() >= deadline {
-                        break Err(e);
-                    }
-                    self.forget_owner(room, &node);
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                    continue;
-                }
-            }
-            let follow = lock(&self.inner.follows).get(&key).cloned();
-            let guard = match (&follow, subscribes) {
-                (Some(f), true) => Some(f.owner.lock().await),
-                _ => None,
-            };
             let follows = follow.is_some() && !subscribes;
             match self
                 .ask_node(&node, room, conn, body.clone(), follows)
                 .await
             {
                 Asked::Reply(reply, instance) => {
-                    if let Some(mut owner) = guard
+                    if let Some(owner) = sub_guard.as_mut()
                         && reply.is_ok()
                     {
-                        *owner = Some((node.clone(), instance));
+                        **owner = Some((node.clone(), instance));
                     }
                     break reply;
                 }
                 Asked::NotSubscribed => {
                     // The owner restarted under its id: subscribe again there, then ask.
-                    drop(guard);
                     if let Some(follow) = &follow {
                         *follow.owner.lock().await = None;
                     }
@@ -1231,7 +1230,6 @@ impl Cluster {
                     }
                 }
                 Asked::Nothing => {
-                    drop(guard);
                     self.forget_owner(room, &node);
                     if Instant::now() >= deadline {
                         break Err(moving());
@@ -1240,6 +1238,7 @@ impl Cluster {
                 }
             }
         };
+        drop(sub_guard);
         match (&body, &result) {
             (Body::Leave, Ok(_)) => {
                 lock(&self.inner.follows).remove(&key);

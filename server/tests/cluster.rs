@@ -313,7 +313,20 @@ impl Coach {
             }
             self.c.reconnect(&addr, &self.token).await;
             self.reconnects += 1;
-            match self.c.resume(room).await {
+            let id = self.c.id();
+            let resume = ClientMessage::Resume {
+                id,
+                room: room.to_owned(),
+                last_seq: self.c.seq,
+            };
+            if !self.c.try_send(&resume).await {
+                continue;
+            }
+            let Some(answer) = self.c.try_answer(id).await else {
+                // That node went away too: the next.
+                continue;
+            };
+            match answer {
                 Ok(_) => return,
                 // A node stopping (a rolling restart) or a room on the move: another node.
                 Err((
@@ -510,7 +523,12 @@ async fn check_match(store: &dyn Store, room: &str, coaches: &[&Coach], others: 
     for client in clients {
         let mut seen = HashSet::new();
         for e in &client.events {
-            assert!(seen.insert(e.seq), "{room}: event {} received twice", e.seq);
+            assert!(
+                seen.insert(e.seq),
+                "{room}: event {} received twice by {:?}",
+                e.seq,
+                client.seat
+            );
             assert!(
                 by_seq.contains_key(&e.seq),
                 "{room}: event {} is stored",
