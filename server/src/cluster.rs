@@ -1392,52 +1392,51 @@ pub struct Node {
 
 impl Node {
     /// Take back this node id's own rooms at once (a restart under the same id), and in a
-    /// single node every orphaned room too. Returns how many rooms came back.
-    pub async fn start(&self) -> Result<usize, crate::store::StoreError> {
-        let mut n = 0;
+    /// single node every orphaned room too: the recovery of a node that starts.
+    pub async fn start(&self) -> Result<crate::recovery::Report, crate::store::StoreError> {
+        let mut report = crate::recovery::Report::default();
         for room in self.leases.mine().await? {
-            if self.take(&room, true).await {
-                n += 1;
-            }
+            self.take(&room, true, &mut report).await;
         }
         if self.cluster.is_none() {
             for orphan in self.leases.orphans().await? {
-                if self.take(&orphan.room, false).await {
-                    n += 1;
-                }
+                self.take(&orphan.room, false, &mut report).await;
             }
         }
-        Ok(n)
+        Ok(report)
     }
 
-    /// Take over `room` and recover it from its log (see [`crate::recovery`]).
-    async fn take(&self, room: &str, mine_too: bool) -> bool {
+    /// Take over `room` and recover it from its log (see [`crate::recovery`]), noting the
+    /// outcome in `report`.
+    async fn take(&self, room: &str, mine_too: bool, report: &mut crate::recovery::Report) {
         if self.lobby.get(room).is_some() {
-            return false;
+            return;
         }
         match self.leases.take_over(room, mine_too).await {
             Ok(Some(epoch)) => {
                 match crate::recovery::restore(self.store.as_ref(), room).await {
                     Ok(restored) => {
                         tracing::info!(%room, epoch, "room taken over");
+                        let list = match restored.status {
+                            dugout_protocol::RoomStatus::Open => &mut report.open,
+                            dugout_protocol::RoomStatus::Finished => &mut report.finished,
+                            _ => &mut report.playing,
+                        };
+                        list.push(room.to_owned());
                         self.lobby.restore(restored);
                         if let Some(cluster) = &self.cluster {
                             cluster.announce_owner(room).await;
                         }
-                        true
                     }
                     Err(e) => {
                         // Kept leased, as recovery leaves a broken log: never served.
                         tracing::error!(%room, "cannot restore the match: {e}");
-                        false
+                        report.failed.push((room.to_owned(), e.to_string()));
                     }
                 }
             }
-            Ok(None) => false,
-            Err(e) => {
-                tracing::warn!(%room, "cannot take the room over: {e}");
-                false
-            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(%room, "cannot take the room over: {e}"),
         }
     }
 
@@ -1515,7 +1514,8 @@ impl Node {
                 nodes[i % nodes.len()] == me
             };
             if assigned || orphan.expired_for_ms > late {
-                self.take(&orphan.room, false).await;
+                let mut report = crate::recovery::Report::default();
+                self.take(&orphan.room, false, &mut report).await;
             }
         }
         Ok(())

@@ -414,6 +414,8 @@ impl AppState {
         };
         let node_id = &config.cluster.node_id;
         cluster::check_node_id(node_id).map_err(StoreError::NodeConflict)?;
+        cluster::check_node_id(&config.cluster.prefix)
+            .map_err(|e| StoreError::NodeConflict(format!("--nats-prefix: {e}")))?;
         leases.enable(node_id, config.cluster.lease);
         leases
             .register(config.cluster.nats_url.is_some(), config.limits.max_rooms)
@@ -440,8 +442,17 @@ impl AppState {
             lease: config.cluster.lease,
             capacity: config.limits.max_rooms,
         };
-        let rooms = node.start().await?;
-        tracing::info!(node = %node_id, rooms, nats = node.cluster.is_some(), "node joined: leases on");
+        let report = node.start().await?;
+        tracing::info!(node = %node_id, nats = node.cluster.is_some(), "node joined: leases on");
+        if report != recovery::Report::default() {
+            tracing::info!(
+                playing = report.playing.len(),
+                open = report.open.len(),
+                finished = report.finished.len(),
+                failed = report.failed.len(),
+                "rooms restored from the store"
+            );
+        }
         tokio::spawn(node.clone().run(self.shutdown().subscribe()));
         let _ = self.inner.node.set(node);
         Ok(true)
