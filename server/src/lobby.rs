@@ -187,10 +187,20 @@ impl Lobby {
         // The match is played under the newest rules version of its game, recorded now: the
         // room starts the game under the recorded version, and every replay uses it.
         let rules_version = spec.setup.kind().rules_version();
-        self.inner
+        if let Err(e) = self
+            .inner
             .store
             .create_match(&id, &spec, rules_version, now_ms())
-            .await?;
+            .await
+        {
+            // No match, no room: let the lease go too.
+            if let Some(leases) = self.inner.store.leases()
+                && leases.node_id().is_some()
+            {
+                let _ = leases.release(&id).await;
+            }
+            return Err(e.into());
+        }
         if let Some(league) = spec.league {
             self.inner.store.set_match_league(&id, Some(league)).await?;
         }
