@@ -507,7 +507,9 @@ impl Cluster {
                 lobby: lobby.clone(),
                 leases,
                 lease,
-                outbound_queue: outbound_queue.max(4),
+                // A proxy's queue waits on NATS publishing, not on a socket: deeper than a
+                // socket's, so a busy bus does not make the room resync its connections.
+                outbound_queue: (outbound_queue * 8).max(1024),
                 next_req: AtomicU64::new(1),
                 // Far above the connection ids a node hands out (from 1).
                 next_proxy: AtomicU64::new(1 << 62),
