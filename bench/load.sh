@@ -24,8 +24,12 @@
 # FOLLOW (fold: how each load coach keeps a view of its match; `fold` folds the events into
 # the view, as clients do now; `snapshot` asks for one before every answer, as clients did
 # before the view reducer; `none` keeps no view).
-# Needs: cargo, psql, pgbench, curl, python3. Exit status: 0 if every target is
-# met, 1 otherwise.
+# NODES (1): with NODES=2, two server nodes on the same database linked by NATS (NATS, default
+# nats://127.0.0.1:4222; issue 14): the home coach of every match connects to node 1 (which
+# makes and owns the room), the away coach to node 2, so half the coaches play a room owned by
+# the node they are not connected to (`dugout load --away-server`). Memory is sampled on node 1.
+# Needs: cargo, psql, pgbench, curl, python3 (and a NATS server for NODES=2). Exit status: 0 if
+# every target is met, 1 otherwise.
 set -euo pipefail
 
 MATCHES=${MATCHES:-1000}
@@ -41,6 +45,8 @@ PG=${PG:-postgres://postgres@127.0.0.1:5432}
 PORT=${PORT:-18090}
 OUT=${OUT:-$(mktemp -d /tmp/dugout-load.XXXXXX)}
 EXTRA_SERVER_FLAGS=${EXTRA_SERVER_FLAGS:-}
+NODES=${NODES:-1}
+NATS=${NATS:-nats://127.0.0.1:4222}
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -50,12 +56,15 @@ stamp=$(date -u +%Y%m%d%H%M%S)
 db="dugout_load_$stamp"
 pgb_db="dugout_pgbench_$stamp"
 server_pid=""
+server2_pid=""
 
 cleanup() {
-    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-        kill -TERM "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
+    for pid in "$server_pid" "$server2_pid"; do
+        if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
     psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" 2>/dev/null || true
     psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $pgb_db WITH (FORCE)" 2>/dev/null || true
 }
@@ -67,6 +76,7 @@ server_bin="$target/release/dugout-server"
 dugout_bin="$target/release/dugout"
 
 echo "== machine"
+echo "nodes: $NODES"
 echo "date: $(date -u +%FT%TZ)"
 echo "commit: $(cd "$root" && git rev-parse --short HEAD)$(cd "$root" && git diff --quiet HEAD -- . || echo ' (with local changes)')"
 echo "nproc: $(nproc)"
@@ -106,20 +116,38 @@ server_flags=(--max-connections "$connections" --max-connections-per-address "$c
               --max-rooms "$rooms" --room-linger-seconds 5
               --messages-per-second 200 --message-burst 400
               --account-messages-per-second 400 --account-message-burst 800 --log warn)
+node_flags=()
+away_flags=()
+if [[ "$NODES" == 2 ]]; then
+    node_flags=(--nats-url "$NATS" --nats-prefix "dugout_load_$stamp")
+    away_flags=(--away-server "http://127.0.0.1:$((PORT + 1))")
+fi
+wait_health() {
+    for _ in $(seq 1 100); do
+        curl -fsS "http://127.0.0.1:$1/health" >/dev/null 2>&1 && break
+        sleep 0.1
+    done
+    curl -fsS "http://127.0.0.1:$1/health" >/dev/null
+}
 # shellcheck disable=SC2086
 "$server_bin" --listen "127.0.0.1:$PORT" --database-url "$PG/$db" "${server_flags[@]}" \
-    $EXTRA_SERVER_FLAGS >"$OUT/server.log" 2>&1 &
+    "${node_flags[@]}" --node-id load1 $EXTRA_SERVER_FLAGS >"$OUT/server.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 100); do
-    curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null 2>&1 && break
-    sleep 0.1
-done
-curl -fsS "http://127.0.0.1:$PORT/health" >/dev/null
-echo "server pid $server_pid: $server_bin --listen 127.0.0.1:$PORT --database-url $PG/$db ${server_flags[*]} $EXTRA_SERVER_FLAGS"
+wait_health "$PORT"
+echo "server pid $server_pid: $server_bin --listen 127.0.0.1:$PORT --database-url $PG/$db ${server_flags[*]} ${node_flags[*]} --node-id load1 $EXTRA_SERVER_FLAGS"
+if [[ "$NODES" == 2 ]]; then
+    # shellcheck disable=SC2086
+    "$server_bin" --listen "127.0.0.1:$((PORT + 1))" --database-url "$PG/$db" "${server_flags[@]}" \
+        "${node_flags[@]}" --node-id load2 $EXTRA_SERVER_FLAGS >"$OUT/server2.log" 2>&1 &
+    server2_pid=$!
+    wait_health "$((PORT + 1))"
+    echo "server 2 pid $server2_pid: the same on 127.0.0.1:$((PORT + 1)) --node-id load2 (away coaches connect here)"
+fi
 
 echo "== load: latency run"
 cmd=("$dugout_bin" load --server "http://127.0.0.1:$PORT" --matches "$MATCHES" --seconds "$SECONDS_"
-     --think-ms "$THINK_MS" --ramp-seconds "$RAMP" --pid "$server_pid" --follow "$FOLLOW" --json)
+     --think-ms "$THINK_MS" --ramp-seconds "$RAMP" --pid "$server_pid" --follow "$FOLLOW"
+     "${away_flags[@]}" --json)
 echo "${cmd[*]}"
 echo "uptime before: $(uptime)"
 set +e
@@ -132,7 +160,8 @@ echo "report: $OUT/load.json (exit status $load_status)"
 echo "== load: throughput run"
 sleep 6  # the latency run's rooms retire (--room-linger-seconds 5)
 cmd=("$dugout_bin" load --server "http://127.0.0.1:$PORT" --matches "$MATCHES" --seconds "$THROUGHPUT_SECONDS"
-     --think-ms "$THROUGHPUT_THINK_MS" --ramp-seconds "$RAMP" --follow "$FOLLOW" --json)
+     --think-ms "$THROUGHPUT_THINK_MS" --ramp-seconds "$RAMP" --follow "$FOLLOW"
+     "${away_flags[@]}" --json)
 echo "${cmd[*]}"
 echo "uptime before: $(uptime)"
 set +e

@@ -130,6 +130,11 @@ pub struct LoadArgs {
     /// Server base URL, http:// or https:// (the WebSocket is its /ws, ws:// or wss://).
     #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
     pub server: String,
+    /// Several server nodes (issue 14): connect every away coach to this server instead (its
+    /// base URL), so half the coaches play a room owned by the node they are not connected to
+    /// (the home coach makes the room on --server).
+    #[arg(long)]
+    pub away_server: Option<String>,
     /// Matches kept live at once (two connections each).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     pub matches: u32,

@@ -48,6 +48,9 @@ use crate::tls::{self, Socket, Trust};
 #[derive(Clone, Debug)]
 pub struct LoadConfig {
     pub server: ServerUrl,
+    /// Several nodes (issue 14): the away coaches connect here instead of `server` (the home
+    /// coach makes the room on `server`, so the away coach plays across nodes).
+    pub away_server: Option<ServerUrl>,
     /// Matches kept live at once.
     pub matches: usize,
     /// Stop starting matches after this long (matches under way then are abandoned).
@@ -93,6 +96,7 @@ impl LoadConfig {
     pub fn new(server: ServerUrl, matches: usize) -> LoadConfig {
         LoadConfig {
             server,
+            away_server: None,
             matches,
             seconds: None,
             games: None,
@@ -786,7 +790,8 @@ fn mix(hash: u64, seq: u64) -> u64 {
 struct Slot {
     /// When the steady state starts.
     steady_from: Instant,
-    url: String,
+    /// The WebSocket URL of each coach (home, away).
+    urls: [String; 2],
     /// When each command of the match was sent, and by which coach.
     sent: Vec<(Instant, usize)>,
     coaches: [Coach; 2],
@@ -809,7 +814,14 @@ impl Slot {
         Slot {
             steady_from,
             sent: Vec::new(),
-            url: config.server.websocket(),
+            urls: [
+                config.server.websocket(),
+                config
+                    .away_server
+                    .as_ref()
+                    .unwrap_or(&config.server)
+                    .websocket(),
+            ],
             coaches: [Coach::new(home), Coach::new(away)],
             config: config.clone(),
             live,
@@ -848,7 +860,7 @@ impl Slot {
             let mut connected = true;
             for i in 0..2 {
                 if self.coaches[i].ws.is_none() {
-                    let url = self.url.clone();
+                    let url = self.urls[i].clone();
                     let trust = self.config.server.trust.clone();
                     if let Err(e) = self.coaches[i].connect(&url, trust.as_ref()).await {
                         self.error(e);

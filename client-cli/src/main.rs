@@ -228,6 +228,15 @@ fn load(args: LoadArgs) -> ExitCode {
     let _ = getrandom_fill(&mut random);
     let random = u64::from_le_bytes(random);
     let mut config = dugout_client::load::LoadConfig::new(url, args.matches as usize);
+    if let Some(away) = &args.away_server {
+        match ServerUrl::parse(away) {
+            Ok(away) => config.away_server = Some(away),
+            Err(err) => {
+                eprintln!("dugout: --away-server: {err}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     config.seconds = args.seconds;
     config.games = args.games;
     config.think = Duration::from_millis(args.think_ms);

@@ -18,6 +18,7 @@
 pub mod accounts;
 pub mod api;
 pub mod archive;
+pub mod cluster;
 pub mod conn;
 pub mod error;
 pub mod fair;
@@ -73,6 +74,8 @@ pub struct Config {
     /// ([`run_tls`]); `None`: plain HTTP (behind a TLS proxy, or on localhost).
     pub tls: Option<tls::TlsFiles>,
     pub limits: Limits,
+    /// Several nodes (issue 14): NATS, this node's id, the lease length.
+    pub cluster: cluster::ClusterConfig,
 }
 
 impl Default for Config {
@@ -83,6 +86,7 @@ impl Default for Config {
             database_url: None,
             tls: None,
             limits: Limits::default(),
+            cluster: cluster::ClusterConfig::default(),
         }
     }
 }
@@ -294,6 +298,8 @@ struct Shared {
     token_sockets: TokenSockets,
     /// Replays on demand (`/state`, `/verification`): bounded and cached.
     replays: replays::ReplayGate<dugout_protocol::StateAt>,
+    /// On Postgres: this node's leases (issue 14); with NATS, its link to the other nodes.
+    node: std::sync::OnceLock<cluster::Node>,
 }
 
 /// Per account: its authenticated connections and the message credits they share.
@@ -374,6 +380,9 @@ impl AppState {
     pub async fn open(config: Config) -> Result<Self, StoreError> {
         let store = store::open(config.database_url.as_deref(), &config.data_dir).await?;
         let state = Self::with_store(config, store);
+        if state.join_nodes().await? {
+            return Ok(state);
+        }
         let report = state.recover().await?;
         if report != recovery::Report::default() {
             tracing::info!(
@@ -385,6 +394,88 @@ impl AppState {
             );
         }
         Ok(state)
+    }
+
+    /// Several nodes (issue 14). On Postgres the node takes leases on its rooms (a single node
+    /// too); with `--nats-url` it joins the others through NATS. `Ok(true)`: done, rooms
+    /// included (this node's own back at once, the orphans as placement gives them);
+    /// `Ok(false)`: SQLite, one node, recover as always.
+    async fn join_nodes(&self) -> Result<bool, StoreError> {
+        let config = &self.inner.config;
+        let Some(leases) = self.store().leases() else {
+            if config.cluster.nats_url.is_some() {
+                return Err(StoreError::NodeConflict(
+                    "several nodes (--nats-url) need a shared Postgres database \
+                     (--database-url postgres://...); SQLite serves one node only"
+                        .into(),
+                ));
+            }
+            return Ok(false);
+        };
+        let node_id = &config.cluster.node_id;
+        cluster::check_node_id(node_id).map_err(StoreError::NodeConflict)?;
+        cluster::check_node_id(&config.cluster.prefix)
+            .map_err(|e| StoreError::NodeConflict(format!("--nats-prefix: {e}")))?;
+        leases.enable(node_id, config.cluster.lease);
+        leases
+            .register(config.cluster.nats_url.is_some(), config.limits.max_rooms)
+            .await?;
+        let cluster = match &config.cluster.nats_url {
+            Some(url) => Some(
+                cluster::Cluster::connect(
+                    &config.cluster,
+                    url,
+                    self.lobby().clone(),
+                    leases.clone(),
+                    config.limits.outbound_queue,
+                )
+                .await
+                .map_err(StoreError::NodeConflict)?,
+            ),
+            None => None,
+        };
+        let node = cluster::Node {
+            leases,
+            store: self.store().clone(),
+            lobby: self.lobby().clone(),
+            cluster,
+            lease: config.cluster.lease,
+            capacity: config.limits.max_rooms,
+        };
+        let report = node.start().await?;
+        tracing::info!(node = %node_id, nats = node.cluster.is_some(), "node joined: leases on");
+        if report != recovery::Report::default() {
+            tracing::info!(
+                playing = report.playing.len(),
+                open = report.open.len(),
+                finished = report.finished.len(),
+                failed = report.failed.len(),
+                "rooms restored from the store"
+            );
+        }
+        tokio::spawn(node.clone().run(self.shutdown().subscribe()));
+        let _ = self.inner.node.set(node);
+        Ok(true)
+    }
+
+    /// This node's link to the others (with `--nats-url`).
+    pub fn cluster(&self) -> Option<&cluster::Cluster> {
+        self.inner.node.get().and_then(|n| n.cluster.as_ref())
+    }
+
+    /// After a graceful shutdown (rooms stopped): hand this node's rooms to the others at
+    /// once (their leases expire now) instead of making them wait for the leases to run out.
+    pub async fn leave_nodes(&self) {
+        let Some(node) = self.inner.node.get() else {
+            return;
+        };
+        match node.leases.release_all().await {
+            Ok(n) => tracing::info!(rooms = n, "leases released for the other nodes"),
+            Err(e) => tracing::warn!("cannot release the leases: {e}"),
+        }
+        if let Some(cluster) = &node.cluster {
+            cluster.announce_released().await;
+        }
     }
 
     /// Rebuild a room for every unfinished match in the store (see [`recovery`]), so coaches
@@ -412,6 +503,7 @@ impl AppState {
                 account_conns: Arc::default(),
                 token_sockets: Arc::default(),
                 replays: replays::ReplayGate::per_machine(),
+                node: std::sync::OnceLock::new(),
             }),
         }
     }

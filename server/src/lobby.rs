@@ -52,6 +52,38 @@ struct Inner {
     store: Arc<dyn Store>,
     limits: Limits,
     shutdown: Shutdown,
+    /// Several nodes (issue 14): where this node's public room changes go for the others,
+    /// and the rooms the other nodes announced (see [`Lobby::remote_update`]).
+    cluster: std::sync::OnceLock<ClusterLink>,
+    /// Several nodes: where a room that lost its lease hands its local connections, so they
+    /// follow it at its new owner (see [`Handoff`]).
+    handoffs: std::sync::OnceLock<mpsc::UnboundedSender<Handoff>>,
+    remote: Mutex<HashMap<RoomId, RemoteEntry>>,
+}
+
+/// This lobby's link to the other nodes' lobbies.
+struct ClusterLink {
+    node: String,
+    changes: mpsc::UnboundedSender<RoomSummary>,
+    /// A remote room not announced for this long is dropped from the list (its node died
+    /// and nobody took it over yet; the new owner announces it again).
+    ttl: std::time::Duration,
+}
+
+/// Several nodes (issue 14): a room this node lost (another node took its lease over) hands
+/// over the local connections that followed it, with the seq each has been sent up to, so
+/// they follow the room at its new owner (`cluster.rs`) instead of being left behind.
+#[derive(Debug)]
+pub struct Handoff {
+    pub room: RoomId,
+    /// `(member, last seq sent to it, whether it was lagging)`.
+    pub members: Vec<(room::Member, u64, bool)>,
+}
+
+/// A room of another node, as that node announced it.
+struct RemoteEntry {
+    summary: RoomSummary,
+    seen: std::time::Instant,
 }
 
 /// The set of rooms. Cheap to clone.
@@ -111,6 +143,9 @@ impl Lobby {
                 store,
                 limits,
                 shutdown,
+                cluster: std::sync::OnceLock::new(),
+                handoffs: std::sync::OnceLock::new(),
+                remote: Mutex::new(HashMap::new()),
             }),
         }
     }
@@ -142,13 +177,30 @@ impl Lobby {
             crate::leagues::game_check(&found, &spec.setup)?;
         }
         let id = uuid::Uuid::now_v7().to_string();
+        // Several nodes (issue 14): the room's lease first, so no node can take the new
+        // match for an orphan before it runs here.
+        if let Some(leases) = self.inner.store.leases()
+            && leases.node_id().is_some()
+        {
+            leases.take_new(&id).await?;
+        }
         // The match is played under the newest rules version of its game, recorded now: the
         // room starts the game under the recorded version, and every replay uses it.
         let rules_version = spec.setup.kind().rules_version();
-        self.inner
+        if let Err(e) = self
+            .inner
             .store
             .create_match(&id, &spec, rules_version, now_ms())
-            .await?;
+            .await
+        {
+            // No match, no room: let the lease go too.
+            if let Some(leases) = self.inner.store.leases()
+                && leases.node_id().is_some()
+            {
+                let _ = leases.release(&id).await;
+            }
+            return Err(e.into());
+        }
         if let Some(league) = spec.league {
             self.inner.store.set_match_league(&id, Some(league)).await?;
         }
@@ -242,7 +294,8 @@ impl Lobby {
         self.rooms().get(id).map(|e| e.handle.clone())
     }
 
-    /// Public rooms that are open or playing, oldest first.
+    /// Public rooms that are open or playing, oldest first (with several nodes: every
+    /// node's).
     pub fn list_public(&self) -> Vec<RoomSummary> {
         let mut rooms: Vec<RoomSummary> = self
             .rooms()
@@ -253,6 +306,21 @@ impl Lobby {
             })
             .map(|e| e.summary.clone())
             .collect();
+        if let Some(link) = self.inner.cluster.get() {
+            let local = self.rooms();
+            let mut remote = self.remote();
+            remote.retain(|_, e| e.seen.elapsed() < link.ttl);
+            rooms.extend(
+                remote
+                    .iter()
+                    .filter(|(id, e)| {
+                        !local.contains_key(*id)
+                            && !e.summary.private
+                            && matches!(e.summary.status, RoomStatus::Open | RoomStatus::Playing)
+                    })
+                    .map(|(_, e)| e.summary.clone()),
+            );
+        }
         // UUID v7 ids sort by creation time.
         rooms.sort_by(|a, b| a.room.cmp(&b.room));
         rooms
@@ -305,6 +373,84 @@ impl Lobby {
         if !summary.private {
             // An error only means nobody is listening.
             let _ = self.inner.changes.send(summary.clone());
+            if let Some(link) = self.inner.cluster.get() {
+                let _ = link.changes.send(summary.clone());
+            }
         }
+    }
+
+    fn remote(&self) -> std::sync::MutexGuard<'_, HashMap<RoomId, RemoteEntry>> {
+        self.inner
+            .remote
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Several nodes (issue 14): send this node's public room changes to `changes` (for the
+    /// other nodes), and keep the other nodes' rooms for `ttl` after their last announcement.
+    pub fn set_cluster(
+        &self,
+        node: &str,
+        changes: mpsc::UnboundedSender<RoomSummary>,
+        ttl: std::time::Duration,
+    ) {
+        let _ = self.inner.cluster.set(ClusterLink {
+            node: node.to_owned(),
+            changes,
+            ttl,
+        });
+    }
+
+    /// Several nodes: send the connections of rooms this node loses to `tx`.
+    pub fn set_handoff(&self, tx: mpsc::UnboundedSender<Handoff>) {
+        let _ = self.inner.handoffs.set(tx);
+    }
+
+    /// A room lost its lease: its local connections go to the cluster (no-op on one node).
+    pub fn hand_off(&self, handoff: Handoff) {
+        if let Some(tx) = self.inner.handoffs.get() {
+            let _ = tx.send(handoff);
+        }
+    }
+
+    /// This node's id when it is one of several.
+    pub fn node(&self) -> Option<&str> {
+        self.inner.cluster.get().map(|l| l.node.as_str())
+    }
+
+    /// Another node announced a public room's summary: list it, and push it to this node's
+    /// lobby subscribers (a closed room leaves the list).
+    pub fn remote_update(&self, _node: &str, summary: RoomSummary) {
+        if self.rooms().contains_key(&summary.room) {
+            return;
+        }
+        let known = {
+            let mut remote = self.remote();
+            if matches!(summary.status, RoomStatus::Closed) {
+                remote.remove(&summary.room).is_some()
+            } else {
+                let before = remote.insert(
+                    summary.room.clone(),
+                    RemoteEntry {
+                        summary: summary.clone(),
+                        seen: std::time::Instant::now(),
+                    },
+                );
+                // A periodic refresh that changes nothing is not pushed to clients.
+                before.is_some_and(|b| b.summary == summary)
+            }
+        };
+        if !known && !summary.private {
+            let _ = self.inner.changes.send(summary);
+        }
+    }
+
+    /// This node's public open or playing rooms (for the other nodes' lists).
+    pub fn local_summaries(&self) -> Vec<RoomSummary> {
+        self.rooms()
+            .values()
+            .filter(|e| !e.summary.private)
+            .map(|e| e.summary.clone())
+            .collect()
     }
 }

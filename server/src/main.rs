@@ -105,6 +105,27 @@ struct Args {
     )]
     tls_key: Option<PathBuf>,
 
+    /// Several nodes (issue 14): the NATS server that links this node to the others
+    /// (`nats://host:4222`). Without it the server is one node; on a shared Postgres it then
+    /// refuses to start while another node is alive.
+    #[arg(long, env = "NATS_URL")]
+    nats_url: Option<String>,
+
+    /// This node's id among several (letters, digits, '-', '_'); default: the host name. A
+    /// node restarted under the same id takes its own rooms back at once.
+    #[arg(long, env = "DUGOUT_NODE_ID")]
+    node_id: Option<String>,
+
+    /// Milliseconds a room's lease lasts (renewed every third of it); a dead node's rooms
+    /// move after it runs out.
+    #[arg(long, env = "DUGOUT_LEASE_MS", default_value_t = 10_000)]
+    lease_ms: u64,
+
+    /// The first token of the NATS subjects: clusters sharing one NATS server keep apart
+    /// with different prefixes.
+    #[arg(long, env = "DUGOUT_NATS_PREFIX", default_value = "dugout")]
+    nats_prefix: String,
+
     /// Log level: error, warn, info, debug or trace.
     #[arg(long, env = "DUGOUT_LOG", default_value = "info", global = true)]
     log: tracing::Level,
@@ -159,6 +180,15 @@ impl Args {
                 seat_grace: Duration::from_secs(self.seat_grace_seconds),
                 forfeit_after: Duration::from_secs(self.forfeit_after_seconds),
                 ..Limits::default()
+            },
+            cluster: dugout_server::cluster::ClusterConfig {
+                nats_url: self.nats_url.clone().filter(|url| !url.is_empty()),
+                node_id: self
+                    .node_id
+                    .clone()
+                    .unwrap_or_else(dugout_server::cluster::default_node_id),
+                lease: Duration::from_millis(self.lease_ms.max(300)),
+                prefix: self.nats_prefix.clone(),
             },
         }
     }
@@ -237,10 +267,13 @@ async fn main() -> ExitCode {
         signal.await;
         tracing::info!("shutting down");
     };
+    let node = state.clone();
     let result = match tls {
         Some(tls) => dugout_server::run_tls(listener, tls, state, shutdown).await,
         None => dugout_server::run(listener, state, shutdown).await,
     };
+    // Several nodes: the rooms have stopped; hand them to the other nodes at once.
+    node.leave_nodes().await;
 
     match result {
         Ok(()) => {
@@ -260,14 +293,17 @@ async fn verify(config: Config, id: &str) -> ExitCode {
         eprintln!("dugout-server: {why}");
         return ExitCode::from(2);
     }
-    let state = match AppState::open(config).await {
-        Ok(state) => state,
-        Err(err) => {
-            eprintln!("dugout-server: cannot open the database: {err}");
-            return ExitCode::from(2);
-        }
-    };
-    match fair::verify_match(state.store().as_ref(), id).await {
+    // The store only: verifying reads a log; it takes no room, no lease, joins no nodes (it
+    // runs beside live nodes on their database).
+    let store =
+        match dugout_server::store::open(config.database_url.as_deref(), &config.data_dir).await {
+            Ok(store) => store,
+            Err(err) => {
+                eprintln!("dugout-server: cannot open the database: {err}");
+                return ExitCode::from(2);
+            }
+        };
+    match fair::verify_match(store.as_ref(), id).await {
         Ok(report) => {
             println!("{report}");
             ExitCode::from(report.exit_code())

@@ -129,7 +129,7 @@ pub async fn recover(lobby: &Lobby, store: &dyn Store) -> Result<Report, StoreEr
 }
 
 /// Read one match, replay and verify it, look up its coaches, and repair a missing result.
-async fn restore(store: &dyn Store, id: &str) -> Result<Restored, RecoveryError> {
+pub async fn restore(store: &dyn Store, id: &str) -> Result<Restored, RecoveryError> {
     let log = store
         .match_log(id)
         .await?

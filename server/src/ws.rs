@@ -181,6 +181,10 @@ pub async fn serve(state: AppState, socket: WebSocket, _guard: TaskGuard) {
     for room in conn.rooms.drain() {
         if let Some(handle) = state.lobby().get(&room) {
             let _ = handle.send(Request::Gone { conn: id }).await;
+        } else if let Some(cluster) = state.cluster() {
+            cluster
+                .forward_request(&room, id, Request::Gone { conn: id })
+                .await;
         }
     }
     drop(conn);
@@ -430,7 +434,16 @@ impl Conn {
                 if let Some(league) = room.league {
                     crate::leagues::may_create_in(&self.state, league, &account).await?;
                 }
-                let room = self.state.lobby().create(room, account.id).await?;
+                let room = match self.state.lobby().create(room.clone(), account.id).await {
+                    // Several nodes (issue 14): a full node makes the room on another.
+                    Err(f) if f.code == ErrorCode::ServerFull && self.state.cluster().is_some() => {
+                        match self.state.cluster() {
+                            Some(cluster) => cluster.create_elsewhere(room, account.id).await?,
+                            None => return Err(f),
+                        }
+                    }
+                    r => r?,
+                };
                 Ok(Some(ack(id, Some(0), Some(room))))
             }
             ClientMessage::JoinRoom {
@@ -557,11 +570,18 @@ impl Conn {
         room: &str,
         request: impl FnOnce(oneshot::Sender<Reply>) -> Request,
     ) -> Reply {
-        let Some(handle) = self.state.lobby().get(room) else {
-            return Err(Failure::new(ErrorCode::UnknownRoom, "no such room"));
-        };
         let (tx, rx) = oneshot::channel();
-        handle.send(request(tx)).await?;
+        match (self.state.lobby().get(room), self.state.cluster()) {
+            (Some(handle), cluster) => {
+                if let Some(cluster) = cluster {
+                    cluster.before_local(room, self.id).await?;
+                }
+                handle.send(request(tx)).await?;
+            }
+            // Several nodes (issue 14): the room runs on another node; its owner answers.
+            (None, Some(cluster)) => cluster.forward_request(room, self.id, request(tx)).await,
+            (None, None) => return Err(Failure::new(ErrorCode::UnknownRoom, "no such room")),
+        }
         rx.await.map_err(|_| {
             if self.state.shutdown().is_triggered() {
                 Failure::new(ErrorCode::ShuttingDown, "the server is shutting down")
@@ -725,6 +745,10 @@ async fn request_resyncs(ctx: &WriterCtx) {
         if let Some(handle) = ctx.state.lobby().get(&room) {
             // Waiting on the room's inbox is safe: the room never waits on this writer.
             let _ = handle.send(Request::Resync { conn: ctx.conn }).await;
+        } else if let Some(cluster) = ctx.state.cluster() {
+            cluster
+                .forward_request(&room, ctx.conn, Request::Resync { conn: ctx.conn })
+                .await;
         }
     }
 }

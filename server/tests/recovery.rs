@@ -354,6 +354,7 @@ async fn recovery_brings_back_open_and_playing_rooms_finishes_ended_ones_and_rep
         database_url: None,
         tls: None,
         limits: fast_limits(),
+        cluster: Default::default(),
     };
     let state = AppState::with_store(config, store.clone());
     let report = state.recover().await.expect("recover");

@@ -81,7 +81,7 @@ pub struct LagFlags {
 }
 
 impl LagFlags {
-    fn mark(&self, room: &str) {
+    pub(crate) fn mark(&self, room: &str) {
         self.rooms
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -165,6 +165,9 @@ pub enum Request {
     Resync { conn: ConnId },
     /// The connection closed.
     Gone { conn: ConnId },
+    /// Several nodes (issue 14): this node lost the room's lease (another node took it over
+    /// while this one was paused or cut off): stop serving it at once, without closing it.
+    Evict,
 }
 
 /// What a room task needs from the server.
@@ -179,6 +182,7 @@ pub struct Context {
 struct Subscriber {
     account: AccountId,
     name: String,
+    bot: bool,
     seat: Seat,
     out: mpsc::Sender<Outgoing>,
     lag: Arc<LagFlags>,
@@ -274,6 +278,10 @@ pub struct Room {
     saved: Option<crate::store::OpenRoom>,
     /// A start the store refused (a database error): when to try again, and the wait after.
     start_retry: Option<(Instant, Duration)>,
+    /// Several nodes (issue 14): the store refused a write because this node no longer holds
+    /// the room's lease, or the lease was found lost: the room stops serving at once (its new
+    /// owner serves it), without closing it or announcing anything.
+    fenced: bool,
 }
 
 /// The first wait before a start the store refused is tried again; it doubles up to
@@ -318,6 +326,7 @@ impl Room {
             gone_since: [None, None],
             saved: None,
             start_retry: None,
+            fenced: false,
         }
     }
 
@@ -413,11 +422,19 @@ impl Room {
                 request = rx.recv() => match request {
                     Some(request) => {
                         self.handle(request).await;
+                        if self.fenced {
+                            break;
+                        }
                         self.save_open().await;
                     }
                     None => break,
                 },
-                () = sleep_until(wake), if wake.is_some() => self.run_timers(true).await,
+                () = sleep_until(wake), if wake.is_some() => {
+                    self.run_timers(true).await;
+                    if self.fenced {
+                        break;
+                    }
+                }
                 () = sleep_until(start_retry), if start_retry.is_some() => {
                     self.retry_start().await;
                     self.save_open().await;
@@ -434,6 +451,38 @@ impl Room {
                 }
             }
         }
+        if self.fenced {
+            // Another node owns the room now: forget it here, write nothing more, and let
+            // its new owner announce it.
+            tracing::warn!(room = %self.id, "room stopped: this node no longer holds its lease");
+            if let Some(leases) = self.ctx.store.leases() {
+                leases.forget(&self.id);
+            }
+            self.ctx.lobby.forget(&self.id);
+            // Its connections follow it to the new owner (several nodes, `cluster.rs`).
+            let members = self
+                .subs
+                .drain()
+                .map(|(conn, sub)| {
+                    let member = Member {
+                        conn,
+                        account: Account {
+                            id: sub.account,
+                            name: sub.name,
+                            bot: sub.bot,
+                        },
+                        out: sub.out,
+                        lag: sub.lag,
+                    };
+                    (member, self.seq, sub.resync_pending)
+                })
+                .collect();
+            self.ctx.lobby.hand_off(crate::lobby::Handoff {
+                room: self.id.clone(),
+                members,
+            });
+            return;
+        }
         // A server going down does not close its open rooms: they come back on the next
         // start with their seats (recovery), as playing matches do.
         if !stopping
@@ -448,6 +497,12 @@ impl Room {
             self.ctx.lobby.forget(&self.id);
         } else {
             self.ctx.lobby.remove(&self.id, self.summary());
+            if !stopping && let Some(leases) = self.ctx.store.leases() {
+                // The room retired: nobody needs to own it any more.
+                if let Err(e) = leases.release(&self.id).await {
+                    tracing::warn!(room = %self.id, "cannot release the room's lease: {e}");
+                }
+            }
         }
         tracing::debug!(room = %self.id, "room task ends");
     }
@@ -515,6 +570,7 @@ impl Room {
                 let _ = reply.send(r);
             }
             Request::Resync { conn } => self.resync(conn),
+            Request::Evict => self.fenced = true,
             Request::Gone { conn } => {
                 if self.subs.remove(&conn).is_some() {
                     self.update_presence();
@@ -702,6 +758,7 @@ impl Room {
             member.conn,
             Subscriber {
                 account: member.account.id,
+                bot: member.account.bot,
                 name: member.account.name,
                 seat,
                 out: member.out,
@@ -979,7 +1036,8 @@ impl Room {
         self.ctx
             .store
             .start_match(&self.id, [home.id, away.id], server_seed, &stored, now_ms())
-            .await?;
+            .await
+            .map_err(|e| self.store_refused(e))?;
         self.status = RoomStatus::Playing;
         self.server_seed = Some(server_seed);
         self.game = Some(Match { game, dice });
@@ -1070,7 +1128,8 @@ impl Room {
         self.ctx
             .store
             .append(&self.id, command.as_ref().map(|c| (n, c)), &stored)
-            .await?;
+            .await
+            .map_err(|e| self.store_refused(e))?;
         if let Some(c) = &command {
             self.commands += 1;
             if let (CommandSource::Coach, Some(id)) = (c.source, c.client_id) {
@@ -1099,6 +1158,20 @@ impl Room {
             tracing::info!(room = %self.id, result = ?self.result, "match finished");
         }
         Ok(self.seq)
+    }
+
+    /// A write the store refused. If it was fenced (this node lost the room's lease, issue
+    /// 14), the room stops after this request: its new owner serves it.
+    fn store_refused(&mut self, e: crate::store::StoreError) -> Failure {
+        if let crate::store::StoreError::Fenced(why) = &e {
+            tracing::warn!(room = %self.id, "write refused, the room moved to another node: {why}");
+            self.fenced = true;
+            return refuse(
+                ErrorCode::Internal,
+                "the room moved to another server node; send the request again",
+            );
+        }
+        e.into()
     }
 
     /// Who may send this command now: the one place that checks. Returns the sender's

@@ -14,6 +14,7 @@
 //! transaction and returns only once it is committed, and the room publishes nothing before
 //! that (see `room`).
 
+pub mod leases;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -49,6 +50,11 @@ pub enum StoreError {
     Database(String),
     /// A stored value does not decode (a JSON column, a seed).
     Corrupt(String),
+    /// Several nodes (issue 14): this node does not hold the room's lease (any more), so the
+    /// write was refused ([`leases`]).
+    Fenced(String),
+    /// Several nodes: this node cannot start beside the others (see [`leases::Leases::register`]).
+    NodeConflict(String),
 }
 
 impl std::fmt::Display for StoreError {
@@ -57,6 +63,8 @@ impl std::fmt::Display for StoreError {
             StoreError::NameTaken => write!(f, "the name is taken"),
             StoreError::Database(e) => write!(f, "database error: {e}"),
             StoreError::Corrupt(e) => write!(f, "corrupt stored value: {e}"),
+            StoreError::Fenced(e) => write!(f, "refused: this node lost the room ({e})"),
+            StoreError::NodeConflict(e) => write!(f, "{e}"),
         }
     }
 }
@@ -347,6 +355,12 @@ pub struct OwnedBot {
 
 /// Matches: their rows (spec, seats, status, result) and their logs (commands and events).
 pub trait MatchStore: Send + Sync + 'static {
+    /// Room ownership when several nodes share the store (issue 14): Postgres's leases;
+    /// `None` for a store that serves one node only (SQLite).
+    fn leases(&self) -> Option<leases::Leases> {
+        None
+    }
+
     /// A new match row for a room that was just created, played by rules version
     /// `rules_version` (kept with the match: its log replays only through that version).
     fn create_match<'a>(

@@ -65,6 +65,9 @@ pub struct PostgresStore {
     pool: PgPool,
     /// The group-commit writers' queue (see [`group_writer`]).
     appends: mpsc::Sender<AppendJob>,
+    /// Room ownership when several nodes share the database (issue 14): every append is
+    /// fenced by this node's lease on its room once they are enabled ([`super::leases`]).
+    leases: super::leases::Leases,
 }
 
 /// One room's append, queued for a group commit.
@@ -75,6 +78,8 @@ struct AppendJob {
     command: Option<(CommandColumns, String)>,
     /// `(seq, event JSON)`.
     events: Vec<(i64, String)>,
+    /// The node and epoch this node holds the room's lease under (`None`: leases are off).
+    fence: Option<(String, i64)>,
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -128,17 +133,32 @@ async fn group_writer(pool: PgPool, queue: Arc<tokio::sync::Mutex<mpsc::Receiver
 /// is atomic: if any row is refused, none is kept.
 async fn write_batch(pool: &PgPool, jobs: &[AppendJob]) -> Result<(), StoreError> {
     let b = BatchArrays::of(jobs);
+    // The fence (issue 14, see `leases.rs`): `f` locks the lease rows of the batch's rooms
+    // (`FOR SHARE`, in room order, as renewals do; after waiting for a takeover in progress
+    // it reads the row as that takeover left it), `g` is 0 when every room's row still names
+    // this node and the epoch the append carries, and otherwise fails the statement with an
+    // error naming "dugout fenced" (a cast that cannot succeed; inside a subquery, so the
+    // planner never evaluates it early). Both inserts are gated on `g`, so a fenced batch
+    // stores nothing. With leases off the fence arrays are empty and `g` is 0.
     sqlx::query(
-        "WITH c AS (INSERT INTO match_commands (match_id, n, source, coach, account_id, \
+        "WITH f AS (SELECT l.room_id, l.node_id, l.epoch FROM room_leases l \
+         WHERE l.room_id = ANY($13::text[]) ORDER BY l.room_id FOR SHARE), \
+         g AS (SELECT CASE WHEN (SELECT count(*) FROM UNNEST($13::text[], $14::bigint[]) \
+         AS x(room_id, epoch) JOIN f ON f.room_id = x.room_id AND f.epoch = x.epoch \
+         AND f.node_id = $15) = cardinality($13::text[]) THEN 0 \
+         ELSE (SELECT ('dugout fenced: ' || count(*))::int FROM f) END AS v), \
+         c AS (INSERT INTO match_commands (match_id, n, source, coach, account_id, \
          client_id, command, seq_before, seq_after) \
          SELECT t.match_id, t.n, t.source, t.coach, t.account_id, t.client_id, \
          t.command::jsonb, t.seq_before, t.seq_after \
          FROM UNNEST($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], \
          $6::bigint[], $7::text[], $8::bigint[], $9::bigint[]) \
-         AS t(match_id, n, source, coach, account_id, client_id, command, seq_before, seq_after)) \
-         INSERT INTO match_events (match_id, seq, event) \
-         SELECT e.match_id, e.seq, e.event::jsonb \
-         FROM UNNEST($10::text[], $11::bigint[], $12::text[]) AS e(match_id, seq, event)",
+         AS t(match_id, n, source, coach, account_id, client_id, command, seq_before, seq_after) \
+         WHERE (SELECT v FROM g) = 0) \
+         INSERT INTO match_events (match_id, seq, event, epoch) \
+         SELECT e.match_id, e.seq, e.event::jsonb, e.epoch \
+         FROM UNNEST($10::text[], $11::bigint[], $12::text[], $16::bigint[]) \
+         AS e(match_id, seq, event, epoch) WHERE (SELECT v FROM g) = 0",
     )
     .bind(b.command_match)
     .bind(b.n)
@@ -152,9 +172,13 @@ async fn write_batch(pool: &PgPool, jobs: &[AppendJob]) -> Result<(), StoreError
     .bind(b.event_match)
     .bind(b.seq)
     .bind(b.event)
+    .bind(b.fence_room)
+    .bind(b.fence_epoch)
+    .bind(b.fence_node.unwrap_or_default())
+    .bind(b.event_epoch)
     .execute(pool)
     .await
-    .map_err(db)?;
+    .map_err(fenced_or_db)?;
     Ok(())
 }
 
@@ -173,6 +197,10 @@ struct BatchArrays<'a> {
     event_match: Vec<&'a str>,
     seq: Vec<i64>,
     event: Vec<&'a str>,
+    event_epoch: Vec<Option<i64>>,
+    fence_room: Vec<&'a str>,
+    fence_epoch: Vec<i64>,
+    fence_node: Option<&'a str>,
 }
 
 impl<'a> BatchArrays<'a> {
@@ -194,6 +222,13 @@ impl<'a> BatchArrays<'a> {
                 b.event_match.push(&job.match_id);
                 b.seq.push(*seq);
                 b.event.push(json);
+                b.event_epoch
+                    .push(job.fence.as_ref().map(|(_, epoch)| *epoch));
+            }
+            if let Some((node, epoch)) = &job.fence {
+                b.fence_room.push(&job.match_id);
+                b.fence_epoch.push(*epoch);
+                b.fence_node = Some(node);
             }
         }
         b
@@ -237,7 +272,12 @@ impl PostgresStore {
         for _ in 0..WRITERS {
             tokio::spawn(group_writer(pool.clone(), queue.clone()));
         }
-        Ok(PostgresStore { pool, appends })
+        let leases = super::leases::Leases::new(pool.clone());
+        Ok(PostgresStore {
+            pool,
+            appends,
+            leases,
+        })
     }
 
     /// Close every connection (waits for the ones in use to come back).
@@ -246,9 +286,27 @@ impl PostgresStore {
     }
 }
 
+/// A database error, or [`StoreError::Fenced`] when the append's fence refused it.
+fn fenced_or_db(e: sqlx::Error) -> StoreError {
+    let text = e.to_string();
+    if text.contains("dugout fenced") {
+        StoreError::Fenced("the room's lease names another node or epoch".into())
+    } else {
+        db(e)
+    }
+}
+
 impl Backend for PostgresStore {
     type Db = Postgres;
     type Conn<'a> = PoolConnection<Postgres>;
+
+    fn leases(&self) -> Option<super::leases::Leases> {
+        Some(self.leases.clone())
+    }
+
+    fn fence(&self, id: &str) -> Result<Option<(String, i64)>, StoreError> {
+        self.leases.fence(id)
+    }
 
     /// A connection from the pool, back in it when dropped.
     async fn conn(&self) -> Result<Self::Conn<'_>, StoreError> {
@@ -274,11 +332,14 @@ impl Backend for PostgresStore {
         if command.is_none() && events.is_empty() {
             return Ok(());
         }
+        // A room this node holds no lease on is refused here, before any row is sent.
+        let fence = self.leases.fence(id)?;
         let (reply, answer) = oneshot::channel();
         let job = AppendJob {
             match_id: id.to_owned(),
             command,
             events,
+            fence,
             reply,
         };
         let stopped = || StoreError::Database("the store's writer has stopped".into());

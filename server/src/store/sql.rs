@@ -151,6 +151,17 @@ pub(super) trait Backend: Send + Sync + 'static {
     /// holds it until the operation ends.
     fn conn(&self) -> impl Future<Output = Result<Self::Conn<'_>, StoreError>> + Send;
 
+    /// Room ownership (issue 14): Postgres's leases; `None` on SQLite (one node only).
+    fn leases(&self) -> Option<super::leases::Leases> {
+        None
+    }
+
+    /// The node and epoch a write to room `id`'s log must carry (`Ok(None)`: no fencing),
+    /// or [`StoreError::Fenced`] if this node holds no lease on it.
+    fn fence(&self, _id: &str) -> Result<Option<(String, i64)>, StoreError> {
+        Ok(None)
+    }
+
     /// [`MatchStore::append`]'s write: returns once it is committed. By default one
     /// transaction on [`Backend::conn`]; Postgres batches appends (group commit).
     fn write_append<'a>(
@@ -329,6 +340,15 @@ impl FromSqlRow for Credential {
 
 /// An `id` column, alone.
 struct Id<T>(T);
+
+/// `node_id, epoch`: a room's lease (issue 14).
+struct Pair(String, i64);
+
+impl FromSqlRow for Pair {
+    fn read<DB: Dialect>(row: &SqlRow<'_, DB>) -> Result<Self, StoreError> {
+        Ok(Pair(row.get("node_id")?, row.get("epoch")?))
+    }
+}
 
 impl<T: Column> FromSqlRow for Id<T> {
     fn read<DB: Dialect>(row: &SqlRow<'_, DB>) -> Result<Self, StoreError> {
@@ -705,6 +725,10 @@ impl<B: Backend> AccountStore for B {
 }
 
 impl<B: Backend> MatchStore for B {
+    fn leases(&self) -> Option<super::leases::Leases> {
+        Backend::leases(self)
+    }
+
     fn create_match<'a>(
         &'a self,
         id: &'a str,
@@ -754,10 +778,36 @@ impl<B: Backend> MatchStore for B {
             .arg(hex(&server_seed))
             .arg(now_ms)
             .arg(id);
+            let fence = self.fence(id)?;
             let mut conn = self.conn().await?;
             let mut tx = conn.begin().await.map_err(db)?;
+            if let Some((node, epoch)) = fence.clone() {
+                // Fenced like every append (issue 14): the lease row is locked and must
+                // still name this node and epoch (Postgres only: SQLite has no fence).
+                let lease: Option<(String, i64)> = fetch_optional(
+                    &mut *tx,
+                    B::Db::query(
+                        "SELECT node_id, epoch FROM room_leases WHERE room_id = $1 FOR SHARE",
+                    )
+                    .arg(id),
+                )
+                .await?
+                .map(|Pair(n, e)| (n, e));
+                if lease != Some((node, epoch)) {
+                    return Err(StoreError::Fenced(format!(
+                        "the lease of room {id} names another node or epoch"
+                    )));
+                }
+            }
             execute(&mut *tx, query).await?;
             insert_events::<B::Db>(&mut *tx, id, events).await?;
+            if let Some((_, epoch)) = fence {
+                // The first events carry their epoch too, as every fenced append's do.
+                let tag = B::Db::query("UPDATE match_events SET epoch = $1 WHERE match_id = $2")
+                    .arg(epoch)
+                    .arg(id);
+                execute(&mut *tx, tag).await?;
+            }
             tx.commit().await.map_err(db)
         })
     }

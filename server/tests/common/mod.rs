@@ -74,6 +74,7 @@ impl TestServer {
             database_url: None,
             tls: None,
             limits,
+            cluster: Default::default(),
         };
         let (addr, state, stop, task) = Self::serve(config.clone()).await;
         TestServer {
@@ -440,6 +441,29 @@ impl Client {
                 }) if got == id => return Err((code, message)),
                 Some(_) => {}
                 None => panic!("the connection closed before answering request {id}"),
+            }
+        }
+    }
+
+    /// Send, telling a closed socket (`false`) instead of panicking (several nodes: a node
+    /// that stops closes its connections).
+    pub async fn try_send(&mut self, msg: &ClientMessage) -> bool {
+        let text = serde_json::to_string(msg).expect("serialize");
+        self.ws.send(Message::text(text)).await.is_ok()
+    }
+
+    /// The answer to request `id`, or `None` if the socket closed first.
+    pub async fn try_answer(&mut self, id: u64) -> Option<Answer> {
+        loop {
+            match self.recv().await {
+                Some(ServerMessage::Ack { id: got, seq, .. }) if got == id => return Some(Ok(seq)),
+                Some(ServerMessage::Error {
+                    id: Some(got),
+                    code,
+                    message,
+                }) if got == id => return Some(Err((code, message))),
+                Some(_) => {}
+                None => return None,
             }
         }
     }
