@@ -1108,6 +1108,8 @@ fn da_freight_train_joins_for_the_half() {
     assert!(legal_commands(&g).contains(&mv(id)), "he may act this turn");
 }
 
+/// §31.3, §31.7 Unsportsmanlike Conduct: just after the opponent scores, the scorer is KO'd
+/// and does not roll at the next KO recovery.
 #[test]
 fn unsportsmanlike_conduct_knocks_out_the_scorer() {
     let mut s = scen();

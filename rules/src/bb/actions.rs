@@ -1013,6 +1013,13 @@ impl Ctx<'_> {
             self.push(Frame::Bounce { from, kick: false });
             return;
         }
+        self.scatter_three_and_land(target);
+    }
+
+    /// §15.3, §26.52, §31.11: a ball that is not accurate scatters three times from `target`
+    /// (D8 each) and comes down where it ends, inaccurate (caught or bouncing); off the pitch
+    /// the crowd throws it in from the last square on it.
+    pub(crate) fn scatter_three_and_land(&mut self, target: Square) {
         let mut sq = target;
         for _ in 0..3 {
             let dir = self.roll(RollPurpose::Scatter, None, Die::D8);

@@ -2007,22 +2007,7 @@ impl Ctx<'_> {
                 // §31.11: the ball goes to the square, scatters 3 times, then lands (caught
                 // or bouncing); off the pitch, the crowd throws it in.
                 self.set_ball(Ball::InAir { square });
-                let mut sq = square;
-                for _ in 0..3 {
-                    let dir = self.roll(RollPurpose::Scatter, None, Die::D8);
-                    let (dx, dy) = super::data::SCATTER[usize::from(dir - 1)];
-                    let next = sq.offset(dx, dy);
-                    if !super::state::on_pitch(next) {
-                        self.push(Frame::ThrowIn { from: sq });
-                        return;
-                    }
-                    sq = next;
-                }
-                self.set_ball(Ball::InAir { square: sq });
-                self.push(Frame::Land {
-                    square: sq,
-                    arrival: super::flow::Arrival::Inaccurate,
-                });
+                self.scatter_three_and_land(square);
             }
             Card::ChopBlock => {
                 // §31.12: both placed prone (a ball held bounces), the opponent then stunned.
@@ -2111,16 +2096,7 @@ impl Ctx<'_> {
             skills,
             niggling: 0,
             state: PlayerState::Reserve,
-            acted: false,
-            stunned_this_turn: false,
-            confused: false,
-            rooted: false,
-            used_dodge: false,
-            used_pro: false,
-            used_break_tackle: false,
-            used_leap: false,
-            in_drive: false,
-            used_skills: Default::default(),
+            ..super::state::Player::joining()
         });
         self.g.cards.joined.push((id, until));
         let p = self.g.player(id);

@@ -1779,16 +1779,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
                 } else {
                     PlayerState::Reserve
                 },
-                acted: false,
-                stunned_this_turn: false,
-                confused: false,
-                rooted: false,
-                used_dodge: false,
-                used_pro: false,
-                used_break_tackle: false,
-                used_leap: false,
-                in_drive: false,
-                used_skills: SkillSet::default(),
+                ..super::state::Player::joining()
             });
         }
         Team {

@@ -563,18 +563,9 @@ impl Ctx<'_> {
             skills,
             niggling: 0,
             state: PlayerState::Reserve,
-            acted: false,
-            stunned_this_turn: false,
-            confused: false,
-            rooted: false,
-            used_dodge: false,
-            used_pro: false,
-            used_break_tackle: false,
-            used_leap: false,
-            in_drive: false,
-            used_skills: Default::default(),
+            ..super::state::Player::joining()
         });
-        let player = super::player_view(self.g.player(id));
+        let player = super::view::player_view(self.g.player(id));
         self.emit(Event::PlayerJoined {
             player: Box::new(player),
         });

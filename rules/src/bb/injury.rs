@@ -435,16 +435,7 @@ impl Ctx<'_> {
             skills: SkillSet::of(pos.skills),
             niggling: 0,
             state: PlayerState::Reserve,
-            acted: false,
-            stunned_this_turn: false,
-            confused: false,
-            rooted: false,
-            used_dodge: false,
-            used_pro: false,
-            used_break_tackle: false,
-            used_leap: false,
-            in_drive: false,
-            used_skills: Default::default(),
+            ..super::state::Player::joining()
         };
         self.g.teams[side.index()].necromancer = false;
         self.emit(Event::ZombieRaised {

@@ -165,7 +165,7 @@ pub fn view_for(g: &Game, seat: crate::core::Seat) -> GameView {
     };
     GameView {
         teams: Box::new([team(Side::Home), team(Side::Away)]),
-        players: g.players.iter().map(player_view).collect(),
+        players: g.players.iter().map(view::player_view).collect(),
         ball: g.ball,
         weather: g.weather,
         half: g.half,
@@ -181,25 +181,5 @@ pub fn view_for(g: &Game, seat: crate::core::Seat) -> GameView {
             cards::hand_view(g, Side::Home, seat),
             cards::hand_view(g, Side::Away, seat),
         ],
-    }
-}
-
-/// A player as a client draws him.
-pub(crate) fn player_view(p: &state::Player) -> PlayerView {
-    PlayerView {
-        id: p.id,
-        side: p.side,
-        number: p.number,
-        name: p.name.clone(),
-        position: p.position.clone(),
-        ma: p.ma,
-        st: p.st,
-        ag: p.ag,
-        av: p.av,
-        skills: p.skills.list(),
-        state: p.state,
-        acted: p.acted,
-        confused: p.confused,
-        rooted: p.rooted,
     }
 }

@@ -621,22 +621,7 @@ impl Ctx<'_> {
             self.push(Frame::Bounce { from, kick: false });
             return;
         }
-        let mut sq = target;
-        for _ in 0..3 {
-            let dir = self.roll(RollPurpose::Scatter, None, crate::core::Die::D8);
-            let (dx, dy) = SCATTER[usize::from(dir - 1)];
-            let next = sq.offset(dx, dy);
-            if !on_pitch(next) {
-                self.push(Frame::ThrowIn { from: sq });
-                return;
-            }
-            sq = next;
-        }
-        self.set_ball(Ball::InAir { square: sq });
-        self.push(Frame::Land {
-            square: sq,
-            arrival: Arrival::Inaccurate,
-        });
+        self.scatter_three_and_land(target);
     }
 }
 

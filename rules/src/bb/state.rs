@@ -98,6 +98,37 @@ pub struct Player {
 }
 
 impl Player {
+    /// What a player coming into a match (from his sheet, hired, raised, or by a card) has
+    /// besides his identity and profile, for a struct literal that sets those (`id`, `side`,
+    /// `number`, `name`, `position`, the stats, `skills`, `niggling`, `state`) and ends with
+    /// `..Player::joining()`: nothing used, not acted, not in the drive yet.
+    pub fn joining() -> Player {
+        Player {
+            id: PlayerId(0),
+            side: Side::Home,
+            number: 0,
+            name: String::new(),
+            position: String::new(),
+            ma: 0,
+            st: 0,
+            ag: 0,
+            av: 0,
+            skills: SkillSet::default(),
+            niggling: 0,
+            state: PlayerState::Reserve,
+            acted: false,
+            stunned_this_turn: false,
+            confused: false,
+            rooted: false,
+            used_dodge: false,
+            used_pro: false,
+            used_break_tackle: false,
+            used_leap: false,
+            in_drive: false,
+            used_skills: SkillSet::default(),
+        }
+    }
+
     pub fn has(&self, s: Skill) -> bool {
         self.skills.has(s)
     }
