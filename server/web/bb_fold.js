@@ -1,8 +1,8 @@
 // The Blood Bowl view reducer in JavaScript: `fold(view, event)` folds one game event into a
 // view (a GameView as the server sends it, `{"game": "blood_bowl", ...}`), in place. A port of
 // `GameView::apply` (rules/src/bb/view.rs, the reducer of `Ruleset::fold` for Blood Bowl):
-// keep the two in step. Blood Bowl has no secrets, so every seat (and a spectator) receives
-// every event and folds them the same way.
+// keep the two in step. Each seat folds the events as projected for it: a Special Play Card in
+// a hand is named to its owner only (§31.4), everything else is the same for every seat.
 //
 // Everything but `view.prompt` follows from the events: the prompt comes with the decision of
 // each `events` message, and the caller sets it.
@@ -36,6 +36,16 @@ export function squareOfState(state) {
   return ['standing', 'prone', 'stunned'].includes(state.state) && state.square ? state.square : null;
 }
 
+/** A side's hand of Special Play Cards (§31.4), made when a view has none yet. */
+function hand(view, side) {
+  const i = sideIndex(side);
+  if (i < 0) return null;
+  if (!Array.isArray(view.hands) || view.hands.length !== 2) {
+    view.hands = [0, 1].map(() => ({ count: 0, cards: [], played: [] }));
+  }
+  return view.hands[i];
+}
+
 const freshUse = () => ({ blitz: false, pass: false, hand_off: false, foul: false, reroll: false });
 
 // The events that change nothing in the view (`GameView::apply`'s first arm): their facts
@@ -47,7 +57,7 @@ const NO_CHANGE = new Set([
   'bomb_thrown', 'exploded',
   'throw_in', 'touchback_awarded', 'turnover_caused', 'sent_off', 'bribe_used', 'no_players',
   'shootout', 'conceded', 'stood_up', 'skill_used', 'hail_mary_pass',
-  'inducement_money', 'star_plays_for_neither', 'spell_cast',
+  'inducement_money', 'star_plays_for_neither', 'spell_cast', 'fed', 'nurgles_rot',
 ]);
 
 /** An opponent of `side` exerting a tackle zone on `sq` (standing, not confused). */
@@ -88,6 +98,56 @@ export function fold(view, e) {
       const t = team(e.side);
       if (!t) return false;
       t.induced = clone(e.induced);
+      return true;
+    }
+    // §31: Special Play Cards. A hand is `{count, cards, played}`: `cards` only for its owner
+    // (the others' `card_drawn` comes without the card).
+    case 'card_target':
+      return true;
+    case 'turn_resumed':
+      if (sideIndex(e.side) < 0) return false;
+      view.active = e.side;
+      return true;
+    case 'card_drawn': {
+      const h = hand(view, e.side);
+      if (!h) return false;
+      h.count += 1;
+      if (e.card !== null && e.card !== undefined) h.cards.push(e.card);
+      return true;
+    }
+    case 'card_played': {
+      const h = hand(view, e.side);
+      if (!h) return false;
+      h.count = Math.max(0, h.count - 1);
+      const at = h.cards.indexOf(e.card);
+      if (at >= 0) h.cards.splice(at, 1);
+      h.played.push(e.card);
+      return true;
+    }
+    case 'profile': {
+      const p = player(e.player);
+      if (p) {
+        p.ma = e.ma;
+        p.st = e.st;
+        p.ag = e.ag;
+        p.av = e.av;
+        p.skills = clone(e.skills);
+      }
+      return true;
+    }
+    case 'team_rerolls': {
+      const t = team(e.side);
+      if (!t) return false;
+      t.rerolls = e.rerolls;
+      t.rerolls_start = e.rerolls_start;
+      return true;
+    }
+    // §12.7: the Necromancer's one raise: a new Zombie joins the Reserves.
+    case 'zombie_raised': {
+      const t = team(e.side);
+      if (!t || !e.player || e.player.id !== view.players.length) return false;
+      t.necromancer = false;
+      view.players.push(clone(e.player));
       return true;
     }
     case 'player_joined':
