@@ -7,6 +7,7 @@
 mod bbcommon;
 use bbcommon::*;
 
+use dugout_rules::bb::inducements::InducementItem;
 use dugout_rules::bb::random_play::play_random;
 use dugout_rules::bb::setup::{check_built, check_team, sheet_cost, validate_sheet};
 use dugout_rules::bb::teambuild::random_team;
@@ -278,7 +279,7 @@ fn a_full_team_sheet_plays_with_its_changes() {
 #[test]
 fn inducements_are_refused() {
     let mut setup: MatchSetup = serde_json::from_str(r#"{"teams": ["human", "orc"]}"#).unwrap();
-    setup.pre_match.inducements[0].push(Inducement::Bribe);
+    setup.pre_match.inducements[0].push(InducementItem::Bribe);
     assert!(
         matches!(validate(&setup), Err(SetupError::NotImplemented { what }) if what.contains("inducement"))
     );

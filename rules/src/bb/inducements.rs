@@ -541,15 +541,7 @@ impl Ctx<'_> {
     /// A hired player joins `side` in Reserves, numbered after the team's others.
     fn join(&mut self, side: Side, name: String, position: String, s: [u8; 4], skills: SkillSet) {
         let id = PlayerId(self.g.players.len() as u8);
-        let number = self
-            .g
-            .players
-            .iter()
-            .filter(|p| p.side == side)
-            .map(|p| p.number)
-            .max()
-            .unwrap_or(0)
-            + 1;
+        let number = self.g.next_number(side);
         self.g.players.push(Player {
             id,
             side,

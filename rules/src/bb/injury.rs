@@ -413,15 +413,7 @@ impl Ctx<'_> {
         let Ok(id) = u8::try_from(self.g.players.len()) else {
             return;
         };
-        let number = self
-            .g
-            .players
-            .iter()
-            .filter(|p| p.side == side)
-            .map(|p| p.number)
-            .max()
-            .unwrap_or(0)
-            .saturating_add(1);
+        let number = self.g.next_number(side);
         let zombie = super::state::Player {
             id: PlayerId(id),
             side,

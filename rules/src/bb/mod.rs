@@ -47,8 +47,8 @@ pub use data::{CasualtyResult, KickOffResult, PassRange, Roster, Skill, Weather}
 pub use inducements::{Induced, InducementItem, team_value};
 pub use legal::{is_legal, legal_commands};
 pub use setup::{
-    Inducement, MatchSetup, Options, Overtime, PreMatch, SheetPlayer, StatChanges, TeamChoice,
-    TeamError, TeamSheet, check_team, starter_team, validate,
+    MatchSetup, Options, Overtime, PreMatch, SheetPlayer, StatChanges, TeamChoice, TeamError,
+    TeamSheet, check_team, starter_team, validate,
 };
 pub use spells::Spell;
 pub use stars::Star;

@@ -168,33 +168,17 @@ impl Default for Options {
     }
 }
 
-/// The pre-match sequence's league steps (§4.2 1.2–1.3): where petty cash and inducements
-/// enter. None is built yet: `validate` refuses any.
+/// The pre-match sequence's league steps (§4.2 1.2–1.3): petty cash (with the `inducements`
+/// option); inducements are bought in the pre-match phase (§30.1), so a list here is refused.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PreMatch {
     /// Inducements per side, Home then Away.
     #[serde(default)]
-    pub inducements: [Vec<Inducement>; 2],
+    pub inducements: [Vec<super::inducements::InducementItem>; 2],
     /// Petty cash per side (gp).
     #[serde(default)]
     pub petty_cash: [u32; 2],
-}
-
-/// An inducement (§4.2; the teams document's §4). Refused until the inducements issue.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Inducement {
-    BloodweiserBabe,
-    Bribe,
-    ExtraTraining,
-    HalflingMasterChef,
-    Igor,
-    WanderingApothecary,
-    Wizard,
-    StarPlayer { name: String },
-    Mercenary { position: String },
 }
 
 impl SheetPlayer {

@@ -264,6 +264,17 @@ pub fn empty_grid() -> Vec<u8> {
 }
 
 impl Game {
+    /// The number a player joining `side` mid-match wears: one more than the side's highest.
+    pub fn next_number(&self, side: Side) -> u8 {
+        self.players
+            .iter()
+            .filter(|p| p.side == side)
+            .map(|p| p.number)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1)
+    }
+
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
