@@ -417,6 +417,13 @@ struct Probe {
     #[serde(rename = "type")]
     kind: String,
     seq: Option<u64>,
+    /// An events message's events (only their seqs are read).
+    events: Option<Vec<ProbeEvent>>,
+}
+
+#[derive(Deserialize)]
+struct ProbeEvent {
+    seq: u64,
 }
 
 // ----- the owning side: proxies for remote connections --------------------------------
@@ -717,17 +724,35 @@ impl Cluster {
     }
 
     /// Room `room` moved to `node`: subscribe this node's followers there again.
+    ///
+    /// A follower subscribed to this node's own copy of the room is left alone: that copy
+    /// sends to its socket directly, so only the copy knows what it sent. When the copy stops
+    /// (its lease lost: the next write is fenced, or the next renewal finds it gone), it hands
+    /// its connections over with the exact seq each was sent (`take_handoffs`), and they
+    /// follow the new owner from there: resuming from the follower's own `last_seq` would
+    /// send again what the local copy already sent.
     fn owner_changed(&self, room: &str, node: &str, instance: u64) {
-        let follows: Vec<ConnId> = lock(&self.inner.follows)
-            .keys()
-            .filter(|(r, _)| r == room)
-            .map(|(_, c)| *c)
+        let follows: Vec<(ConnId, Arc<Follow>)> = lock(&self.inner.follows)
+            .iter()
+            .filter(|((r, _), _)| r == room)
+            .map(|((_, c), f)| (*c, f.clone()))
             .collect();
-        for conn in follows {
+        for (conn, follow) in follows {
             let me = self.clone();
             let room = room.to_owned();
             let node = node.to_owned();
             tokio::spawn(async move {
+                if node != me.inner.node {
+                    let local = follow
+                        .owner
+                        .lock()
+                        .await
+                        .as_ref()
+                        .is_some_and(|(n, i)| *n == me.inner.node && *i == me.inner.instance);
+                    if local && me.inner.lobby.get(&room).is_some() {
+                        return;
+                    }
+                }
                 if let Err(e) = me
                     .ensure_subscribed(&room, conn, &node, Some(instance))
                     .await
@@ -812,12 +837,34 @@ impl Cluster {
         if follow.dropping.load(Ordering::Relaxed) && !snapshot {
             return;
         }
+        // Events already relayed come again when the room moved while they were on their
+        // way: the old owner's copy and the new owner's resume both send them (two
+        // publishers, so NATS does not order them). A connection never sees a seq twice.
+        // An events message may carry no event (a new decision at the same seq), so it is
+        // a repeat when its first event is not new, or when it is older than the last relayed.
+        if let Some(Probe {
+            kind,
+            seq: Some(seq),
+            events,
+        }) = &probe
+            && kind == "events"
+        {
+            let last = follow.last_seq.load(Ordering::Relaxed);
+            let repeat = events
+                .as_ref()
+                .and_then(|e| e.first())
+                .is_some_and(|first| first.seq <= last);
+            if repeat || *seq < last {
+                return;
+            }
+        }
         match follow.out.try_send(Outgoing::Text(Arc::from(text))) {
             Ok(()) => {
                 follow.dropping.store(false, Ordering::Relaxed);
                 if let Some(Probe {
                     kind,
                     seq: Some(seq),
+                    ..
                 }) = probe
                     && (kind == "events" || kind == "snapshot")
                 {
@@ -1181,6 +1228,9 @@ impl Cluster {
             if node == self.inner.node {
                 // The room came here (this node took it over): ask it directly.
                 let Some(handle) = self.inner.lobby.get(room) else {
+                    if Instant::now() >= deadline {
+                        break Err(moving());
+                    }
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 };
@@ -1194,11 +1244,11 @@ impl Cluster {
                 let request =
                     body.clone()
                         .into_request(conn, follow.out.clone(), follow.lag.clone(), tx);
-                if handle.send(request).await.is_err() {
-                    continue;
-                }
-                match rx.await {
-                    Ok(reply) => {
+                // The room's task ended meanwhile (it stopped here: the room moved on):
+                // ask again, through the leases, until the patience runs out.
+                let sent = handle.send(request).await.is_ok();
+                match (sent, rx.await) {
+                    (true, Ok(reply)) => {
                         if let Some(owner) = sub_guard.as_mut()
                             && reply.is_ok()
                         {
@@ -1206,7 +1256,13 @@ impl Cluster {
                         }
                         break reply;
                     }
-                    Err(_) => continue,
+                    _ => {
+                        if Instant::now() >= deadline {
+                            break Err(moving());
+                        }
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
                 }
             }
             let follows = follow.is_some() && !subscribes;
@@ -1448,6 +1504,7 @@ impl Node {
         let mut tick = tokio::time::interval(period);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let nats = self.cluster.is_some();
+        let scanning = Arc::new(AtomicBool::new(false));
         loop {
             let released = async {
                 match &self.cluster {
@@ -1479,8 +1536,19 @@ impl Node {
             {
                 tracing::warn!("cannot renew this node's row: {e}");
             }
-            if let Err(e) = self.scan().await {
-                tracing::warn!("cannot look for rooms to take over: {e}");
+            // Takeovers run beside the loop, one scan at a time: restoring many rooms from
+            // their logs takes longer than a lease on a busy machine, and a renewal that
+            // waited for them would lose this node's other rooms (and then those it took).
+            if !scanning.swap(true, Ordering::AcqRel) {
+                let me = self.clone();
+                let scanning = scanning.clone();
+                let stop = shutdown.clone();
+                tokio::spawn(async move {
+                    if let Err(e) = me.scan(&stop).await {
+                        tracing::warn!("cannot look for rooms to take over: {e}");
+                    }
+                    scanning.store(false, Ordering::Release);
+                });
             }
             if let Some(cluster) = &self.cluster {
                 cluster.refresh_lobby().await;
@@ -1489,7 +1557,11 @@ impl Node {
     }
 
     /// Take over the orphaned rooms placement gives this node (see the module's doc).
-    async fn scan(&self) -> Result<(), crate::store::StoreError> {
+    /// Stops taking rooms once the node is shutting down (`stop`).
+    async fn scan(
+        &self,
+        stop: &tokio::sync::watch::Receiver<bool>,
+    ) -> Result<(), crate::store::StoreError> {
         let orphans = self.leases.orphans().await?;
         if orphans.is_empty() {
             return Ok(());
@@ -1507,7 +1579,7 @@ impl Node {
             .collect();
         let late = i64::try_from((self.lease * 2).as_millis()).unwrap_or(i64::MAX);
         for (i, orphan) in orphans.iter().enumerate() {
-            if self.lobby.len() >= self.capacity {
+            if self.lobby.len() >= self.capacity || *stop.borrow() {
                 break;
             }
             let assigned = if nodes.is_empty() {

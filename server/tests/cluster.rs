@@ -298,7 +298,15 @@ impl Coach {
 
     /// The socket closed: connect to the next node that answers, hello, resume.
     async fn failover(&mut self, room: &str) {
+        let since = std::time::Instant::now();
         for _ in 0..60 {
+            assert!(
+                since.elapsed() < Duration::from_secs(120),
+                "{room} {:?}: no node took the coach back in 120 s (reconnects {}, seq {})",
+                self.side,
+                self.reconnects,
+                self.c.seq,
+            );
             self.at += 1;
             let addr = self.addr();
             let ok = tokio::time::timeout(
@@ -346,7 +354,18 @@ impl Coach {
     /// are idempotent by id) on a closed socket or a room on the move.
     async fn ask(&mut self, room: &str, make: impl Fn(u64) -> ClientMessage) -> Answer {
         let id = self.c.id();
+        let since = std::time::Instant::now();
+        let mut last = String::new();
         for _ in 0..200 {
+            // A request not answered in two minutes is a stall: say where, not only that.
+            assert!(
+                since.elapsed() < Duration::from_secs(120),
+                "{room} {:?}: request {id} not answered in 120 s (reconnects {}, at {}, seq {}, last: {last})",
+                self.side,
+                self.reconnects,
+                self.addr(),
+                self.c.seq,
+            );
             let msg = make(id);
             if !self.c.try_send(&msg).await {
                 self.failover(room).await;
@@ -357,6 +376,7 @@ impl Coach {
                 Some(Err((ErrorCode::Internal | ErrorCode::ShuttingDown, why))) => {
                     // The room moves to another node: ask again.
                     tracing_note(&why);
+                    last = why;
                     tokio::time::sleep(Duration::from_millis(200)).await;
                 }
                 Some(answer) => {
@@ -376,10 +396,25 @@ impl Coach {
     /// is this coach's to do); each command picked by `picker`.
     async fn play(&mut self, room: &str, picker: &mut Picker, concede_after: Option<usize>) {
         let mut played = 0;
+        let mut progress = (self.c.seq, std::time::Instant::now());
         loop {
             if self.c.result.is_some() {
                 return;
             }
+            // A match that does not move for two minutes is stalled: say where.
+            if self.c.seq != progress.0 {
+                progress = (self.c.seq, std::time::Instant::now());
+            }
+            assert!(
+                progress.1.elapsed() < Duration::from_secs(120),
+                "{room} {:?}: no event for 120 s at seq {} (deciding {:?}, reconnects {}, at {}, last messages {:?})",
+                self.side,
+                self.c.seq,
+                self.c.deciding(),
+                self.reconnects,
+                self.addr(),
+                self.c.raw.iter().rev().take(3).collect::<Vec<_>>(),
+            );
             if concede_after.is_some_and(|n| played >= n) && self.side == Side::Home {
                 let r = self
                     .ask(room, |id| ClientMessage::Concede {
