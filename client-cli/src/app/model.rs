@@ -2147,6 +2147,16 @@ pub const BB_PLAY_KEYS: &[(&str, &str)] = &[
         "throw the ball (Pass) or a team-mate (Throw Team-Mate) to the cursor's square",
     ),
     ("J", "leap to the cursor's square"),
+    (
+        "c",
+        "the panel: the teams' stars, inducements and cards (your hand by name, when playable)",
+    ),
+    (
+        "i",
+        "inducements: list the Mercenaries with an extra skill / the rest",
+    ),
+    ("e (inducements)", "done buying"),
+    ("d (card prompt)", "play no card now"),
     ("Esc", "unselect, cancel the move"),
     ("PgUp / [", "scroll the event log back (older)"),
     ("PgDn / ]", "scroll the event log forward"),
