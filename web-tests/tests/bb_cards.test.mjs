@@ -165,7 +165,7 @@ test('a match with inducements and Special Play Cards: the live view shows count
       inducements: true,
       special_play_cards: { home: ['desperate_measures', 'desperate_measures'], away: ['desperate_measures', 'desperate_measures'] },
     },
-    pre_match: { petty_cash: [400000, 400000] },
+    pre_match: { petty_cash: [1000000, 1000000] },
   };
   const room = await page.evaluate(async ([tok, s]) => {
     const ws = new WebSocket(`ws://${location.host}/ws`);
@@ -284,13 +284,14 @@ test('a match with inducements and Special Play Cards: the live view shows count
         for (const c of p.hand) assert.ok(p.handText.includes(rules.cards[c].name));
       }
     }
-    if (!shot && got.Home.induced.length + got.Away.induced.length > 0 && got.Home.handCount + got.Away.handCount > 0) {
+    if (!shot && got.Home.stars.length + got.Away.stars.length > 0 && got.Home.handCount + got.Away.handCount > 0) {
       await screenshot(replay, 'bb-inducements');
       shot = true;
     }
   }
   t.diagnostic(`replay: ${steps.size} steps; a star ${sawStar}, a card played ${sawPlayed}, an inducement ${sawBought}`);
-  assert.ok(sawBought, 'the random coaches bought something with 400,000 gp of petty cash');
+  assert.ok(sawBought, 'the random coaches bought something with 1,000,000 gp of petty cash each');
+  assert.ok(sawStar, 'a random coach hired a Star Player with it');
   if (!shot) await screenshot(replay, 'bb-inducements');
 
   // The log in words: every inducement and card event with its own words, the cards by name.
