@@ -7,7 +7,9 @@
 //
 // Secrecy (§31.4 of docs/rules/blood-bowl.md): a spectator of the live match sees each hand's
 // count and never a card in it; once the match is over the archive names every card, and the
-// replay shows what each hand held at each step.
+// replay shows what each hand held at each step. The random coaches may hire no star: the
+// engine's fixture `bb-induced.json` (server/tests/bb_view_fixture.rs: each side hires a star
+// and a bribe) is drawn for each seat too.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -98,6 +100,42 @@ test('inducement and card events read in plain English; a secret draw names no c
   assert.deepEqual(knownHands(log, 3), [['mindblow', 'come_on_boys'], null]);
   assert.deepEqual(knownHands(log, 4), [['come_on_boys'], null]);
   assert.deepEqual(inducementList(rules, 'human', { bought: [{ kind: 'wizard' }, { kind: 'bribe' }, { kind: 'bribe' }] }).map((b) => b.text), ['Wizard', '2 Bribes']);
+});
+
+test('the panels of each seat\'s view of an engine match with stars, inducements and cards: own hand by name, the other by count', async () => {
+  assert.ok(fixture.bbFixtures, 'the engine fixtures (web-tests/run writes them)');
+  const induced = JSON.parse(readFileSync(join(fixture.bbFixtures, 'bb-induced.json'), 'utf8'));
+  const page = await openPage(browser);
+  await page.goto(`${base}/matches`);
+  for (const seat of ['home', 'away', 'spectator']) {
+    const view = induced[seat];
+    await page.evaluate(async (v) => {
+      const { GAMES } = await import('/assets/games.js');
+      const g = GAMES.blood_bowl;
+      document.getElementById('main').replaceChildren(g.drawPitch(v, await g.loadRules(), { seq: 1, atSeq: 1 }));
+    }, view);
+    const got = await readPanels(page);
+    assert.deepEqual(comparable(got), expectedPanels(view, null), `${seat}'s panels`);
+    for (const [i, side] of ['Home', 'Away'].entries()) {
+      const p = got[side];
+      const own = seat === side.toLowerCase();
+      // Each side hired a star and bought a bribe (the fixture's purchases).
+      assert.ok(p.stars.length >= 1, `${side} shows its star: ${p.text}`);
+      for (const s of p.stars) assert.ok(p.text.includes(`★ #`) && p.text.includes(s.name), p.text);
+      assert.ok(p.induced.some((b) => b.item.kind === 'star_player' && b.text === `Star Player ${rules.stars[b.item.star].name}`), p.text);
+      assert.ok(p.induced.some((b) => b.item.kind === 'bribe' && b.text === 'Bribe'), p.text);
+      assert.equal(p.handCount, 2);
+      if (own) {
+        assert.deepEqual(p.hand, view.hands[i].cards);
+        for (const c of p.hand) assert.ok(p.handText.includes(rules.cards[c].name));
+      } else {
+        assert.deepEqual(p.hand, [], `${seat} sees no card of ${side}`);
+        assert.equal(p.handText, 'Cards in hand: 2 (secret)');
+      }
+    }
+  }
+  page.check();
+  await page.close();
 });
 
 /** The team panels as drawn: per side, the stars, inducements, hand and cards played. */
@@ -290,8 +328,19 @@ test('a match with inducements and Special Play Cards: the live view shows count
     }
   }
   t.diagnostic(`replay: ${steps.size} steps; a star ${sawStar}, a card played ${sawPlayed}, an inducement ${sawBought}`);
+
+  // On a 390 px phone the panels wrap to one column: nothing scrolls sideways.
+  const busiest = [...steps].sort((a, b) => a - b).find((s) => s >= (games.find((g) => g.e.type === 'player_joined') || { seq: summary.last_seq }).seq) || summary.last_seq;
+  await replay.setViewportSize({ width: 390, height: 844 });
+  await replay.goto(`${base}/matches/${room}?step=${busiest}`);
+  await replay.waitForSelector(`.pitch-wrap[data-seq="${busiest}"] [data-team-panel="Away"]`);
+  const fit = await replay.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth }));
+  assert.ok(fit.scroll <= fit.inner, `the page is ${fit.scroll} px wide on a ${fit.inner} px phone`);
+  const widths = await replay.$$eval('[data-team-panel]', (els) => els.map((e) => e.getBoundingClientRect().right));
+  assert.ok(widths.every((r) => r <= 390), `the panels end at ${widths}`);
+  await screenshot(replay, 'phone-bb-inducements');
+  await replay.setViewportSize({ width: 1280, height: 900 });
   assert.ok(sawBought, 'the random coaches bought something with 1,000,000 gp of petty cash each');
-  assert.ok(sawStar, 'a random coach hired a Star Player with it');
   if (!shot) await screenshot(replay, 'bb-inducements');
 
   // The log in words: every inducement and card event with its own words, the cards by name.
