@@ -664,14 +664,16 @@ fn the_web_tests_blood_bowl_fixtures() {
             Some(0),
             "{seat} does not see the other hand"
         );
-        let stars = v["players"]
-            .as_array()
-            .map_or(0, |ps| ps.iter().filter(|p| p["position"] == "Star Player").count());
+        let stars = v["players"].as_array().map_or(0, |ps| {
+            ps.iter().filter(|p| p["position"] == "Star Player").count()
+        });
         assert!(stars >= 2, "each side hired a star: {stars}");
         for t in 0..2 {
             let bought = &v["teams"][t]["induced"]["bought"];
             assert!(
-                bought.as_array().is_some_and(|b| b.contains(&json!({"kind": "bribe"}))),
+                bought
+                    .as_array()
+                    .is_some_and(|b| b.contains(&json!({"kind": "bribe"}))),
                 "team {t} bought a bribe: {bought}"
             );
         }

@@ -1061,7 +1061,10 @@ fn the_lobby_offers_inducements_petty_cash_and_special_play_cards() {
     let choices = super::form::card_choices();
     assert!(!choices.is_empty(), "a usable deck");
     let screen = render(&app, 120, 40);
-    assert!(screen.contains(&format!("< {} >", choices[0].0)), "{screen}");
+    assert!(
+        screen.contains(&format!("< {} >", choices[0].0)),
+        "{screen}"
+    );
     app.on_key(plain(KeyCode::Up));
     app.on_key(plain(KeyCode::Right));
     app.on_key(plain(KeyCode::Right));
@@ -1079,7 +1082,11 @@ fn the_lobby_offers_inducements_petty_cash_and_special_play_cards() {
     assert_eq!(setup.pre_match.petty_cash, [100_000, 100_000]);
     assert_eq!(setup.options.special_play_cards.home, choices[0].1);
     assert_eq!(setup.options.special_play_cards.away, choices[0].1);
-    assert!(bb::setup::validate(setup).is_ok(), "{:?}", bb::setup::validate(setup));
+    assert!(
+        bb::setup::validate(setup).is_ok(),
+        "{:?}",
+        bb::setup::validate(setup)
+    );
     let mut dice = ChaChaDice::from_u64(3);
     assert!(bb::new_game(setup.clone(), &mut dice).is_ok());
 }
@@ -1134,7 +1141,12 @@ fn person_key_with_cards(t: &mut Table, turn_moves: &mut u32, seen: &mut Seen) -
                     }
                     t.key(KeyCode::Enter);
                 }
-                _ if t.sent.iter().filter(|c| matches!(c, Command::Induce { .. })).count() < 2
+                _ if t
+                    .sent
+                    .iter()
+                    .filter(|c| matches!(c, Command::Induce { .. }))
+                    .count()
+                    < 2
                     && legal.len() > 1 =>
                 {
                     t.key(KeyCode::Char('1'))
@@ -1148,7 +1160,11 @@ fn person_key_with_cards(t: &mut Table, turn_moves: &mut u32, seen: &mut Seen) -
             let hand = &view.hands[Side::Home.index()];
             assert!(!hand.cards.is_empty(), "our hand is named to us");
             for c in &hand.cards {
-                assert!(screen.contains(c.name()), "{} in the panel: {screen}", c.name());
+                assert!(
+                    screen.contains(c.name()),
+                    "{} in the panel: {screen}",
+                    c.name()
+                );
             }
             let theirs = &view.hands[Side::Away.index()];
             assert!(theirs.cards.is_empty(), "the other hand is secret");
@@ -1156,9 +1172,20 @@ fn person_key_with_cards(t: &mut Table, turn_moves: &mut u32, seen: &mut Seen) -
                 assert!(screen.contains("card(s), secret"), "{screen}");
             }
             seen.card_prompt = true;
-            let play = legal
-                .iter()
-                .any(|c| matches!(c, Command::PlayCard { player: None, square: None, .. } | Command::PlayCard { player: Some(_), square: None, .. }));
+            let play = legal.iter().any(|c| {
+                matches!(
+                    c,
+                    Command::PlayCard {
+                        player: None,
+                        square: None,
+                        ..
+                    } | Command::PlayCard {
+                        player: Some(_),
+                        square: None,
+                        ..
+                    }
+                )
+            });
             if play {
                 t.key(KeyCode::Char('1'));
             } else {
@@ -1237,7 +1264,10 @@ fn a_match_with_inducements_and_cards_is_played_from_the_keys() {
     assert!(
         t.sent.iter().any(|c| matches!(c, Command::PlayCard { .. })),
         "a card played: {:?}",
-        t.sent.iter().filter(|c| matches!(c, Command::PlayCard { .. } | Command::NoCard)).collect::<Vec<_>>()
+        t.sent
+            .iter()
+            .filter(|c| matches!(c, Command::PlayCard { .. } | Command::NoCard))
+            .collect::<Vec<_>>()
     );
     // The star joined Home; the panel (c) names him as a star.
     let star = t
@@ -1250,5 +1280,8 @@ fn a_match_with_inducements_and_cards_is_played_from_the_keys() {
     t.key(KeyCode::Char('c'));
     let screen = t.screen();
     assert!(screen.contains(" Teams (c) "), "{screen}");
-    assert!(screen.contains(&format!("*{star}")) || screen.contains("Stars:"), "{screen}");
+    assert!(
+        screen.contains(&format!("*{star}")) || screen.contains("Stars:"),
+        "{screen}"
+    );
 }

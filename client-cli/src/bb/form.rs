@@ -4,9 +4,9 @@
 //! its petty cash, §30.1, and the Special Play Cards each team draws, §31.1).
 
 use dugout_protocol::{RoomSpec, TimerPolicy};
-use dugout_rules::bb::setup::TeamSheet;
 use dugout_rules::bb::cards::{Deck, DeckDraws, SpecialPlayCards};
 use dugout_rules::bb::setup::PreMatch;
+use dugout_rules::bb::setup::TeamSheet;
 use dugout_rules::bb::{MatchSetup, Options, Overtime, Roster, TeamChoice};
 
 use super::builder::TeamBuilder;
@@ -43,7 +43,12 @@ pub fn card_choices() -> Vec<(String, DeckDraws)> {
         .collect();
     let mut out: Vec<(String, DeckDraws)> = usable
         .iter()
-        .map(|d| (format!("1 {} card each", d.name()), DeckDraws::from(vec![*d])))
+        .map(|d| {
+            (
+                format!("1 {} card each", d.name()),
+                DeckDraws::from(vec![*d]),
+            )
+        })
         .collect();
     if usable.len() > 1 {
         out.push((

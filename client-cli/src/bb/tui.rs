@@ -555,8 +555,7 @@ pub fn team_panel_lines(m: &BbMatch) -> Vec<String> {
             let names: Vec<&str> = hand.played.iter().map(|c| c.name()).collect();
             out.push(format!(" Played: {}", names.join(", ")));
         }
-        if stars.is_empty() && t.induced.is_empty() && hand.count == 0 && hand.played.is_empty()
-        {
+        if stars.is_empty() && t.induced.is_empty() && hand.count == 0 && hand.played.is_empty() {
             out.push(" no stars, inducements or cards".into());
         }
     }

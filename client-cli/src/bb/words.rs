@@ -4,9 +4,8 @@
 use dugout_rules::bb::cards::{Card, Window};
 use dugout_rules::bb::{
     ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, Induced,
-    InducementItem,
-    InjuryOutcome, Outcome, PlayerId, PlayerState, Prompt, PromptKind, RerollSource, RollPurpose,
-    Skill, Spell, Turnover,
+    InducementItem, InjuryOutcome, Outcome, PlayerId, PlayerState, Prompt, PromptKind,
+    RerollSource, RollPurpose, Skill, Spell, Turnover,
 };
 use dugout_rules::core::{Die, Side};
 
@@ -833,7 +832,10 @@ pub fn induced_words(view: &GameView, side: Side, induced: &Induced) -> String {
         used.push("spell cast".to_string());
     }
     if induced.wandering_used > 0 {
-        used.push(format!("{} Wandering Apothecary used", induced.wandering_used));
+        used.push(format!(
+            "{} Wandering Apothecary used",
+            induced.wandering_used
+        ));
     }
     let used = if used.is_empty() {
         String::new()
