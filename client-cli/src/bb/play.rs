@@ -5,7 +5,7 @@
 //! view and the legal commands from it and answers with a command to send and a status line.
 
 use dugout_rules::bb::{
-    ActionKind, Command, GameView, InducementItem, PlayerId, PlayerState, PromptKind,
+    ActionKind, Command, GameView, InducementItem, PlayerId, PlayerState, PromptKind, Spell,
 };
 use dugout_rules::core::{Side, Square};
 use ratatui::crossterm::event::KeyCode;
@@ -144,6 +144,13 @@ pub fn target(c: &Command, view: &GameView) -> Option<Square> {
         | Command::Gaze { target }
         | Command::Foul { target } => square_of(view, *target),
         Command::Bite { thrall } => square_of(view, *thrall),
+        // §30.10: the Wizard's spell, on a square (Fireball) or a player (Lightning Bolt).
+        Command::CastSpell {
+            spell: Spell::Fireball { target },
+        } => Some(*target),
+        Command::CastSpell {
+            spell: Spell::LightningBolt { target },
+        } => square_of(view, *target),
         // §31: a card on a square (Da Freight Train; Chop Block names its player's square),
         // or on a player.
         Command::PlayCard {
@@ -181,6 +188,9 @@ fn pitch_only(c: &Command) -> bool {
                 player: None,
                 square: Some(_),
                 ..
+            }
+            | Command::CastSpell {
+                spell: Spell::Fireball { .. }
             }
     )
 }
@@ -361,6 +371,7 @@ impl BbPlay {
                             | Command::CatchBomb { catch: false }
                             | Command::ChooseKicking { kick: false }
                             | Command::NoCard
+                            | Command::Igor { use_it: false }
                     )
                 });
                 return match no {
@@ -382,6 +393,7 @@ impl BbPlay {
                             | Command::CatchBomb { catch: true }
                             | Command::Reroll { .. }
                             | Command::ChooseKicking { kick: true }
+                            | Command::Igor { use_it: true }
                     )
                 });
                 return match yes {
