@@ -1668,6 +1668,13 @@ impl App {
                     let chat_before = play.chat.len();
                     match e.event {
                         RoomEvent::Game { event } => {
+                            // A Blood Bowl match's start (the weather, the gate, the
+                            // inducement money, §30.1) comes as events before its first
+                            // snapshot: kept for the log and the panels; the snapshot
+                            // brings the view.
+                            if play.bb.is_none() && game::bb::event(&event).is_ok() {
+                                play.bb = Some(Box::default());
+                            }
                             if let Some(bb) = play.bb.as_mut() {
                                 if let Ok(event) = game::bb::event(&event) {
                                     if play.folds

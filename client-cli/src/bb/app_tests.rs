@@ -1285,3 +1285,96 @@ fn a_match_with_inducements_and_cards_is_played_from_the_keys() {
         "{screen}"
     );
 }
+
+/// §30.1 (docs/rules/blood-bowl.md): as the server starts a match (its first events, then the
+/// snapshot), the start's events are kept: the log has the inducement money and, while we
+/// buy, the Teams panel gives the team values, the petty cash and what each side may spend.
+#[test]
+fn the_start_events_before_the_first_snapshot_show_the_inducement_money() {
+    let mut setup = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Orc),
+            TeamChoice::Roster(Roster::Human),
+        ],
+        options: Default::default(),
+        pre_match: Default::default(),
+    };
+    setup.options.inducements = true;
+    setup.pre_match.petty_cash = [150_000, 250_000];
+    let mut dice = ChaChaDice::from_u64(8);
+    let (mut game, start) = bb::new_game(setup, &mut dice).expect("a match");
+    let mut start = start;
+    // Home buys when the decision is Home's; let Away (if first) be done at once.
+    while game.prompt.coach == Some(Side::Away) {
+        start.extend(bb::apply(&mut game, Command::DoneInducing, &mut dice).expect("done"));
+    }
+    assert!(matches!(game.prompt.kind, PromptKind::Inducements { .. }));
+    let mut app = joined_app();
+    let mut seq = 1;
+    let mut events = vec![SeqEvent {
+        seq,
+        event: RoomEvent::MatchStarted {
+            coaches: ["ada".into(), "bob".into()],
+            dice: None,
+        },
+    }];
+    for e in start {
+        seq += 1;
+        events.push(SeqEvent {
+            seq,
+            event: RoomEvent::Game {
+                event: AnyEvent::BloodBowl(e),
+            },
+        });
+    }
+    app.on_input(Input::Update(Update::Server(ServerMessage::Events {
+        room: "r1".into(),
+        seq,
+        events,
+        decision: decision(&game, Side::Home),
+    })));
+    app.on_input(Input::Update(Update::Server(ServerMessage::Snapshot {
+        room: "r1".into(),
+        seq,
+        seat: Seat::Coach(Side::Home),
+        view: Box::new(AnyView::BloodBowl(bb::view_for(
+            &game,
+            Seat::Coach(Side::Home),
+        ))),
+        decision: decision(&game, Side::Home),
+        result: None,
+        rules_version: bb::RULES_VERSION,
+    })));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains(" Teams (c) "), "{screen}");
+    assert!(screen.contains("Petty cash 150,000 / 250,000"), "{screen}");
+    assert!(screen.contains("To spend "), "{screen}");
+    assert!(
+        screen.contains("Inducements: team values"),
+        "the log: {screen}"
+    );
+    assert!(screen.contains("1-9 / Tab+Enter buy"), "{screen}");
+    // `i` lists the Mercenaries with a skill, and back.
+    app.on_key(plain(KeyCode::Char('i')));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("Buy a Mercenary "), "{screen}");
+    assert!(screen.contains(" with "), "{screen}");
+    app.on_key(plain(KeyCode::Char('i')));
+    let screen = render(&app, 120, 40);
+    assert!(
+        screen.contains("Buy Bloodweiser Babe (50,000 gp)"),
+        "{screen}"
+    );
+    // `e`: done buying.
+    let effects = app.on_key(plain(KeyCode::Char('e')));
+    assert!(
+        effects.iter().any(|e| matches!(
+            e,
+            Effect::Send(Request::BbCommand {
+                command: Command::DoneInducing,
+                ..
+            })
+        )),
+        "{effects:?}"
+    );
+}
