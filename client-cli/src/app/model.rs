@@ -388,6 +388,8 @@ pub struct Replay {
     pub cursor: Square,
     /// How many lines the event log is scrolled back (0: the newest in sight).
     pub log_scroll: usize,
+    /// Blood Bowl: the panel shows the teams' stars, inducements and cards (`c`).
+    pub team_panel: bool,
 }
 
 impl Replay {
@@ -404,6 +406,7 @@ impl Replay {
             input: None,
             cursor: Square::new(7, 5),
             log_scroll: 0,
+            team_panel: false,
         }
     }
 
@@ -1186,6 +1189,10 @@ impl App {
             }
             KeyCode::Char(':') => {
                 r.input = Some((':', String::new()));
+                Vec::new()
+            }
+            KeyCode::Char('c') => {
+                r.team_panel = !r.team_panel;
                 Vec::new()
             }
             _ => Vec::new(),
@@ -2185,5 +2192,9 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("t N Enter", "jump to turn N"),
     (": N Enter", "jump to seq N"),
     ("PgUp/PgDn [ ]", "scroll the event log"),
+    (
+        "c",
+        "Blood Bowl: the panel shows the teams' stars, inducements and cards",
+    ),
     ("q / Esc", "quit"),
 ];

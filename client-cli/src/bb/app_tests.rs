@@ -1378,3 +1378,73 @@ fn the_start_events_before_the_first_snapshot_show_the_inducement_money() {
         "{effects:?}"
     );
 }
+
+/// §29–§31 (docs/rules/blood-bowl.md): `dugout replay` of a Blood Bowl match shows the Teams
+/// panel on `c`: the cards played by name, a hand by name where the log names its draws.
+#[test]
+fn the_replay_shows_the_teams_panel_on_c() {
+    use dugout_protocol::LogEntry;
+    use dugout_rules::bb::cards::{Card, Deck};
+    let entries = vec![
+        LogEntry {
+            seq: 1,
+            event: RoomEvent::Game {
+                event: AnyEvent::BloodBowl(bb::Event::CardDrawn {
+                    side: Side::Away,
+                    deck: Deck::DesperateMeasures,
+                    card: Some(Card::Mindblow),
+                }),
+            },
+        },
+        LogEntry {
+            seq: 2,
+            event: RoomEvent::Game {
+                event: AnyEvent::BloodBowl(bb::Event::CardPlayed {
+                    side: Side::Home,
+                    card: Card::ComeOnBoys,
+                    player: None,
+                }),
+            },
+        },
+    ];
+    let replay = crate::app::model::Replay::new("m1".into(), entries, ["ada".into(), "bob".into()]);
+    let (mut app, _) = App::replay("http://h:1", replay, Instant::now());
+    let setup = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Orc),
+            TeamChoice::Roster(Roster::Human),
+        ],
+        options: Default::default(),
+        pre_match: Default::default(),
+    };
+    let mut dice = ChaChaDice::from_u64(4);
+    let (game, _) = bb::new_game(setup, &mut dice).expect("a match");
+    let mut view = bb::view(&game);
+    view.hands[1].count = 1;
+    view.hands[0].played = vec![Card::ComeOnBoys];
+    if let Screen::Replay(r) = &mut app.screen {
+        r.bb_view = Some(view);
+        r.pos = Some(1);
+    }
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains(" Player "), "{screen}");
+    app.on_key(plain(KeyCode::Char('c')));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains(" Teams (c) "), "{screen}");
+    assert!(screen.contains("Played: Come On Boys!"), "{screen}");
+    // The log names Away's draw (a finished match's archive): the panel names the card.
+    assert!(screen.contains("Hand (1):"), "{screen}");
+    assert!(screen.contains("Mindblow ("), "{screen}");
+    // A draw without its card (the other coach's, live) leaves the count alone.
+    assert_eq!(
+        super::tui::known_hand(
+            &[bb::Event::CardDrawn {
+                side: Side::Away,
+                deck: Deck::DesperateMeasures,
+                card: None,
+            }],
+            Side::Away
+        ),
+        None
+    );
+}

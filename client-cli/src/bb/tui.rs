@@ -11,6 +11,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
+use dugout_rules::bb::cards::Card;
 use dugout_rules::bb::{
     Ball, Command, Event, GameView, PlayerId, PlayerState, PlayerView, PromptKind,
 };
@@ -543,9 +544,16 @@ pub fn team_panel_lines(m: &BbMatch) -> Vec<String> {
             ));
         }
         let hand = &v.hands[side.index()];
-        if me == Some(side) && !hand.cards.is_empty() {
+        // The cards named: our own hand, or a hand whose every draw the events name (a
+        // finished match's archive, §31.4); otherwise the count only.
+        let named = if me == Some(side) && !hand.cards.is_empty() {
+            Some(hand.cards.clone())
+        } else {
+            known_hand(m.events, side).filter(|k| k.len() == usize::from(hand.count))
+        };
+        if let Some(cards) = named.filter(|c| !c.is_empty()) {
             out.push(format!(" Hand ({}):", hand.count));
-            for c in &hand.cards {
+            for c in &cards {
                 out.push(format!("  {}", words::card_words(*c)));
             }
         } else if hand.count > 0 {
@@ -574,6 +582,24 @@ pub fn team_panel_lines(m: &BbMatch) -> Vec<String> {
         out.push("A card aims at a square: Space on a green one".into());
     }
     out
+}
+
+/// `side`'s hand as the events name it: every card drawn less those played; `None` when a
+/// draw came without its card (the other coach's, during the match, §31.4).
+pub fn known_hand(events: &[Event], side: Side) -> Option<Vec<Card>> {
+    let mut hand = Vec::new();
+    for e in events {
+        match e {
+            Event::CardDrawn { side: s, card, .. } if *s == side => hand.push((*card)?),
+            Event::CardPlayed { side: s, card, .. } if *s == side => {
+                if let Some(i) = hand.iter().position(|c| c == card) {
+                    hand.remove(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(hand)
 }
 
 fn render_panel(frame: &mut Frame, area: Rect, m: &BbMatch) {
