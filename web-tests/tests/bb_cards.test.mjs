@@ -282,6 +282,7 @@ test('a match with inducements and Special Play Cards: the live view shows count
   const summary = await get(`/api/matches/${room}`);
   assert.equal(summary.status, 'finished');
   const events = await allEvents(room);
+  const settled = summary.result.by === 'game' ? summary.result.outcome.result : null;
   const games = events.filter((e) => e.event.type === 'game').map((e) => ({ seq: e.seq, e: e.event.event }));
   const drawn = games.filter((g) => g.e.type === 'card_drawn');
   assert.equal(drawn.length, 4, 'two cards drawn a side');
@@ -342,6 +343,13 @@ test('a match with inducements and Special Play Cards: the live view shows count
   await replay.setViewportSize({ width: 1280, height: 900 });
   assert.ok(sawBought, 'the random coaches bought something with 1,000,000 gp of petty cash each');
   if (!shot) await screenshot(replay, 'bb-inducements');
+
+  // The result line says how the match was settled (random coaches often concede in play).
+  if (settled === 'conceded') {
+    await replay.goto(`${base}/matches/${room}`);
+    await replay.waitForSelector('#result');
+    assert.match(await replay.textContent('#result'), /^Result: \d+–\d+ by concession \((home|away) won\)$/);
+  }
 
   // The log in words: every inducement and card event with its own words, the cards by name.
   await replay.goto(`${base}/matches/${room}?step=${summary.last_seq}`);
