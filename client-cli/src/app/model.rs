@@ -2163,7 +2163,7 @@ pub const BB_PLAY_KEYS: &[(&str, &str)] = &[
     ("J", "leap to the cursor's square"),
     (
         "c",
-        "the panel: the teams' stars, inducements and cards (your hand by name, when playable)",
+        "switch the panel: the teams' stars, inducements and cards (your hand by name, when playable) or the player",
     ),
     (
         "i",

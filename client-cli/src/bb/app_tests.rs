@@ -1365,6 +1365,15 @@ fn the_start_events_before_the_first_snapshot_show_the_inducement_money() {
         screen.contains("Buy Bloodweiser Babe (50,000 gp)"),
         "{screen}"
     );
+    // `c` switches the panel to the player and back.
+    app.on_key(plain(KeyCode::Char('c')));
+    let screen = render(&app, 120, 40);
+    assert!(
+        screen.contains(" Player ") && !screen.contains(" Teams (c) "),
+        "{screen}"
+    );
+    app.on_key(plain(KeyCode::Char('c')));
+    assert!(render(&app, 120, 40).contains(" Teams (c) "));
     // `e`: done buying.
     let effects = app.on_key(plain(KeyCode::Char('e')));
     assert!(

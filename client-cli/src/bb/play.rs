@@ -78,8 +78,9 @@ pub struct BbPlay {
     /// §30: which purchases the inducement menu lists: `false` the inducements, the Star
     /// Players and plain Mercenaries; `true` the Mercenaries with an extra skill (`i`).
     pub skilled_mercenaries: bool,
-    /// The panel shows the teams' cards and inducements instead of a player (`c`; on by
-    /// itself at the inducement and card prompts).
+    /// `c` switched the panel: the teams' cards and inducements instead of a player (or,
+    /// at the inducement and card prompts, where the teams are shown by themselves, the
+    /// player).
     pub team_panel: bool,
 }
 
@@ -468,11 +469,9 @@ impl BbPlay {
             }
             KeyCode::Char('c') => {
                 self.team_panel = !self.team_panel;
-                return Reply::say(if self.team_panel {
-                    "The panel shows the cards and inducements (c: back to the player)"
-                } else {
-                    "The panel shows the player under the cursor (c: cards and inducements)"
-                });
+                return Reply::say(
+                    "c switches the panel: the teams' stars, inducements and cards, or the player",
+                );
             }
             KeyCode::Char('J') => {
                 let cmd = Command::Leap { to: self.cursor };

@@ -468,15 +468,15 @@ fn panel_player(m: &BbMatch) -> Option<PlayerId> {
     under.or(m.play.selected).or(m.view.acting)
 }
 
-/// Whether the panel shows the teams' cards and inducements: asked for (`c`), or the
-/// decision is ours at the inducement or card prompt.
+/// Whether the panel shows the teams' cards and inducements: by itself when the decision is
+/// ours at the inducement or card prompt, and `c` switches it (the player panel then).
 pub fn shows_team_panel(m: &BbMatch) -> bool {
-    m.play.team_panel
-        || (!m.legal.is_empty()
-            && matches!(
-                m.view.prompt.kind,
-                PromptKind::Inducements { .. } | PromptKind::PlayCard { .. }
-            ))
+    let auto = !m.legal.is_empty()
+        && matches!(
+            m.view.prompt.kind,
+            PromptKind::Inducements { .. } | PromptKind::PlayCard { .. }
+        );
+    m.play.team_panel != auto
 }
 
 /// The teams' panel lines: the inducement money (§30.1) while buying, then per side its Star
