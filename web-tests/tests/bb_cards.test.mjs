@@ -244,6 +244,7 @@ test('a match with inducements and Special Play Cards: the live view shows count
   let sawHand = false;
   let sawInduced = false;
   let lastSeq = -1;
+  let liveReplay = 'not tried';
   for (;;) {
     const handle = await page.waitForFunction((s) => {
       const live = window.dugoutLive;
@@ -273,8 +274,30 @@ test('a match with inducements and Special Play Cards: the live view shows count
       }
       if (p.induced.length) sawInduced = true;
     }
+    // The archive's replay of the match while it is played, for a spectator (org-ada coaches
+    // neither side): the hands by count only, never a card (§31.4).
+    if (sawHand && liveReplay === 'not tried') {
+      liveReplay = 'finished first';
+      const before = await get(`/api/matches/${room}`);
+      if (before.status === 'playing') {
+        const other = await openPage(browser);
+        await other.goto(`${base}/matches/${room}?step=${before.last_seq}`);
+        await other.waitForSelector(`.pitch-wrap[data-seq="${before.last_seq}"] [data-team-panel="Away"]`);
+        const panels = await readPanels(other);
+        const still = (await get(`/api/matches/${room}`)).status === 'playing';
+        if (still) {
+          for (const side of ['Home', 'Away']) {
+            assert.deepEqual(panels[side].hand, [], `the live match's replay names no card of ${side}: ${panels[side].handText}`);
+            assert.equal(panels[side].handKnown, false);
+          }
+          liveReplay = `checked at seq ${before.last_seq} (hands of ${panels.Home.handCount} and ${panels.Away.handCount} cards)`;
+        }
+        other.check();
+        await other.close();
+      }
+    }
   }
-  t.diagnostic(`live: last seq ${lastSeq}, a hand seen ${sawHand}, inducements seen ${sawInduced}`);
+  t.diagnostic(`live: last seq ${lastSeq}, a hand seen ${sawHand}, inducements seen ${sawInduced}; the replay while playing: ${liveReplay}`);
   assert.ok(sawHand, 'a hand of cards was drawn in the live view');
   page.check();
   await page.close();
