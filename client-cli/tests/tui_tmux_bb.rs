@@ -1,8 +1,12 @@
 //! End to end, as a person would, for Blood Bowl: the real `dugout` binary in a 120x40 tmux
 //! pane against a real `dugout-server` process (temp SQLite, free port). The person
-//! registers, creates a Blood Bowl room from the lobby (Orc v Human), a real
+//! registers, creates a Blood Bowl room from the lobby (Orc v Human, with inducements, petty
+//! cash and a Special Play Card each), a real
 //! `dugout bot --game blood_bowl` process joins it, and the person plays the whole match by
-//! keys, reading only the screen: kicks or receives, sets up in a formation, moves a player
+//! keys, reading only the screen: buys a Bloodweiser Babe (the Teams panel shows the money),
+//! declines each card prompt (the panel shows our hand; the header counts it), kicks or
+//! receives, sets up in a
+//! formation, moves a player
 //! by choosing a destination (the rolls shown first), ends turns, and answers every other
 //! prompt. Then the match is in the archive (`GET /api/matches`), finished.
 //!
@@ -217,6 +221,22 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
         s.lines()
             .any(|l| l.contains("> Home team") && l.contains("< Orc (built:"))
     });
+    // §30, §31: the inducement phase with 100,000 gp of petty cash each, and one Special
+    // Play Card each (Up from the first field: the cards, then the petty cash).
+    tmux.keys(&["Up"]);
+    tmux.wait_for("the cards field", |s| {
+        s.lines().any(|l| l.contains("> Special Play Cards"))
+    });
+    tmux.keys(&["Right"]);
+    tmux.wait_for("a card each", |s| {
+        s.lines()
+            .any(|l| l.contains("> Special Play Cards") && l.contains("card each >"))
+    });
+    tmux.keys(&["Up", "Right", "Right"]);
+    tmux.wait_for("the petty cash", |s| {
+        s.lines()
+            .any(|l| l.contains("> Petty cash (each)") && l.contains("< 100,000 gp >"))
+    });
     tmux.keys(&["Enter"]);
     let screen = tmux.wait_for("the room", |s| {
         s.contains("waiting for the match to start") && s.contains("Home: ada with Orc")
@@ -272,6 +292,9 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
     let mut turns = 0;
     let mut last_prompt = String::new();
     let mut same = 0;
+    let mut bought = false;
+    let mut shopped = false;
+    let mut card_prompts = 0;
     loop {
         assert!(
             start.elapsed() < Duration::from_secs(900),
@@ -295,7 +318,27 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
             last_prompt = asked.clone();
         }
         let before = body(&screen);
-        if asked.contains("kick or receive") {
+        if asked.starts_with("Buy inducements") {
+            // The Teams panel: the gold left and the petty cash; one Bloodweiser Babe, done.
+            let panel = columns(&screen, PANES, 0..30);
+            assert!(
+                panel.contains("gp left") && panel.contains("Petty cash"),
+                "the Teams panel: {panel}\n{screen}"
+            );
+            shopped = true;
+            if !bought && asked.contains("1. Buy Bloodweiser Babe") {
+                bought = true;
+                tmux.keys(&["1"]);
+            } else {
+                tmux.keys(&["e"]);
+            }
+        } else if asked.contains("play a Special Play Card now") {
+            // Our hand by name in the Teams panel; no card played now.
+            let panel = columns(&screen, PANES, 0..30);
+            assert!(panel.contains("Hand ("), "our hand: {panel}\n{screen}");
+            card_prompts += 1;
+            tmux.keys(&["d"]);
+        } else if asked.contains("kick or receive") {
             tmux.keys(&["y"]);
         } else if asked.starts_with("Set up") {
             setups += 1;
@@ -376,6 +419,17 @@ fn a_person_plays_a_whole_blood_bowl_match_against_the_bot_in_tmux() {
     }
     let screen = tmux.screen();
     assert!(moved, "the person moved a player by destination");
+    assert!(
+        shopped && bought,
+        "the person bought an inducement from the keys"
+    );
+    // Our card, never played, is counted in our team's line to the end (a card prompt comes
+    // only when the card has a legal play, which a drawn card may never have).
+    assert!(
+        line(&screen, 1).contains("| cards 1 |"),
+        "our hand counted in the header: {screen}"
+    );
+    eprintln!("card prompts answered: {card_prompts}");
     assert!(
         setups >= 1 && turns >= 8,
         "set-ups {setups}, turns ended {turns}"

@@ -601,7 +601,7 @@ pub const OPERATIONS: &[Operation] = &[
     Operation {
         method: "get",
         path: "/api/rules/blood_bowl",
-        summary: "Blood Bowl's pitch, rosters (positions, stats, skills), skill and weather names, for drawing a view",
+        summary: "Blood Bowl's pitch, rosters (positions, stats, skills), skill and weather names, Star Players, Special Play Cards and decks, for drawing a view",
         auth: Auth::None,
         params: &[],
         body: None,

@@ -11,7 +11,7 @@
 //! | `GET /organiser` | log in and manage leagues (create, register coaches, attach matches) |
 //! | `GET /assets/{file}` | the CSS and JavaScript |
 //! | `GET /api/rules/blitz` | the board layouts and team cards the pages draw with (JSON) |
-//! | `GET /api/rules/blood_bowl` | Blood Bowl's pitch, rosters and skill names, for drawing (JSON) |
+//! | `GET /api/rules/blood_bowl` | Blood Bowl's pitch, rosters, skill names, stars and cards, for drawing (JSON) |
 //!
 //! Every page is the same HTML shell naming its script; the script reads the URL and calls
 //! the API. Any other path outside `/api` and `/ws` gets the shell's "not found" page (404);
@@ -31,9 +31,10 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use dugout_protocol::ErrorCode;
+use dugout_rules::bb::cards::{Card, Deck};
 use dugout_rules::bb::data::{MAX_ON_PITCH, MAX_PLAYERS, SKILLS};
 use dugout_rules::bb::state::{LENGTH, WIDTH, los_x, own_end_zone};
-use dugout_rules::bb::{Roster, Weather};
+use dugout_rules::bb::{Roster, Star, Weather};
 use dugout_rules::blitz::data::{BOARD_ONE_TRAPDOOR, BOARD_TWO_TRAPDOORS, BoardDef, TEAMS};
 use dugout_rules::core::{Side, Square};
 use serde_json::{Value, json};
@@ -106,6 +107,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "bb_describe.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/bb_describe.js"),
+    ),
+    (
+        "bb_panel.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/bb_panel.js"),
     ),
     (
         "archive.js",
@@ -435,7 +441,8 @@ fn bb_weather_name(w: Weather) -> &'static str {
 /// `GET /api/rules/blood_bowl`: what the pages need to draw and word a Blood Bowl view, from
 /// the engine's tables: the pitch (26x15, end zones, wide zones, lines of scrimmage), every
 /// roster (team names, positions with their stats and skills, the unofficial ones marked),
-/// the skill names and the weather names. Built and serialized once.
+/// the skill names and the weather names, the Star Players (names, fees), the Special Play
+/// Cards (names, codes, decks, windows) and the decks. Built and serialized once.
 async fn rules_blood_bowl() -> Response {
     static DATA: OnceLock<String> = OnceLock::new();
     let body = DATA.get_or_init(|| {
@@ -507,6 +514,40 @@ async fn rules_blood_bowl() -> Response {
         let wide_rows = |zone: usize| -> Vec<i8> {
             (0..WIDTH).filter(|&y| wide(y) == Some(zone)).collect()
         };
+        // §29: the Star Players by wire name (their names and fees, for the inducement
+        // panels); §31: the Special Play Cards and their decks by wire name.
+        let stars: serde_json::Map<String, Value> = Star::all()
+            .map(|s| {
+                let d = s.data();
+                (
+                    wire_name(&s, d.name),
+                    json!({ "name": d.name, "cost": d.cost }),
+                )
+            })
+            .collect();
+        let cards: serde_json::Map<String, Value> = Card::all()
+            .map(|c| {
+                let i = c.info();
+                (
+                    wire_name(&c, i.name),
+                    json!({
+                        "name": i.name,
+                        "code": c.code(),
+                        "deck": wire_name(&i.deck, i.deck.name()),
+                        "window": wire_name(&i.window, ""),
+                    }),
+                )
+            })
+            .collect();
+        let decks: serde_json::Map<String, Value> = Deck::ALL
+            .iter()
+            .map(|d| {
+                (
+                    wire_name(d, d.name()),
+                    json!({ "name": d.name(), "price": d.price() }),
+                )
+            })
+            .collect();
         json!({
             "pitch": {
                 "length": LENGTH,
@@ -520,6 +561,9 @@ async fn rules_blood_bowl() -> Response {
             "teams": teams,
             "skills": skills,
             "weather": weathers,
+            "stars": stars,
+            "cards": cards,
+            "decks": decks,
         })
         .to_string()
     });

@@ -9,7 +9,8 @@
 //!
 //! web-tests/run writes them afresh before every run (`DUGOUT_BB_FIXTURES`), so they are the
 //! engine's of the day; with them `bb-random.json`: random complete matches with the engine's
-//! own view every few commands.
+//! own view every few commands; and `bb-induced.json`: each seat's view of a match started with
+//! inducements and Special Play Cards (stars hired, a bribe bought, two cards a hand).
 
 use dugout_rules::bb::{
     self, ActionKind, Ball, BlockFace, Cause, Event, GameView, InjuryOutcome, MatchSetup, Options,
@@ -557,6 +558,83 @@ fn random_games(seeds: &[u64], every: usize) -> Value {
     json!({ "games": games })
 }
 
+/// A match started with the inducement phase (§30) and Special Play Cards (§31) on the
+/// engine: each side hires the first Star Player it may and a Bribe, then is done; no card is
+/// played before the kick-off. `{"home", "away", "spectator"}`: the views of each seat once
+/// the hands are drawn (a hand's cards in its owner's view only, §31.4).
+fn induced_views() -> Value {
+    use bb::cards::{Deck, DeckDraws, SpecialPlayCards};
+    use bb::{Command, InducementItem, PromptKind};
+    use dugout_rules::core::Seat;
+    let draws = DeckDraws::from(vec![Deck::DesperateMeasures, Deck::DesperateMeasures]);
+    let mut setup = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Human),
+            TeamChoice::Roster(Roster::Orc),
+        ],
+        options: Options::default(),
+        pre_match: Box::default(),
+    };
+    setup.options.inducements = true;
+    setup.options.special_play_cards = SpecialPlayCards {
+        home: draws,
+        away: draws,
+    };
+    setup.pre_match.petty_cash = [600_000, 600_000];
+    let mut dice = ChaChaDice::from_u64(5);
+    let (mut game, _) = bb::new_game(setup, &mut dice).expect("an induced match starts");
+    for _ in 0..200 {
+        if matches!(
+            game.prompt.kind,
+            PromptKind::ChooseKicking | PromptKind::Setup { .. }
+        ) {
+            break;
+        }
+        let legal = bb::legal_commands(&game);
+        let side = game.prompt.coach.expect("a coach decides");
+        let hired = game.induced[side.index()]
+            .bought
+            .iter()
+            .any(|b| matches!(b, InducementItem::StarPlayer { .. }));
+        let bribed = game.induced[side.index()]
+            .bought
+            .contains(&InducementItem::Bribe);
+        let pick = |f: &dyn Fn(&Command) -> bool| legal.iter().copied().find(|c| f(c));
+        let cmd = match game.prompt.kind {
+            PromptKind::Inducements { .. } => pick(&|c| {
+                !hired
+                    && matches!(
+                        c,
+                        Command::Induce {
+                            item: InducementItem::StarPlayer { .. }
+                        }
+                    )
+            })
+            .or_else(|| {
+                pick(&|c| {
+                    !bribed
+                        && *c
+                            == Command::Induce {
+                                item: InducementItem::Bribe,
+                            }
+                })
+            })
+            .unwrap_or(Command::DoneInducing),
+            PromptKind::PlayCard { .. } => Command::NoCard,
+            _ => legal[0],
+        };
+        bb::apply(&mut game, cmd, &mut dice).expect("a legal command");
+    }
+    let v = |seat: Seat| {
+        serde_json::to_value(AnyView::BloodBowl(bb::view_for(&game, seat))).expect("a view")
+    };
+    json!({
+        "home": v(Seat::Coach(Side::Home)),
+        "away": v(Seat::Coach(Side::Away)),
+        "spectator": v(Seat::Spectator),
+    })
+}
+
 /// The fixtures of the web tests, written where `DUGOUT_BB_FIXTURES` says (web-tests/run
 /// sets it to its temp dir): `bb-scripted.json` and `bb-random.json`. Without it the test
 /// checks that both build (the scripted drive ends the match; every random match ends).
@@ -571,10 +649,43 @@ fn the_web_tests_blood_bowl_fixtures() {
     );
     // Seeds 1 and 10 throw passes; 19 plays a Special Play Card; 37 raises a Zombie.
     let random = random_games(&[1, 3, 7, 10, 11, 19, 23, 31, 37, 43], 10);
+    let induced = induced_views();
+    for seat in ["home", "away"] {
+        let v = &induced[seat];
+        let i = usize::from(seat == "away");
+        assert_eq!(v["hands"][i]["count"], 2, "{seat}: two cards drawn");
+        assert_eq!(
+            v["hands"][i]["cards"].as_array().map(Vec::len),
+            Some(2),
+            "{seat} sees its own hand"
+        );
+        assert_eq!(
+            v["hands"][1 - i]["cards"].as_array().map(Vec::len),
+            Some(0),
+            "{seat} does not see the other hand"
+        );
+        let stars = v["players"].as_array().map_or(0, |ps| {
+            ps.iter().filter(|p| p["position"] == "Star Player").count()
+        });
+        assert!(stars >= 2, "each side hired a star: {stars}");
+        for t in 0..2 {
+            let bought = &v["teams"][t]["induced"]["bought"];
+            assert!(
+                bought
+                    .as_array()
+                    .is_some_and(|b| b.contains(&json!({"kind": "bribe"}))),
+                "team {t} bought a bribe: {bought}"
+            );
+        }
+    }
     if let Some(dir) = std::env::var_os("DUGOUT_BB_FIXTURES") {
         let dir = std::path::PathBuf::from(dir);
         std::fs::create_dir_all(&dir).expect("the fixtures directory");
-        for (name, value) in [("bb-scripted.json", &scripted), ("bb-random.json", &random)] {
+        for (name, value) in [
+            ("bb-scripted.json", &scripted),
+            ("bb-random.json", &random),
+            ("bb-induced.json", &induced),
+        ] {
             let text = serde_json::to_string(value).expect("JSON");
             std::fs::write(dir.join(name), text).expect("a fixture is written");
         }

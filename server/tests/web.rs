@@ -213,6 +213,17 @@ async fn the_blood_bowl_rules_data_has_the_pitch_every_roster_and_skill_names() 
     assert_eq!(body["skills"]["sure_hands"]["name"], "Sure Hands");
     assert_eq!(body["skills"]["block"]["category"], "general");
     assert_eq!(body["weather"]["pouring_rain"], "Pouring Rain");
+    // §29, §31: the Star Players, the Special Play Cards and the decks, by wire name.
+    assert_eq!(
+        body["stars"].as_object().map(|m| m.len()),
+        Some(dugout_rules::bb::Star::all().count())
+    );
+    assert_eq!(body["stars"]["mighty_zug"]["name"], "Mighty Zug");
+    assert_eq!(body["cards"]["come_on_boys"]["name"], "Come On Boys!");
+    assert_eq!(body["cards"]["come_on_boys"]["deck"], "desperate_measures");
+    assert_eq!(body["cards"]["come_on_boys"]["window"], "end_of_own_turn");
+    assert_eq!(body["decks"]["good_karma"]["name"], "Good Karma");
+    assert_eq!(body["decks"]["good_karma"]["price"], 100_000);
 }
 
 #[tokio::test]

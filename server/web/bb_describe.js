@@ -5,7 +5,8 @@
 // `prev`: the game event just before this one, or null: an armour or injury result is worded
 // with the roll before it (the roll event carries the dice, the result event the player).
 
-import { bbTeamName, weatherName } from './bb_pitch.js';
+import { bbTeamName, weatherName, skillName } from './bb_pitch.js';
+import { cardName, deckName, inducementList, starName } from './bb_panel.js';
 
 const sideIndex = (side) => (side === 'Home' ? 0 : 1);
 
@@ -17,6 +18,12 @@ export function titleWords(s) {
 function team(ctx, side) {
   if (!side) return 'nobody';
   return bbTeamName(ctx.rules, ctx.teams && ctx.teams[sideIndex(side)]);
+}
+
+/** "Humans'", "Dwarf's": a team's name as an owner. */
+function teams(ctx, side) {
+  const name = team(ctx, side);
+  return name.endsWith('s') ? `${name}'` : `${name}'s`;
 }
 
 function teamWithCoach(ctx, side) {
@@ -72,6 +79,8 @@ const CHECKS = {
   master_chef: 'Halfling Master Chef',
   spell: 'Spell',
   inducement_order: 'Inducement order',
+  card_draw: 'Card draw',
+  card_effect: 'Card effect',
 };
 
 const INJURY = { stunned: 'Stunned', knocked_out: 'KO', casualty: 'Casualty' };
@@ -93,6 +102,7 @@ const CAUSE = {
   stab: 'by a stab',
   bitten: 'bitten by a Vampire',
   spell: 'by a spell',
+  card: 'by a Special Play Card',
 };
 
 const ORDINAL = ['', 'first', 'second', 'overtime'];
@@ -160,6 +170,20 @@ function stateWords(ctx, s) {
     case 'absent': return 'is absent';
     default: return `is now ${s && s.state}`;
   }
+}
+
+/** §30: a team's inducements now (an `induced` event comes after each purchase and each use). */
+function inducedWords(ctx, e) {
+  const roster = ctx.teams && ctx.teams[sideIndex(e.side)];
+  const key = roster && typeof roster === 'object' ? roster.roster : roster;
+  const ind = e.induced || {};
+  const list = inducementList(ctx.rules, key, ind).map((b) => b.text);
+  const used = [];
+  if (ind.igor_used) used.push('Igor used');
+  if (ind.wizard_used) used.push('the Wizard has cast');
+  if (ind.wandering_used) used.push(`${ind.wandering_used} Wandering Apothecary used`);
+  const spent = Number(ind.spent || 0).toLocaleString('en');
+  return `${teams(ctx, e.side)} inducements: ${list.length ? list.join(', ') : 'none'} (${spent} gp spent${used.length ? `; ${used.join(', ')}` : ''})`;
 }
 
 /** One Blood Bowl game event in words. */
@@ -243,14 +267,27 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'no_players': return `${team(ctx, e.side)} cannot field a player`;
     case 'shootout': return `Penalty shoot-out: ${e.totals[0]}–${e.totals[1]}`;
     case 'conceded': return `${teamWithCoach(ctx, e.side)} concede`;
-    case 'inducement_money': return `Inducements: team values ${e.team_value[0]} and ${e.team_value[1]}; ${team(ctx, 'Home')} may spend ${e.money[0]}, ${team(ctx, 'Away')} ${e.money[1]}; ${team(ctx, e.first)} buy first`;
-    case 'induced': {
-      const last = e.induced && e.induced.bought && e.induced.bought[e.induced.bought.length - 1];
-      return last ? `${team(ctx, e.side)} buy ${titleWords(last.kind)}${last.star ? ` (${titleWords(last.star)})` : ''}` : `${team(ctx, e.side)}: inducements`;
+    case 'inducement_money': {
+      const gp = (n) => `${Number(n || 0).toLocaleString('en')} gp`;
+      const petty = (e.petty_cash || [0, 0]).some((n) => n > 0) ? `; petty cash ${gp(e.petty_cash[0])} and ${gp(e.petty_cash[1])}` : '';
+      return `Inducements: team values ${gp(e.team_value[0])} and ${gp(e.team_value[1])}${petty}; ${team(ctx, 'Home')} may spend ${gp(e.money[0])}, ${team(ctx, 'Away')} ${gp(e.money[1])}; ${team(ctx, e.first)} buy first`;
     }
-    case 'star_plays_for_neither': return `Both teams hired ${titleWords(e.star)}: he plays for neither`;
+    case 'induced': return inducedWords(ctx, e);
+    case 'star_plays_for_neither': return `Both teams hired ${starName(ctx.rules, e.star)}: he plays for neither`;
+    case 'zombie_raised': return `The Necromancer raises ${P(e.victim)} as a Zombie for ${team(ctx, e.side)}${e.player && e.player.number ? ` (#${e.player.number})` : ''}`;
+    case 'card_drawn': return e.card !== null && e.card !== undefined
+      ? `${team(ctx, e.side)} draw ${cardName(ctx.rules, e.card)} from the ${deckName(ctx.rules, e.deck)} deck`
+      : `${team(ctx, e.side)} draw a card from the ${deckName(ctx.rules, e.deck)} deck (secret)`;
+    case 'card_played': return `${teamWithCoach(ctx, e.side)} play ${cardName(ctx.rules, e.card)}${e.player !== null && e.player !== undefined ? ` on ${P(e.player)}` : ''}`;
+    case 'card_target': return `${cardName(ctx.rules, e.card)} falls on ${P(e.player)}`;
+    case 'profile': {
+      const skills = (e.skills || []).map((s) => skillName(ctx.rules, s)).join(', ');
+      return `${P(e.player)} is now MA ${e.ma} ST ${e.st} AG ${e.ag} AV ${e.av}${skills ? `, ${skills}` : ', no skills'}`;
+    }
+    case 'team_rerolls': return `${team(ctx, e.side)} now have ${e.rerolls} team re-roll${e.rerolls === 1 ? '' : 's'} (${e.rerolls_start} a half)`;
+    case 'turn_resumed': return `${teams(ctx, e.side)} turn goes on (Come On Boys!)`;
     case 'player_joined': return `${e.player.name} (${e.player.position}) joins ${team(ctx, e.player.side)}`;
-    case 'spell_cast': return e.spell.spell === 'fireball' ? `${team(ctx, e.side)}'s wizard casts a Fireball at ${sq(e.spell.target)}` : `${team(ctx, e.side)}'s wizard casts a Lightning Bolt at ${P(e.spell.target)}`;
+    case 'spell_cast': return e.spell.spell === 'fireball' ? `${teams(ctx, e.side)} wizard casts a Fireball at ${sq(e.spell.target)}` : `${teams(ctx, e.side)} wizard casts a Lightning Bolt at ${P(e.spell.target)}`;
     case 'game_over': return `Game over: ${e.score[0]}–${e.score[1]}, ${outcomeWords(ctx, e.outcome)}`;
     default: return `${titleWords(e.type || 'event')}`;
   }

@@ -9,6 +9,7 @@
 
 import { h } from './common.js';
 import { squareOfState } from './bb_fold.js';
+import { drawBbTeamPanels, knownHands } from './bb_panel.js';
 
 const CELL = 30;
 const SIDES = ['Home', 'Away'];
@@ -68,9 +69,11 @@ export function bbPlayerLabel(rules, view, p) {
 
 /**
  * The drawing of `view`. `seq`: the step it shows (a data attribute of the wrapper);
- * `highlight`: the player ids the step's event is about. Returns a `<div class="pitch-wrap">`.
+ * `highlight`: the player ids the step's event is about; `log`: the archive's events (the
+ * replay), whose named cards the team panels may show (bb_panel.js). Returns a
+ * `<div class="pitch-wrap">`.
  */
-export function drawBbPitch(view, rules, { seq, atSeq, highlight = [] } = {}) {
+export function drawBbPitch(view, rules, { seq, atSeq, highlight = [], log = null } = {}) {
   const pitch = rules.pitch;
   const W = pitch.length;
   const H = pitch.width;
@@ -227,6 +230,7 @@ export function drawBbPitch(view, rules, { seq, atSeq, highlight = [] } = {}) {
     svg,
     ballData,
     dugouts,
+    drawBbTeamPanels(view, rules, { known: log ? knownHands(log, atSeq ?? seq) : null }),
   );
 }
 

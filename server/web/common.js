@@ -249,8 +249,10 @@ export function fmtDuration(ms) {
 export function resultText(result) {
   if (!result) return '';
   if (result.by === 'game') {
-    // A game's outcome may say how a level score was settled (Blood Bowl: `penalties`).
-    const how = result.outcome && result.outcome.result === 'penalties' ? ' on penalties' : '';
+    // A game's outcome may say how it was settled (Blood Bowl: a level score on
+    // `penalties`; a coach who `conceded` in the match, §18.8).
+    const kind = result.outcome && result.outcome.result;
+    const how = kind === 'penalties' ? ' on penalties' : kind === 'conceded' ? ' by concession' : '';
     return `${result.score[0]}–${result.score[1]}${how}`;
   }
   if (result.by === 'concession') return `${result.loser} conceded`;

@@ -235,6 +235,15 @@ class Viewer {
     if (mine !== this.request) return;
     if (this.ctx.players.size === 0) {
       this.ctx.players = this.game.rosterOf(state.view);
+      // Players who join during the match (§29 stars, §30.8 mercenaries, §12.7 a raised
+      // Zombie) are named from their events when the state drawn is from before they joined.
+      for (const ev of this.events) {
+        const g = ev.event.type === 'game' ? ev.event.event : null;
+        const p = g && (g.type === 'player_joined' || g.type === 'zombie_raised') ? g.player : null;
+        if (p && Number.isInteger(p.id) && !this.ctx.players.has(p.id)) {
+          this.ctx.players.set(p.id, { side: p.side, number: p.number, position: p.position, name: p.name, av: p.av });
+        }
+      }
       for (const item of this.log.querySelectorAll('li')) {
         const e = this.bySeq.get(Number(item.dataset.seq));
         const prev = this.bySeq.get(e.seq - 1);
@@ -249,7 +258,7 @@ class Viewer {
       this.pitch.replaceChildren(unknownGame(state.view.game));
       return;
     }
-    this.pitch.replaceChildren(this.game.drawPitch(state.view, this.rules, { seq: n, atSeq: state.at_seq, highlight: this.game.playersOf(e && e.event) }));
+    this.pitch.replaceChildren(this.game.drawPitch(state.view, this.rules, { seq: n, atSeq: state.at_seq, highlight: this.game.playersOf(e && e.event), log: this.events }));
     this.scrollLog();
   }
 

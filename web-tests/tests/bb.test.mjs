@@ -270,10 +270,11 @@ test('the replay of a complete Blood Bowl match draws the pitch with numbered di
   assert.match(await page.textContent('#summary .meta'), /^Blood Bowl LRB6 · finished/);
   assert.equal(await page.textContent('[data-row="score"] [data-side="home"]'), String(summary.score[0]));
   assert.ok(await page.isVisible('[data-row="casualties"]'), 'the Blood Bowl rows of the summary');
-  // The result as it was settled: a level score won on penalties says so.
+  // The result as it was settled: a level score won on penalties says so, and a match a
+  // coach conceded in play.
   const r = summary.result;
   assert.equal(r.by, 'game');
-  const how = r.outcome.result === 'penalties' ? ' on penalties' : '';
+  const how = r.outcome.result === 'penalties' ? ' on penalties' : r.outcome.result === 'conceded' ? ' by concession' : '';
   const won = { home: 'home won', away: 'away won', draw: 'draw' }[summary.winner];
   assert.equal(await page.textContent('#result'), `Result: ${r.score[0]}–${r.score[1]}${how} (${won})`);
   assert.equal(await page.$eval('svg.pitch', (s) => `${s.dataset.length}x${s.dataset.width}`), '26x15');

@@ -388,6 +388,8 @@ pub struct Replay {
     pub cursor: Square,
     /// How many lines the event log is scrolled back (0: the newest in sight).
     pub log_scroll: usize,
+    /// Blood Bowl: the panel shows the teams' stars, inducements and cards (`c`).
+    pub team_panel: bool,
 }
 
 impl Replay {
@@ -404,6 +406,7 @@ impl Replay {
             input: None,
             cursor: Square::new(7, 5),
             log_scroll: 0,
+            team_panel: false,
         }
     }
 
@@ -1188,6 +1191,10 @@ impl App {
                 r.input = Some((':', String::new()));
                 Vec::new()
             }
+            KeyCode::Char('c') => {
+                r.team_panel = !r.team_panel;
+                Vec::new()
+            }
             _ => Vec::new(),
         }
     }
@@ -1668,6 +1675,13 @@ impl App {
                     let chat_before = play.chat.len();
                     match e.event {
                         RoomEvent::Game { event } => {
+                            // A Blood Bowl match's start (the weather, the gate, the
+                            // inducement money, §30.1) comes as events before its first
+                            // snapshot: kept for the log and the panels; the snapshot
+                            // brings the view.
+                            if play.bb.is_none() && game::bb::event(&event).is_ok() {
+                                play.bb = Some(Box::default());
+                            }
                             if let Some(bb) = play.bb.as_mut() {
                                 if let Ok(event) = game::bb::event(&event) {
                                     if play.folds
@@ -2147,6 +2161,16 @@ pub const BB_PLAY_KEYS: &[(&str, &str)] = &[
         "throw the ball (Pass) or a team-mate (Throw Team-Mate) to the cursor's square",
     ),
     ("J", "leap to the cursor's square"),
+    (
+        "c",
+        "switch the panel: the teams' stars, inducements and cards (your hand by name, when playable) or the player",
+    ),
+    (
+        "i",
+        "inducements: list the Mercenaries with an extra skill / the rest",
+    ),
+    ("e (inducements)", "done buying"),
+    ("d (card prompt)", "play no card now"),
     ("Esc", "unselect, cancel the move"),
     ("PgUp / [", "scroll the event log back (older)"),
     ("PgDn / ]", "scroll the event log forward"),
@@ -2168,5 +2192,9 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("t N Enter", "jump to turn N"),
     (": N Enter", "jump to seq N"),
     ("PgUp/PgDn [ ]", "scroll the event log"),
+    (
+        "c",
+        "Blood Bowl: the panel shows the teams' stars, inducements and cards",
+    ),
     ("q / Esc", "quit"),
 ];

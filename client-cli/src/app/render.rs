@@ -646,6 +646,7 @@ fn render_replay(frame: &mut Frame, area: Rect, r: &Replay) {
         let events = r.bb_events();
         let ui = crate::bb::play::BbPlay {
             cursor: r.cursor,
+            team_panel: r.team_panel,
             ..Default::default()
         };
         let m = crate::bb::tui::BbMatch {

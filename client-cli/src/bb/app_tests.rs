@@ -82,7 +82,10 @@ impl Table {
                 room: "r1".into(),
                 seq: t.seq,
                 seat: Seat::Coach(Side::Home),
-                view: Box::new(AnyView::BloodBowl(bb::view(&t.game))),
+                view: Box::new(AnyView::BloodBowl(bb::view_for(
+                    &t.game,
+                    Seat::Coach(Side::Home),
+                ))),
                 decision: decision(&t.game, Side::Home),
                 result: None,
                 rules_version: bb::RULES_VERSION,
@@ -131,8 +134,10 @@ impl Table {
     }
 
     fn deliver(&mut self, events: Vec<bb::Event>) -> Vec<Effect> {
+        // As the server sends them to Home: the other hand's cards kept secret (§31.4).
         let events: Vec<SeqEvent> = events
             .into_iter()
+            .filter_map(|e| bb::cards::project(&e, Seat::Coach(Side::Home)))
             .map(|e| {
                 self.seq += 1;
                 SeqEvent {
@@ -1037,4 +1042,418 @@ fn space_on_an_opponent_further_away_blitzes_him_walk_then_block() {
     );
     let screen = t.screen();
     assert!(screen.contains("Home #10 blocks Away #1"), "{screen}");
+}
+
+/// §30, §31 (docs/rules/blood-bowl.md): the create-room form offers the inducement phase,
+/// the petty cash each team brings and the Special Play Cards each team draws; the room asked
+/// for carries them, and the engine accepts it.
+#[test]
+fn the_lobby_offers_inducements_petty_cash_and_special_play_cards() {
+    let mut app = connected_app();
+    app.on_key(plain(KeyCode::Char('b')));
+    let screen = render(&app, 120, 40);
+    for field in ["Inducements", "Petty cash (each)", "Special Play Cards"] {
+        assert!(screen.contains(field), "{field}: {screen}");
+    }
+    // Up from the first field: the last (the cards), then the petty cash.
+    app.on_key(plain(KeyCode::Up));
+    app.on_key(plain(KeyCode::Right));
+    let choices = super::form::card_choices();
+    assert!(!choices.is_empty(), "a usable deck");
+    let screen = render(&app, 120, 40);
+    assert!(
+        screen.contains(&format!("< {} >", choices[0].0)),
+        "{screen}"
+    );
+    app.on_key(plain(KeyCode::Up));
+    app.on_key(plain(KeyCode::Right));
+    app.on_key(plain(KeyCode::Right));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("< 100,000 gp >"), "{screen}");
+    let effects = app.on_key(plain(KeyCode::Enter));
+    let [Effect::Send(Request::CreateRoom(spec))] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    let dugout_rules::AnySetup::BloodBowl(setup) = &spec.setup else {
+        panic!("not a Blood Bowl room: {spec:?}");
+    };
+    // Petty cash turns the inducement phase on (§30.1: it is spent there).
+    assert!(setup.options.inducements);
+    assert_eq!(setup.pre_match.petty_cash, [100_000, 100_000]);
+    assert_eq!(setup.options.special_play_cards.home, choices[0].1);
+    assert_eq!(setup.options.special_play_cards.away, choices[0].1);
+    assert!(
+        bb::setup::validate(setup).is_ok(),
+        "{:?}",
+        bb::setup::validate(setup)
+    );
+    let mut dice = ChaChaDice::from_u64(3);
+    assert!(bb::new_game(setup.clone(), &mut dice).is_ok());
+}
+
+/// The keys for the inducement and card prompts (§30, §31): buy a Star Player (Tab to him,
+/// Enter) and the first purchase (1), then done (e); at a card prompt play the first card
+/// offered (1); the rest as [`person_key`].
+fn person_key_with_cards(t: &mut Table, turn_moves: &mut u32, seen: &mut Seen) -> bool {
+    let play = t.play();
+    let Some(bb) = play.bb.as_ref() else {
+        return false;
+    };
+    let Some(view) = bb.current_view() else {
+        return false;
+    };
+    let legal = play.bb_legal().to_vec();
+    match view.prompt.kind {
+        PromptKind::Inducements { money } if !legal.is_empty() => {
+            let screen = t.screen();
+            assert!(screen.contains(" Teams (c) "), "{screen}");
+            assert!(
+                screen.contains(&format!("{} gp left", super::words::gp(money))),
+                "{screen}"
+            );
+            assert!(screen.contains("Petty cash"), "{screen}");
+            seen.shop = true;
+            let star = legal.iter().copied().find(|c| {
+                matches!(
+                    c,
+                    Command::Induce {
+                        item: bb::InducementItem::StarPlayer { .. }
+                    }
+                )
+            });
+            let bought_star = view.players.iter().any(|p| p.position == "Star Player");
+            match star {
+                Some(star) if !bought_star => {
+                    // Tab down the menu to him, then Enter.
+                    for _ in 0..200 {
+                        let play = t.play();
+                        let bb = play.bb.as_ref().expect("bb");
+                        let v = bb.current_view().expect("view");
+                        let menu = bb.ui.menu_commands(super::play::Ctx {
+                            view: &v,
+                            legal: &legal,
+                            side: Some(Side::Home),
+                        });
+                        if menu.get(bb.ui.menu) == Some(&star) {
+                            break;
+                        }
+                        t.key(KeyCode::Tab);
+                    }
+                    t.key(KeyCode::Enter);
+                }
+                _ if t
+                    .sent
+                    .iter()
+                    .filter(|c| matches!(c, Command::Induce { .. }))
+                    .count()
+                    < 2
+                    && legal.len() > 1 =>
+                {
+                    t.key(KeyCode::Char('1'))
+                }
+                _ => t.key(KeyCode::Char('e')),
+            }
+            true
+        }
+        PromptKind::PlayCard { .. } if !legal.is_empty() => {
+            let screen = t.screen();
+            let hand = &view.hands[Side::Home.index()];
+            assert!(!hand.cards.is_empty(), "our hand is named to us");
+            for c in &hand.cards {
+                assert!(
+                    screen.contains(c.name()),
+                    "{} in the panel: {screen}",
+                    c.name()
+                );
+            }
+            let theirs = &view.hands[Side::Away.index()];
+            assert!(theirs.cards.is_empty(), "the other hand is secret");
+            if theirs.count > 0 {
+                assert!(screen.contains("card(s), secret"), "{screen}");
+            }
+            seen.card_prompt = true;
+            let play = legal.iter().any(|c| {
+                matches!(
+                    c,
+                    Command::PlayCard {
+                        player: None,
+                        square: None,
+                        ..
+                    } | Command::PlayCard {
+                        player: Some(_),
+                        square: None,
+                        ..
+                    }
+                )
+            });
+            if play {
+                t.key(KeyCode::Char('1'));
+            } else {
+                t.key(KeyCode::Char('d'));
+            }
+            true
+        }
+        PromptKind::Igor { .. } if !legal.is_empty() => {
+            t.key(KeyCode::Char('d'));
+            true
+        }
+        PromptKind::Wizard if !legal.is_empty() => {
+            t.key(KeyCode::Char('d'));
+            true
+        }
+        _ => person_key(t, turn_moves),
+    }
+}
+
+#[derive(Default)]
+struct Seen {
+    shop: bool,
+    card_prompt: bool,
+}
+
+/// §30, §31 (docs/rules/blood-bowl.md): a whole match with the inducement phase and Special
+/// Play Cards played from the keys: a Star Player and another inducement bought with the
+/// petty cash, the money and petty cash shown while buying, our hand shown by name at each
+/// card prompt and the other's by its count, a card played.
+#[test]
+fn a_match_with_inducements_and_cards_is_played_from_the_keys() {
+    use dugout_rules::bb::cards::{Deck, DeckDraws, SpecialPlayCards};
+    let draws = DeckDraws::from(vec![Deck::DesperateMeasures, Deck::DesperateMeasures]);
+    let mut setup = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Orc),
+            TeamChoice::Roster(Roster::Human),
+        ],
+        options: Default::default(),
+        pre_match: Default::default(),
+    };
+    setup.options.inducements = true;
+    setup.options.special_play_cards = SpecialPlayCards {
+        home: draws,
+        away: draws,
+    };
+    setup.pre_match.petty_cash = [400_000, 100_000];
+    let mut dice = ChaChaDice::from_u64(21);
+    let (game, start) = bb::new_game(setup, &mut dice).expect("a match");
+    let mut t = Table::new(game, Box::new(dice));
+    // The start's inducement money as the room's events bring it (it changes no view).
+    let money: Vec<bb::Event> = start
+        .into_iter()
+        .filter(|e| matches!(e, bb::Event::InducementMoney { .. }))
+        .collect();
+    assert_eq!(money.len(), 1, "the inducement money is told at the start");
+    let effects = t.deliver(money);
+    t.pump(effects);
+    let mut keys = 0;
+    let mut turn_moves = 0;
+    let mut seen = Seen::default();
+    while person_key_with_cards(&mut t, &mut turn_moves, &mut seen) {
+        keys += 1;
+        assert!(keys < 20_000, "the match never ends");
+    }
+    assert!(t.game.is_over(), "{:?}", t.game.prompt);
+    assert!(seen.shop, "the inducement prompt came");
+    assert!(seen.card_prompt, "a card prompt came");
+    assert!(t.sent.iter().any(|c| matches!(
+        c,
+        Command::Induce {
+            item: bb::InducementItem::StarPlayer { .. }
+        }
+    )));
+    assert!(t.sent.contains(&Command::DoneInducing) || t.game.induced[0].spent > 0);
+    assert!(
+        t.sent.iter().any(|c| matches!(c, Command::PlayCard { .. })),
+        "a card played: {:?}",
+        t.sent
+            .iter()
+            .filter(|c| matches!(c, Command::PlayCard { .. } | Command::NoCard))
+            .collect::<Vec<_>>()
+    );
+    // The star joined Home; the panel (c) names him as a star.
+    let star = t
+        .game
+        .players
+        .iter()
+        .find(|p| p.side == Side::Home && p.position == "Star Player")
+        .map(|p| p.name.clone())
+        .expect("a star joined Home");
+    t.key(KeyCode::Char('c'));
+    let screen = t.screen();
+    assert!(screen.contains(" Teams (c) "), "{screen}");
+    assert!(
+        screen.contains(&format!("*{star}")) || screen.contains("Stars:"),
+        "{screen}"
+    );
+}
+
+/// §30.1 (docs/rules/blood-bowl.md): as the server starts a match (its first events, then the
+/// snapshot), the start's events are kept: the log has the inducement money and, while we
+/// buy, the Teams panel gives the team values, the petty cash and what each side may spend.
+#[test]
+fn the_start_events_before_the_first_snapshot_show_the_inducement_money() {
+    let mut setup = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Orc),
+            TeamChoice::Roster(Roster::Human),
+        ],
+        options: Default::default(),
+        pre_match: Default::default(),
+    };
+    setup.options.inducements = true;
+    setup.pre_match.petty_cash = [150_000, 250_000];
+    let mut dice = ChaChaDice::from_u64(8);
+    let (mut game, start) = bb::new_game(setup, &mut dice).expect("a match");
+    let mut start = start;
+    // Home buys when the decision is Home's; let Away (if first) be done at once.
+    while game.prompt.coach == Some(Side::Away) {
+        start.extend(bb::apply(&mut game, Command::DoneInducing, &mut dice).expect("done"));
+    }
+    assert!(matches!(game.prompt.kind, PromptKind::Inducements { .. }));
+    let mut app = joined_app();
+    let mut seq = 1;
+    let mut events = vec![SeqEvent {
+        seq,
+        event: RoomEvent::MatchStarted {
+            coaches: ["ada".into(), "bob".into()],
+            dice: None,
+        },
+    }];
+    for e in start {
+        seq += 1;
+        events.push(SeqEvent {
+            seq,
+            event: RoomEvent::Game {
+                event: AnyEvent::BloodBowl(e),
+            },
+        });
+    }
+    app.on_input(Input::Update(Update::Server(ServerMessage::Events {
+        room: "r1".into(),
+        seq,
+        events,
+        decision: decision(&game, Side::Home),
+    })));
+    app.on_input(Input::Update(Update::Server(ServerMessage::Snapshot {
+        room: "r1".into(),
+        seq,
+        seat: Seat::Coach(Side::Home),
+        view: Box::new(AnyView::BloodBowl(bb::view_for(
+            &game,
+            Seat::Coach(Side::Home),
+        ))),
+        decision: decision(&game, Side::Home),
+        result: None,
+        rules_version: bb::RULES_VERSION,
+    })));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains(" Teams (c) "), "{screen}");
+    assert!(screen.contains("Petty cash 150,000 / 250,000"), "{screen}");
+    assert!(screen.contains("To spend "), "{screen}");
+    assert!(
+        screen.contains("Inducements: team values"),
+        "the log: {screen}"
+    );
+    assert!(screen.contains("1-9 / Tab+Enter buy"), "{screen}");
+    // `i` lists the Mercenaries with a skill, and back.
+    app.on_key(plain(KeyCode::Char('i')));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("Buy a Mercenary "), "{screen}");
+    assert!(screen.contains(" with "), "{screen}");
+    app.on_key(plain(KeyCode::Char('i')));
+    let screen = render(&app, 120, 40);
+    assert!(
+        screen.contains("Buy Bloodweiser Babe (50,000 gp)"),
+        "{screen}"
+    );
+    // `c` switches the panel to the player and back.
+    app.on_key(plain(KeyCode::Char('c')));
+    let screen = render(&app, 120, 40);
+    assert!(
+        screen.contains(" Player ") && !screen.contains(" Teams (c) "),
+        "{screen}"
+    );
+    app.on_key(plain(KeyCode::Char('c')));
+    assert!(render(&app, 120, 40).contains(" Teams (c) "));
+    // `e`: done buying.
+    let effects = app.on_key(plain(KeyCode::Char('e')));
+    assert!(
+        effects.iter().any(|e| matches!(
+            e,
+            Effect::Send(Request::BbCommand {
+                command: Command::DoneInducing,
+                ..
+            })
+        )),
+        "{effects:?}"
+    );
+}
+
+/// §29–§31 (docs/rules/blood-bowl.md): `dugout replay` of a Blood Bowl match shows the Teams
+/// panel on `c`: the cards played by name, a hand by name where the log names its draws.
+#[test]
+fn the_replay_shows_the_teams_panel_on_c() {
+    use dugout_protocol::LogEntry;
+    use dugout_rules::bb::cards::{Card, Deck};
+    let entries = vec![
+        LogEntry {
+            seq: 1,
+            event: RoomEvent::Game {
+                event: AnyEvent::BloodBowl(bb::Event::CardDrawn {
+                    side: Side::Away,
+                    deck: Deck::DesperateMeasures,
+                    card: Some(Card::Mindblow),
+                }),
+            },
+        },
+        LogEntry {
+            seq: 2,
+            event: RoomEvent::Game {
+                event: AnyEvent::BloodBowl(bb::Event::CardPlayed {
+                    side: Side::Home,
+                    card: Card::ComeOnBoys,
+                    player: None,
+                }),
+            },
+        },
+    ];
+    let replay = crate::app::model::Replay::new("m1".into(), entries, ["ada".into(), "bob".into()]);
+    let (mut app, _) = App::replay("http://h:1", replay, Instant::now());
+    let setup = MatchSetup {
+        teams: [
+            TeamChoice::Roster(Roster::Orc),
+            TeamChoice::Roster(Roster::Human),
+        ],
+        options: Default::default(),
+        pre_match: Default::default(),
+    };
+    let mut dice = ChaChaDice::from_u64(4);
+    let (game, _) = bb::new_game(setup, &mut dice).expect("a match");
+    let mut view = bb::view(&game);
+    view.hands[1].count = 1;
+    view.hands[0].played = vec![Card::ComeOnBoys];
+    if let Screen::Replay(r) = &mut app.screen {
+        r.bb_view = Some(view);
+        r.pos = Some(1);
+    }
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains(" Player "), "{screen}");
+    app.on_key(plain(KeyCode::Char('c')));
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains(" Teams (c) "), "{screen}");
+    assert!(screen.contains("Played: Come On Boys!"), "{screen}");
+    // The log names Away's draw (a finished match's archive): the panel names the card.
+    assert!(screen.contains("Hand (1):"), "{screen}");
+    assert!(screen.contains("Mindblow ("), "{screen}");
+    // A draw without its card (the other coach's, live) leaves the count alone.
+    assert_eq!(
+        super::tui::known_hand(
+            &[bb::Event::CardDrawn {
+                side: Side::Away,
+                deck: Deck::DesperateMeasures,
+                card: None,
+            }],
+            Side::Away
+        ),
+        None
+    );
 }

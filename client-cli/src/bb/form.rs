@@ -1,8 +1,11 @@
 //! The create-room form for a Blood Bowl match: each side's team (a roster's starter team, or
 //! a team built with [`TeamBuilder`] within the budget), the seat, the timer, privacy and the
-//! match options (the budget, unofficial rosters and the rules options).
+//! match options (the budget, unofficial rosters, the rules options, the inducement phase with
+//! its petty cash, §30.1, and the Special Play Cards each team draws, §31.1).
 
 use dugout_protocol::{RoomSpec, TimerPolicy};
+use dugout_rules::bb::cards::{Deck, DeckDraws, SpecialPlayCards};
+use dugout_rules::bb::setup::PreMatch;
 use dugout_rules::bb::setup::TeamSheet;
 use dugout_rules::bb::{MatchSetup, Options, Overtime, Roster, TeamChoice};
 
@@ -24,6 +27,42 @@ pub struct BbRoomForm {
     pub sheets: [Option<TeamSheet>; 2],
     /// The team builder, open for a side.
     pub builder: Option<(usize, TeamBuilder)>,
+    /// §30.1: the petty cash each team brings to the inducement phase (gp).
+    pub petty_cash: u32,
+    /// §31.1: the Special Play Cards each team draws: 0 none, else an index into
+    /// [`card_choices`] (one draw from a usable deck, or one from each).
+    pub cards: usize,
+}
+
+/// §31.1: the card draws the form offers, each for both teams: one card from each deck
+/// whose cards are all built (the engine refuses the others), then one from each of them.
+pub fn card_choices() -> Vec<(String, DeckDraws)> {
+    let usable: Vec<Deck> = Deck::ALL
+        .into_iter()
+        .filter(|d| d.unbuilt().is_empty())
+        .collect();
+    let mut out: Vec<(String, DeckDraws)> = usable
+        .iter()
+        .map(|d| {
+            (
+                format!("1 {} card each", d.name()),
+                DeckDraws::from(vec![*d]),
+            )
+        })
+        .collect();
+    if usable.len() > 1 {
+        out.push((
+            "1 card of each usable deck each".into(),
+            DeckDraws::from(usable.clone()),
+        ));
+    }
+    if let Some(d) = usable.first() {
+        out.push((
+            format!("2 {} cards each", d.name()),
+            DeckDraws::from(vec![*d, *d]),
+        ));
+    }
+    out
 }
 
 impl Default for BbRoomForm {
@@ -38,6 +77,8 @@ impl Default for BbRoomForm {
             focus: 0,
             sheets: [None, None],
             builder: None,
+            petty_cash: 0,
+            cards: 0,
         }
     }
 }
@@ -47,7 +88,7 @@ fn yes(b: bool) -> String {
 }
 
 impl BbRoomForm {
-    pub const FIELDS: [&'static str; 12] = [
+    pub const FIELDS: [&'static str; 15] = [
         "Home team",
         "Away team",
         "Budget",
@@ -60,6 +101,9 @@ impl BbRoomForm {
         "Penalty shoot-out",
         "Throw-in counts start",
         "Strict touchdown timing",
+        "Inducements",
+        "Petty cash (each)",
+        "Special Play Cards",
     ];
 
     pub fn next(&mut self) {
@@ -151,6 +195,38 @@ impl BbRoomForm {
                     !self.options.throw_in_counts_start_square
             }
             11 => self.options.strict_touchdown_timing = !self.options.strict_touchdown_timing,
+            12 => {
+                self.options.inducements = !self.options.inducements;
+                // §30.1: petty cash goes with the inducement phase only.
+                if !self.options.inducements {
+                    self.petty_cash = 0;
+                }
+            }
+            13 => {
+                self.petty_cash = if up {
+                    self.petty_cash.saturating_add(50_000).min(1_000_000)
+                } else {
+                    self.petty_cash.saturating_sub(50_000)
+                };
+                if self.petty_cash > 0 {
+                    self.options.inducements = true;
+                }
+            }
+            14 => {
+                let n = card_choices().len() + 1;
+                self.cards = if up {
+                    (self.cards + 1) % n
+                } else {
+                    (self.cards + n - 1) % n
+                };
+                self.options.special_play_cards = match self.cards {
+                    0 => SpecialPlayCards::default(),
+                    i => card_choices()
+                        .get(i - 1)
+                        .map(|(_, d)| SpecialPlayCards { home: *d, away: *d })
+                        .unwrap_or_default(),
+                };
+            }
             _ => {}
         }
     }
@@ -188,6 +264,15 @@ impl BbRoomForm {
             9 => yes(o.penalty_shootout),
             10 => yes(o.throw_in_counts_start_square),
             11 => yes(o.strict_touchdown_timing),
+            12 => yes(o.inducements),
+            13 => format!("{} gp", thousands(self.petty_cash)),
+            14 => match self.cards {
+                0 => "none".into(),
+                i => card_choices()
+                    .get(i - 1)
+                    .map(|(w, _)| w.clone())
+                    .unwrap_or_else(|| "none".into()),
+            },
             _ => String::new(),
         }
     }
@@ -201,7 +286,10 @@ impl BbRoomForm {
                     None => TeamChoice::Roster(self.roster(side)),
                 }),
                 options: self.options,
-                pre_match: Default::default(),
+                pre_match: Box::new(PreMatch {
+                    petty_cash: [self.petty_cash; 2],
+                    ..Default::default()
+                }),
             }),
             timer: match self.timer {
                 1 => TimerPolicy::PerTurn {

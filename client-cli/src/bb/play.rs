@@ -4,7 +4,9 @@
 //! claiming the win, the log's scrolling) stays in [`crate::app::model`]; this model gets the
 //! view and the legal commands from it and answers with a command to send and a status line.
 
-use dugout_rules::bb::{ActionKind, Command, GameView, PlayerId, PlayerState, PromptKind};
+use dugout_rules::bb::{
+    ActionKind, Command, GameView, InducementItem, PlayerId, PlayerState, PromptKind, Spell,
+};
 use dugout_rules::core::{Side, Square};
 use ratatui::crossterm::event::KeyCode;
 
@@ -73,6 +75,13 @@ pub struct BbPlay {
     pub queued: Option<Command>,
     /// Sent when the path being walked is done, if legal then (the block of a Blitz).
     pub then: Option<Command>,
+    /// §30: which purchases the inducement menu lists: `false` the inducements, the Star
+    /// Players and plain Mercenaries; `true` the Mercenaries with an extra skill (`i`).
+    pub skilled_mercenaries: bool,
+    /// `c` switched the panel: the teams' cards and inducements instead of a player (or,
+    /// at the inducement and card prompts, where the teams are shown by themselves, the
+    /// player).
+    pub team_panel: bool,
 }
 
 impl Default for BbPlay {
@@ -86,6 +95,8 @@ impl Default for BbPlay {
             route_to: None,
             queued: None,
             then: None,
+            skilled_mercenaries: false,
+            team_panel: false,
         }
     }
 }
@@ -134,6 +145,23 @@ pub fn target(c: &Command, view: &GameView) -> Option<Square> {
         | Command::Gaze { target }
         | Command::Foul { target } => square_of(view, *target),
         Command::Bite { thrall } => square_of(view, *thrall),
+        // §30.10: the Wizard's spell, on a square (Fireball) or a player (Lightning Bolt).
+        Command::CastSpell {
+            spell: Spell::Fireball { target },
+        } => Some(*target),
+        Command::CastSpell {
+            spell: Spell::LightningBolt { target },
+        } => square_of(view, *target),
+        // §31: a card on a square (Da Freight Train; Chop Block names its player's square),
+        // or on a player.
+        Command::PlayCard {
+            square: Some(square),
+            ..
+        } => Some(*square),
+        Command::PlayCard {
+            player: Some(player),
+            ..
+        } => square_of(view, *player),
         Command::FollowUp { follow: true } => match view.prompt.kind {
             PromptKind::FollowUp { square, .. } => Some(square),
             _ => None,
@@ -157,6 +185,24 @@ fn pitch_only(c: &Command) -> bool {
             | Command::PassBlock { .. }
             | Command::HailMaryPass { .. }
             | Command::Concede
+            | Command::PlayCard {
+                player: None,
+                square: Some(_),
+                ..
+            }
+            | Command::CastSpell {
+                spell: Spell::Fireball { .. }
+            }
+    )
+}
+
+/// §30: a purchase of a Mercenary with an extra skill (listed apart: there are many).
+fn skilled_mercenary(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::Induce {
+            item: InducementItem::Mercenary { skill: Some(_), .. }
+        }
     )
 }
 
@@ -165,9 +211,15 @@ impl BbPlay {
     /// pitch (at the Action prompt: ending the turn; in set-up: formations and the
     /// reserves).
     pub fn menu_commands(&self, ctx: Ctx) -> Vec<Command> {
+        let shop = matches!(ctx.view.prompt.kind, PromptKind::Inducements { .. });
         ctx.legal
             .iter()
             .filter(|c| !pitch_only(c))
+            .filter(|c| {
+                !shop
+                    || matches!(c, Command::DoneInducing)
+                    || skilled_mercenary(c) == self.skilled_mercenaries
+            })
             .filter(|c| match (self.selected, subject(c)) {
                 (Some(sel), Some(p)) => p == sel,
                 (Some(_), None) => !matches!(c, Command::EndTurn),
@@ -296,6 +348,7 @@ impl BbPlay {
                     Command::EndTurn,
                     Command::SetupDone,
                     Command::Done,
+                    Command::DoneInducing,
                 ] {
                     if ctx.legal.contains(&cmd) {
                         return self.send(cmd, ctx);
@@ -319,6 +372,7 @@ impl BbPlay {
                             | Command::CatchBomb { catch: false }
                             | Command::ChooseKicking { kick: false }
                             | Command::NoCard
+                            | Command::Igor { use_it: false }
                     )
                 });
                 return match no {
@@ -340,6 +394,7 @@ impl BbPlay {
                             | Command::CatchBomb { catch: true }
                             | Command::Reroll { .. }
                             | Command::ChooseKicking { kick: true }
+                            | Command::Igor { use_it: true }
                     )
                 });
                 return match yes {
@@ -399,6 +454,24 @@ impl BbPlay {
                         square_name(self.cursor)
                     ))
                 };
+            }
+            KeyCode::Char('i') => {
+                if !matches!(ctx.view.prompt.kind, PromptKind::Inducements { .. }) {
+                    return Reply::say("Inducements are bought before the match only");
+                }
+                self.skilled_mercenaries = !self.skilled_mercenaries;
+                self.menu = 0;
+                return Reply::say(if self.skilled_mercenaries {
+                    "The menu lists Mercenaries with an extra skill (i: the other inducements)"
+                } else {
+                    "The menu lists the inducements, Star Players and Mercenaries (i: Mercenaries with a skill)"
+                });
+            }
+            KeyCode::Char('c') => {
+                self.team_panel = !self.team_panel;
+                return Reply::say(
+                    "c switches the panel: the teams' stars, inducements and cards, or the player",
+                );
             }
             KeyCode::Char('J') => {
                 let cmd = Command::Leap { to: self.cursor };

@@ -687,3 +687,147 @@ fn chat_and_room_notices_sit_in_the_log_where_they_came() {
         ]
     );
 }
+
+/// §30.10, §31 (docs/rules/blood-bowl.md): a spell or a card aimed at a square is chosen on
+/// the pitch (a green square, Space), never listed one menu line a square; a card on a player
+/// is aimed at his square too and listed in the menu with its target.
+#[test]
+fn spells_and_cards_on_squares_are_chosen_on_the_pitch() {
+    use dugout_rules::bb::Spell;
+    use dugout_rules::bb::cards::{Card, Window};
+    let mut v = fixture();
+    stand(&mut v, 12, sq(14, 7));
+    set_prompt(&mut v, Side::Home, PromptKind::Wizard);
+    let fireball = Command::CastSpell {
+        spell: Spell::Fireball { target: sq(14, 7) },
+    };
+    let bolt = Command::CastSpell {
+        spell: Spell::LightningBolt {
+            target: PlayerId(12),
+        },
+    };
+    let legal = vec![fireball, bolt, Command::Decline];
+    let ctx = Ctx {
+        view: &v,
+        legal: &legal,
+        side: Some(Side::Home),
+    };
+    let mut play = BbPlay::default();
+    assert_eq!(play.menu_commands(ctx), vec![bolt, Command::Decline]);
+    assert_eq!(play.targets(ctx), vec![sq(14, 7)]);
+    assert_eq!(
+        words::command(&v, &bolt),
+        "Lightning Bolt at Away #2 Lineman"
+    );
+    // Two commands aim at (14,7): Space puts the menu on the first, Enter sends it.
+    play.cursor = sq(14, 7);
+    let r = play.act_at_cursor(ctx);
+    assert_eq!(r.send, None, "{r:?}");
+    set_prompt(
+        &mut v,
+        Side::Home,
+        PromptKind::PlayCard {
+            window: Window::StartOfOwnTurn,
+        },
+    );
+    let freight = Command::PlayCard {
+        card: Card::DaFreightTrain,
+        player: None,
+        square: Some(sq(3, 0)),
+    };
+    let mindblow = Command::PlayCard {
+        card: Card::Mindblow,
+        player: Some(PlayerId(12)),
+        square: None,
+    };
+    let legal = vec![freight, mindblow, Command::NoCard];
+    let ctx = Ctx {
+        view: &v,
+        legal: &legal,
+        side: Some(Side::Home),
+    };
+    let mut play = BbPlay::default();
+    assert_eq!(play.menu_commands(ctx), vec![mindblow, Command::NoCard]);
+    assert_eq!(play.targets(ctx), vec![sq(3, 0), sq(14, 7)]);
+    assert_eq!(
+        words::command(&v, &mindblow),
+        "Play Mindblow on Away #2 Lineman"
+    );
+    play.cursor = sq(3, 0);
+    assert_eq!(play.act_at_cursor(ctx).send, Some(freight));
+    assert_eq!(
+        play.key(KeyCode::Char('d'), ctx).send,
+        Some(Command::NoCard)
+    );
+}
+
+/// §31.4 (docs/rules/blood-bowl.md): a spectator's Teams panel (`c`) gives each hand's count
+/// and the cards played by name, never a card in hand; the coach's own hand is named with its
+/// code and when it is playable.
+#[test]
+fn the_teams_panel_names_our_hand_and_counts_the_others() {
+    use dugout_rules::bb::cards::Card;
+    let mut v = fixture();
+    v.hands[0].count = 2;
+    v.hands[0].cards = vec![Card::Mindblow, Card::ComeOnBoys];
+    v.hands[1].count = 1;
+    v.hands[1].played = vec![Card::DoomAndGloom];
+    let names = ["alice".to_string(), "bot".to_string()];
+    let play = BbPlay {
+        team_panel: true,
+        ..BbPlay::default()
+    };
+    let m = |seat: Seat, v: &GameView| -> Vec<String> {
+        let mb = BbMatch {
+            view: v,
+            events: &[],
+            play: &play,
+            legal: &[],
+            seat,
+            names: &names,
+            log_scroll: 0,
+            clock: None,
+            result: None,
+            notes: &[],
+            chat_input: None,
+        };
+        super::tui::team_panel_lines(&mb)
+    };
+    let home = m(Seat::Coach(Side::Home), &v).join("\n");
+    assert!(
+        home.contains(&format!("  {}", words::card_words(Card::Mindblow))),
+        "{home}"
+    );
+    assert!(home.contains("at the start of your turn"), "{home}");
+    assert!(home.contains("Come On Boys!"), "{home}");
+    assert!(home.contains(" Hand: 1 card(s), secret"), "{home}");
+    assert!(home.contains(" Played: Doom and Gloom"), "{home}");
+    // A spectator's view has no card in hand (the server sends none); the panel says so.
+    let mut spectator = v.clone();
+    spectator.hands[0].cards.clear();
+    let seen = m(Seat::Spectator, &spectator).join("\n");
+    assert!(!seen.contains("Mindblow"), "{seen}");
+    assert!(seen.contains(" Hand: 2 card(s), secret"), "{seen}");
+    let screen = draw(
+        120,
+        40,
+        &BbMatch {
+            view: &spectator,
+            events: &[],
+            play: &play,
+            legal: &[],
+            seat: Seat::Spectator,
+            names: &names,
+            log_scroll: 0,
+            clock: None,
+            result: None,
+            notes: &[],
+            chat_input: None,
+        },
+    );
+    assert!(screen.contains(" Teams (c) "), "{screen}");
+    assert!(
+        screen.contains("cards 2"),
+        "the header counts the hand: {screen}"
+    );
+}

@@ -11,6 +11,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
+use dugout_rules::bb::cards::Card;
 use dugout_rules::bb::{
     Ball, Command, Event, GameView, PlayerId, PlayerState, PlayerView, PromptKind,
 };
@@ -273,10 +274,16 @@ fn render_header(frame: &mut Frame, area: Rect, m: &BbMatch) {
         } else {
             ""
         };
+        let hand = &v.hands[side.index()];
+        let cards = if hand.count > 0 || !hand.played.is_empty() {
+            format!(" | cards {}", hand.count)
+        } else {
+            String::new()
+        };
         Line::from(vec![
             Span::styled(format!(" {:<4} ", words::side_name(side)), side_style(side)),
             Span::raw(format!(
-                " {} | turn {}/8 | re-rolls {}/{}{used} | apothecary {} | bribes {} | {}",
+                " {} | turn {}/8 | re-rolls {}/{}{used} | apothecary {} | bribes {}{cards} | {}",
                 t.name,
                 t.turns,
                 t.rerolls,
@@ -461,7 +468,151 @@ fn panel_player(m: &BbMatch) -> Option<PlayerId> {
     under.or(m.play.selected).or(m.view.acting)
 }
 
+/// Whether the panel shows the teams' cards and inducements: by itself when the decision is
+/// ours at the inducement or card prompt, and `c` switches it (the player panel then).
+pub fn shows_team_panel(m: &BbMatch) -> bool {
+    let auto = !m.legal.is_empty()
+        && matches!(
+            m.view.prompt.kind,
+            PromptKind::Inducements { .. } | PromptKind::PlayCard { .. }
+        );
+    m.play.team_panel != auto
+}
+
+/// The teams' panel lines: the inducement money (§30.1) while buying, then per side its Star
+/// Players (§29), inducements (§30) and Special Play Cards (§31: our own hand by name and
+/// when each is playable; the other hand by its count only, §31.4).
+pub fn team_panel_lines(m: &BbMatch) -> Vec<String> {
+    let v = m.view;
+    let me = match m.seat {
+        Seat::Coach(s) => Some(s),
+        Seat::Spectator => None,
+    };
+    let mut out = Vec::new();
+    if let PromptKind::Inducements { money } = v.prompt.kind {
+        out.push(format!(
+            "{} buys: {} gp left",
+            words::side_name(v.prompt.coach.unwrap_or(Side::Home)),
+            words::gp(money)
+        ));
+        if let Some(Event::InducementMoney {
+            team_value,
+            petty_cash,
+            money,
+            first,
+        }) = m
+            .events
+            .iter()
+            .rev()
+            .find(|e| matches!(e, Event::InducementMoney { .. }))
+        {
+            out.push(format!(
+                "Team value {} / {}",
+                words::gp(team_value[0]),
+                words::gp(team_value[1])
+            ));
+            out.push(format!(
+                "Petty cash {} / {}",
+                words::gp(petty_cash[0]),
+                words::gp(petty_cash[1])
+            ));
+            out.push(format!(
+                "To spend {} / {}",
+                words::gp(money[0]),
+                words::gp(money[1])
+            ));
+            out.push(format!("{} buys first", words::side_name(*first)));
+        }
+    }
+    for side in Side::BOTH {
+        let t = &v.teams[side.index()];
+        let you = if me == Some(side) { " (you)" } else { "" };
+        out.push(format!("{}{you}:", words::side_name(side)));
+        let stars: Vec<String> = v
+            .players
+            .iter()
+            .filter(|p| p.side == side && p.position == "Star Player")
+            .map(|p| format!("*{} #{}", p.name, p.number))
+            .collect();
+        if !stars.is_empty() {
+            out.push(format!(" Stars: {}", stars.join(", ")));
+        }
+        if !t.induced.is_empty() {
+            out.push(format!(
+                " Bought: {}",
+                words::induced_words(v, side, &t.induced)
+            ));
+        }
+        let hand = &v.hands[side.index()];
+        // The cards named: our own hand, or a hand whose every draw the events name (a
+        // finished match's archive, §31.4); otherwise the count only.
+        let named = if me == Some(side) && !hand.cards.is_empty() {
+            Some(hand.cards.clone())
+        } else {
+            known_hand(m.events, side).filter(|k| k.len() == usize::from(hand.count))
+        };
+        if let Some(cards) = named.filter(|c| !c.is_empty()) {
+            out.push(format!(" Hand ({}):", hand.count));
+            for c in &cards {
+                out.push(format!("  {}", words::card_words(*c)));
+            }
+        } else if hand.count > 0 {
+            out.push(format!(" Hand: {} card(s), secret", hand.count));
+        }
+        if !hand.played.is_empty() {
+            let names: Vec<&str> = hand.played.iter().map(|c| c.name()).collect();
+            out.push(format!(" Played: {}", names.join(", ")));
+        }
+        if stars.is_empty() && t.induced.is_empty() && hand.count == 0 && hand.played.is_empty() {
+            out.push(" no stars, inducements or cards".into());
+        }
+    }
+    if !m.legal.is_empty()
+        && m.legal.iter().any(|c| {
+            matches!(
+                c,
+                Command::PlayCard {
+                    player: None,
+                    square: Some(_),
+                    ..
+                }
+            )
+        })
+    {
+        out.push("A card aims at a square: Space on a green one".into());
+    }
+    out
+}
+
+/// `side`'s hand as the events name it: every card drawn less those played; `None` when a
+/// draw came without its card (the other coach's, during the match, §31.4).
+pub fn known_hand(events: &[Event], side: Side) -> Option<Vec<Card>> {
+    let mut hand = Vec::new();
+    for e in events {
+        match e {
+            Event::CardDrawn { side: s, card, .. } if *s == side => hand.push((*card)?),
+            Event::CardPlayed { side: s, card, .. } if *s == side => {
+                if let Some(i) = hand.iter().position(|c| c == card) {
+                    hand.remove(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(hand)
+}
+
 fn render_panel(frame: &mut Frame, area: Rect, m: &BbMatch) {
+    if shows_team_panel(m) {
+        let lines: Vec<Line> = team_panel_lines(m).into_iter().map(Line::raw).collect();
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(Block::default().borders(Borders::ALL).title(" Teams (c) ")),
+            area,
+        );
+        return;
+    }
     let v = m.view;
     let mut lines = Vec::new();
     match panel_player(m).and_then(|id| v.players.get(id.index())) {
@@ -691,11 +842,19 @@ pub fn keys_line(m: &BbMatch) -> String {
                 "e end action",
             ]),
             PromptKind::Reroll { .. } => keys.extend(["y re-roll", "d no re-roll", "1-9 choose"]),
+            PromptKind::Inducements { .. } => keys.extend([
+                "1-9 / Tab+Enter buy",
+                "i mercenaries with a skill",
+                "e done",
+            ]),
+            PromptKind::PlayCard { .. } => {
+                keys.extend(["1-9 / Tab+Enter play", "Space on green", "d no card"])
+            }
             _ => keys.extend(["Space on green", "1-9 / Tab+Enter choose", "y yes", "d no"]),
         }
     }
     keys.extend([
-        "[ ] log",
+        "c cards",
         "t chat",
         "W claim",
         "CC concede",

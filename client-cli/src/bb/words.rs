@@ -1,10 +1,11 @@
 //! Blood Bowl in words: events for the log (every die in words), prompts for the prompt
 //! box, and commands for the choices menu.
 
+use dugout_rules::bb::cards::{Card, Window};
 use dugout_rules::bb::{
-    ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, InducementItem,
-    InjuryOutcome, Outcome, PlayerId, PlayerState, Prompt, PromptKind, RerollSource, RollPurpose,
-    Skill, Spell, Turnover,
+    ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, Induced,
+    InducementItem, InjuryOutcome, Outcome, PlayerId, PlayerState, Prompt, PromptKind,
+    RerollSource, RollPurpose, Skill, Spell, Turnover,
 };
 use dugout_rules::core::{Die, Side};
 
@@ -513,21 +514,25 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         ),
         Event::InducementMoney {
             team_value,
+            petty_cash,
             money,
             first,
-            ..
         } => format!(
-            "Inducements: team values {} / {}; {} gp Home, {} gp Away; {} buys first",
-            team_value[0],
-            team_value[1],
-            money[0],
-            money[1],
+            "Inducements: team values {} / {}; petty cash {} / {}; {} gp Home, {} gp Away; {} buys first",
+            gp(team_value[0]),
+            gp(team_value[1]),
+            gp(petty_cash[0]),
+            gp(petty_cash[1]),
+            gp(money[0]),
+            gp(money[1]),
             side_name(*first)
         ),
-        Event::Induced { side, induced } => match induced.bought.last() {
-            Some(item) => format!("{} buys {}", side_name(*side), item_words(item)),
-            None => return None,
-        },
+        // An `induced` comes after each purchase and each use (§30): the team's list now.
+        Event::Induced { side, induced } => format!(
+            "{} inducements now: {}",
+            side_name(*side),
+            induced_words(view, *side, induced)
+        ),
         Event::StarPlaysForNeither { star } => format!(
             "Both teams hired {}: he plays for neither",
             star.data().name
@@ -756,13 +761,17 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
                 ask("Pass Block: move a player up to 3 squares to a legal spot, or done".into())
             }
         },
-        PromptKind::PlayCard { .. } => ask("play a Special Play Card now?".into()),
+        PromptKind::PlayCard { window } => ask(format!(
+            "play a Special Play Card now ({})? Your cards are in the panel",
+            window_words(*window)
+        )),
         PromptKind::GameOver => match &view.outcome {
             Some(o) => format!("The match is over: {}", outcome_words(o)),
             None => "The match is over".into(),
         },
         PromptKind::Inducements { money } => ask(format!(
-            "Buy inducements: {money} gp left (choose one, or done)"
+            "Buy inducements: {} gp left (choose one, or done; i: which list)",
+            gp(*money)
         )),
         PromptKind::Igor { player: id } => ask(format!(
             "Regeneration failed for {}: use Igor's re-roll? (y/n)",
@@ -772,18 +781,97 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
     }
 }
 
-/// An inducement in words.
-fn item_words(item: &InducementItem) -> String {
+/// Gold pieces as people write them: 1,050,000.
+pub fn gp(n: u32) -> String {
+    super::form::thousands(n)
+}
+
+/// An inducement in words (§30.2): a mercenary by his position on `side`'s roster.
+pub fn item_words(view: &GameView, side: Side, item: &InducementItem) -> String {
     match item {
         InducementItem::StarPlayer { star } => format!("Star Player {}", star.data().name),
         InducementItem::Mercenary { position, skill } => {
             let s = skill
                 .map(|s| format!(" with {}", s.name()))
                 .unwrap_or_default();
-            format!("a Mercenary (position {position}){s}")
+            let roster = view.teams[side.index()].roster;
+            match roster.data().positions.get(usize::from(*position)) {
+                Some(pos) => format!("a Mercenary {}{s}", pos.name),
+                None => format!("a Mercenary (position {position}){s}"),
+            }
         }
+        InducementItem::ExtraTraining => "Extra Training (a team re-roll)".into(),
         other => debug_words(other),
     }
+}
+
+/// A team's inducements (§30): each purchase with how many, the gold spent, what is used.
+pub fn induced_words(view: &GameView, side: Side, induced: &Induced) -> String {
+    let mut groups: Vec<(InducementItem, usize)> = Vec::new();
+    for item in &induced.bought {
+        match groups.iter_mut().find(|(i, _)| i == item) {
+            Some(g) => g.1 += 1,
+            None => groups.push((*item, 1)),
+        }
+    }
+    if groups.is_empty() {
+        return "none".into();
+    }
+    let list: Vec<String> = groups
+        .iter()
+        .map(|(item, n)| {
+            let w = item_words(view, side, item);
+            if *n > 1 { format!("{n} x {w}") } else { w }
+        })
+        .collect();
+    let mut used = Vec::new();
+    if induced.igor_used {
+        used.push("Igor used".to_string());
+    }
+    if induced.wizard_used {
+        used.push("spell cast".to_string());
+    }
+    if induced.wandering_used > 0 {
+        used.push(format!(
+            "{} Wandering Apothecary used",
+            induced.wandering_used
+        ));
+    }
+    let used = if used.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", used.join(", "))
+    };
+    format!("{} ({} gp spent{used})", list.join(", "), gp(induced.spent))
+}
+
+/// When a Special Play Card may be played (§31.3), in words.
+pub fn window_words(w: Window) -> &'static str {
+    match w {
+        Window::PreMatch => "before the match",
+        Window::BeforeSetup => "before your set-up",
+        Window::AfterSetup => "after both set-ups",
+        Window::KickOffBeforeScatter => "at the kick-off, before the scatter",
+        Window::ReceivingAfterScatter => "receiving, after the scatter",
+        Window::ReceivingBallLanded => "receiving, once the ball lands",
+        Window::StartOfOwnTurn => "at the start of your turn",
+        Window::EndOfOwnTurn => "at the end of your turn",
+        Window::EndOfOwnTurnOrAfterKickOff => "at the end of your turn or after your kick-off",
+        Window::AfterKickOffToOpponent => "after your kick-off",
+        Window::DriveEndBeforeKoRecovery => "at a drive's end, before KO recovery",
+        Window::DriveEndAfterKoRecovery => "at a drive's end, after KO recovery",
+        Window::OpponentScored => "just after the opponent scores",
+    }
+}
+
+/// A card in words: "Mindblow (8♠, at the start of your turn)".
+pub fn card_words(card: Card) -> String {
+    format!(
+        "{} ({}, {})",
+        card.name(),
+        card.code(),
+        window_words(card.info().window)
+    )
 }
 
 /// A command as a choice in the menu.
@@ -925,7 +1013,14 @@ pub fn command(view: &GameView, c: &Command) -> String {
         Command::HailMaryPass { target } => {
             format!("Hail Mary Pass to {}", square_name(*target))
         }
-        Command::Induce { item } => format!("Buy {}", item_words(item)),
+        Command::Induce { item } => {
+            let side = view.prompt.coach.unwrap_or(Side::Home);
+            let roster = view.teams[side.index()].roster;
+            match dugout_rules::bb::inducements::price(roster, *item) {
+                Some(cost) => format!("Buy {} ({} gp)", item_words(view, side, item), gp(cost)),
+                None => format!("Buy {}", item_words(view, side, item)),
+            }
+        }
         Command::DoneInducing => "Done buying".into(),
         Command::Igor { use_it } => {
             if *use_it {
@@ -938,9 +1033,21 @@ pub fn command(view: &GameView, c: &Command) -> String {
             Spell::Fireball { target } => format!("Fireball at {}", square_name(*target)),
             Spell::LightningBolt { target } => format!("Lightning Bolt at {}", ps(target)),
         },
-        Command::PlayCard { card, player, .. } => match player {
-            Some(id) => format!("Play {} on {}", card.name(), ps(id)),
-            None => format!("Play {}", card.name()),
+        Command::PlayCard {
+            card,
+            player,
+            square,
+        } => match (player, square) {
+            // §31.12 Chop Block: his player on the square blocks the opponent.
+            (Some(id), Some(sq)) => format!(
+                "Play {}: the player on {} at {}",
+                card.name(),
+                square_name(*sq),
+                ps(id)
+            ),
+            (Some(id), None) => format!("Play {} on {}", card.name(), ps(id)),
+            (None, Some(sq)) => format!("Play {} on {}", card.name(), square_name(*sq)),
+            (None, None) => format!("Play {}", card.name()),
         },
         Command::NoCard => "No card".into(),
     }
