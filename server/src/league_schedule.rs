@@ -59,9 +59,7 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use dugout_protocol::{
-    AttachMatch, ErrorCode, PointsScheme, RoomStatus, Standing, Winner,
-};
+use dugout_protocol::{AttachMatch, ErrorCode, PointsScheme, RoomStatus, Standing, Winner};
 use dugout_rules::GameKind;
 use dugout_rules::bb::league::postmatch::LeagueRules;
 use dugout_rules::core::Side;
@@ -81,17 +79,41 @@ use crate::store::{
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/api/leagues/{id}/settings", get(settings).post(set_settings))
+        .route(
+            "/api/leagues/{id}/settings",
+            get(settings).post(set_settings),
+        )
         .route("/api/leagues/{id}/seasons", get(seasons).post(open_season))
         .route("/api/leagues/{id}/seasons/{season}", get(season))
-        .route("/api/leagues/{id}/seasons/{season}/schedule", post(schedule))
-        .route("/api/leagues/{id}/seasons/{season}/close", post(close_season))
-        .route("/api/leagues/{id}/seasons/{season}/standings", get(standings))
+        .route(
+            "/api/leagues/{id}/seasons/{season}/schedule",
+            post(schedule),
+        )
+        .route(
+            "/api/leagues/{id}/seasons/{season}/close",
+            post(close_season),
+        )
+        .route(
+            "/api/leagues/{id}/seasons/{season}/standings",
+            get(standings),
+        )
         .route("/api/leagues/{id}/seasons/{season}/leaders", get(leaders))
-        .route("/api/leagues/{id}/fixtures/{fixture}/deadline", post(reschedule))
-        .route("/api/leagues/{id}/fixtures/{fixture}/match", post(link_match))
-        .route("/api/leagues/{id}/fixtures/{fixture}/forfeit", post(forfeit))
-        .route("/api/leagues/{id}/fixtures/{fixture}/result", post(fix_result))
+        .route(
+            "/api/leagues/{id}/fixtures/{fixture}/deadline",
+            post(reschedule),
+        )
+        .route(
+            "/api/leagues/{id}/fixtures/{fixture}/match",
+            post(link_match),
+        )
+        .route(
+            "/api/leagues/{id}/fixtures/{fixture}/forfeit",
+            post(forfeit),
+        )
+        .route(
+            "/api/leagues/{id}/fixtures/{fixture}/result",
+            post(fix_result),
+        )
 }
 
 // ----- wire types ------------------------------------------------------------------------
@@ -495,7 +517,11 @@ pub const ROUND_DAYS: std::ops::RangeInclusive<u32> = 1..=60;
 /// Deadlines from 2000-01-01 to 2100-01-01 (Unix ms).
 pub const DEADLINES: std::ops::RangeInclusive<i64> = 946_684_800_000..=4_102_444_800_000;
 
-fn text(what: &str, value: &str, chars: std::ops::RangeInclusive<usize>) -> Result<String, Failure> {
+fn text(
+    what: &str,
+    value: &str,
+    chars: std::ops::RangeInclusive<usize>,
+) -> Result<String, Failure> {
     let n = value.chars().count();
     if chars.contains(&n) && !value.chars().any(char::is_control) && !value.trim().is_empty() {
         Ok(value.trim().to_owned())
@@ -585,16 +611,12 @@ async fn load_season(state: &AppState, league: &League, number: &str) -> Result<
 
 async fn load_fixture(state: &AppState, league: &League, id: &str) -> Result<Fixture, Failure> {
     let id = positive("fixture", id)?;
-    state
-        .store()
-        .fixture(league.id, id)
-        .await?
-        .ok_or_else(|| {
-            Failure::new(
-                ErrorCode::NotFound,
-                format!("league {} has no fixture {id}", league.id),
-            )
-        })
+    state.store().fixture(league.id, id).await?.ok_or_else(|| {
+        Failure::new(
+            ErrorCode::NotFound,
+            format!("league {} has no fixture {id}", league.id),
+        )
+    })
 }
 
 fn closed(season: &Season) -> Failure {
@@ -620,7 +642,11 @@ struct Names {
 }
 
 impl Names {
-    async fn of(state: &AppState, league: LeagueId, fixtures: &[Fixture]) -> Result<Names, Failure> {
+    async fn of(
+        state: &AppState,
+        league: LeagueId,
+        fixtures: &[Fixture],
+    ) -> Result<Names, Failure> {
         let mut coaches: HashMap<AccountId, (String, String)> = state
             .store()
             .league_coaches(league)
@@ -816,8 +842,7 @@ async fn set_settings(
         )));
     }
     let r = new.rules;
-    if r.expenses_band == 0 || r.expenses_threshold > 100_000_000 || r.expenses_band > 10_000_000
-    {
+    if r.expenses_band == 0 || r.expenses_threshold > 100_000_000 || r.expenses_band > 10_000_000 {
         return Err(bad(
             "field \"rules\": spiralling expenses need a band from 1 to 10,000,000 and a threshold up to 100,000,000",
         ));
@@ -977,7 +1002,10 @@ async fn close_season(
     }
     let settings = settings_of(&state, league.id).await?;
     let standings = compute_standings(&state, &league, &season, &settings).await?;
-    let detail = format!("season {} ({}) closed: {reason}", season.number, season.name);
+    let detail = format!(
+        "season {} ({}) closed: {reason}",
+        season.number, season.name
+    );
     if !state
         .store()
         .close_season(league.id, season.id, &standings, line(&who, &detail))

@@ -26,7 +26,7 @@ use serde_json::{Map, Value, json};
 use crate::api::{Health, Me, Version};
 use crate::archive::{DEFAULT_EVENTS_PAGE, DEFAULT_PAGE, MAX_EVENTS_PAGE, MAX_PAGE, Verification};
 use crate::league_schedule::{
-    FixedResult, FixtureBody, LeagueSettings, Leaders, NewForfeit, NewSchedule, NewSeason, Reason,
+    FixedResult, FixtureBody, Leaders, LeagueSettings, NewForfeit, NewSchedule, NewSeason, Reason,
     Reschedule, SeasonBody, SeasonItem, SeasonStandings,
 };
 use crate::leagues::LeagueItem;
@@ -212,7 +212,11 @@ const fn query(name: &'static str, description: &'static str, schema: fn() -> Va
 
 const MATCH_ID: Param = path("id", "the match's id", match_id);
 const LEAGUE_ID: Param = path("id", "the league's id (from 1)", positive_id);
-const SEASON: Param = path("season", "the season's number in its league (from 1)", positive_id);
+const SEASON: Param = path(
+    "season",
+    "the season's number in its league (from 1)",
+    positive_id,
+);
 const FIXTURE: Param = path("fixture", "the fixture's id (from 1)", positive_id);
 
 /// Every HTTP operation the server answers, besides the WebSocket upgrade at `GET /ws`.

@@ -159,7 +159,10 @@ mod tests {
                 assert_eq!(met.len(), n * (n - 1) / 2, "n={n}");
                 assert!(met.values().all(|&k| k == u32::from(legs)), "n={n}");
                 if n % 2 == 1 {
-                    assert!(byes.iter().all(|&b| b == u32::from(legs)), "n={n}: {byes:?}");
+                    assert!(
+                        byes.iter().all(|&b| b == u32::from(legs)),
+                        "n={n}: {byes:?}"
+                    );
                 }
                 if legs == 2 {
                     // Two legs: home as often as away.

@@ -89,7 +89,13 @@ async fn league(store: &dyn Store) -> (Vec<Account>, i64) {
         );
     }
     let l = store
-        .create_league("Spring", &people[0], GameKind::Blitz, PointsScheme::default(), 7)
+        .create_league(
+            "Spring",
+            &people[0],
+            GameKind::Blitz,
+            PointsScheme::default(),
+            7,
+        )
         .await
         .expect("league");
     for (p, team) in people.iter().zip(["Human", "Orc", "Elf"]) {
@@ -247,7 +253,10 @@ async fn fixtures_are_added_once_to_an_open_season_and_change_only_while_it_is_o
         None
     );
     let f = made[1].clone();
-    assert_eq!(store.fixture(id, f.id).await.expect("read"), Some(f.clone()));
+    assert_eq!(
+        store.fixture(id, f.id).await.expect("read"),
+        Some(f.clone())
+    );
     assert_eq!(store.fixture(id + 1, f.id).await.expect("read"), None);
     assert!(
         store
@@ -451,7 +460,11 @@ async fn deleting_a_league_deletes_its_seasons_and_fixtures(store: Arc<dyn Store
     assert_eq!(store.league_settings(id).await.expect("read"), None);
     // The match stays in the archive, detached.
     assert_eq!(
-        store.match_header("m").await.expect("read").map(|h| h.league),
+        store
+            .match_header("m")
+            .await
+            .expect("read")
+            .map(|h| h.league),
         Some(None)
     );
 }

@@ -6,7 +6,6 @@ use crate::league_schedule::{LeagueSettings, Outcome};
 use crate::store::schedule::{Fixture, Link, NewFixture, ScheduleStore, Season};
 use dugout_protocol::Standing;
 
-
 /// A fixture of an open season of league `$league`: the condition every fixture change
 /// carries (`$n` is the league's placeholder).
 macro_rules! open_fixture_of {
