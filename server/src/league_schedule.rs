@@ -19,7 +19,7 @@
 //! | `POST /api/leagues/{id}/fixtures/{fixture}/result` | bearer (organiser), `FixedResult` | 200 `FixtureBody` |
 //!
 //! **Seasons.** A league has seasons numbered from 1; at most one is open. The organiser opens
-//! one, schedules it once (a round robin of the league's coaches, [`crate::round_robin`]),
+//! one, schedules it once (a round robin of the league's coaches, [`dugout_rules::schedule`]),
 //! and closes it: closing freezes its standings (stored as they were served), and a closed
 //! season's fixtures change no more.
 //!
@@ -71,11 +71,11 @@ use crate::api::{Authenticated, Body};
 use crate::archive::{Viewer, summarise};
 use crate::error::Failure;
 use crate::leagues::{league_id, team_mismatch};
-use crate::round_robin::{self, round_robin};
 use crate::store::{
     Account, AccountId, Fixture, League, LeagueAction, LeagueId, Link, LogLine, MatchHeader,
     NewFixture, Season, now_ms,
 };
+use dugout_rules::schedule::{self as round_robin, round_robin};
 
 pub fn routes() -> Router<AppState> {
     Router::new()

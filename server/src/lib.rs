@@ -31,7 +31,6 @@ pub mod recovery;
 pub mod replay;
 pub mod replays;
 pub mod room;
-pub mod round_robin;
 pub mod store;
 pub mod throttle;
 pub mod tls;
