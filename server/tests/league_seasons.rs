@@ -531,3 +531,171 @@ async fn bad_season_and_fixture_parameters_are_refused() {
     .await;
     assert_eq!(status, 409, "{body}");
 }
+
+/// §32.6, §32.16: a Blood Bowl season's leaders are players, counted from the star player
+/// point awards of the linked match's events: the touchdown leaders add up to the touchdowns
+/// the archive counts for the match, and a Blood Bowl league has a completions table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_blood_bowl_season_counts_its_leaders_per_player_from_the_match_events() {
+    use dugout_protocol::RoomSpec;
+    use dugout_rules::AnySetup;
+    use dugout_rules::bb::{self, Roster, TeamChoice};
+
+    let s = &TestServer::start().await;
+    let org = s.register("commissioner").await;
+    let ta = s.register("orc_coach").await;
+    let tb = s.register("human_coach").await;
+    let (status, league) = http_post(
+        s,
+        "/api/leagues",
+        Some(&org),
+        json!({"name": "Old World", "game": "blood_bowl"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{league}");
+    let id = league["id"].as_i64().expect("an id");
+    let base = format!("/api/leagues/{id}");
+    for (coach, team, token) in [("orc_coach", "Orc", &ta), ("human_coach", "Human", &tb)] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/coaches"),
+            Some(&org),
+            json!({"coach": coach, "team": team}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let (status, body) =
+            http_post(s, &format!("{base}/invitation"), Some(token), json!({})).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    // §32.17's switches are taken by a Blood Bowl league.
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/settings"),
+        Some(&org),
+        json!({"tie_breakers": ["touchdowns_for"], "rules": {"free_fan_factor": true, "mvp": "random_living"}}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["rules"]["free_fan_factor"], true);
+    let (status, _) = http_post(
+        s,
+        &format!("{base}/seasons"),
+        Some(&org),
+        json!({"name": "One"}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let (status, season) = http_post(
+        s,
+        &format!("{base}/seasons/1/schedule"),
+        Some(&org),
+        json!({"first_deadline_ms": 1_900_000_000_000i64, "days_between_rounds": 7, "legs": 2}),
+    )
+    .await;
+    assert_eq!(status, 201, "{season}");
+    assert_eq!(season["fixtures"].as_array().map(Vec::len), Some(2));
+
+    // Whole matches played under the league, until one has a touchdown or an injury (random
+    // coaches make few; the server's dice are its own), at most 6.
+    let mut room = String::new();
+    for attempt in 0..6u64 {
+        let mut a = s.client(&ta).await;
+        let mut b = s.client(&tb).await;
+        room = a
+            .create_room(RoomSpec {
+                setup: AnySetup::BloodBowl(bb::MatchSetup {
+                    teams: [
+                        TeamChoice::Roster(Roster::Orc),
+                        TeamChoice::Roster(Roster::Human),
+                    ],
+                    options: bb::Options::default(),
+                    pre_match: Box::default(),
+                }),
+                timer: TimerPolicy::None,
+                private: false,
+                league: Some(id),
+            })
+            .await
+            .to_string();
+        assert!(a.join(&room, Some(Side::Home)).await.is_ok());
+        assert!(b.join(&room, Some(Side::Away)).await.is_ok());
+        common::start(&mut a, &mut b, &room).await;
+        let mut picker = Picker::playing_on(11 + attempt);
+        common::play_to_end(&mut a, &mut b, &mut [], &room, &mut picker).await;
+        for _ in 0..200 {
+            if s.match_log(&room).await.result.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let (_, summary) = http_get(s, &format!("/api/matches/{room}"), None).await;
+        let any = |k: &str| {
+            summary[k]
+                .as_array()
+                .is_some_and(|v| v.iter().any(|n| n != 0))
+        };
+        if any("touchdowns") || any("injuries") {
+            break;
+        }
+    }
+    let first = &season["fixtures"][0];
+    let (status, linked) = http_post(
+        s,
+        &format!("{base}/fixtures/{}/match", first["id"]),
+        Some(&org),
+        json!({"match": room}),
+    )
+    .await;
+    assert_eq!(status, 200, "{linked}");
+    assert_eq!(linked["result"]["source"], "match");
+
+    let (status, summary) = http_get(s, &format!("/api/matches/{room}"), None).await;
+    assert_eq!(status, 200, "{summary}");
+    let tds: u64 = summary["touchdowns"]
+        .as_array()
+        .expect("touchdowns")
+        .iter()
+        .filter_map(Value::as_u64)
+        .sum();
+    let (status, leaders) = http_get(s, &format!("{base}/seasons/1/leaders"), None).await;
+    assert_eq!(status, 200, "{leaders}");
+    assert_eq!(leaders["game"], "blood_bowl");
+    let table = |name: &str| leaders[name].as_array().expect(name).clone();
+    let counted: u64 = table("touchdowns")
+        .iter()
+        .map(|l| l["count"].as_u64().expect("count"))
+        .sum();
+    assert_eq!(counted, tds, "{leaders} v {summary}");
+    // Casualties count only those a player caused (a block, §32.6), so no more than the
+    // injuries the archive counts.
+    let injuries: u64 = summary["injuries"]
+        .as_array()
+        .expect("injuries")
+        .iter()
+        .filter_map(Value::as_u64)
+        .sum();
+    let casualties: u64 = table("casualties")
+        .iter()
+        .map(|l| l["count"].as_u64().expect("count"))
+        .sum();
+    assert!(casualties <= injuries, "{leaders} v {summary}");
+    for name in ["touchdowns", "casualties", "completions"] {
+        for l in table(name) {
+            assert!(l["player"].as_str().is_some_and(|p| !p.is_empty()), "{l}");
+            assert!(
+                l["coach"] == "orc_coach" || l["coach"] == "human_coach",
+                "{l}"
+            );
+        }
+    }
+    // Standings: the season's table counts the match for both coaches.
+    let (_, table) = http_get(s, &format!("{base}/seasons/1/standings"), None).await;
+    let played: Vec<u64> = table["standings"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["played"].as_u64().expect("played"))
+        .collect();
+    assert_eq!(played, [1, 1], "{table}");
+}
