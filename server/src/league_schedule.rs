@@ -53,9 +53,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use axum::extract::{FromRequestParts, Path, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -70,7 +69,7 @@ use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::archive::{Viewer, summarise};
 use crate::error::Failure;
-use crate::leagues::{league_id, team_mismatch};
+use crate::leagues::{PathPair, league_id, team_mismatch};
 use crate::store::{
     Account, AccountId, Fixture, League, LeagueAction, LeagueId, Link, LogLine, MatchHeader,
     NewFixture, Season, now_ms,
@@ -556,20 +555,6 @@ fn positive(what: &str, text: &str) -> Result<i64, Failure> {
         .ok_or_else(|| bad(format!("{what} {text:?} is not a positive integer")))
 }
 
-/// `{id}` and its second segment (a season's number, a fixture's id), or a JSON 400.
-pub struct PathTwo(pub String, pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for PathTwo {
-    type Rejection = Failure;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match Path::<(String, String)>::from_request_parts(parts, state).await {
-            Ok(Path((a, b))) => Ok(PathTwo(a, b)),
-            Err(e) => Err(bad(format!("bad path: {}", e.body_text()))),
-        }
-    }
-}
-
 async fn load(state: &AppState, id: &str) -> Result<League, Failure> {
     let id = league_id(id)?;
     state
@@ -912,7 +897,7 @@ async fn open_season(
 async fn season(
     State(state): State<AppState>,
     Viewer(viewer): Viewer,
-    PathTwo(id, number): PathTwo,
+    PathPair(id, number): PathPair,
 ) -> Result<Json<SeasonBody>, Failure> {
     let league = load(&state, &id).await?;
     let season = load_season(&state, &league, &number).await?;
@@ -924,7 +909,7 @@ async fn season(
 async fn schedule(
     State(state): State<AppState>,
     Authenticated(who): Authenticated,
-    PathTwo(id, number): PathTwo,
+    PathPair(id, number): PathPair,
     Body(new): Body<NewSchedule>,
 ) -> Result<Response, Failure> {
     let league = load(&state, &id).await?;
@@ -990,7 +975,7 @@ async fn schedule(
 async fn close_season(
     State(state): State<AppState>,
     Authenticated(who): Authenticated,
-    PathTwo(id, number): PathTwo,
+    PathPair(id, number): PathPair,
     Body(why): Body<Reason>,
 ) -> Result<Json<SeasonBody>, Failure> {
     let league = load(&state, &id).await?;
@@ -1022,7 +1007,7 @@ async fn close_season(
 
 async fn standings(
     State(state): State<AppState>,
-    PathTwo(id, number): PathTwo,
+    PathPair(id, number): PathPair,
 ) -> Result<Json<SeasonStandings>, Failure> {
     let league = load(&state, &id).await?;
     let season = load_season(&state, &league, &number).await?;
@@ -1068,7 +1053,7 @@ fn leaders_of(t: Tally) -> Vec<Leader> {
 
 async fn leaders(
     State(state): State<AppState>,
-    PathTwo(id, number): PathTwo,
+    PathPair(id, number): PathPair,
 ) -> Result<Json<Leaders>, Failure> {
     let league = load(&state, &id).await?;
     let season = load_season(&state, &league, &number).await?;
@@ -1179,7 +1164,7 @@ fn bb_awards(
 async fn reschedule(
     State(state): State<AppState>,
     Authenticated(who): Authenticated,
-    PathTwo(id, fixture): PathTwo,
+    PathPair(id, fixture): PathPair,
     Body(new): Body<Reschedule>,
 ) -> Result<Json<FixtureBody>, Failure> {
     let league = load(&state, &id).await?;
@@ -1236,7 +1221,7 @@ async fn answer_fixture(
 async fn link_match(
     State(state): State<AppState>,
     Authenticated(who): Authenticated,
-    PathTwo(id, fixture): PathTwo,
+    PathPair(id, fixture): PathPair,
     Body(req): Body<AttachMatch>,
 ) -> Result<Json<FixtureBody>, Failure> {
     let league = load(&state, &id).await?;
@@ -1326,7 +1311,7 @@ async fn link_match(
 async fn forfeit(
     State(state): State<AppState>,
     Authenticated(who): Authenticated,
-    PathTwo(id, fixture): PathTwo,
+    PathPair(id, fixture): PathPair,
     Body(new): Body<NewForfeit>,
 ) -> Result<Json<FixtureBody>, Failure> {
     let league = load(&state, &id).await?;
@@ -1376,7 +1361,7 @@ async fn forfeit(
 async fn fix_result(
     State(state): State<AppState>,
     Authenticated(who): Authenticated,
-    PathTwo(id, fixture): PathTwo,
+    PathPair(id, fixture): PathPair,
     Body(new): Body<FixedResult>,
 ) -> Result<Json<FixtureBody>, Failure> {
     let league = load(&state, &id).await?;
