@@ -23,6 +23,9 @@
 //! and closes it: closing freezes its standings (stored as they were served), and a closed
 //! season's fixtures change no more.
 //!
+//! **Playing a fixture.** The organiser links the match that played it, or, for a room
+//! created under the league, the room links its match when it finishes ([`link_finished`]).
+//!
 //! **Results.** A fixture counts in the season's standings once it has a result: its linked
 //! match when that has finished, or the organiser's outcome, which wins over the match. A
 //! *forfeit* (a coach did not show) counts as a 2–0 win for the coach who showed, with no
@@ -1159,6 +1162,62 @@ fn bb_awards(
         out.push((p.side, name, kind));
     }
     Ok(out)
+}
+
+/// A match of a room created under `league` has finished: it plays the first fixture (lowest
+/// round) of the league's open season between its two coaches that has neither a match nor an
+/// outcome, if there is one; the link is logged as the home coach's. `Ok(None)`: no such
+/// fixture (or the match is not the league's any more), nothing changed. The room checked
+/// that each coach played their registered team.
+pub async fn link_finished(
+    store: &dyn crate::store::Store,
+    league: LeagueId,
+    match_id: &str,
+) -> Result<Option<i64>, crate::store::StoreError> {
+    let Some(header) = store.match_header(match_id).await? else {
+        return Ok(None);
+    };
+    let ([Some(home), Some(away)], Some(l)) = (header.seats, header.league) else {
+        return Ok(None);
+    };
+    if l != league {
+        return Ok(None);
+    }
+    let Some(season) = store
+        .seasons(league)
+        .await?
+        .into_iter()
+        .find(|s| s.closed_at_ms.is_none())
+    else {
+        return Ok(None);
+    };
+    let mut pair = [home, away];
+    pair.sort_unstable();
+    let Some(f) = store.fixtures(season.id).await?.into_iter().find(|f| {
+        let mut c = f.coaches;
+        c.sort_unstable();
+        c == pair && f.match_id.is_none() && f.outcome.is_none()
+    }) else {
+        return Ok(None);
+    };
+    let detail = format!(
+        "fixture {} (round {}): match {match_id} (played in a league room, linked when it finished)",
+        f.id, f.round
+    );
+    let line = LogLine {
+        who: home,
+        detail: &detail,
+        at_ms: now_ms(),
+    };
+    Ok(
+        match store
+            .link_fixture_match(league, f.id, match_id, line)
+            .await?
+        {
+            Link::Linked => Some(f.id),
+            Link::FixtureTaken | Link::MatchTaken => None,
+        },
+    )
 }
 
 async fn reschedule(

@@ -596,13 +596,15 @@ async fn a_blood_bowl_season_counts_its_leaders_per_player_from_the_match_events
     assert_eq!(status, 201, "{season}");
     assert_eq!(season["fixtures"].as_array().map(Vec::len), Some(2));
 
-    // Whole matches played under the league, until one has a touchdown or an injury (random
-    // coaches make few; the server's dice are its own), at most 6.
-    let mut room = String::new();
-    for attempt in 0..6u64 {
+    // Whole matches played in league rooms (each plays the next fixture when it ends), until
+    // one has a touchdown or an injury (random coaches make few; the server's dice are its
+    // own): at most the two fixtures.
+    let mut rooms = 0;
+    for attempt in 0..2u64 {
+        rooms += 1;
         let mut a = s.client(&ta).await;
         let mut b = s.client(&tb).await;
-        room = a
+        let room = a
             .create_room(RoomSpec {
                 setup: AnySetup::BloodBowl(bb::MatchSetup {
                     teams: [
@@ -639,25 +641,42 @@ async fn a_blood_bowl_season_counts_its_leaders_per_player_from_the_match_events
             break;
         }
     }
-    let first = &season["fixtures"][0];
-    let (status, linked) = http_post(
-        s,
-        &format!("{base}/fixtures/{}/match", first["id"]),
-        Some(&org),
-        json!({"match": room}),
-    )
-    .await;
-    assert_eq!(status, 200, "{linked}");
-    assert_eq!(linked["result"]["source"], "match");
-
-    let (status, summary) = http_get(s, &format!("/api/matches/{room}"), None).await;
-    assert_eq!(status, 200, "{summary}");
-    let tds: u64 = summary["touchdowns"]
-        .as_array()
-        .expect("touchdowns")
-        .iter()
-        .filter_map(Value::as_u64)
-        .sum();
+    // The season's linked matches, and what the archive counts in them.
+    let mut season = Value::Null;
+    for _ in 0..100 {
+        season = http_get(s, &format!("{base}/seasons/1"), None).await.1;
+        let linked = season["fixtures"].as_array().map_or(0, |f| {
+            f.iter().filter(|f| f["match_id"].is_string()).count()
+        });
+        if linked == rooms {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (mut tds, mut injuries, mut played) = (0u64, 0u64, 0u64);
+    for f in season["fixtures"].as_array().expect("fixtures") {
+        let Some(m) = f["match_id"].as_str() else {
+            continue;
+        };
+        assert_eq!(f["result"]["source"], "match", "{f}");
+        played += 1;
+        let (status, summary) = http_get(s, &format!("/api/matches/{m}"), None).await;
+        assert_eq!(status, 200, "{summary}");
+        let sum = |k: &str| -> u64 {
+            summary[k]
+                .as_array()
+                .expect(k)
+                .iter()
+                .filter_map(Value::as_u64)
+                .sum()
+        };
+        tds += sum("touchdowns");
+        injuries += sum("injuries");
+    }
+    assert_eq!(
+        played, rooms as u64,
+        "every room's match plays a fixture: {season}"
+    );
     let (status, leaders) = http_get(s, &format!("{base}/seasons/1/leaders"), None).await;
     assert_eq!(status, 200, "{leaders}");
     assert_eq!(leaders["game"], "blood_bowl");
@@ -666,20 +685,14 @@ async fn a_blood_bowl_season_counts_its_leaders_per_player_from_the_match_events
         .iter()
         .map(|l| l["count"].as_u64().expect("count"))
         .sum();
-    assert_eq!(counted, tds, "{leaders} v {summary}");
+    assert_eq!(counted, tds, "{leaders} v {season}");
     // Casualties count only those a player caused (a block, §32.6), so no more than the
     // injuries the archive counts.
-    let injuries: u64 = summary["injuries"]
-        .as_array()
-        .expect("injuries")
-        .iter()
-        .filter_map(Value::as_u64)
-        .sum();
     let casualties: u64 = table("casualties")
         .iter()
         .map(|l| l["count"].as_u64().expect("count"))
         .sum();
-    assert!(casualties <= injuries, "{leaders} v {summary}");
+    assert!(casualties <= injuries, "{leaders} v {season}");
     for name in ["touchdowns", "casualties", "completions"] {
         for l in table(name) {
             assert!(l["player"].as_str().is_some_and(|p| !p.is_empty()), "{l}");
@@ -689,13 +702,123 @@ async fn a_blood_bowl_season_counts_its_leaders_per_player_from_the_match_events
             );
         }
     }
-    // Standings: the season's table counts the match for both coaches.
+    // Standings: the season's table counts each linked match for both coaches.
     let (_, table) = http_get(s, &format!("{base}/seasons/1/standings"), None).await;
-    let played: Vec<u64> = table["standings"]
+    let rows: Vec<u64> = table["standings"]
         .as_array()
         .expect("rows")
         .iter()
         .map(|r| r["played"].as_u64().expect("played"))
         .collect();
-    assert_eq!(played, [1, 1], "{table}");
+    assert_eq!(rows, [played, played], "{table}");
+}
+
+/// A match played in a room created under the league plays its coaches' next open fixture
+/// when it finishes: round by round, logged as the home coach's link; once their fixtures are
+/// all played, a further match links nothing (it still counts for the league).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_room_s_match_plays_its_coaches_next_fixture_when_it_finishes() {
+    let s = &TestServer::start().await;
+    let ta = s.register("coach_a").await;
+    let tb = s.register("coach_b").await;
+    let org = s.register("organiser").await;
+    let (_, league) = http_post(s, "/api/leagues", Some(&org), json!({"name": "Rooms"})).await;
+    let id = league["id"].as_i64().expect("an id");
+    let base = format!("/api/leagues/{id}");
+    for (name, token, team) in [("coach_a", &ta, 0), ("coach_b", &tb, 1)] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/coaches"),
+            Some(&org),
+            json!({"coach": name, "team": team_name(team)}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let (status, _) = http_post(s, &format!("{base}/invitation"), Some(token), json!({})).await;
+        assert_eq!(status, 200);
+    }
+    let (status, _) = http_post(
+        s,
+        &format!("{base}/seasons"),
+        Some(&org),
+        json!({"name": "S"}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let (status, season) = http_post(
+        s,
+        &format!("{base}/seasons/1/schedule"),
+        Some(&org),
+        json!({"first_deadline_ms": 1_900_000_000_000i64, "days_between_rounds": 7, "legs": 2}),
+    )
+    .await;
+    assert_eq!(status, 201, "{season}");
+
+    let mut rooms = Vec::new();
+    for _ in 0..3 {
+        let mut a = s.client(&ta).await;
+        let mut b = s.client(&tb).await;
+        let mut room_spec = spec(setup([0, 1]), TimerPolicy::default());
+        room_spec.league = Some(id);
+        let room = a.create_room(room_spec).await;
+        assert!(a.join(&room, Some(Side::Home)).await.is_ok());
+        assert!(b.join(&room, Some(Side::Away)).await.is_ok());
+        common::start(&mut a, &mut b, &room).await;
+        let r = room.clone();
+        let answer = b.request(|id| ClientMessage::Concede { id, room: r }).await;
+        assert!(answer.is_ok(), "{answer:?}");
+        for _ in 0..200 {
+            if s.match_log(&room).await.result.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        rooms.push(room.to_string());
+    }
+    // The link follows the result in the room's own task: wait for it.
+    let mut season = Value::Null;
+    for _ in 0..100 {
+        season = http_get(s, &format!("{base}/seasons/1"), None).await.1;
+        if season["fixtures"][1]["match_id"].is_string() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let linked: Vec<Value> = season["fixtures"]
+        .as_array()
+        .expect("fixtures")
+        .iter()
+        .map(|f| f["match_id"].clone())
+        .collect();
+    assert_eq!(linked, [json!(rooms[0]), json!(rooms[1])], "{season}");
+    for f in season["fixtures"].as_array().expect("fixtures") {
+        assert_eq!(f["result"]["source"], "match", "{f}");
+        // coach_a won each (coach_b conceded), whichever seat the fixture gives them.
+        let a_seat = if f["coaches"][0] == "coach_a" {
+            "home"
+        } else {
+            "away"
+        };
+        assert_eq!(f["result"]["winner"], a_seat, "{f}");
+    }
+    // The third match counts for the league, not for the season.
+    let (_, shown) = http_get(s, &base, None).await;
+    assert!(
+        shown["matches"]
+            .as_array()
+            .is_some_and(|m| m.contains(&json!(rooms[2]))),
+        "{shown}"
+    );
+    let (_, table) = http_get(s, &format!("{base}/seasons/1/standings"), None).await;
+    assert_eq!(table["standings"][0]["coach"], "coach_a");
+    assert_eq!(table["standings"][0]["won"], 2, "{table}");
+    let (_, log) = http_get(s, &format!("{base}/log"), Some(&org)).await;
+    let links: Vec<&Value> = log
+        .as_array()
+        .expect("lines")
+        .iter()
+        .filter(|l| l["what"] == "link_match")
+        .collect();
+    assert_eq!(links.len(), 2, "{log}");
+    assert!(links.iter().all(|l| l["who"] == "coach_a"), "{log}");
 }
