@@ -144,6 +144,7 @@ pub const DEFAULT_TIE_BREAKERS: [TieBreaker; 2] = [
 #[serde(deny_unknown_fields)]
 pub struct LeagueSettings {
     /// In order, each at most once (at most 4).
+    #[schemars(length(max = 4), extend("uniqueItems" = true))]
     pub tie_breakers: Vec<TieBreaker>,
     /// The optional league rules of §32.17 (Blood Bowl leagues only; a Blitz Bowl league
     /// keeps the defaults).
@@ -164,7 +165,11 @@ impl Default for LeagueSettings {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewSeason {
-    /// 1 to 64 characters, not only spaces.
+    /// 1 to 64 characters, no control character, not only white space.
+    #[schemars(
+        length(min = 1, max = 64),
+        pattern(dugout_protocol::input::league_name_pattern())
+    )]
     pub name: String,
 }
 
@@ -172,19 +177,87 @@ pub struct NewSeason {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewSchedule {
-    /// The first round's deadline, Unix milliseconds.
+    /// The first round's deadline, Unix milliseconds (2000 to 2100).
+    #[serde(deserialize_with = "integral")]
+    #[schemars(range(min = 946_684_800_000i64, max = 4_102_444_800_000i64))]
     pub first_deadline_ms: i64,
     /// Days between one round's deadline and the next (1 to 60).
+    #[serde(deserialize_with = "integral_u32")]
+    #[schemars(range(min = 1, max = 60))]
     pub days_between_rounds: u32,
     /// 1: each pair meets once; 2: twice, home and away. Default 1.
-    #[serde(default)]
-    pub legs: Option<u8>,
+    #[serde(default = "one_leg", deserialize_with = "integral_u8")]
+    #[schemars(range(min = 1, max = 2))]
+    pub legs: u8,
 }
 
-/// A reason for an organiser's action: 1 to 200 characters, not only spaces.
+fn one_leg() -> u8 {
+    1
+}
+
+/// Any JSON number with an integral value (`3`, and `3.0` too, as JSON Schema's `integer`
+/// takes both; serde alone refuses `3.0`).
+fn integral<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    struct Integral;
+    impl serde::de::Visitor<'_> for Integral {
+        type Value = i64;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an integer")
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<i64, E> {
+            Ok(v)
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<i64, E> {
+            i64::try_from(v).map_err(|_| E::custom(format!("{v} is out of range")))
+        }
+        fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<i64, E> {
+            // Exactly representable integers only (|v| < 2^53).
+            if v.fract() == 0.0 && v.abs() < 9_007_199_254_740_992.0 {
+                #[allow(clippy::cast_possible_truncation)]
+                Ok(v as i64)
+            } else {
+                Err(E::custom(format!("{v} is not an integer")))
+            }
+        }
+    }
+    d.deserialize_any(Integral)
+}
+
+fn integral_u32<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = integral(d)?;
+    u32::try_from(v).map_err(|_| serde::de::Error::custom(format!("{v} is out of range")))
+}
+
+fn integral_u8<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let v = integral(d)?;
+    u8::try_from(v).map_err(|_| serde::de::Error::custom(format!("{v} is out of range")))
+}
+
+/// Two integers (home, away), each 0 to [`MAX_FIXED`].
+fn integral_pair<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[u32; 2], D::Error> {
+    struct Int(u32);
+    impl<'de> Deserialize<'de> for Int {
+        fn deserialize<D2: serde::Deserializer<'de>>(d: D2) -> Result<Int, D2::Error> {
+            let v = integral_u32(d)?;
+            if v > MAX_FIXED {
+                return Err(serde::de::Error::custom(format!("{v} is over {MAX_FIXED}")));
+            }
+            Ok(Int(v))
+        }
+    }
+    let [a, b] = <[Int; 2]>::deserialize(d)?;
+    Ok([a.0, b.0])
+}
+
+/// A reason for an organiser's action.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Reason {
+    /// 1 to 200 characters, no control character, not only white space.
+    #[schemars(
+        length(min = 1, max = 200),
+        pattern(dugout_protocol::input::league_name_pattern())
+    )]
     pub reason: String,
 }
 
@@ -192,8 +265,15 @@ pub struct Reason {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Reschedule {
-    /// Unix milliseconds.
+    /// Unix milliseconds (2000 to 2100).
+    #[serde(deserialize_with = "integral")]
+    #[schemars(range(min = 946_684_800_000i64, max = 4_102_444_800_000i64))]
     pub deadline_ms: i64,
+    /// 1 to 200 characters, no control character, not only white space.
+    #[schemars(
+        length(min = 1, max = 200),
+        pattern(dugout_protocol::input::league_name_pattern())
+    )]
     pub reason: String,
 }
 
@@ -219,6 +299,11 @@ impl FixtureSide {
 #[serde(deny_unknown_fields)]
 pub struct NewForfeit {
     pub absent: FixtureSide,
+    /// 1 to 200 characters, no control character, not only white space.
+    #[schemars(
+        length(min = 1, max = 200),
+        pattern(dugout_protocol::input::league_name_pattern())
+    )]
     pub reason: String,
 }
 
@@ -228,10 +313,19 @@ pub struct NewForfeit {
 #[serde(deny_unknown_fields)]
 pub struct FixedResult {
     /// Home, away; 0 to 99 each.
+    #[serde(deserialize_with = "integral_pair")]
+    #[schemars(inner(range(max = 99)))]
     pub touchdowns: [u32; 2],
     /// Players of each side injured (home, away), as the archive counts them; 0 to 99.
+    #[serde(deserialize_with = "integral_pair")]
+    #[schemars(inner(range(max = 99)))]
     pub injuries: [u32; 2],
     pub winner: Winner,
+    /// 1 to 200 characters, no control character, not only white space.
+    #[schemars(
+        length(min = 1, max = 200),
+        pattern(dugout_protocol::input::league_name_pattern())
+    )]
     pub reason: String,
 }
 
@@ -829,12 +923,6 @@ async fn set_settings(
             league.id, league.game
         )));
     }
-    let r = new.rules;
-    if r.expenses_band == 0 || r.expenses_threshold > 100_000_000 || r.expenses_band > 10_000_000 {
-        return Err(bad(
-            "field \"rules\": spiralling expenses need a band from 1 to 10,000,000 and a threshold up to 100,000,000",
-        ));
-    }
     let detail = format!(
         "settings: tie-breakers {:?}, rules {}",
         new.tie_breakers,
@@ -927,7 +1015,7 @@ async fn schedule(
             new.days_between_rounds
         )));
     }
-    let legs = new.legs.unwrap_or(1);
+    let legs = new.legs;
     if season.closed_at_ms.is_some() {
         return Err(closed(&season));
     }
