@@ -53,6 +53,7 @@ contract!(
     fixtures_are_added_once_to_an_open_season_and_change_only_while_it_is_open,
     a_match_plays_one_fixture_and_is_attached_to_the_league,
     deleting_a_league_deletes_its_seasons_and_fixtures,
+    two_opens_at_once_open_one_season,
 );
 
 fn spec() -> RoomSpec {
@@ -467,4 +468,42 @@ async fn deleting_a_league_deletes_its_seasons_and_fixtures(store: Arc<dyn Store
             .map(|h| h.league),
         Some(None)
     );
+}
+
+async fn two_opens_at_once_open_one_season(store: Arc<dyn Store>) {
+    let (people, id) = league(store.as_ref()).await;
+    let ada = people[0].clone();
+    for round in 0..5 {
+        let opens = (0..2).map(|_| {
+            let store = store.clone();
+            let ada = ada.clone();
+            tokio::spawn(async move {
+                store
+                    .open_season(id, "race", line(&ada, "open", 10))
+                    .await
+                    .expect("no error, one open or none")
+            })
+        });
+        let mut opened = 0;
+        for o in opens.collect::<Vec<_>>() {
+            opened += usize::from(o.await.expect("task").is_some());
+        }
+        assert_eq!(opened, 1, "round {round}");
+        let seasons = store.seasons(id).await.expect("read");
+        let last = seasons.last().expect("a season");
+        assert!(
+            store
+                .close_season(id, last.id, &[], line(&ada, "close", 11))
+                .await
+                .expect("close")
+        );
+    }
+    let numbers: Vec<i64> = store
+        .seasons(id)
+        .await
+        .expect("read")
+        .iter()
+        .map(|s| s.number)
+        .collect();
+    assert_eq!(numbers, [1, 2, 3, 4, 5]);
 }

@@ -123,7 +123,14 @@ impl<B: Backend> ScheduleStore for B {
             .arg(number)
             .arg(name)
             .arg(log.at_ms);
-            let Id(id): Id<i64> = fetch_one(&mut *tx, insert).await?;
+            // Another open raced this one (one open season, one number a league): the unique
+            // indexes refuse the second, which then changes nothing.
+            let row = match insert.fetch_one(B::Db::executor(&mut *tx)).await {
+                Ok(row) => row,
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => return Ok(None),
+                Err(e) => return Err(db(e)),
+            };
+            let Id(id): Id<i64> = Id::read(&SqlRow::<B::Db>(&row))?;
             insert_log::<B::Db>(&mut *tx, league, LeagueAction::OpenSeason, &log).await?;
             tx.commit().await.map_err(db)?;
             Ok(Some(Season {
