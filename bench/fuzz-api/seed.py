@@ -16,7 +16,8 @@ sees its own hand) and organises the league. A second account, made here, coache
 * a finished match: a few dozen random legal commands, then the away coach concedes;
 * a live match: a few random legal commands, left playing;
 * an open room nobody is ready in (its state is a 409, its dice "not started");
-* a league with both coaches registered and the finished match attached.
+* a league with both coaches registered and the finished match attached, and an open season
+  of it scheduled home and away (two fixtures);
 
 Random choices come from a fixed seed. Needs `websockets` (in requirements.txt).
 """
@@ -130,6 +131,15 @@ def main():
     http(base, "POST", f"/api/leagues/{inviting['id']}/coaches", away_grant["token"], {"coach": home_name, "team": TEAMS[0]})
     # A bot of the fuzzing account: its token routes answer.
     http(base, "POST", "/api/bots", token, {"name": "fuzz-bot"})
+    # A season of the Fuzz League, scheduled: its season and fixture routes answer on real ids.
+    http(base, "POST", f"/api/leagues/{league['id']}/seasons", token, {"name": "Fuzz Season"})
+    season = http(
+        base,
+        "POST",
+        f"/api/leagues/{league['id']}/seasons/1/schedule",
+        token,
+        {"first_deadline_ms": 1_900_000_000_000, "days_between_rounds": 7, "legs": 2},
+    )
 
     print(
         config(
@@ -138,11 +148,13 @@ def main():
             doomed=[doomed["id"]],
             coaches=[home_name, "fuzz-away"],
             bots=["fuzz-bot"],
+            seasons=[1],
+            fixtures=[f["id"] for f in season["fixtures"]],
         )
     )
 
 
-def config(matches, leagues, doomed, coaches, bots):
+def config(matches, leagues, doomed, coaches, bots, seasons, fixtures):
     def binding(dictionary, probability=0.8):
         return '{ dictionary = "%s", probability = %s }' % (dictionary, probability)
 
@@ -157,6 +169,8 @@ def config(matches, leagues, doomed, coaches, bots):
         "[dictionaries.doomed]\nvalues = %s\n" % json.dumps(doomed),
         "[dictionaries.coaches]\nvalues = %s\n" % json.dumps(coaches),
         "[dictionaries.bots]\nvalues = %s\n" % json.dumps(bots),
+        "[dictionaries.seasons]\nvalues = %s\n" % json.dumps(seasons),
+        "[dictionaries.fixtures]\nvalues = %s\n" % json.dumps(fixtures),
         operations('include-path-regex = "^/api/bots/"', {"path.name": binding("bots")}),
         operations('include-path-regex = "^/api/matches/\\\\{id\\\\}"', {"path.id": binding("matches")}),
         operations('include-path = "/api/matches"', {"query.league": binding("leagues", 0.5), "query.coach": binding("coaches", 0.5)}),
@@ -166,6 +180,8 @@ def config(matches, leagues, doomed, coaches, bots):
                 "path.id": binding("leagues"),
                 "path.match": binding("matches"),
                 "path.coach": binding("coaches"),
+                "path.season": binding("seasons"),
+                "path.fixture": binding("fixtures"),
                 "body.match": binding("matches"),
                 "body.coach": binding("coaches"),
             },

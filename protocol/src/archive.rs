@@ -361,8 +361,8 @@ pub struct Standing {
     pub injury_difference: i64,
 }
 
-/// Body of `GET /api/leagues/{id}/standings`: by points, then touchdown difference, then
-/// injury difference, then name.
+/// Body of `GET /api/leagues/{id}/standings`: by points, then the league's tie-breakers
+/// (by default touchdown difference, then injury difference), then name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Standings {
     pub league: i64,

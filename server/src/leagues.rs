@@ -16,7 +16,10 @@
 //! | `DELETE /api/leagues/{id}/coaches/{coach}` | bearer (organiser) | 200 `LeagueBody` |
 //! | `DELETE /api/leagues/{id}` | bearer (organiser) | 204 |
 //! | `GET /api/leagues/{id}/log` | bearer (organiser) | `Vec<LeagueLogLine>`, newest first |
-//! | `GET /api/leagues/{id}/standings` | | `Standings` |
+//! | `GET /api/leagues/{id}/standings` | | `Standings`: by points, then the league's tie-breakers |
+//!
+//! Seasons, schedules, settings (tie-breakers, optional league rules) and the organiser's
+//! tools for them are in [`crate::league_schedule`].
 //!
 //! **Consent.** An organiser does not register other people: registering a coach invites
 //! them (the organiser registering themself is registered at once), and the coach accepts
@@ -45,7 +48,7 @@ use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use dugout_protocol::{
     AttachMatch, CoachEntry, ErrorCode, LeagueBody, LeagueInvitation, LeagueLogLine, LeagueMatch,
-    NewLeague, NewLeagueCoach, PointsScheme, RoomStatus, Standing, Standings, Winner,
+    NewLeague, NewLeagueCoach, PointsScheme, RoomStatus, Standings, Winner,
 };
 use dugout_rules::core::Side;
 use dugout_rules::{AnySetup, GameKind};
@@ -704,20 +707,11 @@ async fn standings(
 ) -> Result<Json<Standings>, Failure> {
     let league = load(&state, &id).await?;
     let coaches = state.store().league_coaches(league.id).await?;
-    let mut rows: Vec<(i64, Standing)> = coaches
+    let entrants: Vec<(i64, String, String)> = coaches
         .iter()
-        .map(|c| {
-            (
-                c.account.id,
-                Standing {
-                    coach: c.account.name.clone(),
-                    team: c.team.clone(),
-                    ..Standing::default()
-                },
-            )
-        })
+        .map(|c| (c.account.id, c.account.name.clone(), c.team.clone()))
         .collect();
-    let p = league.points;
+    let mut games = Vec::new();
     for header in state.store().league_matches(league.id).await? {
         let (RoomStatus::Finished, Some(result)) = (header.status, header.result) else {
             continue;
@@ -726,50 +720,24 @@ async fn standings(
             continue;
         };
         let t = summarise(&log);
-        for side in [Side::Home, Side::Away] {
-            let i = side.index();
-            let Some(account) = header.seats[i] else {
-                continue;
-            };
-            let Some((_, row)) = rows.iter_mut().find(|(id, _)| *id == account) else {
-                continue;
-            };
-            row.played += 1;
-            match result.winner() {
-                None => {
-                    row.drawn += 1;
-                    row.points += i64::from(p.draw);
-                }
-                Some(w) if w == side => {
-                    row.won += 1;
-                    row.points += i64::from(p.win);
-                }
-                Some(_) => {
-                    row.lost += 1;
-                    row.points += i64::from(p.loss);
-                }
-            }
-            row.touchdowns_for += t.touchdowns[i];
-            row.touchdowns_against += t.touchdowns[1 - i];
-            row.injuries_inflicted += t.injuries[1 - i];
-            row.injuries_suffered += t.injuries[i];
-        }
+        // A seat nobody holds counts for nobody (its account id matches no coach).
+        let seat = |i: usize| header.seats[i].unwrap_or(0);
+        games.push(crate::league_schedule::Counted {
+            coaches: [seat(0), seat(1)],
+            touchdowns: t.touchdowns,
+            injuries: t.injuries,
+            winner: Winner::of(&result),
+        });
     }
-    let mut standings: Vec<Standing> = rows
-        .into_iter()
-        .map(|(_, mut s)| {
-            s.touchdown_difference = i64::from(s.touchdowns_for) - i64::from(s.touchdowns_against);
-            s.injury_difference = i64::from(s.injuries_inflicted) - i64::from(s.injuries_suffered);
-            s
-        })
-        .collect();
-    standings.sort_by(|a, b| {
-        b.points
-            .cmp(&a.points)
-            .then(b.touchdown_difference.cmp(&a.touchdown_difference))
-            .then(b.injury_difference.cmp(&a.injury_difference))
-            .then_with(|| a.coach.to_lowercase().cmp(&b.coach.to_lowercase()))
-    });
+    // Points, then the league's tie-breakers (by default touchdown and injury difference),
+    // then name.
+    let tie_breakers = state
+        .store()
+        .league_settings(league.id)
+        .await?
+        .map(|s| s.tie_breakers)
+        .unwrap_or_else(|| crate::league_schedule::DEFAULT_TIE_BREAKERS.to_vec());
+    let standings = crate::league_schedule::table(&entrants, &games, league.points, &tie_breakers);
     Ok(Json(Standings {
         league: league.id,
         points: league.points,

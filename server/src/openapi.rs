@@ -25,6 +25,10 @@ use serde_json::{Map, Value, json};
 
 use crate::api::{Health, Me, Version};
 use crate::archive::{DEFAULT_EVENTS_PAGE, DEFAULT_PAGE, MAX_EVENTS_PAGE, MAX_PAGE, Verification};
+use crate::league_schedule::{
+    FixedResult, FixtureBody, Leaders, LeagueSettings, NewForfeit, NewSchedule, NewSeason, Reason,
+    Reschedule, SeasonBody, SeasonItem, SeasonStandings,
+};
 use crate::leagues::LeagueItem;
 
 /// Who may call an operation.
@@ -208,6 +212,12 @@ const fn query(name: &'static str, description: &'static str, schema: fn() -> Va
 
 const MATCH_ID: Param = path("id", "the match's id", match_id);
 const LEAGUE_ID: Param = path("id", "the league's id (from 1)", positive_id);
+const SEASON: Param = path(
+    "season",
+    "the season's number in its league (from 1)",
+    positive_id,
+);
+const FIXTURE: Param = path("fixture", "the fixture's id (from 1)", positive_id);
 
 /// Every HTTP operation the server answers, besides the WebSocket upgrade at `GET /ws`.
 pub const OPERATIONS: &[Operation] = &[
@@ -588,6 +598,137 @@ pub const OPERATIONS: &[Operation] = &[
         ok: (200, Some(schema::<Standings>)),
         errors: &[400, 404],
     },
+    // ----- seasons, schedules, settings (league_schedule.rs) ----------------------------
+    Operation {
+        method: "get",
+        path: "/api/leagues/{id}/settings",
+        summary: "The league's tie-breakers and optional league rules",
+        auth: Auth::None,
+        params: &[LEAGUE_ID],
+        body: None,
+        ok: (200, Some(schema::<LeagueSettings>)),
+        errors: &[400, 404],
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/settings",
+        summary: "Set the tie-breakers and optional league rules (organiser only, logged)",
+        auth: Auth::Required,
+        params: &[LEAGUE_ID],
+        body: Some(schema::<LeagueSettings>),
+        ok: (200, Some(schema::<LeagueSettings>)),
+        errors: &[400, 401, 403, 404, 409, 413],
+    },
+    Operation {
+        method: "get",
+        path: "/api/leagues/{id}/seasons",
+        summary: "The league's seasons, by number",
+        auth: Auth::None,
+        params: &[LEAGUE_ID],
+        body: None,
+        ok: (200, Some(schema::<Vec<SeasonItem>>)),
+        errors: &[400, 404],
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/seasons",
+        summary: "Open the next season; one at a time (organiser only, logged)",
+        auth: Auth::Required,
+        params: &[LEAGUE_ID],
+        body: Some(schema::<NewSeason>),
+        ok: (201, Some(schema::<SeasonBody>)),
+        errors: &[400, 401, 403, 404, 409, 413],
+    },
+    Operation {
+        method: "get",
+        path: "/api/leagues/{id}/seasons/{season}",
+        summary: "A season and its fixtures: rounds, deadlines, results",
+        auth: Auth::Optional,
+        params: &[LEAGUE_ID, SEASON],
+        body: None,
+        ok: (200, Some(schema::<SeasonBody>)),
+        errors: &[400, 401, 404],
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/seasons/{season}/schedule",
+        summary: "Schedule the season: a round robin of the league's coaches (organiser only, logged)",
+        auth: Auth::Required,
+        params: &[LEAGUE_ID, SEASON],
+        body: Some(schema::<NewSchedule>),
+        ok: (201, Some(schema::<SeasonBody>)),
+        errors: &[400, 401, 403, 404, 409, 413],
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/seasons/{season}/close",
+        summary: "Close the season, freezing its standings (organiser only, logged)",
+        auth: Auth::Required,
+        params: &[LEAGUE_ID, SEASON],
+        body: Some(schema::<Reason>),
+        ok: (200, Some(schema::<SeasonBody>)),
+        errors: &[400, 401, 403, 404, 409, 413],
+    },
+    Operation {
+        method: "get",
+        path: "/api/leagues/{id}/seasons/{season}/standings",
+        summary: "The season's standings with the league's tie-breakers (frozen once closed)",
+        auth: Auth::None,
+        params: &[LEAGUE_ID, SEASON],
+        body: None,
+        ok: (200, Some(schema::<SeasonStandings>)),
+        errors: &[400, 404],
+    },
+    Operation {
+        method: "get",
+        path: "/api/leagues/{id}/seasons/{season}/leaders",
+        summary: "The season's leaders: touchdowns, casualties, completions",
+        auth: Auth::None,
+        params: &[LEAGUE_ID, SEASON],
+        body: None,
+        ok: (200, Some(schema::<Leaders>)),
+        errors: &[400, 404],
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/fixtures/{fixture}/deadline",
+        summary: "Reschedule a fixture with a reason (organiser only, logged)",
+        auth: Auth::Required,
+        params: &[LEAGUE_ID, FIXTURE],
+        body: Some(schema::<Reschedule>),
+        ok: (200, Some(schema::<FixtureBody>)),
+        errors: &[400, 401, 403, 404, 409, 413],
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/fixtures/{fixture}/match",
+        summary: "Link the match that played a fixture; it is attached to the league (organiser only, logged)",
+        auth: Auth::Required,
+        params: &[LEAGUE_ID, FIXTURE],
+        body: Some(schema::<AttachMatch>),
+        ok: (200, Some(schema::<FixtureBody>)),
+        errors: &[400, 401, 403, 404, 409, 413],
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/fixtures/{fixture}/forfeit",
+        summary: "Record a forfeit: a coach did not show (organiser only, logged)",
+        auth: Auth::Required,
+        params: &[LEAGUE_ID, FIXTURE],
+        body: Some(schema::<NewForfeit>),
+        ok: (200, Some(schema::<FixtureBody>)),
+        errors: &[400, 401, 403, 404, 409, 413],
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/fixtures/{fixture}/result",
+        summary: "Fix a fixture's result with a reason; the match stays as played (organiser only, logged)",
+        auth: Auth::Required,
+        params: &[LEAGUE_ID, FIXTURE],
+        body: Some(schema::<FixedResult>),
+        ok: (200, Some(schema::<FixtureBody>)),
+        errors: &[400, 401, 403, 404, 409, 413],
+    },
     Operation {
         method: "get",
         path: "/api/rules/blitz",
@@ -809,6 +950,7 @@ mod tests {
             include_str!("api.rs"),
             include_str!("archive.rs"),
             include_str!("leagues.rs"),
+            include_str!("league_schedule.rs"),
             include_str!("web.rs"),
         ];
         let routes: Vec<(String, String)> = sources.iter().flat_map(|s| declared(s)).collect();

@@ -1,7 +1,9 @@
 // Log in (the existing accounts), answer one's league invitations, and manage leagues: create
 // one, invite coaches with their teams (a coach plays for the league once they accept),
 // attach and detach matches, remove coaches, delete the league (each removal asks to
-// confirm first), and read the league's log. `?league=ID` manages one league; `?next=PATH` returns there after
+// confirm first), set the tie-breakers (and a Blood Bowl league's optional rules), run
+// seasons (open, schedule, reschedule, link a fixture's match, record a forfeit, fix a
+// result, close; each with a reason where the log wants one), and read the league's log. `?league=ID` manages one league; `?next=PATH` returns there after
 // logging in.
 
 import {
@@ -216,6 +218,12 @@ async function manage(idText) {
   };
   const side = (m, i) => `${m.coaches[i] || '—'} (${teamNameOf(all, null, m.teams[i])})`;
   const again = () => manage(String(league.id));
+  let seasonPart;
+  try {
+    seasonPart = await seasonTools(league, candidates, again);
+  } catch (e) {
+    seasonPart = errorBox('The seasons cannot be read', failureText(e));
+  }
 
   setMain(
     h('h1', { id: 'manage-title', dataset: { league: league.id } }, `Manage: ${league.name}`),
@@ -253,6 +261,7 @@ async function manage(idText) {
           }))))))
       : null,
     h('div', { class: 'forms' }, coachForm, attachForm),
+    seasonPart,
     h('h2', {}, 'Log'),
     log.length
       ? h('ul', { id: 'league-log' }, log.map((l) => h('li', { dataset: { what: l.what } }, `${fmtDate(l.at_ms)} · ${l.who} · ${l.what.replace(/_/g, ' ')} · ${l.detail}`)))
@@ -264,6 +273,176 @@ async function manage(idText) {
       location.assign('/organiser');
     }),
   );
+}
+
+const TIE_BREAKERS = [
+  ['head_to_head', 'head to head'],
+  ['touchdown_difference', 'touchdown difference'],
+  ['casualty_difference', 'casualty difference'],
+  ['touchdowns_for', 'touchdowns scored'],
+];
+
+/** A `<input type=date>` value (YYYY-MM-DD, UTC) as Unix ms at 23:59 UTC that day. */
+function dayEnd(value) {
+  const t = Date.parse(`${value}T23:59:00Z`);
+  return Number.isFinite(t) ? t : NaN;
+}
+
+function dayOf(ms) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** The settings and the seasons of `league`, with the organiser's forms. */
+async function seasonTools(league, candidates, again) {
+  const id = league.id;
+  const [settings, seasons] = await Promise.all([
+    api(`/api/leagues/${id}/settings`),
+    api(`/api/leagues/${id}/seasons`),
+  ]);
+  const current = seasons.length ? seasons[seasons.length - 1] : null;
+  const season = current ? await api(`/api/leagues/${id}/seasons/${current.number}`, { auth: true }) : null;
+  const open = current && !current.closed_at_ms;
+  const out = h('div', { id: 'season-error' });
+  const run = (what, path, body) => async (ev) => {
+    if (ev) ev.preventDefault();
+    try {
+      await api(path, { method: 'POST', auth: true, body: body() });
+      again();
+    } catch (e) {
+      out.replaceChildren(errorBox(`${what}: refused`, failureText(e)));
+    }
+  };
+
+  // Settings: the tie-breakers in order (and §32.17's switches for Blood Bowl).
+  const tb = (i) => h('select', { name: `tb${i}`, id: `tie-breaker-${i}` },
+    h('option', { value: '' }, '—'),
+    TIE_BREAKERS.map(([v, t]) => h('option', { value: v, selected: settings.tie_breakers[i] === v }, t)));
+  const bb = league.game === 'blood_bowl';
+  const r = settings.rules || {};
+  const settingsForm = h('form', { id: 'settings', class: 'card' },
+    h('h2', {}, 'Tie-breakers'),
+    h('p', { class: 'muted' }, 'Teams level on points are ordered by these, in order, then by name.'),
+    [0, 1, 2, 3].map((i) => h('label', {}, `${i + 1}.`, tb(i))),
+    bb ? [
+      h('h3', {}, 'Optional league rules'),
+      h('label', {}, 'MVP', h('select', { name: 'mvp', id: 'rule-mvp' },
+        [['random', 'random'], ['coach_chooses', 'each coach chooses'], ['random_living', 'random, not dead']].map(([v, t]) => h('option', { value: v, selected: r.mvp === v }, t)))),
+      h('label', {}, 'Expenses from', h('input', { name: 'threshold', id: 'rule-threshold', type: 'number', value: String(r.expenses_threshold), min: 0, step: 10000 })),
+      h('label', {}, 'per band of', h('input', { name: 'band', id: 'rule-band', type: 'number', value: String(r.expenses_band), min: 1, step: 10000 })),
+      h('label', {}, h('input', { name: 'freeff', id: 'rule-free-ff', type: 'checkbox', checked: !!r.free_fan_factor }), ' free fan factor'),
+      h('label', {}, 'Short seasons', h('select', { name: 'short', id: 'rule-short' },
+        [['off', 'no extra'], ['flat', '+10k loss, +20k draw or win'], ['double_fame', 'FAME counts twice']].map(([v, t]) => h('option', { value: v, selected: r.short_season === v }, t)))),
+    ] : null,
+    h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'settings-submit' }, 'Save')));
+  settingsForm.onsubmit = run('Settings', `/api/leagues/${id}/settings`, () => {
+    const f = settingsForm.elements;
+    const order = [0, 1, 2, 3].map((i) => f[`tb${i}`].value).filter((v) => v);
+    const body = { tie_breakers: order };
+    if (bb) {
+      body.rules = {
+        mvp: f.mvp.value, expenses_threshold: Number(f.threshold.value), expenses_band: Number(f.band.value),
+        free_fan_factor: f.freeff.checked, short_season: f.short.value,
+      };
+    }
+    return body;
+  });
+
+  const parts = [h('h2', {}, 'Seasons'), out];
+  if (!open) {
+    const f = h('form', { id: 'open-season', class: 'card' },
+      h('h3', {}, current ? `Season ${current.number} is closed: open the next` : 'Open a season'),
+      h('label', {}, 'Name', h('input', { name: 'name', id: 'season-name', required: true, maxlength: 64 })),
+      h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'season-open' }, 'Open')));
+    f.onsubmit = run('Open a season', `/api/leagues/${id}/seasons`, () => ({ name: f.elements.name.value }));
+    parts.push(f);
+  }
+  if (open && season.fixtures.length === 0) {
+    const f = h('form', { id: 'schedule', class: 'card' },
+      h('h3', {}, `Schedule season ${current.number} (${current.name})`),
+      h('p', { class: 'muted' }, `A round robin of the ${league.coaches.length} registered coaches (a bye a round for an odd count).`),
+      h('label', {}, 'First deadline', h('input', { name: 'first', id: 'schedule-first', type: 'date', required: true, value: dayOf(Date.now() + 7 * 86400000) })),
+      h('label', {}, 'Days between rounds', h('input', { name: 'days', id: 'schedule-days', type: 'number', value: '7', min: 1, max: 60 })),
+      h('label', {}, 'Legs', h('select', { name: 'legs', id: 'schedule-legs' }, h('option', { value: '1' }, 'once'), h('option', { value: '2' }, 'home and away'))),
+      h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'schedule-submit' }, 'Make the fixtures')));
+    f.onsubmit = run('Schedule', `/api/leagues/${id}/seasons/${current.number}/schedule`, () => ({
+      first_deadline_ms: dayEnd(f.elements.first.value), days_between_rounds: Number(f.elements.days.value), legs: Number(f.elements.legs.value),
+    }));
+    parts.push(f);
+  }
+  if (season) {
+    parts.push(h('h3', { id: 'manage-season', dataset: { season: current.number } },
+      `Season ${current.number}: ${current.name}${open ? '' : ' (closed)'}`));
+  }
+  const forms = [];
+  if (season && season.fixtures.length) {
+    parts.push(h('table', { class: 'grid', id: 'manage-fixtures' },
+      h('thead', {}, h('tr', {}, ['#', 'Rd', 'Deadline', 'Home', 'Result', 'Away', 'Match'].map((c) => h('th', {}, c)))),
+      h('tbody', {}, season.fixtures.map((f) => h('tr', { dataset: { fixture: f.id, source: f.result ? f.result.source : '' } },
+        h('td', { class: 'num' }, String(f.id)), h('td', { class: 'num' }, String(f.round)), h('td', {}, fmtDate(f.deadline_ms)),
+        h('td', {}, f.coaches[0]),
+        h('td', { class: 'num' }, f.result ? `${f.result.touchdowns[0]}–${f.result.touchdowns[1]} ${f.result.source === 'match' ? '' : `(${f.result.source})`}` : '—'),
+        h('td', {}, f.coaches[1]),
+        h('td', {}, f.match_id ? h('a', { href: `/matches/${encodeURIComponent(f.match_id)}` }, 'match') : ''))))));
+  }
+  if (open && season.fixtures.length) {
+    const label = (f) => `#${f.id} · round ${f.round} · ${f.coaches[0]} v ${f.coaches[1]}`;
+    const finished = candidates.matches.filter((m) => m.league === null || m.league === undefined || m.league === id);
+    const form = h('form', { id: 'fixture-action', class: 'card' },
+      h('h3', {}, 'A fixture'),
+      h('label', {}, 'Fixture', h('select', { name: 'fixture', id: 'fixture-pick' }, season.fixtures.map((f) => h('option', { value: f.id }, label(f))))),
+      h('label', {}, 'Action', h('select', { name: 'kind', id: 'fixture-kind' },
+        h('option', { value: 'match' }, 'link its match'),
+        h('option', { value: 'deadline' }, 'reschedule'),
+        h('option', { value: 'forfeit' }, 'record a forfeit'),
+        h('option', { value: 'result' }, 'fix its result'))),
+      h('fieldset', { dataset: { kind: 'match' } },
+        h('label', {}, 'Match', h('select', { name: 'match', id: 'fixture-match' },
+          h('option', { value: '' }, 'choose…'),
+          finished.map((m) => h('option', { value: m.id }, `${fmtDate(m.created_at_ms)} · ${m.coaches[0]} v ${m.coaches[1]} · ${resultText(m.result)}`))))),
+      h('fieldset', { dataset: { kind: 'deadline' } },
+        h('label', {}, 'New deadline', h('input', { name: 'deadline', id: 'fixture-deadline', type: 'date' }))),
+      h('fieldset', { dataset: { kind: 'forfeit' } },
+        h('label', {}, 'Did not show', h('select', { name: 'absent', id: 'fixture-absent' }, h('option', { value: 'home' }, 'home coach'), h('option', { value: 'away' }, 'away coach')))),
+      h('fieldset', { dataset: { kind: 'result' } },
+        h('label', {}, 'TD home', h('input', { name: 'tdh', id: 'fixture-td-home', type: 'number', min: 0, max: 99, value: '0' })),
+        h('label', {}, 'TD away', h('input', { name: 'tda', id: 'fixture-td-away', type: 'number', min: 0, max: 99, value: '0' })),
+        h('label', {}, 'Injured home', h('input', { name: 'ih', id: 'fixture-inj-home', type: 'number', min: 0, max: 99, value: '0' })),
+        h('label', {}, 'Injured away', h('input', { name: 'ia', id: 'fixture-inj-away', type: 'number', min: 0, max: 99, value: '0' })),
+        h('label', {}, 'Winner', h('select', { name: 'winner', id: 'fixture-winner' }, ['home', 'away', 'draw'].map((w) => h('option', { value: w }, w))))),
+      h('label', { class: 'reason' }, 'Reason (logged)', h('input', { name: 'reason', id: 'fixture-reason', maxlength: 200 })),
+      h('div', { class: 'buttons' }, h('button', { type: 'submit', id: 'fixture-submit' }, 'Apply')));
+    const show = () => {
+      for (const fs of form.querySelectorAll('fieldset')) fs.hidden = fs.dataset.kind !== form.elements.kind.value;
+    };
+    form.elements.kind.onchange = show;
+    show();
+    form.onsubmit = async (ev) => {
+      ev.preventDefault();
+      const f = form.elements;
+      const kind = f.kind.value;
+      const body = {
+        match: () => ({ match: f.match.value }),
+        deadline: () => ({ deadline_ms: dayEnd(f.deadline.value), reason: f.reason.value }),
+        forfeit: () => ({ absent: f.absent.value, reason: f.reason.value }),
+        result: () => ({
+          touchdowns: [Number(f.tdh.value), Number(f.tda.value)], injuries: [Number(f.ih.value), Number(f.ia.value)],
+          winner: f.winner.value, reason: f.reason.value,
+        }),
+      }[kind];
+      await run('The fixture', `/api/leagues/${id}/fixtures/${f.fixture.value}/${kind}`, body)();
+    };
+    forms.push(form);
+  }
+  if (open) {
+    const f = h('form', { id: 'close-season', class: 'card' },
+      h('h3', {}, `Close season ${current.number}`),
+      h('p', { class: 'muted' }, 'Its standings are frozen as they stand and its fixtures change no more.'),
+      h('label', {}, 'Reason (logged)', h('input', { name: 'reason', id: 'close-reason', required: true, maxlength: 200 })),
+      h('div', { class: 'buttons' }, h('button', { type: 'submit', class: 'danger', id: 'close-submit' }, 'Close the season')));
+    f.onsubmit = run('Close the season', `/api/leagues/${id}/seasons/${current.number}/close`, () => ({ reason: f.elements.reason.value }));
+    forms.push(f);
+  }
+  return h('section', { id: 'season-actions' }, ...parts, h('div', { class: 'forms' }, ...forms, settingsForm));
 }
 
 /**

@@ -1150,6 +1150,19 @@ impl Room {
             {
                 // The log already ends with `match_ended`; only the summary row is stale.
                 tracing::error!(room = %self.id, "cannot record the result: {e}");
+            } else if let Some(league) = self.spec.league {
+                // A league room's match plays its coaches' next open fixture, if any.
+                match crate::league_schedule::link_finished(&*self.ctx.store, league, &self.id)
+                    .await
+                {
+                    Ok(Some(fixture)) => {
+                        tracing::info!(room = %self.id, league, fixture, "league: fixture played");
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        tracing::warn!(room = %self.id, league, "cannot link the fixture: {e}");
+                    }
+                }
             }
         }
         self.finish_step(stored);

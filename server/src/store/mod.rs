@@ -16,10 +16,12 @@
 
 pub mod leases;
 mod postgres;
+mod schedule;
 mod sql;
 mod sqlite;
 
 pub use postgres::PostgresStore;
+pub use schedule::{Fixture, Link, NewFixture, ScheduleStore, Season};
 pub use sqlite::{DB_FILE as SQLITE_FILE, SqliteStore};
 
 use std::borrow::Cow;
@@ -255,6 +257,15 @@ pub enum LeagueAction {
     DetachMatch,
     RemoveCoach,
     DeleteLeague,
+    /// Issue 13, part B: seasons, schedules and settings (`league_schedule`).
+    SetSettings,
+    OpenSeason,
+    CloseSeason,
+    Schedule,
+    Reschedule,
+    LinkMatch,
+    Forfeit,
+    FixResult,
 }
 
 impl LeagueAction {
@@ -263,6 +274,14 @@ impl LeagueAction {
             LeagueAction::DetachMatch => "detach_match",
             LeagueAction::RemoveCoach => "remove_coach",
             LeagueAction::DeleteLeague => "delete_league",
+            LeagueAction::SetSettings => "set_settings",
+            LeagueAction::OpenSeason => "open_season",
+            LeagueAction::CloseSeason => "close_season",
+            LeagueAction::Schedule => "schedule",
+            LeagueAction::Reschedule => "reschedule",
+            LeagueAction::LinkMatch => "link_match",
+            LeagueAction::Forfeit => "forfeit",
+            LeagueAction::FixResult => "fix_result",
         }
     }
 }
@@ -291,9 +310,9 @@ pub enum CoachRemoval {
 ///
 /// Implemented for every type that implements the three parts; a caller holds it as
 /// `Arc<dyn Store>` and calls any part's methods on it.
-pub trait Store: AccountStore + MatchStore + LeagueStore {}
+pub trait Store: AccountStore + MatchStore + LeagueStore + ScheduleStore {}
 
-impl<T: AccountStore + MatchStore + LeagueStore> Store for T {}
+impl<T: AccountStore + MatchStore + LeagueStore + ScheduleStore> Store for T {}
 
 /// Accounts (coaches and their bots) and the tokens that log them in.
 pub trait AccountStore: Send + Sync + 'static {
