@@ -889,7 +889,6 @@ fn spec_of(setup: dugout_rules::blitz::MatchSetup) -> dugout_protocol::RoomSpec 
 
 /// A rolling restart (SIGTERM, start again under the same id) of all three nodes during 50
 /// live bot matches: no match loses anything, every match finishes and verifies.
-#[ignore = "a match stalled once in three runs during the rolling restart (10 min timeout): a liveness defect of the multi-node routing, issue 14 stays open; run with --ignored"]
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_rolling_restart_during_50_bot_matches_loses_nothing() {
     const MATCHES: usize = 50;
