@@ -18,9 +18,11 @@ pub mod leases;
 mod postgres;
 mod sql;
 mod sqlite;
+pub mod teams;
 
 pub use postgres::PostgresStore;
 pub use sqlite::{DB_FILE as SQLITE_FILE, SqliteStore};
+pub use teams::{LeagueTeamRow, StoredTeamEvent, TeamAppend, TeamChange, TeamId, TeamStore};
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -255,6 +257,8 @@ pub enum LeagueAction {
     DetachMatch,
     RemoveCoach,
     DeleteLeague,
+    /// A Blood Bowl league team approved (issue 13).
+    ApproveTeam,
 }
 
 impl LeagueAction {
@@ -263,6 +267,7 @@ impl LeagueAction {
             LeagueAction::DetachMatch => "detach_match",
             LeagueAction::RemoveCoach => "remove_coach",
             LeagueAction::DeleteLeague => "delete_league",
+            LeagueAction::ApproveTeam => "approve_team",
         }
     }
 }
@@ -291,9 +296,9 @@ pub enum CoachRemoval {
 ///
 /// Implemented for every type that implements the three parts; a caller holds it as
 /// `Arc<dyn Store>` and calls any part's methods on it.
-pub trait Store: AccountStore + MatchStore + LeagueStore {}
+pub trait Store: AccountStore + MatchStore + LeagueStore + TeamStore {}
 
-impl<T: AccountStore + MatchStore + LeagueStore> Store for T {}
+impl<T: AccountStore + MatchStore + LeagueStore + TeamStore> Store for T {}
 
 /// Accounts (coaches and their bots) and the tokens that log them in.
 pub trait AccountStore: Send + Sync + 'static {

@@ -22,6 +22,9 @@ use sqlx::{Connection, Database, Decode, Encode, IntoArguments, Postgres, Sqlite
 
 use super::*;
 
+#[path = "teams_sql.rs"]
+mod teams_sql;
+
 /// Whether a key a client sent can be stored at all: Postgres's `text` holds no NUL (and
 /// refuses a statement that binds one), so a name or id with a NUL names nothing stored, in
 /// either database. Lookups answer `None` for it instead of an error.
