@@ -81,6 +81,7 @@ pub fn routes() -> Router<AppState> {
         .route(WS_PATH, get(crate::ws::upgrade))
         .merge(crate::archive::routes())
         .merge(crate::leagues::routes())
+        .merge(crate::league_teams::routes())
         .merge(crate::web::routes())
         .fallback(crate::web::fallback)
         .method_not_allowed_fallback(method_not_allowed)

@@ -7,6 +7,8 @@
 //! Appends are optimistic: the caller names the last `seq` it folded, and an append made
 //! on a stale fold is refused whole ([`TeamAppend::Stale`]), so two writers can never both
 //! spend the same gold.
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
 
 use dugout_rules::bb::league::team::TeamEvent;
 
