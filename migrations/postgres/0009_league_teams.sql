@@ -34,3 +34,29 @@ CREATE TABLE league_team_events (
     created_at BIGINT NOT NULL,
     PRIMARY KEY (team_id, seq)
 );
+
+-- A match between two league teams (§32.3) and its post-match sequence (§32.5). The sheets
+-- are the teams' folds at `home_version` / `away_version` (the last seq of each history then);
+-- `setup` holds which league player each sheet place is and the match TVs. The post-match
+-- dice come from `post_seed` (secret until the sequence is over; its SHA-256 is published
+-- from the start) and the match's own dice seed; `post_commands` are the coaches' (and the
+-- deadline's) answers in order, so the sequence replays exactly.
+CREATE TABLE league_team_matches (
+    match_id      TEXT   PRIMARY KEY REFERENCES matches (id),
+    league_id     BIGINT NOT NULL,
+    home_team     BIGINT NOT NULL REFERENCES league_teams (id),
+    away_team     BIGINT NOT NULL REFERENCES league_teams (id),
+    home_version  BIGINT NOT NULL,
+    away_version  BIGINT NOT NULL,
+    setup         JSONB  NOT NULL,
+    post_seed     TEXT   NOT NULL,
+    -- How long a coach has for each post-match decision before the default is applied.
+    decision_ms   BIGINT NOT NULL,
+    -- 'match' (being played), 'deciding', 'done'.
+    post_state    TEXT   NOT NULL,
+    post_commands JSONB  NOT NULL,
+    -- When the decision now waited for came up (NULL before the sequence starts).
+    post_at       BIGINT,
+    created_at    BIGINT NOT NULL
+);
+CREATE INDEX league_team_matches_league ON league_team_matches (league_id, created_at);

@@ -22,7 +22,10 @@ pub mod teams;
 
 pub use postgres::PostgresStore;
 pub use sqlite::{DB_FILE as SQLITE_FILE, SqliteStore};
-pub use teams::{LeagueTeamRow, StoredTeamEvent, TeamAppend, TeamChange, TeamId, TeamStore};
+pub use teams::{
+    LeagueTeamRow, PostProgress, PostState, PostStep, StoredTeamEvent, TeamAppend, TeamChange,
+    TeamId, TeamMatchRow, TeamMatchSetup, TeamMatchStore, TeamStore,
+};
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -296,9 +299,9 @@ pub enum CoachRemoval {
 ///
 /// Implemented for every type that implements the three parts; a caller holds it as
 /// `Arc<dyn Store>` and calls any part's methods on it.
-pub trait Store: AccountStore + MatchStore + LeagueStore + TeamStore {}
+pub trait Store: AccountStore + MatchStore + LeagueStore + TeamStore + TeamMatchStore {}
 
-impl<T: AccountStore + MatchStore + LeagueStore + TeamStore> Store for T {}
+impl<T: AccountStore + MatchStore + LeagueStore + TeamStore + TeamMatchStore> Store for T {}
 
 /// Accounts (coaches and their bots) and the tokens that log them in.
 pub trait AccountStore: Send + Sync + 'static {

@@ -10,7 +10,9 @@
 //!
 //! Section references (§) are to docs/rules/blood-bowl.md.
 
+use dugout_rules::bb::league::postmatch::PostCommand;
 use dugout_rules::bb::league::team::TeamEvent;
+use dugout_rules::core::Side;
 
 use super::{Account, AccountId, LeagueId, LogLine, StoreFuture};
 
@@ -110,5 +112,106 @@ pub trait TeamStore: Send + Sync + 'static {
         league: LeagueId,
         id: TeamId,
         log: LogLine<'a>,
+    ) -> StoreFuture<'a, bool>;
+}
+
+/// What a league match keeps of its pre-match (§32.3, §32.4): which league player each sheet
+/// place is (`ids[side][i]`) and each team's match TV (the expenses of §32.12 are on it).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TeamMatchSetup {
+    pub ids: [Vec<u32>; 2],
+    pub match_tv: [u32; 2],
+}
+
+/// One answer in a post-match sequence (§32.5), in order.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PostStep {
+    pub side: Side,
+    pub command: PostCommand,
+    /// The coach who sent it; `None`: the server, at the deadline (`default_command`).
+    pub actor: Option<AccountId>,
+    pub at_ms: i64,
+}
+
+/// Where a league match's post-match sequence is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PostState {
+    /// The match is not over.
+    Match,
+    /// The sequence runs: a coach decides.
+    Deciding,
+    Done,
+}
+
+impl PostState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PostState::Match => "match",
+            PostState::Deciding => "deciding",
+            PostState::Done => "done",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<PostState> {
+        match s {
+            "match" => Some(PostState::Match),
+            "deciding" => Some(PostState::Deciding),
+            "done" => Some(PostState::Done),
+            _ => None,
+        }
+    }
+}
+
+/// A match between two league teams (`league_team_matches`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TeamMatchRow {
+    pub match_id: String,
+    pub league: LeagueId,
+    /// Home, away.
+    pub teams: [TeamId; 2],
+    /// The last seq of each team's history when the sheets were made.
+    pub versions: [u64; 2],
+    pub setup: TeamMatchSetup,
+    /// The post-match server seed: secret until the sequence is done.
+    pub post_seed: [u8; 32],
+    pub decision_ms: i64,
+    pub post_state: PostState,
+    pub post_commands: Vec<PostStep>,
+    /// When the decision now waited for came up.
+    pub post_at: Option<i64>,
+    pub created_at_ms: i64,
+}
+
+/// A step of a post-match sequence to store: the row's new state and each team's events.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PostProgress {
+    /// How many answers the caller replayed (the write is refused if the row has others).
+    pub expected: usize,
+    pub state: PostState,
+    pub commands: Vec<PostStep>,
+    pub post_at: Option<i64>,
+    /// Home, away: `(team, the last seq the caller folded, its new events)`.
+    pub appends: [(TeamId, u64, Vec<TeamChange>); 2],
+}
+
+/// League matches between league teams and their post-match sequences.
+pub trait TeamMatchStore: Send + Sync + 'static {
+    /// Record a match between two league teams (its `matches` row exists).
+    fn create_team_match<'a>(&'a self, row: &'a TeamMatchRow) -> StoreFuture<'a, ()>;
+
+    /// One league match's row.
+    fn team_match<'a>(&'a self, match_id: &'a str) -> StoreFuture<'a, Option<TeamMatchRow>>;
+
+    /// A league's matches between league teams, oldest first.
+    fn league_team_matches(&self, league: LeagueId) -> StoreFuture<'_, Vec<TeamMatchRow>>;
+
+    /// Store a step of the post-match sequence and its events for both teams, in one
+    /// transaction; `false` (nothing stored) if the row or a team's history moved on since
+    /// the caller read them.
+    fn post_match_progress<'a>(
+        &'a self,
+        match_id: &'a str,
+        progress: &'a PostProgress,
+        now_ms: i64,
     ) -> StoreFuture<'a, bool>;
 }

@@ -1,10 +1,11 @@
-//! [`TeamStore`] in the SQL both stores run (a child of `sql.rs`, whose helpers it uses).
+//! [`TeamStore`] and [`TeamMatchStore`] in the SQL both stores run (a child of `sql.rs`, whose helpers it uses).
 
 use sqlx::Connection;
 use sqlx::types::Json;
 
 use super::super::teams::{
-    LeagueTeamRow, StoredTeamEvent, TeamAppend, TeamChange, TeamId, TeamStore,
+    LeagueTeamRow, PostProgress, PostState, PostStep, StoredTeamEvent, TeamAppend, TeamChange,
+    TeamId, TeamMatchRow, TeamMatchSetup, TeamMatchStore, TeamStore,
 };
 use super::*;
 
@@ -206,4 +207,139 @@ impl<B: Backend> TeamStore for B {
             Ok(true)
         })
     }
+}
+
+impl FromSqlRow for TeamMatchRow {
+    fn read<DB: Dialect>(row: &SqlRow<'_, DB>) -> Result<Self, StoreError> {
+        let state: String = row.get("post_state")?;
+        let seed: String = row.get("post_seed")?;
+        Ok(TeamMatchRow {
+            match_id: row.get("match_id")?,
+            league: row.get("league_id")?,
+            teams: [row.get("home_team")?, row.get("away_team")?],
+            versions: [row.seq("home_version")?, row.seq("away_version")?],
+            setup: row.json::<TeamMatchSetup>("setup")?,
+            post_seed: unhex_seed(&seed)?,
+            decision_ms: row.get("decision_ms")?,
+            post_state: PostState::parse(&state)
+                .ok_or_else(|| StoreError::Corrupt(format!("post-match state {state:?}")))?,
+            post_commands: row.json::<Vec<PostStep>>("post_commands")?,
+            post_at: row.get("post_at")?,
+            created_at_ms: row.get("created_at")?,
+        })
+    }
+}
+
+/// The team's last seq, inside a transaction.
+async fn last_seq<DB: Dialect>(conn: &mut DB::Connection, team: TeamId) -> Result<u64, StoreError> {
+    let query =
+        DB::query("SELECT COALESCE(MAX(seq), 0) AS seq FROM league_team_events WHERE team_id = $1")
+            .arg(team);
+    let Seq(last) = fetch_one(conn, query).await?;
+    seq_u64(last)
+}
+
+impl<B: Backend> TeamMatchStore for B {
+    fn create_team_match<'a>(&'a self, row: &'a TeamMatchRow) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let query = B::Db::query(
+                "INSERT INTO league_team_matches (match_id, league_id, home_team, away_team, \
+                 home_version, away_version, setup, post_seed, decision_ms, post_state, \
+                 post_commands, post_at, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            )
+            .arg(row.match_id.as_str())
+            .arg(row.league)
+            .arg(row.teams[0])
+            .arg(row.teams[1])
+            .arg(seq_i64(row.versions[0]))
+            .arg(seq_i64(row.versions[1]))
+            .arg(Json(&row.setup))
+            .arg(hex(&row.post_seed))
+            .arg(row.decision_ms)
+            .arg(row.post_state.as_str())
+            .arg(Json(&row.post_commands))
+            .arg(row.post_at)
+            .arg(row.created_at_ms);
+            execute(&mut *self.conn().await?, query).await?;
+            Ok(())
+        })
+    }
+
+    fn team_match<'a>(&'a self, match_id: &'a str) -> StoreFuture<'a, Option<TeamMatchRow>> {
+        Box::pin(async move {
+            if !storable(match_id) {
+                return Ok(None);
+            }
+            let sql: &'static str = team_match_by_id();
+            let query = B::Db::query(sql).arg(match_id);
+            fetch_optional(&mut *self.conn().await?, query).await
+        })
+    }
+
+    fn league_team_matches(&self, league: LeagueId) -> StoreFuture<'_, Vec<TeamMatchRow>> {
+        Box::pin(async move {
+            let sql: &'static str = team_matches_of_league();
+            let query = B::Db::query(sql).arg(league);
+            fetch_all(&mut *self.conn().await?, query).await
+        })
+    }
+
+    fn post_match_progress<'a>(
+        &'a self,
+        match_id: &'a str,
+        progress: &'a PostProgress,
+        now_ms: i64,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            let mut conn = self.conn().await?;
+            let mut tx = conn.begin().await.map_err(db)?;
+            let sql: &'static str = team_match_by_id();
+            let query = B::Db::query(sql).arg(match_id);
+            let Some(row) = fetch_optional::<B::Db, TeamMatchRow>(&mut *tx, query).await? else {
+                return Ok(false);
+            };
+            if row.post_commands.len() != progress.expected || row.post_state == PostState::Done {
+                return Ok(false);
+            }
+            for (team, after, events) in &progress.appends {
+                if events.is_empty() {
+                    continue;
+                }
+                if last_seq::<B::Db>(&mut *tx, *team).await? != *after {
+                    return Ok(false);
+                }
+                let stored =
+                    insert_team_events::<B::Db>(&mut *tx, *team, after + 1, events, now_ms).await?;
+                if stored != events.len() as u64 {
+                    return Ok(false);
+                }
+            }
+            let update = B::Db::query(
+                "UPDATE league_team_matches SET post_state = $2, post_commands = $3, post_at = $4 \
+                 WHERE match_id = $1",
+            )
+            .arg(match_id)
+            .arg(progress.state.as_str())
+            .arg(Json(&progress.commands))
+            .arg(progress.post_at);
+            execute(&mut *tx, update).await?;
+            tx.commit().await.map_err(db)?;
+            Ok(true)
+        })
+    }
+}
+
+/// A `league_team_matches` row by its match (a `&'static str` as sqlx wants).
+const fn team_match_by_id() -> &'static str {
+    "SELECT match_id, league_id, home_team, away_team, home_version, away_version, setup, \
+     post_seed, decision_ms, post_state, post_commands, post_at, created_at \
+     FROM league_team_matches WHERE match_id = $1"
+}
+
+/// The `league_team_matches` rows of a league, matches, oldest first.
+const fn team_matches_of_league() -> &'static str {
+    "SELECT match_id, league_id, home_team, away_team, home_version, away_version, setup, \
+     post_seed, decision_ms, post_state, post_commands, post_at, created_at \
+     FROM league_team_matches WHERE league_id = $1 ORDER BY created_at, match_id"
 }
