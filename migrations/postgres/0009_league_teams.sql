@@ -55,6 +55,8 @@ CREATE TABLE league_team_matches (
     -- 'match' (being played), 'deciding', 'done'.
     post_state    TEXT   NOT NULL,
     post_commands JSONB  NOT NULL,
+    -- How many answers `post_commands` holds: the guard of a write.
+    post_n        BIGINT NOT NULL DEFAULT 0,
     -- When the decision now waited for came up (NULL before the sequence starts).
     post_at       BIGINT,
     created_at    BIGINT NOT NULL

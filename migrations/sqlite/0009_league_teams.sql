@@ -54,6 +54,8 @@ CREATE TABLE league_team_matches (
     -- 'match' (being played), 'deciding', 'done'.
     post_state    TEXT    NOT NULL,
     post_commands TEXT    NOT NULL,
+    -- How many answers `post_commands` holds: the guard of a write.
+    post_n        INTEGER NOT NULL DEFAULT 0,
     -- When the decision now waited for came up (NULL before the sequence starts).
     post_at       INTEGER,
     created_at    INTEGER NOT NULL

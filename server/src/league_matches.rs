@@ -599,6 +599,7 @@ pub async fn advance(
             .map_err(|_| Failure::internal("two sides"))?;
         let progress = PostProgress {
             expected: row.post_commands.len(),
+            expected_state: row.post_state,
             state,
             commands: commands.clone(),
             post_at,

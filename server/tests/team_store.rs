@@ -8,9 +8,14 @@ use std::sync::Arc;
 
 use dugout_rules::GameKind;
 use dugout_rules::bb::data::Roster;
+use dugout_rules::bb::league::postmatch::PostCommand;
 use dugout_rules::bb::league::team::{LeagueTeam, Purchase, STARTING_TREASURY, TeamEvent, Window};
 use dugout_rules::bb::setup::starter_team;
-use dugout_server::store::{LogLine, PointsScheme, Store, TeamAppend, TeamChange};
+use dugout_rules::core::Side;
+use dugout_server::store::{
+    LogLine, PointsScheme, PostProgress, PostState, PostStep, Store, TeamAppend, TeamChange,
+    TeamMatchRow, TeamMatchSetup,
+};
 
 /// Every case, as `sqlite::<case>` and `postgres::<case>`.
 macro_rules! contract {
@@ -49,6 +54,7 @@ contract!(
     one_team_per_coach_per_league,
     an_append_on_a_stale_fold_stores_nothing,
     approval_is_once_and_logged_with_it,
+    a_league_match_progresses_only_from_the_state_it_was_read_in,
 );
 
 fn changes(events: Vec<TeamEvent>, actor: Option<i64>, reason: &str) -> Vec<TeamChange> {
@@ -370,5 +376,166 @@ async fn approval_is_once_and_logged_with_it(store: Arc<dyn Store>) {
             log[0].at_ms
         ),
         ("Ada", "approve_team", "team Karak (Bob)", 6)
+    );
+}
+
+async fn a_league_match_progresses_only_from_the_state_it_was_read_in(store: Arc<dyn Store>) {
+    let (ada, bob, league) = setup(store.as_ref()).await;
+    let mut teams = Vec::new();
+    let mut lengths = Vec::new();
+    for (coach, roster, name) in [(ada, Roster::Orc, "orc"), (bob, Roster::Human, "human")] {
+        let created =
+            LeagueTeam::create(&starter_team(roster), name, STARTING_TREASURY).expect("create");
+        lengths.push(created.len() as u64);
+        teams.push(
+            store
+                .create_league_team(
+                    league,
+                    coach,
+                    name,
+                    name,
+                    &changes(created, Some(coach), "c"),
+                    1,
+                )
+                .await
+                .expect("store")
+                .expect("new"),
+        );
+    }
+    let spec = dugout_protocol::RoomSpec {
+        setup: dugout_rules::AnySetup::BloodBowl(dugout_rules::bb::setup::MatchSetup {
+            teams: [
+                dugout_rules::bb::setup::TeamChoice::Roster(Roster::Orc),
+                dugout_rules::bb::setup::TeamChoice::Roster(Roster::Human),
+            ],
+            options: Default::default(),
+            pre_match: Box::default(),
+        }),
+        timer: Default::default(),
+        private: false,
+        league: Some(league),
+    };
+    store.create_match("m1", &spec, 1, 2).await.expect("match");
+    let row = TeamMatchRow {
+        match_id: "m1".into(),
+        league,
+        teams: [teams[0], teams[1]],
+        versions: [lengths[0], lengths[1]],
+        setup: TeamMatchSetup {
+            ids: [vec![1, 2], vec![3]],
+            match_tv: [1_000_000, 990_000],
+        },
+        post_seed: [9; 32],
+        decision_ms: 60_000,
+        post_state: PostState::Match,
+        post_commands: Vec::new(),
+        post_at: None,
+        created_at_ms: 3,
+    };
+    store.create_team_match(&row).await.expect("create");
+    assert_eq!(
+        store.team_match("m1").await.expect("read"),
+        Some(row.clone())
+    );
+    assert_eq!(store.team_match("nope").await.expect("read"), None);
+    assert_eq!(store.team_match("a\0b").await.expect("read"), None);
+    assert_eq!(
+        store.league_team_matches(league).await.expect("list"),
+        vec![row.clone()]
+    );
+
+    let event = |tv| {
+        vec![TeamChange {
+            event: TeamEvent::TeamValue { tv },
+            actor: None,
+            reason: "post-match".into(),
+            match_id: Some("m1".into()),
+        }]
+    };
+    let start = PostProgress {
+        expected: 0,
+        expected_state: PostState::Match,
+        state: PostState::Deciding,
+        commands: Vec::new(),
+        post_at: Some(10),
+        appends: [
+            (teams[0], lengths[0], event(1)),
+            (teams[1], lengths[1], event(2)),
+        ],
+    };
+    assert!(
+        store
+            .post_match_progress("m1", &start, 10)
+            .await
+            .expect("progress")
+    );
+    // The same start again (a second writer that read the same row): refused whole.
+    assert!(
+        !store
+            .post_match_progress("m1", &start, 11)
+            .await
+            .expect("progress")
+    );
+    for (i, team) in teams.iter().enumerate() {
+        assert_eq!(
+            store.team_events(*team).await.expect("h").len() as u64,
+            lengths[i] + 1
+        );
+    }
+    let step = PostStep {
+        side: Side::Home,
+        command: PostCommand::KeepWinnings,
+        actor: Some(ada),
+        at_ms: 12,
+    };
+    let answer = PostProgress {
+        expected: 0,
+        expected_state: PostState::Deciding,
+        state: PostState::Done,
+        commands: vec![step.clone()],
+        post_at: Some(12),
+        // A team's history moved on meanwhile: refused, the row unchanged.
+        appends: [
+            (teams[0], lengths[0], event(3)),
+            (teams[1], lengths[1] + 1, vec![]),
+        ],
+    };
+    assert!(
+        !store
+            .post_match_progress("m1", &answer, 12)
+            .await
+            .expect("progress")
+    );
+    let read = store.team_match("m1").await.expect("read").expect("row");
+    assert_eq!(
+        (read.post_state, read.post_commands.len()),
+        (PostState::Deciding, 0)
+    );
+    let answer = PostProgress {
+        appends: [
+            (teams[0], lengths[0] + 1, event(3)),
+            (teams[1], lengths[1] + 1, vec![]),
+        ],
+        ..answer
+    };
+    assert!(
+        store
+            .post_match_progress("m1", &answer, 12)
+            .await
+            .expect("progress")
+    );
+    let read = store.team_match("m1").await.expect("read").expect("row");
+    assert_eq!(read.post_state, PostState::Done);
+    assert_eq!(read.post_commands, vec![step]);
+    assert_eq!(read.post_at, Some(12));
+    let last = store.team_events(teams[0]).await.expect("h");
+    assert_eq!(last.len() as u64, lengths[0] + 2);
+    assert_eq!(last[last.len() - 1].match_id.as_deref(), Some("m1"));
+    // Done: nothing more is stored.
+    assert!(
+        !store
+            .post_match_progress("m1", &answer, 13)
+            .await
+            .expect("progress")
     );
 }

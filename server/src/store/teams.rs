@@ -185,8 +185,10 @@ pub struct TeamMatchRow {
 /// A step of a post-match sequence to store: the row's new state and each team's events.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PostProgress {
-    /// How many answers the caller replayed (the write is refused if the row has others).
+    /// How many answers the caller replayed and the state it read (the write is refused if
+    /// the row has moved on).
     pub expected: usize,
+    pub expected_state: PostState,
     pub state: PostState,
     pub commands: Vec<PostStep>,
     pub post_at: Option<i64>,

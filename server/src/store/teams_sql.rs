@@ -294,12 +294,21 @@ impl<B: Backend> TeamMatchStore for B {
         Box::pin(async move {
             let mut conn = self.conn().await?;
             let mut tx = conn.begin().await.map_err(db)?;
-            let sql: &'static str = team_match_by_id();
-            let query = B::Db::query(sql).arg(match_id);
-            let Some(row) = fetch_optional::<B::Db, TeamMatchRow>(&mut *tx, query).await? else {
-                return Ok(false);
-            };
-            if row.post_commands.len() != progress.expected || row.post_state == PostState::Done {
+            // The guarded update first: it locks the row (Postgres), so a second writer on
+            // the same state waits for the first and then finds nothing to update.
+            let update = B::Db::query(
+                "UPDATE league_team_matches SET post_state = $2, post_commands = $3, \
+                 post_at = $4, post_n = $5 \
+                 WHERE match_id = $1 AND post_state = $6 AND post_n = $7",
+            )
+            .arg(match_id)
+            .arg(progress.state.as_str())
+            .arg(Json(&progress.commands))
+            .arg(progress.post_at)
+            .arg(seq_i64(progress.commands.len() as u64))
+            .arg(progress.expected_state.as_str())
+            .arg(seq_i64(progress.expected as u64));
+            if execute(&mut *tx, update).await? == 0 {
                 return Ok(false);
             }
             for (team, after, events) in &progress.appends {
@@ -315,15 +324,6 @@ impl<B: Backend> TeamMatchStore for B {
                     return Ok(false);
                 }
             }
-            let update = B::Db::query(
-                "UPDATE league_team_matches SET post_state = $2, post_commands = $3, post_at = $4 \
-                 WHERE match_id = $1",
-            )
-            .arg(match_id)
-            .arg(progress.state.as_str())
-            .arg(Json(&progress.commands))
-            .arg(progress.post_at);
-            execute(&mut *tx, update).await?;
             tx.commit().await.map_err(db)?;
             Ok(true)
         })
