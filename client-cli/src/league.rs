@@ -137,10 +137,10 @@ pub async fn whoami(server: &ServerUrl, token: &str) -> Result<String, Error> {
     }
     let me: serde_json::Value =
         serde_json::from_slice(&response.body).map_err(|e| Error::Unreadable(e.to_string()))?;
-    me["name"]
+    me["account"]
         .as_str()
         .map(str::to_owned)
-        .ok_or_else(|| Error::Unreadable("no name in /api/me".into()))
+        .ok_or_else(|| Error::Unreadable("no account in /api/me".into()))
 }
 
 /// Answer this coach's decisions of league match `match_id` until the sequence is over,
