@@ -16,7 +16,6 @@ use std::time::Duration;
 use dugout_rules::bb::league::postmatch::{PostCommand, PostPrompt};
 use dugout_rules::bb::league::tables::Advance;
 use dugout_rules::bb::league::team::Purchase;
-use serde::Deserialize;
 
 use crate::http::{self, ServerUrl};
 
@@ -29,23 +28,8 @@ pub enum PostStrategy {
     Greedy,
 }
 
-/// The part of the server's `TeamMatchBody` a bot reads.
-#[derive(Clone, Debug, Deserialize)]
-pub struct TeamMatch {
-    /// `match`, `deciding` or `done`.
-    pub status: String,
-    pub prompt: Option<Prompt>,
-}
-
-/// What the sequence waits for.
-#[derive(Clone, Debug, Deserialize)]
-pub struct Prompt {
-    /// The deciding coach's account name.
-    pub coach: String,
-    pub prompt: PostPrompt,
-    pub legal: Vec<PostCommand>,
-    pub default: Option<PostCommand>,
-}
+/// The server's league match body, as the protocol defines it.
+pub use dugout_protocol::{PostMatchPrompt as Prompt, TeamMatchBody as TeamMatch};
 
 /// The answer to `prompt` (`None`: nothing legal). `buys` is how many purchases this bot
 /// made in the current buying window.
@@ -204,10 +188,12 @@ mod tests {
 
     fn prompt(p: PostPrompt, legal: Vec<PostCommand>, default: PostCommand) -> Prompt {
         Prompt {
+            side: dugout_rules::core::Side::Home,
             coach: "me".into(),
             prompt: p,
             legal,
             default: Some(default),
+            deadline_ms: 0,
         }
     }
 

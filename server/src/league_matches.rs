@@ -41,17 +41,17 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use dugout_protocol::{ErrorCode, MatchResult, RoomEvent, RoomSpec, RoomStatus, TimerPolicy};
-use dugout_rules::bb::league::postmatch::{
-    LeagueRules, PostCommand, PostMatch, PostMatchInput, PostPrompt,
+use dugout_protocol::{
+    ErrorCode, MatchResult, NewTeamMatch, PostAnswer, PostMatchPrompt, RoomEvent, RoomSpec,
+    RoomStatus, TeamMatchBody, TeamMatchSide,
 };
+use dugout_rules::bb::league::postmatch::{LeagueRules, PostCommand, PostMatch, PostMatchInput};
 use dugout_rules::bb::league::record::MatchFacts;
 use dugout_rules::bb::league::team::{LeagueTeam, TeamEvent, match_setup};
 use dugout_rules::bb::setup::Options;
 use dugout_rules::core::{ChaChaDice, Side};
 use dugout_rules::{AnyEvent, AnyGame, AnySetup};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::AppState;
@@ -79,79 +79,6 @@ pub fn routes() -> Router<AppState> {
             "/api/leagues/{id}/team-matches/{match}/post-match",
             post(answer),
         )
-}
-
-/// A match between two approved teams of the league.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct NewTeamMatch {
-    /// The home team's id.
-    pub home: i64,
-    /// The away team's id.
-    pub away: i64,
-    /// The room's timer (default none).
-    #[serde(default)]
-    pub timer: TimerPolicy,
-    /// Not listed in the lobby (default false).
-    #[serde(default)]
-    pub private: bool,
-    /// How long each coach has for each post-match decision (1 to 1,209,600; default two days).
-    #[serde(default)]
-    pub decision_seconds: Option<u32>,
-}
-
-/// A team of a league match.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct TeamMatchSide {
-    pub team: i64,
-    pub name: String,
-    pub coach: String,
-}
-
-/// What the post-match sequence waits for.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct PostMatchPrompt {
-    /// The deciding side.
-    pub side: Side,
-    /// The deciding coach.
-    pub coach: String,
-    pub prompt: PostPrompt,
-    /// Every answer the rules accept now.
-    pub legal: Vec<PostCommand>,
-    /// What the server answers at the deadline (§32.5).
-    pub default: Option<PostCommand>,
-    /// Unix milliseconds.
-    pub deadline_ms: i64,
-}
-
-/// One answer of the sequence.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct PostAnswer {
-    pub side: Side,
-    pub command: PostCommand,
-    /// The coach who sent it; `null`: the server, at the deadline.
-    pub by: Option<String>,
-    pub at_ms: i64,
-}
-
-/// A league match between two league teams, and its post-match sequence.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct TeamMatchBody {
-    /// The room's (and the archive's) match id.
-    #[serde(rename = "match")]
-    pub match_id: String,
-    pub league: i64,
-    pub home: TeamMatchSide,
-    pub away: TeamMatchSide,
-    /// `match` (being played), `deciding` (the post-match sequence waits for a coach),
-    /// `done`.
-    pub status: String,
-    pub decision_seconds: i64,
-    pub prompt: Option<PostMatchPrompt>,
-    pub commands: Vec<PostAnswer>,
-    /// SHA-256 of the post-match server seed (hex), published when the match was made.
-    pub commitment: String,
-    /// The post-match server seed (hex), once the sequence is over.
-    pub server_seed: Option<String>,
 }
 
 fn bad(message: impl Into<String>) -> Failure {

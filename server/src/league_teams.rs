@@ -39,16 +39,15 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use dugout_protocol::ErrorCode;
+use dugout_protocol::{
+    ErrorCode, FormerPlayer, LeagueTeamBody, NewLeagueTeam, TeamHistoryLine, TeamPlayer,
+};
 use dugout_rules::GameKind;
-use dugout_rules::bb::data::{Roster, Skill};
 use dugout_rules::bb::league::team::{
-    Departure, LeagueError, LeagueTeam, PlayerStats, Purchase, STARTING_TREASURY, TeamEvent,
-    TeamRecord, Window,
+    LeagueError, LeagueTeam, Purchase, STARTING_TREASURY, TeamEvent, Window,
 };
 use dugout_rules::bb::setup::TeamSheet;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::api::{Authenticated, Body};
@@ -65,99 +64,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/leagues/{id}/teams/{team}/history", get(history))
         .route("/api/leagues/{id}/teams/{team}/purchases", post(purchase))
         .route("/api/leagues/{id}/teams/{team}/approval", post(approve))
-}
-
-/// A new league team: its name and the sheet it is bought from (rookies only: every player
-/// is hired at his position's cost, then the re-rolls, fan factor and staff, each purchase
-/// checked; what is not spent stays in the treasury).
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct NewLeagueTeam {
-    pub name: String,
-    pub sheet: TeamSheet,
-}
-
-/// A league team as its page shows it: the fold of its history.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct LeagueTeamBody {
-    pub id: i64,
-    pub league: i64,
-    /// The coach's account name.
-    pub coach: String,
-    pub name: String,
-    pub roster: Roster,
-    pub approved: bool,
-    /// Unix milliseconds.
-    pub approved_at_ms: Option<i64>,
-    pub created_at_ms: i64,
-    /// The seq of the last event of its history (how many changes it has had).
-    pub version: u64,
-    pub treasury: u32,
-    pub rerolls: u8,
-    pub fan_factor: u8,
-    pub assistant_coaches: u8,
-    pub cheerleaders: u8,
-    pub apothecary: bool,
-    /// §32.2: the team value now, worked out from the roster (players who miss the next
-    /// match left out).
-    pub team_value: u32,
-    pub players: Vec<TeamPlayer>,
-    /// Players who left (dead, fired, walked out, released).
-    pub former: Vec<FormerPlayer>,
-    pub record: TeamRecord,
-}
-
-/// A player of a league team.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct TeamPlayer {
-    /// Stable within the team, never reused.
-    pub id: u32,
-    pub number: u8,
-    pub name: String,
-    pub position: String,
-    /// His characteristics now: the position's, with his gains and losses (§32.7, §32.9).
-    pub ma: i16,
-    pub st: i16,
-    pub ag: i16,
-    pub av: i16,
-    /// Every skill: the position's and those he gained.
-    pub skills: Vec<Skill>,
-    pub spp: u16,
-    /// An advancement rolled and not chosen yet (§32.7).
-    pub pending_advancement: Option<[u8; 2]>,
-    /// §32.8: his value.
-    pub value: u32,
-    pub niggling: u8,
-    /// §32.9: he misses the next match.
-    pub miss_next_game: bool,
-    pub journeyman: bool,
-    pub stats: PlayerStats,
-}
-
-/// A player who left the team, and why.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct FormerPlayer {
-    pub id: u32,
-    pub name: String,
-    pub position: String,
-    pub spp: u16,
-    pub why: Departure,
-}
-
-/// One change in a team's history.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-pub struct TeamHistoryLine {
-    /// 1, 2, 3, ...
-    pub seq: u64,
-    pub event: TeamEvent,
-    /// Who made it (an account name); `None`: the server (a roll, a deadline's default).
-    pub actor: Option<String>,
-    /// Why, in words.
-    pub reason: String,
-    /// The match it came from.
-    #[serde(rename = "match")]
-    pub match_id: Option<String>,
-    /// Unix milliseconds.
-    pub at_ms: i64,
 }
 
 fn bad(message: impl Into<String>) -> Failure {
