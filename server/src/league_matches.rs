@@ -142,7 +142,7 @@ async fn team_row(store: &dyn Store, league: &League, team: i64) -> Result<Leagu
     store
         .league_team(team)
         .await?
-        .filter(|t| t.league == league.id)
+        .filter(|t| t.league == league.id && t.created_at_ms >= league.created_at_ms)
         .ok_or_else(|| {
             Failure::new(
                 ErrorCode::NotFound,
@@ -278,7 +278,7 @@ async fn load(state: &AppState, id: &str, match_id: &str) -> Result<TeamMatchRow
         .store()
         .team_match(match_id)
         .await?
-        .filter(|m| m.league == league.id)
+        .filter(|m| m.league == league.id && m.created_at_ms >= league.created_at_ms)
         .ok_or_else(|| {
             Failure::new(
                 ErrorCode::NotFound,

@@ -140,7 +140,7 @@ async fn team_row(state: &AppState, league: &League, team: i64) -> Result<League
         .store()
         .league_team(team)
         .await?
-        .filter(|t| t.league == league.id)
+        .filter(|t| t.league == league.id && t.created_at_ms >= league.created_at_ms)
         .ok_or_else(|| {
             Failure::new(
                 ErrorCode::NotFound,

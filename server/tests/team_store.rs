@@ -54,6 +54,7 @@ contract!(
     one_team_per_coach_per_league,
     an_append_on_a_stale_fold_stores_nothing,
     approval_is_once_and_logged_with_it,
+    a_deleted_leagues_teams_go_to_no_other_league,
     a_league_match_progresses_only_from_the_state_it_was_read_in,
 );
 
@@ -194,7 +195,7 @@ async fn one_team_per_coach_per_league(store: Arc<dyn Store>) {
             "Reikland",
             "human",
             &changes(created.clone(), Some(bob), "c"),
-            1,
+            11,
         )
         .await
         .expect("store");
@@ -206,7 +207,7 @@ async fn one_team_per_coach_per_league(store: Arc<dyn Store>) {
             "Other",
             "human",
             &changes(created.clone(), Some(bob), "c"),
-            2,
+            12,
         )
         .await
         .expect("store");
@@ -220,7 +221,7 @@ async fn one_team_per_coach_per_league(store: Arc<dyn Store>) {
             "Altdorf",
             "human",
             &changes(created, Some(ada), "c"),
-            3,
+            13,
         )
         .await
         .expect("store");
@@ -537,5 +538,47 @@ async fn a_league_match_progresses_only_from_the_state_it_was_read_in(store: Arc
             .post_match_progress("m1", &answer, 13)
             .await
             .expect("progress")
+    );
+}
+
+/// A league deleted and a new one given its id (SQLite reuses the largest id): the new league
+/// lists none of the old one's teams or matches.
+async fn a_deleted_leagues_teams_go_to_no_other_league(store: Arc<dyn Store>) {
+    let (ada, bob, league) = setup(store.as_ref()).await;
+    let created =
+        LeagueTeam::create(&starter_team(Roster::Orc), "Old", STARTING_TREASURY).expect("create");
+    store
+        .create_league_team(
+            league,
+            bob,
+            "Old",
+            "orc",
+            &changes(created, Some(bob), "c"),
+            5,
+        )
+        .await
+        .expect("store")
+        .expect("new");
+    let line = LogLine {
+        who: ada,
+        detail: "gone",
+        at_ms: 6,
+    };
+    assert!(store.delete_league(league, line).await.expect("delete"));
+    let organiser = store.account_by_id(ada).await.expect("a").expect("a");
+    let again = store
+        .create_league(
+            "New",
+            &organiser,
+            GameKind::BloodBowl,
+            PointsScheme::default(),
+            7,
+        )
+        .await
+        .expect("league");
+    assert_eq!(store.league_teams(again.id).await.expect("list"), vec![]);
+    assert_eq!(
+        store.league_team_matches(again.id).await.expect("list"),
+        vec![]
     );
 }

@@ -126,7 +126,10 @@ impl<B: Backend> TeamStore for B {
         Box::pin(async move {
             let query = B::Db::query(concat!(
                 team_select!(),
-                " WHERE t.league_id = $1 ORDER BY t.created_at, t.id"
+                // A league id SQLite gave again after a deletion does not inherit the
+                // deleted league's teams: only those made since the league was.
+                " JOIN leagues l ON l.id = t.league_id AND t.created_at >= l.created_at \
+                 WHERE t.league_id = $1 ORDER BY t.created_at, t.id"
             ))
             .arg(league);
             fetch_all(&mut *self.conn().await?, query).await
@@ -341,5 +344,6 @@ const fn team_match_by_id() -> &'static str {
 const fn team_matches_of_league() -> &'static str {
     "SELECT match_id, league_id, home_team, away_team, home_version, away_version, setup, \
      post_seed, decision_ms, post_state, post_commands, post_at, created_at \
-     FROM league_team_matches WHERE league_id = $1 ORDER BY created_at, match_id"
+     FROM league_team_matches m WHERE league_id = $1 AND created_at >= \
+     (SELECT l.created_at FROM leagues l WHERE l.id = m.league_id) ORDER BY created_at, match_id"
 }
