@@ -192,9 +192,19 @@ async fn create(
     // A team is in one league match at a time: its sheet is its fold when the match is made,
     // and the post-match sequence of a match must be over before the next one is made.
     for m in store.league_team_matches(league.id).await? {
-        if m.post_state != PostState::Done
-            && let Some(r) = rows.iter().find(|r| m.teams.contains(&r.id))
+        if m.post_state == PostState::Done {
+            continue;
+        }
+        // A room closed before its match started (nobody came) holds nobody.
+        if m.post_state == PostState::Match
+            && store
+                .match_header(&m.match_id)
+                .await?
+                .is_some_and(|h| h.status == RoomStatus::Closed)
         {
+            continue;
+        }
+        if let Some(r) = rows.iter().find(|r| m.teams.contains(&r.id)) {
             return Err(conflict(format!(
                 "team {} ({}) has match {} whose post-match sequence is not over",
                 r.id, r.name, m.match_id

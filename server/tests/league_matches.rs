@@ -482,3 +482,42 @@ async fn a_league_match_needs_approved_teams_and_the_right_people() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(list, json!([]));
 }
+
+/// §32.3: a league match whose room closed before it started (nobody came) holds neither
+/// team: the next match may be made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_room_closed_before_its_match_holds_no_team() {
+    let limits = dugout_server::Limits {
+        room_linger: Duration::from_millis(100),
+        ..common::fast_limits()
+    };
+    let server = TestServer::start_with(limits).await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    let url = format!("{}/team-matches", l.base);
+    let (status, m) = server
+        .post(
+            &url,
+            json!({"home": l.teams[0], "away": l.teams[1]}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{m}");
+    let room = m["match"].as_str().expect("id").to_owned();
+    let mut closed = false;
+    for _ in 0..100 {
+        if server.match_log(&room).await.status == dugout_protocol::RoomStatus::Closed {
+            closed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(closed, "nobody joined: the room closed");
+    let (status, body) = server
+        .post(
+            &url,
+            json!({"home": l.teams[1], "away": l.teams[0]}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
