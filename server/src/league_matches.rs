@@ -10,10 +10,11 @@
 //! **The match** (§32.3). Two approved teams of the league, neither with a league match
 //! whose post-match sequence is not over, play a room made from their folds as they stand
 //! ([`dugout_rules::bb::league::team::match_setup`]): the players who miss the match are not
-//! on the sheets, the option `league_teams` is set, and the engine plays the pre-match it
-//! plays for every match (weather, the gate). The room counts for the league, and each seat
-//! takes only its team's coach ([`seat_check`]). Inducements and petty cash (§32.4) are not
-//! offered yet: both teams play without, and the expenses use each team's value as match TV.
+//! on the sheets, the options `league_teams` and `inducements` are set, and the engine plays
+//! the pre-match: weather, the inducements bought with the team value difference (§30.1,
+//! worked out by the engine from the sheets), the gate. The room counts for the league, and
+//! each seat takes only its team's coach ([`seat_check`]). Petty cash (§32.4) is not offered
+//! yet: no gold moves from the treasury, and the expenses use each team's value as match TV.
 //!
 //! **The post-match sequence** (§32.5) is [`PostMatch`], run by the server when the match
 //! has ended (the room starts it; any request about the match starts it too, so a restart
@@ -224,7 +225,16 @@ async fn create(
             )));
         }
     }
-    let (setup, ids) = match_setup(&home, &away, Options::default());
+    // §32.4: the inducements bought with the team value difference are the engine's own
+    // pre-match step (§30.1); petty cash is not offered (none is moved from the treasury).
+    let (setup, ids) = match_setup(
+        &home,
+        &away,
+        Options {
+            inducements: true,
+            ..Options::default()
+        },
+    );
     let match_tv = [home.team_value(false), away.team_value(false)];
     let spec = RoomSpec {
         setup: AnySetup::BloodBowl(setup),

@@ -324,6 +324,20 @@ async fn a_league_match_is_played_and_its_post_match_sequence_is_stored_and_fair
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let mut picker = Picker::playing_on(7);
     play_to_end(&mut a, &mut b, &mut [], &room, &mut picker).await;
+    // §32.4: the pre-match offered the inducements of the team value difference.
+    let log = server.match_log(&room).await;
+    let dugout_rules::AnySetup::BloodBowl(setup) = &log.spec.setup else {
+        panic!("Blood Bowl")
+    };
+    assert!(setup.options.league_teams && setup.options.inducements);
+    let (_, events) = common::replay_any(&log);
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            AnyEvent::BloodBowl(dugout_rules::bb::Event::InducementMoney { .. })
+        )),
+        "the inducement step ran"
+    );
     let m = answer_all(&server, &l, &room).await;
     assert_eq!(m["status"], "done");
     assert!(
