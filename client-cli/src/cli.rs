@@ -69,6 +69,10 @@ pub enum Command {
     /// Create a bot account owned by a person and print its API token (for `dugout bot
     /// --token`).
     RegisterBot(RegisterBotArgs),
+    /// Manage a Blood Bowl league team after a league match: answer this coach's decisions
+    /// of the match's post-match sequence (advancements, winnings, buying, journeymen) until
+    /// it is over, waiting while the match is played or the other coach decides.
+    PostMatch(PostMatchArgs),
     /// Play in the terminal: log in, the lobby, matches (the default command).
     Play {
         /// Server base URL for the login screen (a remembered session's server wins).
@@ -435,4 +439,28 @@ mod tests {
     fn an_unknown_subcommand_is_rejected() {
         assert!(Cli::try_parse_from(["dugout", "kickoff"]).is_err());
     }
+}
+
+/// `dugout post-match`.
+#[derive(Debug, PartialEq, Args)]
+pub struct PostMatchArgs {
+    /// Server base URL, http:// or https://.
+    #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// The coach's token (a session or a bot's API token).
+    #[arg(long, env = "DUGOUT_TOKEN", hide_env_values = true)]
+    pub token: String,
+    /// The league's id.
+    #[arg(long)]
+    pub league: i64,
+    /// The league match's id (the room's).
+    #[arg(long = "match", value_name = "MATCH")]
+    pub match_id: String,
+    /// How the bot answers: the rules' default, or greedy.
+    #[arg(long, value_enum, default_value = "default")]
+    pub strategy: dugout_client::league::PostStrategy,
+    /// Seconds to wait for the sequence to end (while the match is played or the other
+    /// coach decides).
+    #[arg(long, default_value_t = 3600)]
+    pub wait: u64,
 }

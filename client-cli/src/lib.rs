@@ -26,6 +26,7 @@ pub mod bot;
 pub mod duel;
 pub mod game;
 pub mod http;
+pub mod league;
 pub mod load;
 pub mod net;
 pub mod strategy;

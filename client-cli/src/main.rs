@@ -1,5 +1,5 @@
 //! `dugout`: the Dugout terminal client: `play` (the default), `replay`, `version`,
-//! `health`, `bot` and `register-bot`.
+//! `health`, `bot`, `register-bot` and `post-match`.
 
 mod cli;
 
@@ -13,7 +13,7 @@ use dugout_client::net::{Session, SessionConfig};
 use dugout_client::tls::{self, Trust};
 use dugout_protocol::PROTOCOL_VERSION;
 
-use crate::cli::{AbuseArgs, BotArgs, Cli, Command, LoadArgs, RegisterBotArgs};
+use crate::cli::{AbuseArgs, BotArgs, Cli, Command, LoadArgs, PostMatchArgs, RegisterBotArgs};
 
 fn main() -> ExitCode {
     let cli = Cli::parse_from(cli::with_default_command(std::env::args_os().collect()));
@@ -42,6 +42,7 @@ fn main() -> ExitCode {
         Command::Health { server } => health(&server),
         Command::Bot(args) => bot(args),
         Command::RegisterBot(args) => register_bot(args),
+        Command::PostMatch(args) => post_match(args),
         Command::Load(args) => load(args),
         Command::Abuse(args) => abuse(args),
     }
@@ -283,6 +284,45 @@ fn getrandom_fill(bytes: &mut [u8]) -> bool {
 }
 
 /// `dugout register-bot`: log in (or register) the owner, create the bot, print its token.
+/// `dugout post-match`: answer this coach's post-match decisions of a league match.
+fn post_match(args: PostMatchArgs) -> ExitCode {
+    let url = match ServerUrl::parse(&args.server) {
+        Ok(url) => url,
+        Err(err) => {
+            eprintln!("dugout: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(runtime) = runtime() else {
+        return ExitCode::FAILURE;
+    };
+    runtime.block_on(async move {
+        match dugout_client::league::manage_post_match(
+            &url,
+            &args.token,
+            args.league,
+            &args.match_id,
+            args.strategy,
+            Duration::from_millis(500),
+            Duration::from_secs(args.wait),
+        )
+        .await
+        {
+            Ok(n) => {
+                println!(
+                    "post-match match={} decisions={n} status=done",
+                    args.match_id
+                );
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("dugout: post-match of {}: {err}", args.match_id);
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
 fn register_bot(args: RegisterBotArgs) -> ExitCode {
     let url = match ServerUrl::parse(&args.server) {
         Ok(url) => url,

@@ -6,11 +6,13 @@
 
 mod archive;
 pub mod input;
+mod league_teams;
 pub mod legacy;
 mod messages;
 mod schema;
 
 pub use archive::*;
+pub use league_teams::*;
 pub use messages::*;
 pub use schema::{SCHEMA_DIR, schemas};
 

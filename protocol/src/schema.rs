@@ -9,8 +9,9 @@ use serde_json::Value;
 
 use crate::{
     ApiError, AttachMatch, ClientMessage, Credentials, EventPage, LeagueBody, LeagueLogLine,
-    MatchCommands, MatchPage, MatchSummary, NewAccount, NewBot, NewLeague, NewLeagueCoach,
-    ServerMessage, Standings, StateAt, TokenGrant,
+    LeagueTeamBody, MatchCommands, MatchPage, MatchSummary, NewAccount, NewBot, NewLeague,
+    NewLeagueCoach, NewLeagueTeam, NewTeamMatch, ServerMessage, Standings, StateAt,
+    TeamHistoryLine, TeamMatchBody, TokenGrant,
 };
 
 /// Where the checked-in schema files live, relative to the `protocol` crate.
@@ -67,6 +68,26 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         (
             "http-league-log.schema.json",
             value(schema_for!(Vec<LeagueLogLine>)),
+        ),
+        (
+            "http-new-league-team.schema.json",
+            value(schema_for!(NewLeagueTeam)),
+        ),
+        (
+            "http-league-team.schema.json",
+            value(schema_for!(LeagueTeamBody)),
+        ),
+        (
+            "http-league-team-history.schema.json",
+            value(schema_for!(Vec<TeamHistoryLine>)),
+        ),
+        (
+            "http-new-team-match.schema.json",
+            value(schema_for!(NewTeamMatch)),
+        ),
+        (
+            "http-team-match.schema.json",
+            value(schema_for!(TeamMatchBody)),
         ),
     ]
 }

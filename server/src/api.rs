@@ -82,6 +82,8 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::archive::routes())
         .merge(crate::leagues::routes())
         .merge(crate::league_schedule::routes())
+        .merge(crate::league_teams::routes())
+        .merge(crate::league_matches::routes())
         .merge(crate::web::routes())
         .fallback(crate::web::fallback)
         .method_not_allowed_fallback(method_not_allowed)

@@ -23,6 +23,8 @@ pub mod conn;
 pub mod error;
 pub mod fair;
 pub mod league_schedule;
+pub mod league_matches;
+pub mod league_teams;
 pub mod leagues;
 pub mod lobby;
 pub mod openapi;

@@ -822,7 +822,11 @@ pub fn document() -> Value {
     let mut g = settings.into_generator();
     let error = g.subschema_for::<ApiError>().to_value();
     let mut paths: Map<String, Value> = Map::new();
-    for op in OPERATIONS {
+    for op in OPERATIONS
+        .iter()
+        .chain(crate::league_teams::OPERATIONS)
+        .chain(crate::league_matches::OPERATIONS)
+    {
         let parameters: Vec<Value> = op.params.iter().map(parameter).collect();
         let mut responses = Map::new();
         let ok = if op.path == "/assets/{file}" {
@@ -951,6 +955,8 @@ mod tests {
             include_str!("archive.rs"),
             include_str!("leagues.rs"),
             include_str!("league_schedule.rs"),
+            include_str!("league_teams.rs"),
+            include_str!("league_matches.rs"),
             include_str!("web.rs"),
         ];
         let routes: Vec<(String, String)> = sources.iter().flat_map(|s| declared(s)).collect();

@@ -847,6 +847,15 @@ impl Room {
             &self.spec.setup,
             side.index(),
         )
+        .await?;
+        // A match of league teams: each seat is its team's coach's (issue 13).
+        crate::league_matches::seat_check(
+            &*self.ctx.store,
+            &self.id,
+            &self.spec.setup,
+            account,
+            side,
+        )
         .await
     }
 
@@ -1164,6 +1173,8 @@ impl Room {
                     }
                 }
             }
+            // A league team match (issue 13): its post-match sequence starts.
+            crate::league_matches::match_finished(self.ctx.store.clone(), self.id.clone());
         }
         self.finish_step(stored);
         if self.result.is_some() {

@@ -19,10 +19,15 @@ mod postgres;
 mod schedule;
 mod sql;
 mod sqlite;
+pub mod teams;
 
 pub use postgres::PostgresStore;
 pub use schedule::{Fixture, Link, NewFixture, ScheduleStore, Season};
 pub use sqlite::{DB_FILE as SQLITE_FILE, SqliteStore};
+pub use teams::{
+    LeagueTeamRow, PostProgress, PostState, PostStep, StoredTeamEvent, TeamAppend, TeamChange,
+    TeamId, TeamMatchRow, TeamMatchSetup, TeamMatchStore, TeamStore,
+};
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -266,6 +271,8 @@ pub enum LeagueAction {
     LinkMatch,
     Forfeit,
     FixResult,
+    /// A Blood Bowl league team approved (issue 13).
+    ApproveTeam,
 }
 
 impl LeagueAction {
@@ -282,6 +289,7 @@ impl LeagueAction {
             LeagueAction::LinkMatch => "link_match",
             LeagueAction::Forfeit => "forfeit",
             LeagueAction::FixResult => "fix_result",
+            LeagueAction::ApproveTeam => "approve_team",
         }
     }
 }
@@ -310,9 +318,15 @@ pub enum CoachRemoval {
 ///
 /// Implemented for every type that implements the three parts; a caller holds it as
 /// `Arc<dyn Store>` and calls any part's methods on it.
-pub trait Store: AccountStore + MatchStore + LeagueStore + ScheduleStore {}
+pub trait Store:
+    AccountStore + MatchStore + LeagueStore + ScheduleStore + TeamStore + TeamMatchStore
+{
+}
 
-impl<T: AccountStore + MatchStore + LeagueStore + ScheduleStore> Store for T {}
+impl<T> Store for T where
+    T: AccountStore + MatchStore + LeagueStore + ScheduleStore + TeamStore + TeamMatchStore
+{
+}
 
 /// Accounts (coaches and their bots) and the tokens that log them in.
 pub trait AccountStore: Send + Sync + 'static {

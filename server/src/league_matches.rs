@@ -1,0 +1,749 @@
+//! Matches between Blood Bowl league teams and their post-match sequences (issue 13), REST.
+//!
+//! | route | body | answer |
+//! | --- | --- | --- |
+//! | `POST /api/leagues/{id}/team-matches` | bearer (organiser or a team's coach), `NewTeamMatch` | 201 `TeamMatchBody`: the room is made |
+//! | `GET /api/leagues/{id}/team-matches` | | `Vec<TeamMatchBody>`, oldest first |
+//! | `GET /api/leagues/{id}/team-matches/{match}` | | `TeamMatchBody`: the post-match prompt, if any |
+//! | `POST /api/leagues/{id}/team-matches/{match}/post-match` | bearer (the deciding coach), `PostCommand` | 200 `TeamMatchBody` |
+//!
+//! **The match** (§32.3). Two approved teams of the league, neither with a league match
+//! whose post-match sequence is not over, play a room made from their folds as they stand
+//! ([`dugout_rules::bb::league::team::match_setup`]): the players who miss the match are not
+//! on the sheets, the options `league_teams` and `inducements` are set, and the engine plays
+//! the pre-match: weather, the inducements bought with the team value difference (§30.1,
+//! worked out by the engine from the sheets), the gate. The room counts for the league, and
+//! each seat takes only its team's coach ([`seat_check`]). Petty cash (§32.4) is not offered
+//! yet: no gold moves from the treasury, and the expenses use each team's value as match TV.
+//!
+//! **The post-match sequence** (§32.5) is [`PostMatch`], run by the server when the match
+//! has ended (the room starts it; any request about the match starts it too, so a restart
+//! loses nothing). Its events go to each team's history with the match's id: the automatic
+//! steps as the server's (`actor: null`), each coach's answer as theirs. A coach has
+//! `decision_seconds` for each decision; once that has passed, the server applies
+//! [`PostMatch::default_command`] (the documented default) for them, recorded as the
+//! server's. The deadline is applied whenever the match is read or answered and when the
+//! room ends the match: a sequence nobody looks at waits, but it never shows a decision
+//! past its deadline.
+//!
+//! **Provably fair post-match dice.** When the match is made the server draws a secret
+//! `post_seed` and publishes its SHA-256 (`commitment`) at once. The sequence's ChaCha20
+//! seed is `SHA-256("dugout-postmatch-v1" || post_seed || match_dice_seed)`, where
+//! `match_dice_seed` is the match's own dice seed (fixed by the server's match seed and both
+//! coaches' entropy, see `fair.rs`), so neither the server nor a coach could choose the
+//! rolls. When the sequence is over `server_seed` reveals `post_seed`: with the match's
+//! commands and the answers listed in `commands`, anyone can replay the whole sequence.
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
+
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use dugout_protocol::{
+    ErrorCode, MatchResult, NewTeamMatch, PostAnswer, PostMatchPrompt, RoomEvent, RoomSpec,
+    RoomStatus, TeamMatchBody, TeamMatchSide,
+};
+use dugout_rules::bb::league::postmatch::{LeagueRules, PostCommand, PostMatch, PostMatchInput};
+use dugout_rules::bb::league::record::MatchFacts;
+use dugout_rules::bb::league::team::{LeagueTeam, TeamEvent, match_setup};
+use dugout_rules::bb::setup::Options;
+use dugout_rules::core::{ChaChaDice, Side};
+use dugout_rules::{AnyEvent, AnyGame, AnySetup};
+use schemars::JsonSchema;
+use sha2::{Digest, Sha256};
+
+use crate::AppState;
+use crate::api::{Authenticated, Body};
+use crate::error::Failure;
+use crate::openapi::{Auth, In, Operation, Param, positive_id};
+use crate::store::{
+    Account, League, LeagueTeamRow, PostProgress, PostState, PostStep, Store, TeamChange, TeamId,
+    TeamMatchRow, TeamMatchSetup, hex, now_ms,
+};
+
+/// The domain tag of the post-match dice seed (version 1).
+pub const POST_MATCH_SEED_DOMAIN: &[u8] = b"dugout-postmatch-v1";
+
+/// How long a coach has for a post-match decision unless the match says otherwise: two days.
+pub const DEFAULT_DECISION_SECONDS: u32 = 2 * 24 * 3600;
+/// At most a fortnight.
+pub const MAX_DECISION_SECONDS: u32 = 14 * 24 * 3600;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/leagues/{id}/team-matches", get(list).post(create))
+        .route("/api/leagues/{id}/team-matches/{match}", get(show))
+        .route(
+            "/api/leagues/{id}/team-matches/{match}/post-match",
+            post(answer),
+        )
+}
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure::new(ErrorCode::Malformed, message)
+}
+
+fn conflict(message: impl Into<String>) -> Failure {
+    Failure::new(ErrorCode::Conflict, message)
+}
+
+/// `{id}` of a path.
+pub struct LeaguePath(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for LeaguePath {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(LeaguePath(id)),
+            Err(e) => Err(bad(format!("bad path: {}", e.body_text()))),
+        }
+    }
+}
+
+async fn bb_league(state: &AppState, id: &str) -> Result<League, Failure> {
+    let id = crate::leagues::league_id(id)?;
+    let league = state
+        .store()
+        .league(id)
+        .await?
+        .ok_or_else(|| Failure::new(ErrorCode::NotFound, format!("no league {id}")))?;
+    if league.game != dugout_rules::GameKind::BloodBowl {
+        return Err(conflict(format!(
+            "league {} plays {}: league teams are Blood Bowl's (§32)",
+            league.id, league.game
+        )));
+    }
+    Ok(league)
+}
+
+/// A team's history folded to `version` (its last seq then; `u64::MAX`: all of it), and
+/// the last seq stored.
+async fn fold_at(
+    store: &dyn Store,
+    team: TeamId,
+    version: u64,
+) -> Result<(LeagueTeam, u64), Failure> {
+    let events = store.team_events(team).await?;
+    let last = events.last().map_or(0, |e| e.seq);
+    let team_now = LeagueTeam::fold(
+        events
+            .iter()
+            .take_while(|e| e.seq <= version)
+            .map(|e| &e.event),
+    )
+    .ok_or_else(|| Failure::internal(format_args!("team {team}: no Created event")))?;
+    Ok((team_now, last))
+}
+
+async fn team_row(store: &dyn Store, league: &League, team: i64) -> Result<LeagueTeamRow, Failure> {
+    store
+        .league_team(team)
+        .await?
+        .filter(|t| t.league == league.id && t.created_at_ms >= league.created_at_ms)
+        .ok_or_else(|| {
+            Failure::new(
+                ErrorCode::NotFound,
+                format!("no team {team} in league {}", league.id),
+            )
+        })
+}
+
+async fn create(
+    State(state): State<AppState>,
+    Authenticated(who): Authenticated,
+    LeaguePath(id): LeaguePath,
+    Body(new): Body<NewTeamMatch>,
+) -> Result<Response, Failure> {
+    let league = bb_league(&state, &id).await?;
+    let store = state.store().as_ref();
+    if new.home == new.away {
+        return Err(bad("a team does not play itself"));
+    }
+    let decision = new.decision_seconds.unwrap_or(DEFAULT_DECISION_SECONDS);
+    if !(1..=MAX_DECISION_SECONDS).contains(&decision) {
+        return Err(bad(format!(
+            "decision_seconds is 1 to {MAX_DECISION_SECONDS}, not {decision}"
+        )));
+    }
+    let rows = [
+        team_row(store, &league, new.home).await?,
+        team_row(store, &league, new.away).await?,
+    ];
+    if who.id != league.organiser.id && rows.iter().all(|r| r.coach.id != who.id) {
+        return Err(Failure::new(
+            ErrorCode::Forbidden,
+            "only the league's organiser or one of the two teams' coaches makes their match",
+        ));
+    }
+    if rows[0].coach.id == rows[1].coach.id {
+        return Err(conflict("both teams have the same coach"));
+    }
+    for r in &rows {
+        if r.approved_at_ms.is_none() {
+            return Err(conflict(format!(
+                "team {} ({}) is not approved by the organiser yet",
+                r.id, r.name
+            )));
+        }
+    }
+    // A team is in one league match at a time: its sheet is its fold when the match is made,
+    // and the post-match sequence of a match must be over before the next one is made.
+    for m in store.league_team_matches(league.id).await? {
+        if m.post_state == PostState::Done {
+            continue;
+        }
+        // A room closed before its match started (nobody came) holds nobody.
+        if m.post_state == PostState::Match
+            && store
+                .match_header(&m.match_id)
+                .await?
+                .is_some_and(|h| h.status == RoomStatus::Closed)
+        {
+            continue;
+        }
+        if let Some(r) = rows.iter().find(|r| m.teams.contains(&r.id)) {
+            return Err(conflict(format!(
+                "team {} ({}) has match {} whose post-match sequence is not over",
+                r.id, r.name, m.match_id
+            )));
+        }
+    }
+    let (home, home_v) = fold_at(store, rows[0].id, u64::MAX).await?;
+    let (away, away_v) = fold_at(store, rows[1].id, u64::MAX).await?;
+    for (r, t) in rows.iter().zip([&home, &away]) {
+        if t.available() < 11 {
+            return Err(conflict(format!(
+                "team {} ({}) has {} players who can play: a team plays with 11 or more \
+                 (journeymen are hired in the post-match sequence, §32.13)",
+                r.id,
+                r.name,
+                t.available()
+            )));
+        }
+    }
+    // §32.4: the inducements bought with the team value difference are the engine's own
+    // pre-match step (§30.1); petty cash is not offered (none is moved from the treasury).
+    let (setup, ids) = match_setup(
+        &home,
+        &away,
+        Options {
+            inducements: true,
+            ..Options::default()
+        },
+    );
+    let match_tv = [home.team_value(false), away.team_value(false)];
+    let spec = RoomSpec {
+        setup: AnySetup::BloodBowl(setup),
+        timer: new.timer,
+        private: new.private,
+        league: Some(league.id),
+    };
+    let post_seed = crate::fair::new_server_seed()
+        .map_err(|e| Failure::internal(format_args!("no post-match seed: {e}")))?;
+    let match_id = state.lobby().create(spec, who.id).await?;
+    let row = TeamMatchRow {
+        match_id: match_id.clone(),
+        league: league.id,
+        teams: [rows[0].id, rows[1].id],
+        versions: [home_v, away_v],
+        setup: TeamMatchSetup { ids, match_tv },
+        post_seed,
+        decision_ms: i64::from(decision) * 1000,
+        post_state: PostState::Match,
+        post_commands: Vec::new(),
+        post_at: None,
+        created_at_ms: now_ms(),
+    };
+    store.create_team_match(&row).await?;
+    tracing::info!(league = league.id, %match_id, home = rows[0].id, away = rows[1].id, "league team match made");
+    let body = body(store, &row, None).await?;
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// The `{id}` and `{match}` of a path.
+pub struct MatchPath(pub String, pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for MatchPath {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<(String, String)>::from_request_parts(parts, state).await {
+            Ok(Path((a, b))) => Ok(MatchPath(a, b)),
+            Err(e) => Err(bad(format!("bad path: {}", e.body_text()))),
+        }
+    }
+}
+
+async fn list(
+    State(state): State<AppState>,
+    LeaguePath(id): LeaguePath,
+) -> Result<Json<Vec<TeamMatchBody>>, Failure> {
+    let league = bb_league(&state, &id).await?;
+    let store = state.store().as_ref();
+    let mut out = Vec::new();
+    for row in store.league_team_matches(league.id).await? {
+        let (row, running) = advance(store, row, None).await?;
+        out.push(body(store, &row, running.as_ref()).await?);
+    }
+    Ok(Json(out))
+}
+
+async fn load(state: &AppState, id: &str, match_id: &str) -> Result<TeamMatchRow, Failure> {
+    let league = bb_league(state, id).await?;
+    state
+        .store()
+        .team_match(match_id)
+        .await?
+        .filter(|m| m.league == league.id && m.created_at_ms >= league.created_at_ms)
+        .ok_or_else(|| {
+            Failure::new(
+                ErrorCode::NotFound,
+                format!("no league team match {match_id:?} in league {}", league.id),
+            )
+        })
+}
+
+async fn show(
+    State(state): State<AppState>,
+    MatchPath(id, match_id): MatchPath,
+) -> Result<Json<TeamMatchBody>, Failure> {
+    let row = load(&state, &id, &match_id).await?;
+    let store = state.store().as_ref();
+    let (row, running) = advance(store, row, None).await?;
+    Ok(Json(body(store, &row, running.as_ref()).await?))
+}
+
+async fn answer(
+    State(state): State<AppState>,
+    Authenticated(who): Authenticated,
+    MatchPath(id, match_id): MatchPath,
+    Body(command): Body<PostCommand>,
+) -> Result<Json<TeamMatchBody>, Failure> {
+    let row = load(&state, &id, &match_id).await?;
+    let store = state.store().as_ref();
+    let (row, running) = advance(store, row, Some((&who, command))).await?;
+    Ok(Json(body(store, &row, running.as_ref()).await?))
+}
+
+/// The post-match sequence as replayed: the machine, its dice, and its events so far.
+pub struct Running {
+    pub post: PostMatch,
+    dice: ChaChaDice,
+}
+
+/// The post-match dice seed (module docs).
+pub fn post_dice_seed(post_seed: &[u8; 32], match_dice_seed: &[u8; 32]) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(POST_MATCH_SEED_DOMAIN);
+    h.update(post_seed);
+    h.update(match_dice_seed);
+    h.finalize().into()
+}
+
+/// What the sequence needs from the match: `None` while it is not over.
+async fn input(
+    store: &dyn Store,
+    row: &TeamMatchRow,
+) -> Result<Option<(PostMatchInput, [u8; 32])>, Failure> {
+    let Some(log) = store.match_log(&row.match_id).await? else {
+        return Err(Failure::internal(format_args!("no match {}", row.match_id)));
+    };
+    if log.status != RoomStatus::Finished {
+        return Ok(None);
+    }
+    let Some(seed) = log.dice_seed()? else {
+        return Err(Failure::internal(format_args!(
+            "match {}: no dice seed",
+            row.match_id
+        )));
+    };
+    let (game, _) = crate::replay::replay_to(&log, seed, u64::MAX)
+        .map_err(|e| Failure::internal(format_args!("match {}: {e}", row.match_id)))?;
+    let AnyGame::BloodBowl(game) = game else {
+        return Err(Failure::internal(
+            "a league team match that is not Blood Bowl",
+        ));
+    };
+    let events: Vec<_> = log
+        .events
+        .iter()
+        .filter_map(|e| match &e.event {
+            RoomEvent::Game {
+                event: AnyEvent::BloodBowl(e),
+            } => Some(e.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut facts = MatchFacts::read(&game, &events);
+    // §32.15: a concession made to the room (or a forfeit: a clock run out, a coach gone)
+    // is a concession for the league, whatever the score.
+    if let Some(MatchResult::Concession { loser } | MatchResult::Forfeit { loser }) = log.result
+        && facts.conceded.is_none()
+    {
+        facts.conceded = Some(loser);
+        facts.winner = Some(loser.other());
+    }
+    let (home, _) = fold_at(store, row.teams[0], row.versions[0]).await?;
+    let (away, _) = fold_at(store, row.teams[1], row.versions[1]).await?;
+    Ok(Some((
+        PostMatchInput {
+            teams: [home, away],
+            ids: row.setup.ids.clone(),
+            facts,
+            match_tv: row.setup.match_tv,
+            petty_cash_spent: [0, 0],
+            rules: LeagueRules::default(),
+        },
+        seed,
+    )))
+}
+
+/// Replay the sequence: the start and every stored answer. `None` while the match goes on.
+async fn replay(
+    store: &dyn Store,
+    row: &TeamMatchRow,
+) -> Result<Option<(Running, Vec<(Side, TeamEvent)>)>, Failure> {
+    let Some((input, match_seed)) = input(store, row).await? else {
+        return Ok(None);
+    };
+    let mut dice = ChaChaDice::from_seed(post_dice_seed(&row.post_seed, &match_seed));
+    let (mut post, mut events) = PostMatch::start(input, &mut dice);
+    for step in &row.post_commands {
+        let more = post
+            .apply(step.side, &step.command, &mut dice)
+            .map_err(|e| {
+                Failure::internal(format_args!(
+                    "match {}: a stored post-match answer is refused on replay: {e}",
+                    row.match_id
+                ))
+            })?;
+        events.extend(more);
+    }
+    Ok(Some((Running { post, dice }, events)))
+}
+
+/// Bring the sequence up to date and apply `answer` if given: start it if the match has
+/// ended, apply the defaults whose deadlines passed, then the coach's answer. Every change is
+/// stored in one transaction (retried if another request stored first). Answers the row as
+/// stored and the sequence.
+pub async fn advance(
+    store: &dyn Store,
+    mut row: TeamMatchRow,
+    answer: Option<(&Account, PostCommand)>,
+) -> Result<(TeamMatchRow, Option<Running>), Failure> {
+    for _attempt in 0..5 {
+        let Some((mut running, started)) = replay(store, &row).await? else {
+            if answer.is_some() {
+                return Err(Failure::new(
+                    ErrorCode::NotPlaying,
+                    "the match is not over: the post-match sequence has not started",
+                ));
+            }
+            return Ok((row, None));
+        };
+        let now = now_ms();
+        let mut new: Vec<(Side, TeamEvent, Option<i64>, String)> = Vec::new();
+        let mut commands = row.post_commands.clone();
+        let mut post_at = row.post_at;
+        if row.post_state == PostState::Match {
+            // The sequence starts: its automatic steps are the server's.
+            for (side, e) in started {
+                new.push((
+                    side,
+                    e,
+                    None,
+                    "post-match sequence (§32.5): the server's steps".into(),
+                ));
+            }
+            post_at = Some(now);
+        }
+        // Defaults at the deadlines.
+        while let Some((side, _)) = running.post.prompt() {
+            let deadline = post_at.unwrap_or(now) + row.decision_ms;
+            if deadline > now {
+                break;
+            }
+            let Some(cmd) = running.post.default_command() else {
+                break;
+            };
+            let events = running
+                .post
+                .apply(side, &cmd, &mut running.dice)
+                .map_err(|e| Failure::internal(format_args!("the default is refused: {e}")))?;
+            let reason = format!("post-match (§32.5): the deadline passed, the default {cmd:?}");
+            for (s, e) in events {
+                new.push((s, e, None, reason.clone()));
+            }
+            commands.push(PostStep {
+                side,
+                command: cmd,
+                actor: None,
+                at_ms: deadline,
+            });
+            post_at = Some(deadline);
+        }
+        if let Some((who, cmd)) = &answer {
+            let Some((side, _)) = running.post.prompt() else {
+                return Err(conflict("the post-match sequence is over"));
+            };
+            let deciding = store.league_team(row.teams[side.index()]).await?;
+            if deciding.as_ref().map(|t| t.coach.id) != Some(who.id) {
+                return Err(Failure::new(
+                    ErrorCode::NotYourTurn,
+                    format!(
+                        "the post-match sequence waits for the {} coach ({})",
+                        if side == Side::Home { "home" } else { "away" },
+                        deciding.map(|t| t.coach.name).unwrap_or_default()
+                    ),
+                ));
+            }
+            let events = running
+                .post
+                .apply(side, cmd, &mut running.dice)
+                .map_err(|e| Failure::new(ErrorCode::IllegalCommand, e.to_string()))?;
+            let reason = format!("post-match (§32.5): {} chose {cmd:?}", who.name);
+            for (s, e) in events {
+                new.push((s, e, Some(who.id), reason.clone()));
+            }
+            commands.push(PostStep {
+                side,
+                command: cmd.clone(),
+                actor: Some(who.id),
+                at_ms: now,
+            });
+            post_at = Some(now);
+        }
+        if new.is_empty() && commands.len() == row.post_commands.len() {
+            return Ok((row, Some(running)));
+        }
+        let state = if running.post.is_done() {
+            PostState::Done
+        } else {
+            PostState::Deciding
+        };
+        let mut appends = Vec::with_capacity(2);
+        for side in Side::BOTH {
+            let team = row.teams[side.index()];
+            let (_, last) = fold_at(store, team, u64::MAX).await?;
+            let mine: Vec<TeamChange> = new
+                .iter()
+                .filter(|(s, ..)| *s == side)
+                .map(|(_, e, actor, reason)| TeamChange {
+                    event: e.clone(),
+                    actor: *actor,
+                    reason: reason.clone(),
+                    match_id: Some(row.match_id.clone()),
+                })
+                .collect();
+            appends.push((team, last, mine));
+        }
+        let [home, away]: [(TeamId, u64, Vec<TeamChange>); 2] = appends
+            .try_into()
+            .map_err(|_| Failure::internal("two sides"))?;
+        let progress = PostProgress {
+            expected: row.post_commands.len(),
+            expected_state: row.post_state,
+            state,
+            commands: commands.clone(),
+            post_at,
+            appends: [home, away],
+        };
+        if store
+            .post_match_progress(&row.match_id, &progress, now)
+            .await?
+        {
+            row.post_state = state;
+            row.post_commands = commands;
+            row.post_at = post_at;
+            if state == PostState::Done {
+                tracing::info!(league = row.league, r#match = %row.match_id, "post-match sequence over");
+            }
+            return Ok((row, Some(running)));
+        }
+        // Another request stored first: read again and redo.
+        row = store
+            .team_match(&row.match_id)
+            .await?
+            .ok_or_else(|| Failure::internal("the league match row went away"))?;
+    }
+    Err(conflict("the post-match sequence is busy: try again"))
+}
+
+/// The room calls this when its match ends: a league team match starts its post-match
+/// sequence (in the background; a failure is logged and the next request retries it).
+pub fn match_finished(store: std::sync::Arc<dyn Store>, match_id: String) {
+    tokio::spawn(async move {
+        let row = match store.team_match(&match_id).await {
+            Ok(Some(row)) => row,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(%match_id, "league match: cannot read its row: {e}");
+                return;
+            }
+        };
+        if let Err(e) = advance(store.as_ref(), row, None).await {
+            tracing::warn!(%match_id, "league match: the post-match sequence did not start: {}", e.message);
+        }
+    });
+}
+
+/// A room of a league team match seats only each team's own coach in its seat; a room whose
+/// setup claims league teams must be one made by `POST /api/leagues/{id}/team-matches`.
+pub async fn seat_check(
+    store: &dyn Store,
+    match_id: &str,
+    setup: &AnySetup,
+    account: &Account,
+    side: Side,
+) -> Result<(), Failure> {
+    let row = store.team_match(match_id).await?;
+    let claims_teams = matches!(setup, AnySetup::BloodBowl(s) if s.options.league_teams);
+    let Some(row) = row else {
+        if claims_teams {
+            return Err(conflict(
+                "a match of league teams is made with POST /api/leagues/{id}/team-matches",
+            ));
+        }
+        return Ok(());
+    };
+    let team = store.league_team(row.teams[side.index()]).await?;
+    match team {
+        Some(t) if t.coach.id == account.id => Ok(()),
+        Some(t) => Err(conflict(format!(
+            "this seat plays {} (team {}): only its coach {} takes it",
+            t.name, t.id, t.coach.name
+        ))),
+        None => Err(Failure::internal("a league match's team went away")),
+    }
+}
+
+async fn body(
+    store: &dyn Store,
+    row: &TeamMatchRow,
+    running: Option<&Running>,
+) -> Result<TeamMatchBody, Failure> {
+    let mut sides = Vec::with_capacity(2);
+    let mut coaches = Vec::with_capacity(2);
+    for team in row.teams {
+        let t = store
+            .league_team(team)
+            .await?
+            .ok_or_else(|| Failure::internal("a league match's team went away"))?;
+        let (folded, _) = fold_at(store, team, u64::MAX).await?;
+        coaches.push(t.coach.clone());
+        sides.push(TeamMatchSide {
+            team,
+            name: folded.name,
+            coach: t.coach.name,
+        });
+    }
+    let prompt = running.and_then(|r| {
+        let (side, prompt) = r.post.prompt()?;
+        Some(PostMatchPrompt {
+            side,
+            coach: coaches[side.index()].name.clone(),
+            prompt,
+            legal: r.post.legal_commands(),
+            default: r.post.default_command(),
+            deadline_ms: row.post_at.unwrap_or(0) + row.decision_ms,
+        })
+    });
+    let mut commands = Vec::with_capacity(row.post_commands.len());
+    for c in &row.post_commands {
+        let by = match c.actor {
+            Some(id) => store.account_by_id(id).await?.map(|a| a.name),
+            None => None,
+        };
+        commands.push(PostAnswer {
+            side: c.side,
+            command: c.command.clone(),
+            by,
+            at_ms: c.at_ms,
+        });
+    }
+    let [home, away]: [TeamMatchSide; 2] = sides
+        .try_into()
+        .map_err(|_| Failure::internal("two sides"))?;
+    Ok(TeamMatchBody {
+        match_id: row.match_id.clone(),
+        league: row.league,
+        home,
+        away,
+        status: row.post_state.as_str().to_owned(),
+        decision_seconds: row.decision_ms / 1000,
+        prompt,
+        commands,
+        commitment: hex(&crate::fair::commitment(&row.post_seed)),
+        server_seed: (row.post_state == PostState::Done).then(|| hex(&row.post_seed)),
+    })
+}
+
+const LEAGUE: Param = Param {
+    name: "id",
+    location: In::Path,
+    description: "the league's id (from 1)",
+    schema: positive_id,
+};
+
+fn match_id_schema() -> serde_json::Value {
+    serde_json::json!({"type": "string", "minLength": 1})
+}
+
+const MATCH: Param = Param {
+    name: "match",
+    location: In::Path,
+    description: "the match's id",
+    schema: match_id_schema,
+};
+
+fn schema<T: JsonSchema>(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    g.subschema_for::<T>()
+}
+
+/// The OpenAPI operations of these routes.
+pub const OPERATIONS: &[Operation] = &[
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/team-matches",
+        summary: "Make a room for two approved league teams, from their rosters as they stand (organiser or a team's coach; §32.3)",
+        auth: Auth::Required,
+        params: &[LEAGUE],
+        body: Some(schema::<NewTeamMatch>),
+        ok: (201, Some(schema::<TeamMatchBody>)),
+        errors: &[400, 401, 403, 404, 409, 413, 429],
+    },
+    Operation {
+        method: "get",
+        path: "/api/leagues/{id}/team-matches",
+        summary: "A Blood Bowl league's matches between league teams, oldest first, with their post-match sequences",
+        auth: Auth::None,
+        params: &[LEAGUE],
+        body: None,
+        ok: (200, Some(schema::<Vec<TeamMatchBody>>)),
+        errors: &[400, 404, 409],
+    },
+    Operation {
+        method: "get",
+        path: "/api/leagues/{id}/team-matches/{match}",
+        summary: "A league team match: its post-match sequence (§32.5), what it waits for, the answers so far",
+        auth: Auth::None,
+        params: &[LEAGUE, MATCH],
+        body: None,
+        ok: (200, Some(schema::<TeamMatchBody>)),
+        errors: &[400, 404, 409],
+    },
+    Operation {
+        method: "post",
+        path: "/api/leagues/{id}/team-matches/{match}/post-match",
+        summary: "Answer the post-match sequence's decision (the deciding team's coach; checked by the rules)",
+        auth: Auth::Required,
+        params: &[LEAGUE, MATCH],
+        body: Some(schema::<PostCommand>),
+        ok: (200, Some(schema::<TeamMatchBody>)),
+        errors: &[400, 401, 403, 404, 409, 413],
+    },
+];

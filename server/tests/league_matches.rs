@@ -1,0 +1,537 @@
+//! Matches between Blood Bowl league teams (issue 13): the room from the teams' folds
+//! (§32.3), each seat its team's coach's, the post-match sequence (§32.5) run by the server
+//! with committed dice after the match, coaches' answers, the deadline's defaults, and a
+//! concession's consequences (§32.15). Played through the real server (WebSockets).
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
+
+mod common;
+
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use common::{Client, Picker, TestServer, play_to_end, start};
+use dugout_protocol::{ClientMessage, MatchResult};
+use dugout_rules::bb::data::Roster;
+use dugout_rules::bb::league::postmatch::{LeagueRules, PostCommand, PostMatch, PostMatchInput};
+use dugout_rules::bb::league::record::MatchFacts;
+use dugout_rules::bb::league::tables::SppKind;
+use dugout_rules::bb::league::team::{LeagueTeam, TeamEvent};
+use dugout_rules::bb::setup::starter_team;
+use dugout_rules::core::{ChaChaDice, Side};
+use dugout_rules::{AnyEvent, AnyGame};
+use dugout_server::league_matches::post_dice_seed;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+/// A Blood Bowl league with two coaches and their approved teams: the league's base path,
+/// the organiser's and coaches' tokens, and the team ids.
+struct League {
+    base: String,
+    org: String,
+    coaches: [String; 2],
+    teams: [i64; 2],
+}
+
+/// A starter team cut to 11 players with 2 fan factor (so a concession has one to lose).
+fn sheet(roster: Roster) -> dugout_rules::bb::setup::TeamSheet {
+    let mut s = starter_team(roster);
+    s.players.truncate(11);
+    s.fan_factor = 2;
+    while dugout_rules::bb::setup::sheet_cost(&s) > 1_000_000 && s.rerolls > 0 {
+        s.rerolls -= 1;
+    }
+    s
+}
+
+async fn league(server: &TestServer, rosters: [Roster; 2]) -> League {
+    let org = server.register("organiser").await;
+    let (status, league) = server
+        .post(
+            "/api/leagues",
+            json!({"name": "Old World", "game": "blood_bowl"}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{league}");
+    let base = format!("/api/leagues/{}", league["id"]);
+    let mut coaches = Vec::new();
+    let mut teams = Vec::new();
+    for (i, roster) in rosters.into_iter().enumerate() {
+        let name = format!("coach_{i}");
+        let token = server.register(&name).await;
+        let (status, body) = server
+            .post(
+                &format!("{base}/coaches"),
+                json!({"coach": name, "team": roster.name()}),
+                Some(&org),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, _) = server
+            .post(&format!("{base}/invitation"), json!({}), Some(&token))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, team) = server
+            .post(
+                &format!("{base}/teams"),
+                json!({"name": format!("Team {i}"), "sheet": sheet(roster)}),
+                Some(&token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{team}");
+        let id = team["id"].as_i64().expect("id");
+        let (status, body) = server
+            .post(
+                &format!("{base}/teams/{id}/approval"),
+                json!({}),
+                Some(&org),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        coaches.push(token);
+        teams.push(id);
+    }
+    League {
+        base,
+        org,
+        coaches: [coaches[0].clone(), coaches[1].clone()],
+        teams: [teams[0], teams[1]],
+    }
+}
+
+/// Make the league match; both coaches seated and the match started.
+async fn seated(
+    server: &TestServer,
+    l: &League,
+    decision_seconds: u32,
+) -> (Client, Client, String) {
+    let (status, m) = server
+        .post(
+            &format!("{}/team-matches", l.base),
+            json!({"home": l.teams[0], "away": l.teams[1], "decision_seconds": decision_seconds}),
+            Some(&l.coaches[0]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{m}");
+    assert_eq!(m["status"], "match");
+    assert!(m["server_seed"].is_null(), "the post-match seed is secret");
+    let room = m["match"].as_str().expect("a match id").to_owned();
+    let mut a = server.client(&l.coaches[0]).await;
+    let mut b = server.client(&l.coaches[1]).await;
+    // The seats are the teams' coaches': not swapped.
+    assert!(a.join(&room, Some(Side::Away)).await.is_err());
+    assert_eq!(a.join(&room, Some(Side::Home)).await, Ok(Some(0)));
+    assert_eq!(b.join(&room, Some(Side::Away)).await, Ok(Some(0)));
+    start(&mut a, &mut b, &room).await;
+    (a, b, room)
+}
+
+async fn team_match(server: &TestServer, l: &League, room: &str) -> Value {
+    let (status, m) = server.get(&format!("{}/team-matches/{room}", l.base)).await;
+    assert_eq!(status, StatusCode::OK, "{m}");
+    m
+}
+
+async fn history(server: &TestServer, l: &League, team: i64) -> Vec<Value> {
+    let (status, h) = server
+        .get(&format!("{}/teams/{team}/history", l.base))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{h}");
+    h.as_array().expect("lines").clone()
+}
+
+fn events_of(lines: &[Value], room: Option<&str>) -> Vec<TeamEvent> {
+    lines
+        .iter()
+        .filter(|l| room.is_none() || l["match"].as_str() == room)
+        .map(|l| serde_json::from_value(l["event"].clone()).expect("an event"))
+        .collect()
+}
+
+/// Answer every decision as the deciding coach, with the rules' default, until it is over.
+async fn answer_all(server: &TestServer, l: &League, room: &str) -> Value {
+    let mut m = team_match(server, l, room).await;
+    for _ in 0..200 {
+        if m["status"] == "done" {
+            return m;
+        }
+        let prompt = &m["prompt"];
+        let side = if prompt["side"] == "Home" { 0 } else { 1 };
+        let command = prompt["default"].clone();
+        // The other coach may not answer.
+        let (status, body) = server
+            .post(
+                &format!("{}/team-matches/{room}/post-match", l.base),
+                command.clone(),
+                Some(&l.coaches[1 - side]),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        let (status, body) = server
+            .post(
+                &format!("{}/team-matches/{room}/post-match", l.base),
+                command,
+                Some(&l.coaches[side]),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        m = body;
+    }
+    panic!("the post-match sequence did not end: {m}");
+}
+
+/// Replay the post-match sequence from the revealed seed, the match's log and the stored
+/// answers: it gives exactly the events each team's history holds for the match.
+async fn verify_post_match(server: &TestServer, l: &League, room: &str, m: &Value) {
+    let seed_hex = m["server_seed"].as_str().expect("revealed when done");
+    let seed = dugout_server::fair::unhex_seed(seed_hex).expect("a seed");
+    let commitment: [u8; 32] = Sha256::digest(seed).into();
+    assert_eq!(m["commitment"], dugout_server::store::hex(&commitment));
+    let log = server.match_log(room).await;
+    let match_seed = log.dice_seed().expect("seed").expect("seed");
+    let (game, events) = common::replay_any(&log);
+    let AnyGame::BloodBowl(game) = game else {
+        panic!("Blood Bowl")
+    };
+    let bb: Vec<_> = events
+        .into_iter()
+        .filter_map(|e| match e {
+            AnyEvent::BloodBowl(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let mut facts = MatchFacts::read(&game, &bb);
+    if let Some(MatchResult::Concession { loser } | MatchResult::Forfeit { loser }) = log.result
+        && facts.conceded.is_none()
+    {
+        facts.conceded = Some(loser);
+        facts.winner = Some(loser.other());
+    }
+    let mut before = Vec::new();
+    let mut stored = Vec::new();
+    for team in l.teams {
+        let lines = history(server, l, team).await;
+        let first = lines
+            .iter()
+            .position(|x| x["match"].as_str() == Some(room))
+            .expect("the match wrote to the team");
+        before.push(LeagueTeam::fold(&events_of(&lines[..first], None)).expect("fold"));
+        stored.push(events_of(&lines, Some(room)));
+    }
+    let (home, away) = (before[0].clone(), before[1].clone());
+    let (_, ids) = dugout_rules::bb::league::team::match_setup(&home, &away, Default::default());
+    let input = PostMatchInput {
+        match_tv: [home.team_value(false), away.team_value(false)],
+        teams: [home, away],
+        ids,
+        facts: facts.clone(),
+        petty_cash_spent: [0, 0],
+        rules: LeagueRules::default(),
+    };
+    let mut dice = ChaChaDice::from_seed(post_dice_seed(&seed, &match_seed));
+    let (mut post, mut all) = PostMatch::start(input, &mut dice);
+    for c in m["commands"].as_array().expect("commands") {
+        let side: Side = serde_json::from_value(c["side"].clone()).expect("side");
+        let cmd: PostCommand = serde_json::from_value(c["command"].clone()).expect("command");
+        all.extend(post.apply(side, &cmd, &mut dice).expect("replays"));
+    }
+    assert!(post.is_done());
+    for side in Side::BOTH {
+        let replayed: Vec<TeamEvent> = all
+            .iter()
+            .filter(|(s, _)| *s == side)
+            .map(|(_, e)| e.clone())
+            .collect();
+        assert_eq!(
+            replayed,
+            stored[side.index()],
+            "{side:?}: the stored post-match events are the replay's"
+        );
+        // Invariants: the team value written is the rules' own from the roster; SPP are
+        // those the match's facts award (and the MVP); nobody dead plays on.
+        let lines = history(server, l, l.teams[side.index()]).await;
+        let team = LeagueTeam::fold(&events_of(&lines, None)).expect("fold");
+        let written = stored[side.index()].iter().rev().find_map(|e| match e {
+            TeamEvent::TeamValue { tv } => Some(*tv),
+            _ => None,
+        });
+        assert_eq!(written, Some(team.team_value(false)), "§32.5 step 2.8");
+        let (status, page) = server
+            .get(&format!("{}/teams/{}", l.base, l.teams[side.index()]))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(page["team_value"], team.team_value(false));
+        assert_eq!(page["treasury"], team.treasury);
+        let earned_in_match: usize = facts
+            .spp
+            .iter()
+            .filter(|(p, _)| {
+                facts
+                    .players
+                    .get(p.index())
+                    .is_some_and(|mp| mp.side == side && mp.sheet.is_some())
+            })
+            .count();
+        let spp_events: Vec<(u32, SppKind)> = stored[side.index()]
+            .iter()
+            .filter_map(|e| match e {
+                TeamEvent::Spp { player, kind, .. } => Some((*player, *kind)),
+                _ => None,
+            })
+            .collect();
+        let non_mvp = spp_events
+            .iter()
+            .filter(|(_, k)| *k != SppKind::Mvp)
+            .count();
+        assert_eq!(
+            non_mvp, earned_in_match,
+            "{side:?}: SPP from the match's facts"
+        );
+        for (p, why) in &team.former {
+            if *why == dugout_rules::bb::league::team::Departure::Dead {
+                assert!(team.player(p.id).is_none(), "the dead stay dead");
+            }
+        }
+    }
+}
+
+/// §32.3, §32.5: a whole match between two league teams, then the post-match sequence run
+/// by the server with its committed dice; the coaches answer; the sequence replays from the
+/// revealed seed to exactly what the histories hold.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_is_played_and_its_post_match_sequence_is_stored_and_fair() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    let (mut a, mut b, room) = seated(&server, &l, 3600).await;
+    // While the match is on, there is no post-match sequence to answer.
+    let (status, body) = server
+        .post(
+            &format!("{}/team-matches/{room}/post-match", l.base),
+            json!({"command": "keep_winnings"}),
+            Some(&l.coaches[0]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // Nor a second match for these teams.
+    let (status, body) = server
+        .post(
+            &format!("{}/team-matches", l.base),
+            json!({"home": l.teams[1], "away": l.teams[0]}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let mut picker = Picker::playing_on(7);
+    play_to_end(&mut a, &mut b, &mut [], &room, &mut picker).await;
+    // §32.4: the pre-match offered the inducements of the team value difference.
+    let log = server.match_log(&room).await;
+    let dugout_rules::AnySetup::BloodBowl(setup) = &log.spec.setup else {
+        panic!("Blood Bowl")
+    };
+    assert!(setup.options.league_teams && setup.options.inducements);
+    let (_, events) = common::replay_any(&log);
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            AnyEvent::BloodBowl(dugout_rules::bb::Event::InducementMoney { .. })
+        )),
+        "the inducement step ran"
+    );
+    let m = answer_all(&server, &l, &room).await;
+    assert_eq!(m["status"], "done");
+    assert!(
+        m["commands"].as_array().is_some_and(|c| !c.is_empty()),
+        "{m}"
+    );
+    // The server's own steps are the server's; the answers the coaches'.
+    let lines = history(&server, &l, l.teams[0]).await;
+    let mine: Vec<&Value> = lines
+        .iter()
+        .filter(|x| x["match"] == room.as_str())
+        .collect();
+    assert!(mine.iter().any(|x| x["actor"].is_null()));
+    assert!(mine.iter().any(|x| x["event"]["type"] == "match_played"));
+    verify_post_match(&server, &l, &room, &m).await;
+    // Over: the next match may be made.
+    let (status, body) = server
+        .post(
+            &format!("{}/team-matches", l.base),
+            json!({"home": l.teams[1], "away": l.teams[0]}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+/// §32.15: a concession is the league's too: the conceding team loses a fan factor point
+/// and its winnings go to the winner. §32.5: a coach who lets the deadline pass gets the
+/// documented default, recorded as the server's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conceded_league_match_costs_the_loser_and_the_deadline_applies_the_defaults() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Dwarf, Roster::Skaven]).await;
+    let (mut a, _b, room) = seated(&server, &l, 1).await;
+    let r = room.clone();
+    let answer = a.request(|id| ClientMessage::Concede { id, room: r }).await;
+    assert!(answer.is_ok(), "{answer:?}");
+    // Wait for the deadlines (1 s a decision) to pass, then read: every default is applied.
+    let mut m = team_match(&server, &l, &room).await;
+    for _ in 0..100 {
+        if m["status"] == "done" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        m = team_match(&server, &l, &room).await;
+    }
+    assert_eq!(m["status"], "done", "{m}");
+    let commands = m["commands"].as_array().expect("commands");
+    assert!(!commands.is_empty());
+    assert!(
+        commands.iter().all(|c| c["by"].is_null()),
+        "the server's defaults: {m}"
+    );
+    let home = history(&server, &l, l.teams[0]).await;
+    let conceding = events_of(&home, Some(&room));
+    assert!(
+        conceding
+            .iter()
+            .any(|e| matches!(e, TeamEvent::MatchPlayed { conceded: true, .. })),
+        "{conceding:?}"
+    );
+    assert!(
+        conceding
+            .iter()
+            .any(|e| matches!(e, TeamEvent::FanFactor { dice, change: -1 } if dice.is_empty())),
+        "§32.15: the automatic −1: {conceding:?}"
+    );
+    let away = history(&server, &l, l.teams[1]).await;
+    assert!(
+        events_of(&away, Some(&room))
+            .iter()
+            .any(|e| matches!(e, TeamEvent::WinningsFromConcession { .. })),
+        "§32.15: the winner takes the loser's winnings"
+    );
+    verify_post_match(&server, &l, &room, &m).await;
+}
+
+/// Only approved teams of the league play; a team plays one league match at a time; a
+/// room claiming league teams must be made by the league.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_needs_approved_teams_and_the_right_people() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    let stranger = server.register("stranger").await;
+    let url = format!("{}/team-matches", l.base);
+    let (status, body) = server
+        .post(
+            &url,
+            json!({"home": l.teams[0], "away": l.teams[1]}),
+            Some(&stranger),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = server
+        .post(
+            &url,
+            json!({"home": l.teams[0], "away": l.teams[0]}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = server
+        .post(&url, json!({"home": l.teams[0], "away": 999}), Some(&l.org))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    // An unapproved team.
+    let third = server.register("third").await;
+    server
+        .post(
+            &format!("{}/coaches", l.base),
+            json!({"coach": "third", "team": "goblin"}),
+            Some(&l.org),
+        )
+        .await;
+    server
+        .post(&format!("{}/invitation", l.base), json!({}), Some(&third))
+        .await;
+    let (status, team) = server
+        .post(
+            &format!("{}/teams", l.base),
+            json!({"name": "Gobbos", "sheet": starter_team(Roster::Goblin)}),
+            Some(&third),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{team}");
+    let (status, body) = server
+        .post(
+            &url,
+            json!({"home": l.teams[0], "away": team["id"]}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // A room that claims league teams without the league making it seats nobody.
+    let (home, away) = (
+        LeagueTeam::fold(
+            &LeagueTeam::create(&starter_team(Roster::Orc), "A", 1_000_000).expect("a"),
+        )
+        .expect("a"),
+        LeagueTeam::fold(
+            &LeagueTeam::create(&starter_team(Roster::Human), "B", 1_000_000).expect("b"),
+        )
+        .expect("b"),
+    );
+    let (setup, _) = dugout_rules::bb::league::team::match_setup(&home, &away, Default::default());
+    let mut c = server.client(&l.coaches[0]).await;
+    let spec = dugout_protocol::RoomSpec {
+        setup: dugout_rules::AnySetup::BloodBowl(setup),
+        timer: Default::default(),
+        private: false,
+        league: l.base.rsplit('/').next().and_then(|s| s.parse().ok()),
+    };
+    let room = c.create_room(spec).await;
+    assert!(c.join(&room, Some(Side::Home)).await.is_err());
+    let (status, list) = server.get(&url).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list, json!([]));
+}
+
+/// §32.3: a league match whose room closed before it started (nobody came) holds neither
+/// team: the next match may be made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_room_closed_before_its_match_holds_no_team() {
+    let limits = dugout_server::Limits {
+        room_linger: Duration::from_millis(100),
+        ..common::fast_limits()
+    };
+    let server = TestServer::start_with(limits).await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    let url = format!("{}/team-matches", l.base);
+    let (status, m) = server
+        .post(
+            &url,
+            json!({"home": l.teams[0], "away": l.teams[1]}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{m}");
+    let room = m["match"].as_str().expect("id").to_owned();
+    let mut closed = false;
+    for _ in 0..100 {
+        if server.match_log(&room).await.status == dugout_protocol::RoomStatus::Closed {
+            closed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(closed, "nobody joined: the room closed");
+    let (status, body) = server
+        .post(
+            &url,
+            json!({"home": l.teams[1], "away": l.teams[0]}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
