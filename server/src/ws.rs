@@ -570,6 +570,16 @@ impl Conn {
         room: &str,
         request: impl FnOnce(oneshot::Sender<Reply>) -> Request,
     ) -> Reply {
+        // A node that is stopping takes no new request: its rooms stop (and with several
+        // nodes another takes them over), so a request forwarded from here would reach the
+        // new owner from a connection it never seated. The client connects again elsewhere
+        // and resumes.
+        if self.state.shutdown().is_triggered() {
+            return Err(Failure::new(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+            ));
+        }
         let (tx, rx) = oneshot::channel();
         match (self.state.lobby().get(room), self.state.cluster()) {
             (Some(handle), cluster) => {

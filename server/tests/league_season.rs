@@ -1,6 +1,6 @@
 //! A whole Blood Bowl league season through the real server (issue 13): eight teams of
-//! different rosters, each plays every other once (a circle-method round robin written here
-//! for now), every match played to its end by two seeded bots over WebSockets, every
+//! different rosters, each plays every other once (the league's own season schedule: the
+//! organiser opens a season and the server draws its round robin, §32.1), every match played to its end by two seeded bots over WebSockets, every
 //! post-match sequence (§32.5) answered by bot coaches (half the teams take the rules'
 //! default, half a greedy strategy). After every match the invariants are checked against
 //! the stored histories: the treasury never pays what it does not hold, the team value is the
@@ -40,25 +40,6 @@ fn rosters() -> Vec<Roster> {
         })
         .take(8)
         .collect()
-}
-
-/// The circle method: `n` (even) teams, `n - 1` rounds of `n / 2` pairs, every pair once.
-fn round_robin(n: usize) -> Vec<Vec<(usize, usize)>> {
-    let mut ring: Vec<usize> = (0..n).collect();
-    let mut rounds = Vec::new();
-    for r in 0..n - 1 {
-        let mut pairs = Vec::new();
-        for i in 0..n / 2 {
-            let (a, b) = (ring[i], ring[n - 1 - i]);
-            // Alternate home and away.
-            pairs.push(if (r + i) % 2 == 0 { (a, b) } else { (b, a) });
-        }
-        rounds.push(pairs);
-        // Keep the first, turn the rest.
-        let last = ring.pop().expect("n > 1");
-        ring.insert(1, last);
-    }
-    rounds
 }
 
 /// A coach's post-match choice: the rules' default, or greedy (sign every journeyman,
@@ -197,11 +178,47 @@ async fn a_season_of_eight_league_teams_is_played_by_bots_and_keeps_its_invarian
         teams.push(id);
     }
 
+    // §32.1: the organiser opens a season and the server schedules it, one leg.
+    let (status, season) = server
+        .post(
+            &format!("{base}/seasons"),
+            json!({"name": "Season One"}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{season}");
+    let number = season["number"].as_i64().expect("a season number");
+    let (status, season) = server
+        .post(
+            &format!("{base}/seasons/{number}/schedule"),
+            json!({"first_deadline_ms": 1_900_000_000_000i64, "days_between_rounds": 7}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{season}");
+    let coach_index = |name: &str| {
+        name.strip_prefix("coach_")
+            .and_then(|i| i.parse::<usize>().ok())
+            .expect("a coach of the league")
+    };
+    let mut rounds: Vec<Vec<(usize, usize)>> = Vec::new();
+    for f in season["fixtures"].as_array().expect("fixtures") {
+        let round = usize::try_from(f["round"].as_i64().expect("round")).expect("round");
+        if rounds.len() < round {
+            rounds.resize(round, Vec::new());
+        }
+        let (h, a) = (
+            coach_index(f["coaches"][0].as_str().expect("home")),
+            coach_index(f["coaches"][1].as_str().expect("away")),
+        );
+        rounds[round - 1].push((h, a));
+    }
+    assert_eq!(rounds.len(), 7, "eight teams: seven rounds");
     let mut played = 0;
     // What the season went through: conceded matches, players who missed a match, lasting
     // injuries, advancements, journeymen.
     let mut seen = [0usize; 5];
-    for (round, pairs) in round_robin(8).into_iter().enumerate() {
+    for (round, pairs) in rounds.into_iter().enumerate() {
         for (h, a) in pairs {
             // The teams before the match, from their histories.
             let mut before = Vec::new();
@@ -398,6 +415,22 @@ async fn a_season_of_eight_league_teams_is_played_by_bots_and_keeps_its_invarian
     assert_eq!(played, 28, "every pair once");
     let (_, list) = server.get(&format!("{base}/team-matches")).await;
     assert_eq!(list.as_array().map(Vec::len), Some(28));
+    // Each match played its fixture (the room links it when it finishes), and the season's
+    // table counts seven games a team, as many won as lost over the league.
+    let (_, season) = server.get(&format!("{base}/seasons/{number}")).await;
+    for f in season["fixtures"].as_array().expect("fixtures") {
+        assert!(f["match_id"].is_string(), "fixture played: {f}");
+        assert!(!f["result"].is_null(), "fixture has its result: {f}");
+    }
+    let (_, table) = server
+        .get(&format!("{base}/seasons/{number}/standings"))
+        .await;
+    let lines = table["standings"].as_array().expect("standings");
+    assert_eq!(lines.len(), 8, "{table}");
+    assert!(lines.iter().all(|l| l["played"] == 7), "{table}");
+    let total = |k: &str| lines.iter().map(|l| l[k].as_u64().unwrap_or(0)).sum::<u64>();
+    assert_eq!(total("won"), total("lost"), "{table}");
+    assert_eq!(total("won") + total("drawn") / 2, 28, "{table}");
     eprintln!(
         "a season of 28 league matches in {:?}: {} conceded, {} missed a match, {} lasting \
          injuries, {} advancements, {} journeymen",
