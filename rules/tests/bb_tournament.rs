@@ -7,8 +7,8 @@
 use dugout_rules::bb::data::{Roster, Skill};
 use dugout_rules::bb::inducements::{InducementItem, list_price};
 use dugout_rules::bb::league::tournament::{
-    self as t, Answer, DAY, Entrant, Major, Method, Payment, REFUSED_SCORE, Stage, TournamentError,
-    WEEK,
+    self as t, Answer, BracketError, DAY, Entrant, Major, Method, Payment, REFUSED_SCORE, Stage,
+    TournamentError, WEEK,
 };
 use dugout_rules::bb::stars::Star;
 use dugout_rules::core::{ScriptedDice, d6, pick};
@@ -407,4 +407,37 @@ fn challenge_substitutes() {
     c.answer(Answer::Substitute { coach: 4 }, 10, &tournament, &played)
         .unwrap();
     assert_eq!(c.standing_answer(10), Some(Answer::Substitute { coach: 4 }));
+}
+
+/// §32.16: a bracket: the four chosen and drawn with one set of dice, the semi-finals'
+/// winners make the final, the final's winner is the tournament's; results of teams that did
+/// not play, twice, or before the final is ready are refused.
+#[test]
+fn the_bracket_runs_from_the_draw_to_the_winner() {
+    let l = league();
+    let mut d = ScriptedDice::new([pick(3, 1)]);
+    let mut b = t::draw_bracket(Method::TopTv, &l, &mut d).unwrap();
+    assert_eq!(d.remaining(), 0);
+    assert_eq!(b.qualifiers, [4, 1, 6, 2]);
+    assert_eq!(b.semi_finals, [(4, 6), (1, 2)]);
+    assert_eq!(b.record_final(4), Err(BracketError::FinalNotReady));
+    assert_eq!(
+        b.record_semi_final(2, 4),
+        Err(BracketError::NoSuchSemiFinal { semi: 2 })
+    );
+    assert_eq!(
+        b.record_semi_final(0, 1),
+        Err(BracketError::NotInMatch { team: 1 })
+    );
+    assert_eq!(b.record_semi_final(0, 6), Ok(None));
+    assert_eq!(b.record_semi_final(0, 4), Err(BracketError::AlreadyDecided));
+    assert_eq!(b.record_semi_final(1, 2), Ok(Some((6, 2))));
+    assert_eq!(b.final_pairing(), Some((6, 2)));
+    assert_eq!(b.record_final(4), Err(BracketError::NotInMatch { team: 4 }));
+    assert_eq!(b.record_final(2), Ok(2));
+    assert_eq!(b.record_final(6), Err(BracketError::AlreadyDecided));
+    assert_eq!(
+        t::draw_bracket(Method::PlayOffs, &l, &mut ScriptedDice::new([])),
+        Err(TournamentError::PlayOffsNotBuilt)
+    );
 }

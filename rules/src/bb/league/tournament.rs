@@ -117,9 +117,9 @@ fn key(method: Method, e: &Entrant) -> Key {
             num: tv * won,
             den: played,
         },
-        // A lower place is better: rank by the negation as a large constant minus the place.
+        // A lower place is better: rank by u32::MAX minus the place.
         Method::LeagueTable | Method::PlayOffs => Key {
-            num: u128::from(u32::MAX - e.table_place.min(u32::MAX)),
+            num: u128::from(u32::MAX - e.table_place),
             den: 1,
         },
     }
@@ -197,6 +197,99 @@ pub fn draw_semi_finals(qualifiers: [u32; 4], dice: &mut dyn DiceSource) -> [(u3
 /// at home).
 pub fn final_pairing(first_semi_winner: u32, second_semi_winner: u32) -> (u32, u32) {
     (first_semi_winner, second_semi_winner)
+}
+
+/// §32.16: an end-of-season tournament's bracket: the method, the four qualifiers, the two
+/// semi-finals as drawn, and the winners as the organiser records them. The caller stores it;
+/// a knockout match needs a winner (a match played with sudden-death overtime and penalties,
+/// §18.7, or the organiser's fixed result), so a draw cannot be recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Bracket {
+    pub method: Method,
+    pub qualifiers: [u32; 4],
+    pub semi_finals: [(u32, u32); 2],
+    pub semi_winners: [Option<u32>; 2],
+    pub winner: Option<u32>,
+}
+
+/// A refused bracket result: nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "error", rename_all = "snake_case")]
+pub enum BracketError {
+    /// No such semi-final (0 or 1).
+    NoSuchSemiFinal { semi: usize },
+    /// The team did not play that match.
+    NotInMatch { team: u32 },
+    /// That match's winner is recorded already.
+    AlreadyDecided,
+    /// The final waits for both semi-finals.
+    FinalNotReady,
+}
+
+/// §32.16: choose the four semi-finalists by `method` and draw them into two semi-finals
+/// ([`semi_finalists`], then [`draw_semi_finals`], with the same dice).
+pub fn draw_bracket(
+    method: Method,
+    entrants: &[Entrant],
+    dice: &mut dyn DiceSource,
+) -> Result<Bracket, TournamentError> {
+    let qualifiers = semi_finalists(method, entrants, dice)?;
+    let semi_finals = draw_semi_finals(qualifiers, dice);
+    Ok(Bracket {
+        method,
+        qualifiers,
+        semi_finals,
+        semi_winners: [None, None],
+        winner: None,
+    })
+}
+
+impl Bracket {
+    /// §32.16: the final's pairing once both semi-finals have winners.
+    pub fn final_pairing(&self) -> Option<(u32, u32)> {
+        match self.semi_winners {
+            [Some(a), Some(b)] => Some(final_pairing(a, b)),
+            _ => None,
+        }
+    }
+
+    /// §32.16: record semi-final `semi`'s winner; returns the final's pairing when this
+    /// completes the semi-finals.
+    pub fn record_semi_final(
+        &mut self,
+        semi: usize,
+        winner: u32,
+    ) -> Result<Option<(u32, u32)>, BracketError> {
+        let Some(&(home, away)) = self.semi_finals.get(semi) else {
+            return Err(BracketError::NoSuchSemiFinal { semi });
+        };
+        if winner != home && winner != away {
+            return Err(BracketError::NotInMatch { team: winner });
+        }
+        if self.semi_winners[semi].is_some() {
+            return Err(BracketError::AlreadyDecided);
+        }
+        self.semi_winners[semi] = Some(winner);
+        Ok(self.final_pairing())
+    }
+
+    /// §32.16: record the final's winner: the tournament's winner (the trophy holder of a
+    /// Major, [`holder_after_edition`]).
+    pub fn record_final(&mut self, winner: u32) -> Result<u32, BracketError> {
+        let Some((home, away)) = self.final_pairing() else {
+            return Err(BracketError::FinalNotReady);
+        };
+        if winner != home && winner != away {
+            return Err(BracketError::NotInMatch { team: winner });
+        }
+        if self.winner.is_some() {
+            return Err(BracketError::AlreadyDecided);
+        }
+        self.winner = Some(winner);
+        Ok(winner)
+    }
 }
 
 // ---------------------------------------------------------------------------------------
