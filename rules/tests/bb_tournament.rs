@@ -176,9 +176,10 @@ fn stage_doubles_gate_and_winnings_and_gives_no_inducement_money() {
     assert_eq!(Stage::Season.inducement_money(150_000), 150_000);
 }
 
-/// §32.16: no Star Player or Mercenary in a semi-final or final, from inducement money or the
-/// treasury; inducement money buys nothing; other inducements paid from treasury or petty
-/// cash pass (the organiser's call). In the season all pass.
+/// §32.16: no Star Player or Mercenary in a semi-final or final, from inducement money, the
+/// treasury or petty cash (treasury gold, §30.1); inducement money buys nothing; other
+/// inducements paid from treasury or petty cash pass (the organiser's call). In the season
+/// all pass.
 #[test]
 fn stage_refuses_stars_mercenaries_and_inducement_money() {
     let star = InducementItem::StarPlayer {
@@ -190,10 +191,12 @@ fn stage_refuses_stars_mercenaries_and_inducement_money() {
     };
     for s in [Stage::SemiFinal, Stage::Final] {
         for item in [star, merc] {
-            assert_eq!(
-                s.check_inducement(item, Payment::Treasury),
-                Err(TournamentError::NoStarsOrMercenaries)
-            );
+            for payment in [Payment::Treasury, Payment::PettyCash] {
+                assert_eq!(
+                    s.check_inducement(item, payment),
+                    Err(TournamentError::NoStarsOrMercenaries)
+                );
+            }
             assert_eq!(
                 s.check_inducement(item, Payment::InducementMoney),
                 Err(TournamentError::NoInducementMoney)

@@ -348,8 +348,9 @@ impl Stage {
 
     /// §32.16: may `item` be bought with `payment` at this stage? In semi-finals and finals no
     /// inducement money exists, and no Star Player or Mercenary may be hired with inducement
-    /// money or treasury gold. Other inducements paid otherwise stay the organiser's call
-    /// (the source leaves it to him), so they pass here.
+    /// money or treasury gold; petty cash is treasury gold moved for the match (§30.1), so it
+    /// hires none either. Other inducements paid from the treasury or petty cash stay the
+    /// organiser's call (the source leaves it to him), so they pass here.
     pub fn check_inducement(
         self,
         item: InducementItem,
@@ -364,7 +365,9 @@ impl Stage {
         );
         match payment {
             Payment::InducementMoney => Err(TournamentError::NoInducementMoney),
-            Payment::Treasury if hired => Err(TournamentError::NoStarsOrMercenaries),
+            Payment::Treasury | Payment::PettyCash if hired => {
+                Err(TournamentError::NoStarsOrMercenaries)
+            }
             Payment::Treasury | Payment::PettyCash => Ok(()),
         }
     }
