@@ -90,7 +90,8 @@ fn win_ratio_is_exact() {
     );
 }
 
-/// §32.16 (our tie rule): teams level across fourth place are drawn at random: three teams
+/// §32.16 (ties are the commissioner's; the draw is the way built): teams level across fourth
+/// place are drawn at random: three teams
 /// level for the last two places take two picks (among 3, then among 2).
 #[test]
 fn a_tie_across_fourth_place_is_drawn() {

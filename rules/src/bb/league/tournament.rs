@@ -136,7 +136,8 @@ pub fn tv_times_win_ratio(tv: u32, won: u16, played: u16) -> u32 {
 
 /// §32.16: the four semi-finalists by `method`, best first. Teams level on the method's
 /// figure across the fourth place are split by a random draw among them (`Die::Range`, one
-/// pick per place left), our rule: the source names no tie-breaker. Under
+/// pick per place left). The source leaves how ties are resolved to the commissioner; this
+/// draw is the one way built (no other is offered yet). Under
 /// [`Method::LeagueTable`] the table's own tie-breakers already ordered the places, so equal
 /// places only happen if the caller gives them.
 pub fn semi_finalists(
