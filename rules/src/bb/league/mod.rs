@@ -7,7 +7,8 @@
 //! - [`team`]: the team as the fold of its events, team value, buying and firing (§32.2,
 //!   §32.14), creation from a sheet (§27.0);
 //! - [`record`]: what a finished match means for the league, read from its events (§32.6);
-//! - [`postmatch`]: the post-match sequence as a state machine (§32.5).
+//! - [`postmatch`]: the post-match sequence as a state machine (§32.5);
+//! - [`tournament`]: end-of-season tournaments, trophies, minor prizes, challenges (§32.16).
 //!
 //! Section references (§) are to docs/rules/blood-bowl.md.
 
@@ -15,3 +16,4 @@ pub mod postmatch;
 pub mod record;
 pub mod tables;
 pub mod team;
+pub mod tournament;
