@@ -22,6 +22,8 @@
 //! `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`; pages and assets are
 //! `Cache-Control: no-cache` with an `ETag` (the content's SHA-256), so a browser revalidates
 //! and gets a 304 until the server is upgraded.
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

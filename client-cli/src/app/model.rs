@@ -2,6 +2,8 @@
 //! turns keys, mouse clicks and what the network says into new state plus [`Effect`]s for
 //! the runtime to carry out (HTTP, WebSocket requests, the session file). Nothing here
 //! touches a terminal or a socket, so every key is unit-tested.
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
 
 use std::time::{Duration, Instant};
 

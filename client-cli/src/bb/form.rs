@@ -2,6 +2,8 @@
 //! a team built with [`TeamBuilder`] within the budget), the seat, the timer, privacy and the
 //! match options (the budget, unofficial rosters, the rules options, the inducement phase with
 //! its petty cash, §30.1, and the Special Play Cards each team draws, §31.1).
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
 
 use dugout_protocol::{RoomSpec, TimerPolicy};
 use dugout_rules::bb::cards::{Deck, DeckDraws, SpecialPlayCards};

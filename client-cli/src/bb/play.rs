@@ -3,6 +3,8 @@
 //! path being walked. The generic match model (the room, the connection, the chat, conceding,
 //! claiming the win, the log's scrolling) stays in [`crate::app::model`]; this model gets the
 //! view and the legal commands from it and answers with a command to send and a status line.
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
 
 use dugout_rules::bb::{
     ActionKind, Command, GameView, InducementItem, PlayerId, PlayerState, PromptKind, Spell,

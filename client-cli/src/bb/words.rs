@@ -1,5 +1,7 @@
 //! Blood Bowl in words: events for the log (every die in words), prompts for the prompt
 //! box, and commands for the choices menu.
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
 
 use dugout_rules::bb::cards::{Card, Window};
 use dugout_rules::bb::{
