@@ -1940,3 +1940,508 @@ fn going_the_extra_mile_has_no_gfi_limit() {
     );
     assert_eq!(state(&g, h), prone(12, 7));
 }
+
+// ----- the cards that grant skills (§31.5) -----
+
+/// A card played at the start of Home's turn on `target`; returns the game at Home's Action
+/// prompt.
+fn start_play(s: &mut Scenario, card: Card, target: Option<PlayerId>) -> Game {
+    s.hand(HOME, &[card]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::StartOfOwnTurn
+        }
+    );
+    play(&mut g, [], &[play_card(card, target)]);
+    g
+}
+
+/// A card played at the end of Home's turn on `target`; returns the game at Away's turn.
+fn end_play(s: &mut Scenario, card: Card, target: Option<PlayerId>) -> Game {
+    s.hand(HOME, &[card]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::EndOfOwnTurn
+        }
+    );
+    play(&mut g, [], &[play_card(card, target)]);
+    assert_eq!(g.active, Some(AWAY));
+    g
+}
+
+fn has_all(g: &Game, id: PlayerId, skills: &[Skill]) -> bool {
+    skills.iter().all(|&k| g.players[id.index()].has(k))
+}
+
+fn has_none(g: &Game, id: PlayerId, skills: &[Skill]) -> bool {
+    skills.iter().all(|&k| !g.players[id.index()].has(k))
+}
+
+/// Two team turns later (Home's ends, Away's ends).
+fn two_turns(g: &mut Game) {
+    play(g, [], &[Command::EndTurn, Command::EndTurn]);
+}
+
+/// §31.6 Beguiling Bracers: one of his players gains Hypnotic Gaze, Side Step and Bone-head
+/// for the match.
+#[test]
+fn beguiling_bracers_grant_gaze_side_step_and_bone_head() {
+    let k = [Skill::HypnoticGaze, Skill::SideStep, Skill::BoneHead];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    assert!(has_none(&s.game, a, &k));
+    let mut g = start_play(&mut s, Card::BeguilingBracers, Some(a));
+    assert!(has_all(&g, a, &k));
+    assert!(has_none(&g, b, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.6 Fawndough's Headband: Pass and Accurate this turn, and an interception of his pass
+/// gets +1 (−2 + 1).
+#[test]
+fn fawndoughs_headband_helps_the_interceptor() {
+    let mut s = scen();
+    let (t, c) = (s.player(HOME, 8), s.player(HOME, 6));
+    let o = s.player(AWAY, 0);
+    s.put(t, 5, 7)
+        .put(c, 9, 7)
+        .put(o, 7, 7)
+        .ball(Ball::Held { player: t });
+    assert!(has_none(&s.game, t, &[Skill::Accurate]));
+    let mut g = start_play(&mut s, Card::FawndoughsHeadband, Some(t));
+    assert!(has_all(&g, t, &[Skill::Pass, Skill::Accurate]));
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[
+            Command::Declare {
+                player: t,
+                action: ActionKind::Pass,
+            },
+            Command::Pass { target: sq(9, 7) },
+            Command::Intercept { player: o },
+        ],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Interception)[0].modifier, -1);
+    assert_eq!(g.ball, Ball::Held { player: o });
+    // The turnover ended the turn, and the grant with it.
+    assert!(has_none(&g, t, &[Skill::Accurate]));
+}
+
+/// §31.6 Force Shield: his ball carrier gains Sure Hands and Fend while he holds the ball;
+/// they go when he hands it off.
+#[test]
+fn force_shield_lasts_while_he_holds_the_ball() {
+    let k = [Skill::SureHands, Skill::Fend];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 6, 7).ball(Ball::Held { player: a });
+    assert!(has_none(&s.game, a, &k));
+    s.hand(HOME, &[Card::ForceShield]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::ForceShield, Some(a))));
+    assert!(!legal.contains(&play_card(Card::ForceShield, Some(b))));
+    play(&mut g, [], &[play_card(Card::ForceShield, Some(a))]);
+    assert!(has_all(&g, a, &k));
+    // Through Away's turn and into Home's: he still holds it.
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(has_all(&g, a, &k));
+    play(
+        &mut g,
+        [d6(6)],
+        &[
+            Command::Declare {
+                player: a,
+                action: ActionKind::HandOff,
+            },
+            Command::HandOff { target: b },
+        ],
+    );
+    assert_eq!(g.ball, Ball::Held { player: b });
+    assert!(has_none(&g, a, &k));
+    assert!(has_none(&g, b, &k));
+}
+
+/// §31.6 Magic Gloves of Jark Longarm: Pass Block, and +1 to his interceptions (−2 + 1), to
+/// the end of the drive.
+#[test]
+fn magic_gloves_help_their_wearer_intercept() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (t, c) = (s.player(AWAY, 8), s.player(AWAY, 6));
+    s.put(h, 13, 7)
+        .put(t, 15, 7)
+        .put(c, 11, 7)
+        .ball(Ball::Held { player: t });
+    let mut g = end_play(&mut s, Card::MagicGlovesOfJarkLongarm, Some(h));
+    assert!(has_all(&g, h, &[Skill::PassBlock]));
+    play(
+        &mut g,
+        [],
+        &[
+            Command::Declare {
+                player: t,
+                action: ActionKind::Pass,
+            },
+            Command::Pass { target: sq(11, 7) },
+        ],
+    );
+    // Pass Block asks first: he stays.
+    assert!(matches!(kind(&g), PromptKind::PassBlock { .. }));
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[Command::Done, Command::Intercept { player: h }],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Interception)[0].modifier, -1);
+    assert_eq!(g.ball, Ball::Held { player: h });
+    assert!(has_all(&g, h, &[Skill::PassBlock]));
+}
+
+/// §31.7 Rune of Fear: in the opponent's next turn all his players have Foul Appearance and
+/// Disturbing Presence; they lose them when that turn ends.
+#[test]
+fn rune_of_fear_frightens_through_the_opponents_turn() {
+    let k = [Skill::FoulAppearance, Skill::DisturbingPresence];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(a, 5, 7).put(b, 5, 9).put(o, 15, 7);
+    let mut g = end_play(&mut s, Card::RuneOfFear, None);
+    assert!(has_all(&g, a, &k) && has_all(&g, b, &k));
+    assert!(has_none(&g, o, &k));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(has_none(&g, a, &k) && has_none(&g, b, &k));
+}
+
+/// §31.7 Stiletto: Dirty Player and Stab for the match (the French text, which wins over
+/// the English card's Stab alone).
+#[test]
+fn stiletto_grants_dirty_player_and_stab() {
+    let k = [Skill::DirtyPlayer, Skill::Stab];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    let mut g = start_play(&mut s, Card::Stiletto, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.8 Buzzing: a player not holding the ball gets +1 AG, No Hands, Jump Up and Frenzy
+/// for the match.
+#[test]
+fn buzzing_never_on_the_ball_carrier() {
+    let k = [Skill::NoHands, Skill::JumpUp, Skill::Frenzy];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9).ball(Ball::Held { player: b });
+    s.hand(HOME, &[Card::Buzzing]);
+    let g0 = s.turn(HOME, 1);
+    assert!(!legal_commands(&g0).contains(&play_card(Card::Buzzing, Some(b))));
+    let ag = g0.players[a.index()].ag;
+    let mut g = start_play(&mut s, Card::Buzzing, Some(a));
+    assert_eq!(g.players[a.index()].ag, ag + 1);
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert_eq!(g.players[a.index()].ag, ag + 1);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.8 Zap!: on 2+ an opponent becomes a frog to the end of the drive (MA 4, ST 1, AG 4,
+/// AV 4, Dodge, Leap, No Hands, Stunty, Titchy and nothing else); a ball he held bounces;
+/// on a 1 nothing happens; the drive's end gives his own profile back.
+#[test]
+fn zap_turns_an_opponent_into_a_frog_for_the_drive() {
+    let frog = [
+        Skill::Dodge,
+        Skill::Leap,
+        Skill::NoHands,
+        Skill::Stunty,
+        Skill::Titchy,
+    ];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.find(AWAY, "Black Orc Blocker", 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    let own = s.game.players[o.index()].clone();
+    // A 1: nothing.
+    s.hand(HOME, &[Card::Zap]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(1)],
+        &[Command::EndTurn, play_card(Card::Zap, Some(o))],
+    );
+    assert_eq!(g.players[o.index()].skills, own.skills);
+    assert_eq!(g.players[o.index()].st, own.st);
+    // A 2 on the ball carrier: a frog, and the ball bounces.
+    let mut s2 = scen();
+    s2.put(h, 24, 7)
+        .put(o, 15, 7)
+        .ball(Ball::Held { player: o })
+        .hand(HOME, &[Card::Zap]);
+    let mut g = s2.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(2), (Die::D8, 2)],
+        &[Command::EndTurn, play_card(Card::Zap, Some(o))],
+    );
+    let p = &g.players[o.index()];
+    assert_eq!((p.ma, p.st, p.ag, p.av), (4, 1, 4, 4));
+    assert!(has_all(&g, o, &frog));
+    assert_eq!(g.players[o.index()].skills.list().len(), frog.len());
+    assert_eq!(g.ball, Ball::Ground { square: sq(15, 6) });
+    // Zapped while Home holds the ball; Home scores next turn: the drive ends and the frog
+    // is himself again.
+    let mut s3 = scen();
+    s3.put(h, 24, 7)
+        .put(o, 15, 7)
+        .ball(Ball::Held { player: h })
+        .hand(HOME, &[Card::Zap]);
+    let mut g = s3.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(6)],
+        &[Command::EndTurn, play_card(Card::Zap, Some(o))],
+    );
+    assert_eq!(g.players[o.index()].st, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let ev = play(&mut g, [], &[mv(h), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    let p = &g.players[o.index()];
+    assert_eq!((p.ma, p.st, p.ag, p.av), (own.ma, own.st, own.ag, own.av));
+    assert_eq!(p.skills, own.skills);
+}
+
+/// §31.8 Gimme That!: Dauntless, Juggernaut and Strip Ball for the match.
+#[test]
+fn gimme_that_grants_dauntless_juggernaut_and_strip_ball() {
+    let k = [Skill::Dauntless, Skill::Juggernaut, Skill::StripBall];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    assert!(has_none(&s.game, a, &k));
+    let mut g = start_play(&mut s, Card::GimmeThat, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.8 Orcidas Sponsorship: +1 MA, Sprint and Sure Feet for the match.
+#[test]
+fn orcidas_sponsorship_grants_speed() {
+    let k = [Skill::Sprint, Skill::SureFeet];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    let ma = s.game.players[a.index()].ma;
+    let mut g = start_play(&mut s, Card::OrcidasSponsorship, Some(a));
+    assert_eq!(g.players[a.index()].ma, ma + 1);
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert_eq!(g.players[a.index()].ma, ma + 1);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.8 Tackling Machine: Diving Tackle, Jump Up, Tackle and Wrestle for the match.
+#[test]
+fn tackling_machine_grants_four_skills() {
+    let k = [
+        Skill::DivingTackle,
+        Skill::JumpUp,
+        Skill::Tackle,
+        Skill::Wrestle,
+    ];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    let mut g = start_play(&mut s, Card::TacklingMachine, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.11 Option Play: Dump-Off and Pass to the end of the drive (past the turn's end; the
+/// touchdown ends them).
+#[test]
+fn option_play_lasts_the_drive() {
+    let k = [Skill::DumpOff, Skill::Pass];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 23, 7).ball(Ball::Held { player: b });
+    let mut g = start_play(&mut s, Card::OptionPlay, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+    let ev = play(&mut g, [], &[mv(b), step(24, 7), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert!(has_none(&g, a, &k));
+}
+
+/// §31.11 Spectacular Catch: Catch and Diving Catch this turn only.
+#[test]
+fn spectacular_catch_lasts_the_turn() {
+    let k = [Skill::Catch, Skill::DivingCatch];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    assert!(has_none(&s.game, a, &k));
+    let mut g = start_play(&mut s, Card::SpectacularCatch, Some(a));
+    assert!(has_all(&g, a, &k));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(has_none(&g, a, &k));
+}
+
+/// §31.12 Stolen Playbook: Pass Block and Shadowing to the end of the drive.
+#[test]
+fn stolen_playbook_lasts_the_drive() {
+    let k = [Skill::PassBlock, Skill::Shadowing];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    let mut g = end_play(&mut s, Card::StolenPlaybook, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+    assert!(
+        g.cards
+            .grants
+            .iter()
+            .any(|gr| gr.player == a && gr.until == Until::EndOfDrive)
+    );
+}
+
+/// §31.12 Distract: Disturbing Presence through the opponent's turn, and an opponent who
+/// starts an Action within 3 squares of him rolls as a Bone-head (here he fails: no Action,
+/// no tackle zone, back at the end of the turn); one farther away does not roll.
+#[test]
+fn distract_makes_nearby_opponents_bone_heads() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 10, 7)
+        .put(o1, 13, 7)
+        .put(o2, 20, 7)
+        .rerolls(AWAY, 0);
+    let mut g = end_play(&mut s, Card::Distract, Some(h));
+    assert!(has_all(&g, h, &[Skill::DisturbingPresence]));
+    let ev = play(&mut g, [d6(1)], &[mv(o1)]);
+    let bh = rolls(&ev, RollPurpose::BoneHead);
+    assert_eq!(bh.len(), 1);
+    assert_eq!(bh[0].success, Some(false));
+    assert!(g.players[o1.index()].confused);
+    let ev = play(&mut g, [], &[mv(o2), step(19, 7), Command::EndAction]);
+    assert!(rolls(&ev, RollPurpose::BoneHead).is_empty());
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!g.players[o1.index()].confused);
+    assert!(has_none(&g, h, &[Skill::DisturbingPresence]));
+    // Next Away turn: no more aura.
+    let ev = play(&mut g, [], &[Command::EndTurn, mv(o1)]);
+    assert!(rolls(&ev, RollPurpose::BoneHead).is_empty());
+}
+
+/// §31.12 Spiked Ball: to the end of the drive, a failed pick-up is a stab: an unmodified
+/// armour roll, broken: he falls and rolls an injury; then the ball bounces.
+#[test]
+fn spiked_ball_stabs_a_failed_pick_up() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 5, 7)
+        .ball(Ball::Ground { square: sq(6, 7) })
+        .rerolls(HOME, 0);
+    s.game.cards.spiked = true;
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(6), d6(5), d6(2), d6(3), (Die::D8, 2)],
+        &[mv(h), step(6, 7)],
+    );
+    assert!(ev.contains(&Event::KnockedDown {
+        player: h,
+        cause: Cause::Stab,
+        by: None
+    }));
+    assert_eq!(g.ball, Ball::Ground { square: sq(6, 6) });
+    assert!(!matches!(state(&g, h), PlayerState::Standing { .. }));
+    // Without the card, the same failure is only a bounce.
+    let mut s2 = scen();
+    s2.put(h, 5, 7)
+        .ball(Ball::Ground { square: sq(6, 7) })
+        .rerolls(HOME, 0);
+    let mut g = s2.turn(HOME, 1);
+    let ev = play(&mut g, [d6(1), (Die::D8, 2)], &[mv(h), step(6, 7)]);
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+}
+
+/// The Dirty Tricks deck drawn with this index (the card), Home kicking, both teams set up:
+/// Home's after-set-up card prompt.
+fn after_setup(index: u16, card: Card) -> Game {
+    let (mut g, _) = start(
+        vec![Deck::DirtyTricks],
+        vec![],
+        &[range(13, index), range(2, 0)],
+    );
+    assert_eq!(g.cards.hands[0], vec![card]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::AfterSetup
+        }
+    );
+    g
+}
+
+/// §31.3, §31.12 Kicking Boots: after set-up, before the kick-off: Kick, Dirty Player and
+/// −1 MA for the match.
+#[test]
+fn kicking_boots_after_set_up() {
+    let mut g = after_setup(7, Card::KickingBoots);
+    let p = g.on_pitch(HOME).next().unwrap().id;
+    let ma = g.players[p.index()].ma;
+    play(&mut g, [], &[play_card(Card::KickingBoots, Some(p))]);
+    assert_eq!(g.players[p.index()].ma, ma - 1);
+    assert!(has_all(&g, p, &[Skill::Kick, Skill::DirtyPlayer]));
+    assert!(matches!(kind(&g), PromptKind::PlaceKick));
+}
+
+/// §31.3, §31.12 Spiked Ball: played after set-up; the drive is spiked, not the next one.
+#[test]
+fn spiked_ball_is_played_after_set_up() {
+    let mut g = after_setup(9, Card::SpikedBall);
+    play(&mut g, [], &[play_card(Card::SpikedBall, None)]);
+    assert!(g.cards.spiked);
+}
+
+/// §31.12 Witch's Brew: an opponent rolls D6: 3–6 Really Stupid to the end of the drive; 1
+/// Jump Up and No Hands; 2 nothing.
+#[test]
+fn witchs_brew_sedates_an_opponent() {
+    let mut g = after_setup(12, Card::WitchsBrew);
+    let o = g.on_pitch(AWAY).next().unwrap().id;
+    assert!(!legal_commands(&g).contains(&play_card(
+        Card::WitchsBrew,
+        Some(g.on_pitch(HOME).next().unwrap().id)
+    )));
+    play(&mut g, [d6(4)], &[play_card(Card::WitchsBrew, Some(o))]);
+    assert!(has_all(&g, o, &[Skill::ReallyStupid]));
+    let mut g = after_setup(12, Card::WitchsBrew);
+    play(&mut g, [d6(1)], &[play_card(Card::WitchsBrew, Some(o))]);
+    assert!(has_all(&g, o, &[Skill::JumpUp, Skill::NoHands]));
+    let mut g = after_setup(12, Card::WitchsBrew);
+    let before = g.players[o.index()].skills;
+    play(&mut g, [d6(2)], &[play_card(Card::WitchsBrew, Some(o))]);
+    assert_eq!(g.players[o.index()].skills, before);
+}

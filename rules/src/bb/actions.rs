@@ -127,7 +127,8 @@ impl Ctx<'_> {
         let p = self.g.player(player);
         let side = p.side;
         let mut checks = Vec::new();
-        if p.has(Skill::BoneHead) {
+        // §31.12 Distract: near a distracting opponent he counts as having Bone-head.
+        if p.has(Skill::BoneHead) || super::cards::distracted(self.g, player) {
             checks.push((CheckKind::BoneHead, 2, 0));
         }
         if p.has(Skill::ReallyStupid) {
@@ -572,11 +573,14 @@ impl Ctx<'_> {
         // §26.46 Extra Arms +1; §26.42 Disturbing Presence −1 each.
         let arms = super::skill_hooks::extra_arms(p);
         let dp = super::skill_hooks::disturbing_presence(self.g, p.side, sq);
+        // §31.6 Fawndough's Headband (the passer's), Magic Gloves of Jark Longarm (his): +1.
+        let passer = self.g.pass.map(|pass| pass.passer);
+        let card = super::cards::intercept_modifier(self.g, passer, player);
         let f = CheckFor::new(CheckKind::Interception, player);
         let c = d6_check(
             f,
             agility_target(p.ag),
-            -2 - tz - self.rain() + vll + arms - dp,
+            -2 - tz - self.rain() + vll + arms - dp + card,
         );
         self.push(Frame::Check(Box::new(c)));
     }
@@ -835,6 +839,7 @@ impl Ctx<'_> {
                         from: sq,
                         kick: false,
                     });
+                    self.cards_spiked_ball(id);
                 }
             }
             CheckKind::Catch if f.flag => {
@@ -862,6 +867,7 @@ impl Ctx<'_> {
                     let kick = matches!(f.arrival, Some(Arrival::Kick | Arrival::KickBounce));
                     self.set_ball(Ball::Ground { square: sq });
                     self.push(Frame::Bounce { from: sq, kick });
+                    self.cards_spiked_ball(id);
                 }
             }
             CheckKind::Interception if self.g.bomb.is_some() => {
@@ -928,6 +934,14 @@ impl Ctx<'_> {
                     });
                 }
                 if !passed {
+                    let p = self.g.player(id);
+                    if f.kind == CheckKind::BoneHead
+                        && !p.has(Skill::BoneHead)
+                        && !p.has(Skill::ReallyStupid)
+                    {
+                        // §31.12 Distract: the tackle zone comes back at the turn's end.
+                        self.g.cards.mindblown.push(id);
+                    }
                     self.end_acting();
                 }
             }

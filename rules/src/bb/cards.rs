@@ -515,7 +515,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Option Play",
         name_fr: "Option de Jeu",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Punt,
@@ -535,7 +535,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Spectacular Catch",
         name_fr: "Réception Spectaculaire",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::SuicideBlitz,
@@ -565,7 +565,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Beguiling Bracers",
         name_fr: "Bracelets Étincelants",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::BeltOfInvulnerability,
@@ -585,7 +585,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Fawndough's Headband",
         name_fr: "Bandeau de Patefauve",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::ForceShield,
@@ -595,7 +595,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Force Shield",
         name_fr: "Champ de Force",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GiktasStrengthOfDaBear,
@@ -645,7 +645,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Magic Gloves of Jark Longarm",
         name_fr: "Gants Magiques de Jack Lombras",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GoodOldMagicCodpiece,
@@ -725,7 +725,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Distract",
         name_fr: "Distraction",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GreasedShoes,
@@ -765,7 +765,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Kicking Boots",
         name_fr: "Bottes de Frappe",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::PitTrap,
@@ -785,7 +785,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Spiked Ball",
         name_fr: "Ballon à Pointes",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::StolenPlaybook,
@@ -795,7 +795,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Stolen Playbook",
         name_fr: "Vol de Livre",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::TrampolineTrap,
@@ -815,7 +815,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Witch's Brew",
         name_fr: "Potion de Sorcière",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::AllOutBlitz,
@@ -1015,7 +1015,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Rune of Fear",
         name_fr: "Rune de Peur",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::ScuttsScrollOfWeatherMagic,
@@ -1035,7 +1035,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Stiletto",
         name_fr: "Stilet",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::TeamAnthem,
@@ -1115,7 +1115,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Buzzing",
         name_fr: "Dopé",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::DuhWhereAmI,
@@ -1145,7 +1145,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Zap!",
         name_fr: "Zap !",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GimmeThat,
@@ -1155,7 +1155,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Gimme That!",
         name_fr: "Donne-moi Ça !",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::IronMan,
@@ -1225,7 +1225,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Orcidas Sponsorship",
         name_fr: "Sponsorisé par Orcidas",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RakarthsCurseOfPettySpite,
@@ -1245,7 +1245,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Tackling Machine",
         name_fr: "Machine à Tacles",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GetEmLads,
@@ -1466,6 +1466,9 @@ pub enum Until {
     EndOfHalf,
     /// For the rest of the match (never taken back).
     EndOfMatch,
+    /// While the player holds the ball (§31.6 Force Shield), and at the latest to the end of
+    /// the drive.
+    WhileHolding,
 }
 
 /// A timed grant (§31.5): characteristic changes and skills a card gave a player. They are
@@ -1580,6 +1583,17 @@ pub struct CardState {
     /// Going the Extra Mile (§31.11): this player goes for it without limit this turn;
     /// whether his Sprint +1 is spent.
     pub extra_mile: Option<(PlayerId, bool)>,
+    /// Fawndough's Headband (§31.6): interceptions of these players' passes get +1, this
+    /// turn.
+    pub headband: Vec<PlayerId>,
+    /// Magic Gloves of Jark Longarm (§31.6): these players get +1 to intercept, to the end
+    /// of the drive.
+    pub jark: Vec<PlayerId>,
+    /// Spiked Ball (§31.12): to the end of the drive a failed catch or pick-up is a stab.
+    pub spiked: bool,
+    /// Distract (§31.12): opponents starting an Action within 3 squares of these players
+    /// count as having Bone-head, to the end of the turn.
+    pub distract: Vec<PlayerId>,
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -1774,7 +1788,49 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         Card::Knuckledusters
         | Card::BeltOfInvulnerability
         | Card::GlovesOfHolding
-        | Card::GoingTheExtraMile => own_on_pitch(),
+        | Card::GoingTheExtraMile
+        | Card::BeguilingBracers
+        | Card::FawndoughsHeadband
+        | Card::MagicGlovesOfJarkLongarm
+        | Card::Stiletto
+        | Card::GimmeThat
+        | Card::OrcidasSponsorship
+        | Card::TacklingMachine
+        | Card::OptionPlay
+        | Card::SpectacularCatch
+        | Card::Distract
+        | Card::KickingBoots
+        | Card::StolenPlaybook => own_on_pitch(),
+        // §31.8 Buzzing: one of his players not holding the ball.
+        Card::Buzzing => g
+            .on_pitch(side)
+            .filter(|p| g.carrier() != Some(p.id))
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.6 Force Shield: his player holding the ball.
+        Card::ForceShield => g
+            .carrier()
+            .filter(|&c| g.player(c).side == side && g.player(c).square().is_some())
+            .map(|c| vec![Some(c)])
+            .unwrap_or_default(),
+        // §31.7 Rune of Fear: all his players (on the pitch).
+        Card::RuneOfFear => {
+            if g.on_pitch(side).next().is_some() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        // §31.8 Zap!, §31.12 Witch's Brew: an opponent on the pitch [Proposal].
+        Card::Zap | Card::WitchsBrew => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
+        // §31.12 Spiked Ball: no target.
+        Card::SpikedBall => {
+            if g.cards.spiked {
+                Vec::new()
+            } else {
+                vec![None]
+            }
+        }
         Card::LuckyCharm | Card::GoodOldMagicCodpiece => g
             .players
             .iter()
@@ -2198,6 +2254,70 @@ impl Ctx<'_> {
         self.emit_profile(player);
     }
 
+    /// §31.8 Zap!: the player takes this profile (characteristics and skills, his own skills
+    /// gone) until `until` ends; then his own comes back.
+    pub(crate) fn transform(
+        &mut self,
+        player: PlayerId,
+        card: Card,
+        until: Until,
+        stats: [u8; 4],
+        skills: &[Skill],
+    ) {
+        let p = &mut self.g.players[player.index()];
+        let set = |v: &mut u8, to: u8| -> i8 {
+            let made = (i16::from(to) - i16::from(*v)) as i8;
+            *v = to;
+            made
+        };
+        let ma = set(&mut p.ma, stats[0]);
+        let st = set(&mut p.st, stats[1]);
+        let ag = set(&mut p.ag, stats[2]);
+        let av = set(&mut p.av, stats[3]);
+        let frog = SkillSet::of(skills);
+        let removed = SkillSet(p.skills.0 & !frog.0);
+        let added = SkillSet(frog.0 & !p.skills.0);
+        p.skills = frog;
+        self.g.cards.grants.push(Grant {
+            player,
+            card,
+            until,
+            ma,
+            st,
+            ag,
+            av,
+            skills: added,
+            removed,
+        });
+        self.emit_profile(player);
+    }
+
+    /// §31.6 Force Shield: the ball moved; a grant "while holding the ball" ends for a player
+    /// who no longer holds it.
+    pub(crate) fn cards_ball_moved(&mut self) {
+        if !self
+            .g
+            .cards
+            .grants
+            .iter()
+            .any(|gr| gr.until == Until::WhileHolding)
+        {
+            return;
+        }
+        // A while-holding grant is only made to the carrier, and the ball leaving him ends
+        // it: there is at most one at a time.
+        let carrier = self.g.carrier();
+        if self
+            .g
+            .cards
+            .grants
+            .iter()
+            .any(|gr| gr.until == Until::WhileHolding && Some(gr.player) != carrier)
+        {
+            self.end_grants(|u| u == Until::WhileHolding);
+        }
+    }
+
     fn emit_profile(&mut self, player: PlayerId) {
         let p = self.g.player(player);
         self.emit(Event::Profile {
@@ -2316,6 +2436,8 @@ impl Ctx<'_> {
         self.g.cards.blatant[side.index()] = false;
         self.g.cards.knuckles.clear();
         self.g.cards.heroic.clear();
+        self.g.cards.headband.clear();
+        self.g.cards.distract.clear();
         let u = &mut self.g.cards.uproar[side.index()];
         *u = u.saturating_sub(1);
         self.end_grants(|u| u == Until::EndOfTurn(side));
@@ -2396,6 +2518,42 @@ impl Ctx<'_> {
         } else {
             target
         }
+    }
+
+    /// §31.12 Spiked Ball: a failed catch or pick-up (the ball already bouncing away) is a
+    /// stab: an unmodified armour roll; broken, he falls and rolls an injury unmodified
+    /// (§26.68), before the ball bounces [Proposal].
+    pub(crate) fn cards_spiked_ball(&mut self, victim: PlayerId) {
+        if !self.g.cards.spiked {
+            return;
+        }
+        let v = self.g.player(victim);
+        let Some(square) = v.square() else { return };
+        if !v.standing() {
+            return;
+        }
+        let av = v.av;
+        let [a, b] = self.roll2(RollPurpose::Armour, Some(v.side.other()));
+        let broken = a + b > u16::from(av);
+        self.emit(Event::Armour {
+            player: victim,
+            broken,
+        });
+        if !broken {
+            return;
+        }
+        self.set_state(victim, PlayerState::Prone { square });
+        self.emit(Event::KnockedDown {
+            player: victim,
+            cause: Cause::Stab,
+            by: None,
+        });
+        self.push(Frame::Injury {
+            player: victim,
+            hurt: super::flow::Hurt::plain(Cause::Stab, None),
+            crowd: false,
+            square: Some(square),
+        });
     }
 
     /// §31.10 Friendly Fans: `side`'s player pushed into the crowd is not injured.
@@ -2507,13 +2665,22 @@ impl Ctx<'_> {
         self.g.cards.incoming = [false; 2];
         self.g.cards.sprinkler = false;
         self.g.cards.uproar = [0; 2];
+        self.g.cards.jark.clear();
+        self.g.cards.spiked = false;
+        self.g.cards.distract.clear();
+        self.g.cards.headband.clear();
         if !self.g.cards.joined.is_empty() {
             self.leave_joined(|u| u == Until::EndOfDrive);
         }
         if self.g.cards.grants.is_empty() {
             return;
         }
-        self.end_grants(|u| matches!(u, Until::EndOfDrive | Until::EndOfTurn(_)));
+        self.end_grants(|u| {
+            matches!(
+                u,
+                Until::EndOfDrive | Until::EndOfTurn(_) | Until::WhileHolding
+            )
+        });
     }
 
     /// The end of a half for the cards.
@@ -2900,6 +3067,87 @@ impl Ctx<'_> {
                 }
             }
             Card::GreasedShoes => self.g.cards.greased[other.index()] = true,
+            Card::BeguilingBracers
+            | Card::Stiletto
+            | Card::GimmeThat
+            | Card::TacklingMachine
+            | Card::OptionPlay
+            | Card::SpectacularCatch
+            | Card::StolenPlaybook
+            | Card::OrcidasSponsorship
+            | Card::Buzzing
+            | Card::KickingBoots
+            | Card::FawndoughsHeadband
+            | Card::MagicGlovesOfJarkLongarm
+            | Card::ForceShield => {
+                let Some(id) = player else { return };
+                let (until, stats, skills) = simple_grant(card, side);
+                self.grant(id, card, until, stats, skills);
+                match card {
+                    Card::FawndoughsHeadband => self.g.cards.headband.push(id),
+                    Card::MagicGlovesOfJarkLongarm => self.g.cards.jark.push(id),
+                    _ => {}
+                }
+            }
+            Card::RuneOfFear => {
+                // §31.7: all his players, through the opponent's next turn.
+                let ids: Vec<PlayerId> = self.g.on_pitch(side).map(|p| p.id).collect();
+                for id in ids {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfTurn(other),
+                        [0; 4],
+                        &[Skill::FoulAppearance, Skill::DisturbingPresence],
+                    );
+                }
+            }
+            Card::Distract => {
+                // §31.12: Disturbing Presence through the opponent's next turn, and the
+                // Bone-head aura ([`distracted`]).
+                if let Some(id) = player {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfTurn(other),
+                        [0; 4],
+                        &[Skill::DisturbingPresence],
+                    );
+                    self.g.cards.distract.push(id);
+                }
+            }
+            Card::SpikedBall => self.g.cards.spiked = true,
+            Card::Zap => {
+                // §31.8: D6, 1 nothing; 2+ a frog to the end of the drive.
+                let Some(id) = player else { return };
+                if self.roll(RollPurpose::CardEffect, Some(side), Die::D6) < 2 {
+                    return;
+                }
+                self.transform(id, card, Until::EndOfDrive, FROG, FROG_SKILLS);
+                if self.g.carrier() == Some(id)
+                    && let Some(sq) = self.g.player(id).square()
+                {
+                    self.set_ball(Ball::Ground { square: sq });
+                    self.push(Frame::Bounce {
+                        from: sq,
+                        kick: false,
+                    });
+                }
+            }
+            Card::WitchsBrew => {
+                // §31.12: D6, 1 Mad Cap (Jump Up, No Hands), 2 nothing, 3–6 Really Stupid;
+                // to the end of the drive.
+                let Some(id) = player else { return };
+                let face = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+                let skills: &[Skill] = match face {
+                    1 => &[Skill::JumpUp, Skill::NoHands],
+                    2 => &[],
+                    _ => &[Skill::ReallyStupid],
+                };
+                if !skills.is_empty() {
+                    self.grant(id, card, Until::EndOfDrive, [0; 4], skills);
+                }
+            }
             // Unbuilt cards are never offered ([`plays`]).
             _ => {}
         }
@@ -3079,3 +3327,83 @@ pub const COMPULSORY: &[Skill] = &[
 
 /// §31.11 Going the Extra Mile: "as many times as you like" (the pitch is 26 squares long).
 pub const EXTRA_MILE: u8 = 40;
+
+/// The grants of the cards that only give a player characteristics and skills for a while
+/// (§31.5): how long, the changes (MA, ST, AG, AV) and the skills.
+fn simple_grant(card: Card, side: Side) -> (Until, [i8; 4], &'static [Skill]) {
+    use Skill::*;
+    match card {
+        // §31.6 Beguiling Bracers: for the match.
+        Card::BeguilingBracers => (
+            Until::EndOfMatch,
+            [0; 4],
+            &[HypnoticGaze, SideStep, BoneHead],
+        ),
+        // §31.6 Fawndough's Headband: this turn (and +1 to intercept his passes).
+        Card::FawndoughsHeadband => (Until::EndOfTurn(side), [0; 4], &[Pass, Accurate]),
+        // §31.6 Force Shield: while he holds the ball.
+        Card::ForceShield => (Until::WhileHolding, [0; 4], &[SureHands, Fend]),
+        // §31.6 Magic Gloves of Jark Longarm: the drive (and +1 to his interceptions).
+        Card::MagicGlovesOfJarkLongarm => (Until::EndOfDrive, [0; 4], &[PassBlock]),
+        // §31.7 Stiletto: the French text's Dirty Player and Stab, for the match.
+        Card::Stiletto => (Until::EndOfMatch, [0; 4], &[DirtyPlayer, Stab]),
+        // §31.8 Buzzing: +1 AG, No Hands, Jump Up and Frenzy for the match.
+        Card::Buzzing => (Until::EndOfMatch, [0, 0, 1, 0], &[NoHands, JumpUp, Frenzy]),
+        // §31.8 Gimme That!: for the match.
+        Card::GimmeThat => (
+            Until::EndOfMatch,
+            [0; 4],
+            &[Dauntless, Juggernaut, StripBall],
+        ),
+        // §31.8 Orcidas Sponsorship: +1 MA, Sprint and Sure Feet for the match.
+        Card::OrcidasSponsorship => (Until::EndOfMatch, [1, 0, 0, 0], &[Sprint, SureFeet]),
+        // §31.8 Tackling Machine: for the match.
+        Card::TacklingMachine => (
+            Until::EndOfMatch,
+            [0; 4],
+            &[DivingTackle, JumpUp, Tackle, Wrestle],
+        ),
+        // §31.11 Option Play: to the end of the drive.
+        Card::OptionPlay => (Until::EndOfDrive, [0; 4], &[DumpOff, Pass]),
+        // §31.11 Spectacular Catch: this turn.
+        Card::SpectacularCatch => (Until::EndOfTurn(side), [0; 4], &[Catch, DivingCatch]),
+        // §31.12 Stolen Playbook: to the end of the drive.
+        Card::StolenPlaybook => (Until::EndOfDrive, [0; 4], &[PassBlock, Shadowing]),
+        // §31.12 Kicking Boots: Kick, Dirty Player and −1 MA for the match.
+        Card::KickingBoots => (Until::EndOfMatch, [-1, 0, 0, 0], &[Kick, DirtyPlayer]),
+        _ => (Until::EndOfTurn(side), [0; 4], &[]),
+    }
+}
+
+/// §31.8 Zap!: the frog's characteristics (MA, ST, AG, AV).
+pub const FROG: [u8; 4] = [4, 1, 4, 4];
+
+/// §31.8 Zap!: the frog's skills (his own are gone for the while).
+pub const FROG_SKILLS: &[Skill] = &[
+    Skill::Dodge,
+    Skill::Leap,
+    Skill::NoHands,
+    Skill::Stunty,
+    Skill::Titchy,
+];
+
+/// §31.12 Distract: does `player` start his Action within 3 squares of a distracting
+/// opponent (so he counts as having Bone-head)?
+pub fn distracted(g: &Game, player: PlayerId) -> bool {
+    if g.cards.distract.is_empty() {
+        return false;
+    }
+    let p = g.player(player);
+    let Some(sq) = p.square() else { return false };
+    g.cards.distract.iter().any(|&d| {
+        let d = g.player(d);
+        d.side != p.side && d.square().is_some_and(|ds| ds.distance(sq) <= 3)
+    })
+}
+
+/// §31.6 Fawndough's Headband, Magic Gloves of Jark Longarm: the modifier to an interception
+/// by `interceptor` of a pass by `passer`.
+pub fn intercept_modifier(g: &Game, passer: Option<PlayerId>, interceptor: PlayerId) -> i8 {
+    let headband = passer.is_some_and(|p| g.cards.headband.contains(&p));
+    i8::from(headband) + i8::from(g.cards.jark.contains(&interceptor))
+}

@@ -569,6 +569,10 @@ impl Ctx<'_> {
     pub fn set_ball(&mut self, ball: Ball) {
         self.g.ball = ball;
         self.emit(Event::Ball { ball });
+        if !self.g.cards.grants.is_empty() {
+            // §31.6 Force Shield: a grant while holding the ball.
+            self.cards_ball_moved();
+        }
     }
 
     /// Move a standing player (a step, push, follow-up, Quick Snap, High Kick).
