@@ -2445,3 +2445,89 @@ fn witchs_brew_sedates_an_opponent() {
     play(&mut g, [d6(2)], &[play_card(Card::WitchsBrew, Some(o))]);
     assert_eq!(g.players[o.index()].skills, before);
 }
+
+// ----- the spell cards (§30.10) -----
+
+/// §31.8 Ballista: at the end of his turn, exactly a Lightning Bolt (§30.10): a standing
+/// player hit on 2+ is knocked down.
+#[test]
+fn ballista_is_a_lightning_bolt() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    s.hand(HOME, &[Card::Ballista]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(2), d6(1), d6(1)],
+        &[Command::EndTurn, play_card(Card::Ballista, Some(o))],
+    );
+    assert!(ev.contains(&Event::SpellCast {
+        side: HOME,
+        spell: Spell::LightningBolt { target: o }
+    }));
+    assert_eq!(state(&g, o), prone(15, 7));
+    // A 1 misses.
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(1)],
+        &[Command::EndTurn, play_card(Card::Ballista, Some(o))],
+    );
+    assert_eq!(state(&g, o), standing(15, 7));
+}
+
+/// §31.8 Mine: at the start of his turn, a Fireball (§30.10) centred on an opponent: each
+/// standing player in the 3x3 area is knocked down on 4+.
+#[test]
+fn mine_is_a_fireball_on_an_opponent() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 5, 7).put(o1, 15, 7).put(o2, 16, 7);
+    s.hand(HOME, &[Card::Mine]);
+    let mut g = s.turn(HOME, 1);
+    assert!(!legal_commands(&g).contains(&play_card(Card::Mine, Some(h))));
+    let ev = play(
+        &mut g,
+        [d6(4), d6(3), d6(1), d6(1)],
+        &[play_card(Card::Mine, Some(o1))],
+    );
+    assert!(ev.contains(&Event::SpellCast {
+        side: HOME,
+        spell: Spell::Fireball { target: sq(15, 7) }
+    }));
+    assert_eq!(state(&g, o1), prone(15, 7));
+    assert_eq!(state(&g, o2), standing(16, 7));
+}
+
+/// §31.10 Rogue Wizard: a marker on any square scatters 5 times; still on the pitch, a
+/// Fireball (§30.10) goes off there; off the pitch, nothing.
+#[test]
+fn rogue_wizard_scatters_a_fireball() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 3).put(o, 15, 7);
+    s.hand(HOME, &[Card::RogueWizard]);
+    let wizard = |x, y| Command::PlayCard {
+        card: Card::RogueWizard,
+        player: None,
+        square: Some(sq(x, y)),
+    };
+    let mut g = s.turn(HOME, 1);
+    // Five scatters to the right: (10, 7) to (15, 7), on the Orc: hit on 4, armour 2.
+    let mut script = vec![(Die::D8, 5); 5];
+    script.extend([d6(4), d6(1), d6(1)]);
+    let ev = play(&mut g, script, &[Command::EndTurn, wizard(10, 7)]);
+    assert!(ev.contains(&Event::SpellCast {
+        side: HOME,
+        spell: Spell::Fireball { target: sq(15, 7) }
+    }));
+    assert_eq!(state(&g, o), prone(15, 7));
+    // From the edge, the first scatter leaves the pitch: no Fireball.
+    let mut g = s.turn(HOME, 1);
+    let ev = play(&mut g, [(Die::D8, 4)], &[Command::EndTurn, wizard(0, 7)]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::SpellCast { .. })));
+}

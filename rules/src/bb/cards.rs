@@ -395,7 +395,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Rogue Wizard",
         name_fr: "Sorcier Blagueur",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::BallClone,
@@ -1095,7 +1095,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Ballista",
         name_fr: "Baliste",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Blackmail,
@@ -1205,7 +1205,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Mine",
         name_fr: "Mine",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::NotSoSecretWeapon,
@@ -1665,6 +1665,10 @@ fn square_targets(g: &Game, side: Side, card: Card) -> Vec<Square> {
                 })
             })
             .collect(),
+        // §31.10 Rogue Wizard: the marker goes on any square.
+        Card::RogueWizard => (0..WIDTH)
+            .flat_map(|y| (0..LENGTH).map(move |x| Square::new(x, y)))
+            .collect(),
         // §31.11 Punt: any square, when one of his players holds the ball.
         Card::Punt if g.carrier().is_some_and(|c| g.player(c).side == side) => (0..WIDTH)
             .flat_map(|y| (0..LENGTH).map(move |x| Square::new(x, y)))
@@ -1823,6 +1827,15 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         }
         // §31.8 Zap!, §31.12 Witch's Brew: an opponent on the pitch [Proposal].
         Card::Zap | Card::WitchsBrew => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
+        // §31.8 Ballista: a Lightning Bolt, on any standing player (as the Wizard's, §30.10).
+        Card::Ballista => g
+            .players
+            .iter()
+            .filter(|p| p.standing() && p.square().is_some())
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.8 Mine: a Fireball centred on an opponent (named as the target).
+        Card::Mine => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
         // §31.12 Spiked Ball: no target.
         Card::SpikedBall => {
             if g.cards.spiked {
@@ -2058,6 +2071,20 @@ impl Ctx<'_> {
                     self.set_ball(Ball::Ground { square: from });
                     self.push(Frame::Bounce { from, kick: false });
                 }
+            }
+            Card::RogueWizard => {
+                // §31.10: the marker scatters 5 times; off the pitch it is gone (the rest
+                // unrolled) [Proposal]; still on it, a Fireball (§30.10) goes off there.
+                let mut at = square;
+                for _ in 0..5 {
+                    let dir = self.roll(RollPurpose::Scatter, Some(side), Die::D8);
+                    let (dx, dy) = super::data::SCATTER[usize::from(dir - 1)];
+                    at = at.offset(dx, dy);
+                    if !super::state::on_pitch(at) {
+                        return;
+                    }
+                }
+                super::spells::fireball(self, side, at);
             }
             Card::Punt => {
                 // §31.11: the ball goes to the square, scatters 3 times, then lands (caught
@@ -3117,6 +3144,18 @@ impl Ctx<'_> {
                 }
             }
             Card::SpikedBall => self.g.cards.spiked = true,
+            // §31.8 Ballista: exactly a Lightning Bolt (§30.10).
+            Card::Ballista => {
+                if let Some(id) = player {
+                    super::spells::lightning_bolt(self, side, id);
+                }
+            }
+            // §31.8 Mine: a Fireball (§30.10) centred on the opponent's square.
+            Card::Mine => {
+                if let Some(sq) = player.and_then(|id| self.g.player(id).square()) {
+                    super::spells::fireball(self, side, sq);
+                }
+            }
             Card::Zap => {
                 // §31.8: D6, 1 nothing; 2+ a frog to the end of the drive.
                 let Some(id) = player else { return };
