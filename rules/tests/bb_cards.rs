@@ -2531,3 +2531,160 @@ fn rogue_wizard_scatters_a_fireball() {
     let ev = play(&mut g, [(Die::D8, 4)], &[Command::EndTurn, wizard(0, 7)]);
     assert!(!ev.iter().any(|e| matches!(e, Event::SpellCast { .. })));
 }
+
+// ----- the moments of the kick and of the drive's end (§31.3) -----
+
+/// Away holds `deck`'s card drawn at `index`; Home kicks; both set up; the kick placed at
+/// (20, 7) scatters 1 square up (to (20, 6)): Away's card prompt after the scatter.
+fn receiving_after_scatter(deck: Deck, size: u16, index: u16, card: Card) -> Game {
+    let (mut g, _) = start(vec![], vec![deck], &[range(size, index), range(2, 0)]);
+    assert_eq!(g.cards.hands[1], vec![card]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    play(
+        &mut g,
+        [(Die::D8, 2), d6(1)],
+        &[Command::PlaceKick { square: sq(20, 7) }],
+    );
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::ReceivingAfterScatter
+        }
+    );
+    assert_eq!(g.ball, Ball::InAir { square: sq(20, 6) });
+    g
+}
+
+/// §31.3, §31.7 One with the Kicker: the receiving coach, after the scatter and before the
+/// kick-off table: a player gains Kick-Off Return and Diving Catch for the match, in time
+/// to return the kick.
+#[test]
+fn one_with_the_kicker_returns_this_kick() {
+    let mut g = receiving_after_scatter(Deck::GoodKarma, 26, 16, Card::OneWithTheKicker);
+    let p = g
+        .on_pitch(AWAY)
+        .find(|p| p.square().is_some_and(|s| s.x >= 16))
+        .unwrap()
+        .id;
+    play(&mut g, [], &[play_card(Card::OneWithTheKicker, Some(p))]);
+    assert!(has_all(&g, p, &[Skill::KickOffReturn, Skill::DivingCatch]));
+    assert!(matches!(kind(&g), PromptKind::KickOffReturn { .. }));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+}
+
+/// §31.3, §31.11 Come To Papa!: after the scatter, a receiving player off the line of
+/// scrimmage moves to where the kick lands; the ball then lands on him (here after a Get the
+/// Ref) and he catches it.
+#[test]
+fn come_to_papa_puts_a_receiver_under_the_ball() {
+    let mut g = receiving_after_scatter(Deck::SpecialTeamPlays, 13, 0, Card::ComeToPapa);
+    let legal = legal_commands(&g);
+    let on_los = g
+        .on_pitch(AWAY)
+        .find(|p| p.square().is_some_and(|s| s.x == 13))
+        .unwrap()
+        .id;
+    assert!(!legal.contains(&play_card(Card::ComeToPapa, Some(on_los))));
+    let p = g
+        .on_pitch(AWAY)
+        .find(|p| p.square().is_some_and(|s| s.x > 13))
+        .unwrap()
+        .id;
+    play(
+        &mut g,
+        [d6(1), d6(1), d6(6)],
+        &[play_card(Card::ComeToPapa, Some(p))],
+    );
+    assert_eq!(state(&g, p), standing(20, 6));
+    assert_eq!(g.ball, Ball::Held { player: p });
+}
+
+/// A drive about to start after another, with Home holding `card` and `p` a casualty of
+/// `result`, and `b` a Badly Hurt team-mate.
+fn drive_end_with(card: Card, result: CasualtyResult) -> (Scenario, PlayerId, PlayerId) {
+    let mut s = scen();
+    let (p, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.state(p, PlayerState::Casualty { result }).state(
+        b,
+        PlayerState::Casualty {
+            result: CasualtyResult::BadlyHurt,
+        },
+    );
+    s.game.drives = 1;
+    s.hand(HOME, &[card]);
+    (s, p, b)
+}
+
+/// §31.3, §31.7 Miracle Worker: at a drive's end, before the KO recovery rolls, a casualty of
+/// 41 or more (not Badly Hurt) is treated as KO'd: he rolls KO recovery at once (4+: back).
+#[test]
+fn miracle_worker_turns_a_serious_injury_into_a_ko() {
+    let (s, p, b) = drive_end_with(Card::MiracleWorker, CasualtyResult::SmashedKnee);
+    let (mut g, _) = s.start_drive(&mut dice([]));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::DriveEndBeforeKoRecovery
+        }
+    );
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&play_card(Card::MiracleWorker, Some(b))));
+    let ev = play(&mut g, [d6(4)], &[play_card(Card::MiracleWorker, Some(p))]);
+    assert!(ev.contains(&Event::CasualtyUndone {
+        player: p,
+        card: Card::MiracleWorker
+    }));
+    assert_eq!(rolls(&ev, RollPurpose::KoRecovery).len(), 1);
+    assert_eq!(state(&g, p), PlayerState::Reserve);
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+    // §22: the summary no longer counts the casualty taken back.
+    let o = g
+        .on_pitch(AWAY)
+        .next()
+        .map(|o| o.id)
+        .unwrap_or(PlayerId(20));
+    let log = [
+        Event::Casualty {
+            player: p,
+            result: CasualtyResult::SmashedKnee,
+            cause: Cause::Blocked,
+            by: Some(o),
+        },
+        Event::Casualty {
+            player: b,
+            result: CasualtyResult::BadlyHurt,
+            cause: Cause::Blocked,
+            by: Some(o),
+        },
+        Event::CasualtyUndone {
+            player: p,
+            card: Card::MiracleWorker,
+        },
+    ];
+    let summary = <Game as dugout_rules::core::Ruleset>::summarise(&g.setup, &log);
+    assert_eq!(summary.injuries, [1, 0]);
+    assert_eq!(summary.count("casualties"), [0, 1]);
+    assert_eq!(summary.count("serious_injuries"), [0, 0]);
+    assert_eq!(summary.count("badly_hurt"), [1, 0]);
+}
+
+/// §31.3, §31.8 Magic Sponge: at a drive's end, D6: on 2+ a player of the Dead & Injured box
+/// goes back to Reserves; on a 1 nothing.
+#[test]
+fn magic_sponge_brings_a_casualty_back_on_two_plus() {
+    let (s, p, b) = drive_end_with(Card::MagicSponge, CasualtyResult::Dead);
+    let (mut g, _) = s.start_drive(&mut dice([]));
+    let ev = play(&mut g, [d6(2)], &[play_card(Card::MagicSponge, Some(p))]);
+    assert!(ev.contains(&Event::CasualtyUndone {
+        player: p,
+        card: Card::MagicSponge
+    }));
+    assert_eq!(state(&g, p), PlayerState::Reserve);
+    assert!(matches!(state(&g, b), PlayerState::Casualty { .. }));
+    let (mut g, _) = s.start_drive(&mut dice([]));
+    play(&mut g, [d6(1)], &[play_card(Card::MagicSponge, Some(b))]);
+    assert!(matches!(state(&g, b), PlayerState::Casualty { .. }));
+}

@@ -435,7 +435,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Come To Papa!",
         name_fr: "Viens Voir Papa !",
         window: Window::ReceivingBallLanded,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::DoggedDefense,
@@ -975,7 +975,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Miracle Worker",
         name_fr: "Doigts de Fée",
         window: Window::DriveEndBeforeKoRecovery,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::OneWithTheKicker,
@@ -985,7 +985,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "One with the Kicker",
         name_fr: "Celui avec le Botteur",
         window: Window::ReceivingAfterScatter,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RazzleDazzle,
@@ -1195,7 +1195,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Magic Sponge",
         name_fr: "Éponge Magique",
         window: Window::DriveEndBeforeKoRecovery,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Mine,
@@ -1608,6 +1608,9 @@ fn opens(moment: Window, card: Window) -> bool {
                     Window::AfterKickOffToOpponent,
                     Window::EndOfOwnTurnOrAfterKickOff
                 )
+                // §31.11 Come To Papa! [Proposal]: "the ball has landed" is the scatter's
+                // landing square, known before the kick-off table.
+                | (Window::ReceivingAfterScatter, Window::ReceivingBallLanded)
         )
 }
 
@@ -1836,6 +1839,45 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
             .collect(),
         // §31.8 Mine: a Fireball centred on an opponent (named as the target).
         Card::Mine => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
+        // §31.7 One with the Kicker: one of his players on the pitch.
+        Card::OneWithTheKicker => own_on_pitch(),
+        // §31.11 Come To Papa!: one of his standing players off the line of scrimmage, to
+        // the empty square of his half where the kick will land.
+        Card::ComeToPapa => match g.ball {
+            Ball::InAir { square }
+                if !g.kick_out
+                    && super::state::on_pitch(square)
+                    && super::state::in_half(side, square)
+                    && g.at(square).is_none() =>
+            {
+                g.on_pitch(side)
+                    .filter(|p| {
+                        p.standing()
+                            && p.square()
+                                .is_some_and(|sq| sq.x != super::state::los_x(side))
+                    })
+                    .map(|p| Some(p.id))
+                    .collect()
+            }
+            _ => Vec::new(),
+        },
+        // §31.7 Miracle Worker: one of his casualties of 41 or more (not Badly Hurt).
+        Card::MiracleWorker => g
+            .players
+            .iter()
+            .filter(|p| {
+                p.side == side
+                    && matches!(p.state, PlayerState::Casualty { result } if result != CasualtyResult::BadlyHurt)
+            })
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.8 Magic Sponge: one of his players in the Dead & Injured box.
+        Card::MagicSponge => g
+            .players
+            .iter()
+            .filter(|p| p.side == side && matches!(p.state, PlayerState::Casualty { .. }))
+            .map(|p| Some(p.id))
+            .collect(),
         // §31.12 Spiked Ball: no target.
         Card::SpikedBall => {
             if g.cards.spiked {
@@ -3144,6 +3186,38 @@ impl Ctx<'_> {
                 }
             }
             Card::SpikedBall => self.g.cards.spiked = true,
+            Card::OneWithTheKicker => {
+                if let Some(id) = player {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfMatch,
+                        [0; 4],
+                        &[Skill::KickOffReturn, Skill::DivingCatch],
+                    );
+                }
+            }
+            Card::ComeToPapa => {
+                if let (Some(id), Ball::InAir { square }) = (player, self.g.ball) {
+                    self.move_player(id, square);
+                }
+            }
+            Card::MiracleWorker => {
+                // §31.7: the casualty is treated as KO'd (he rolls KO recovery next).
+                if let Some(id) = player {
+                    self.emit(Event::CasualtyUndone { player: id, card });
+                    self.set_state(id, PlayerState::KnockedOut);
+                }
+            }
+            Card::MagicSponge => {
+                // §31.8: D6, 1 nothing; 2+ the player goes back to Reserves.
+                if let Some(id) = player
+                    && self.roll(RollPurpose::CardEffect, Some(side), Die::D6) >= 2
+                {
+                    self.emit(Event::CasualtyUndone { player: id, card });
+                    self.set_state(id, PlayerState::Reserve);
+                }
+            }
             // §31.8 Ballista: exactly a Lightning Bolt (§30.10).
             Card::Ballista => {
                 if let Some(id) = player {

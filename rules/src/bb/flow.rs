@@ -402,6 +402,14 @@ pub enum Frame {
     Kick {
         aimed: Square,
     },
+    /// §6.1, §7: the kick has scattered to `lands`: Kick-Off Return, then the kick-off
+    /// table (after the receiving coach's card moment, §31.3).
+    KickScattered {
+        lands: Square,
+    },
+    /// §18.3: the KO recovery rolls and the rest of the drive's start (after the card
+    /// moment before them, §31.3).
+    KoRecovery,
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -1042,6 +1050,11 @@ impl Ctx<'_> {
                 self.kick(aimed);
                 Flow::Continue
             }
+            Frame::KickScattered { lands } => {
+                self.kick_scattered(lands);
+                Flow::Continue
+            }
+            Frame::KoRecovery => self.ko_recovery(),
         }
     }
 
@@ -1341,6 +1354,20 @@ impl Ctx<'_> {
     /// §18.3, §5.1, §18.6: KO recovery (not before the first drive), no players to field,
     /// then the kicking team sets up, the receiving team, the kick.
     fn start_drive(&mut self) -> Flow<Prompt, Command> {
+        if self.g.drives > 0 && (self.cards_held(Side::Home) || self.cards_held(Side::Away)) {
+            // §31.3: the drive's end, before the KO recovery rolls.
+            self.push(Frame::KoRecovery);
+            self.card_moment(
+                super::cards::Window::DriveEndBeforeKoRecovery,
+                &[self.g.kicking, self.g.kicking.other()],
+            );
+            return Flow::Continue;
+        }
+        self.ko_recovery()
+    }
+
+    /// §18.3: KO recovery, then the drive's set-ups.
+    fn ko_recovery(&mut self) -> Flow<Prompt, Command> {
         if self.g.drives > 0 {
             for i in 0..self.g.players.len() {
                 if self.g.players[i].state == PlayerState::KnockedOut

@@ -807,4 +807,8 @@ pub enum Event {
     },
     /// §31.9 Come On Boys!: `side`'s turn, just ended by a turnover, goes on.
     TurnResumed { side: Side },
+    /// §31.7 Miracle Worker, §31.8 Magic Sponge: `card` takes back the player's casualty (it
+    /// leaves no lasting effect and is not counted among the match's casualties; his new
+    /// state follows).
+    CasualtyUndone { player: PlayerId, card: Card },
 }
