@@ -2688,3 +2688,186 @@ fn magic_sponge_brings_a_casualty_back_on_two_plus() {
     play(&mut g, [d6(1)], &[play_card(Card::MagicSponge, Some(b))]);
     assert!(matches!(state(&g, b), PlayerState::Casualty { .. }));
 }
+
+// ----- Magic Items and Dirty Tricks, the last cards (§31.6, §31.12) -----
+
+fn attacker_st(ev: &[Event]) -> Option<u8> {
+    ev.iter().find_map(|e| match e {
+        Event::BlockDeclared { attacker_st, .. } => Some(*attacker_st),
+        _ => None,
+    })
+}
+
+/// §31.6 Inertia Dampner: for the match, an opponent who moved before blitzing the player
+/// blocks him at −1 ST; a Blitz without a step is at full ST.
+#[test]
+fn inertia_dampner_slows_a_moving_blitzer() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 12, 7).rerolls(AWAY, 0);
+    let st = s.game.players[o.index()].st;
+    let mut g = end_play(&mut s, Card::InertiaDampner, Some(h));
+    let blitz = Command::Declare {
+        player: o,
+        action: ActionKind::Blitz,
+    };
+    let ev = play(
+        &mut g,
+        [bd(3), bd(3)],
+        &[blitz, step(11, 7), Command::BlitzBlock { target: h }],
+    );
+    assert_eq!(attacker_st(&ev), Some(st - 1));
+    // Standing next to him already: no step, full ST.
+    let mut s2 = scen();
+    s2.put(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 0);
+    let mut g = end_play(&mut s2, Card::InertiaDampner, Some(h));
+    let ev = play(&mut g, [bd(3)], &[blitz, Command::BlitzBlock { target: h }]);
+    assert_eq!(attacker_st(&ev), Some(st));
+}
+
+/// §31.6 Ring of Teleportation: a player flies D6 squares straight the way chosen (named by
+/// the square beside him) and lands without a roll.
+#[test]
+fn ring_of_teleportation_flies_straight_and_lands() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 5, 7);
+    s.hand(HOME, &[Card::RingOfTeleportation]);
+    let mut g = s.turn(HOME, 1);
+    let ring = |x, y| Command::PlayCard {
+        card: Card::RingOfTeleportation,
+        player: Some(h),
+        square: Some(sq(x, y)),
+    };
+    let legal = legal_commands(&g);
+    assert_eq!(
+        legal
+            .iter()
+            .filter(|c| matches!(
+                c,
+                Command::PlayCard {
+                    card: Card::RingOfTeleportation,
+                    ..
+                }
+            ))
+            .count(),
+        8
+    );
+    let ev = play(&mut g, [d6(4)], &[ring(6, 8)]);
+    assert_eq!(state(&g, h), standing(9, 11));
+    assert!(rolls(&ev, RollPurpose::Landing).is_empty());
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+}
+
+/// §31.3, §31.12 Gromskull's Exploding Runes: before his set-up, a player in Reserves gains
+/// Bombardier, No Hands and Secret Weapon for the match; his bomb throws are at −1.
+#[test]
+fn exploding_runes_make_a_clumsy_bombardier() {
+    let (mut g, _) = start(
+        vec![Deck::DirtyTricks],
+        vec![],
+        &[range(13, 5), range(2, 0)],
+    );
+    assert_eq!(g.cards.hands[0], vec![Card::GromskullsExplodingRunes]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::BeforeSetup
+        }
+    );
+    let p = g.players[0].id;
+    play(
+        &mut g,
+        [],
+        &[play_card(Card::GromskullsExplodingRunes, Some(p))],
+    );
+    assert!(has_all(
+        &g,
+        p,
+        &[Skill::Bombardier, Skill::NoHands, Skill::SecretWeapon]
+    ));
+    // A short bomb (4 squares, +0) is thrown at −1.
+    let mut s = scen();
+    let b = s.player(HOME, 0);
+    s.put(b, 10, 7).skill(b, Skill::Bombardier).rerolls(HOME, 0);
+    s.game.cards.runes = vec![b];
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[
+            Command::Declare {
+                player: b,
+                action: ActionKind::Bomb,
+            },
+            Command::Pass { target: sq(14, 7) },
+        ],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Pass)[0].modifier, -1);
+}
+
+/// §31.12 Illegal Substitution: a player from Reserves goes to an empty square of his own
+/// end zone and may only Move this turn; next turn he plays as any other.
+#[test]
+fn illegal_substitution_adds_a_twelfth_player() {
+    let mut s = scen();
+    let (h, r) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(h, 5, 7);
+    assert_eq!(state(&s.game, r), PlayerState::Reserve);
+    s.hand(HOME, &[Card::IllegalSubstitution]);
+    let mut g = s.turn(HOME, 1);
+    let sub = Command::PlayCard {
+        card: Card::IllegalSubstitution,
+        player: Some(r),
+        square: Some(sq(0, 5)),
+    };
+    assert!(!legal_commands(&g).contains(&Command::PlayCard {
+        card: Card::IllegalSubstitution,
+        player: Some(r),
+        square: Some(sq(1, 5)),
+    }));
+    play(&mut g, [], &[sub]);
+    assert_eq!(state(&g, r), standing(0, 5));
+    let legal = legal_commands(&g);
+    let declare = |action| Command::Declare { player: r, action };
+    assert!(legal.contains(&declare(ActionKind::Move)));
+    assert!(!legal.contains(&declare(ActionKind::Blitz)));
+    assert!(legal.contains(&Command::Declare {
+        player: h,
+        action: ActionKind::Blitz
+    }));
+    two_turns(&mut g);
+    assert!(legal_commands(&g).contains(&declare(ActionKind::Blitz)));
+}
+
+/// §31.12 Trampoline Trap: an opponent is thrown without a roll D6 squares in a random
+/// direction and makes a landing roll; off the pitch, the crowd has him.
+#[test]
+fn trampoline_trap_throws_an_opponent() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    s.hand(HOME, &[Card::TrampolineTrap]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [(Die::D8, 5), d6(3), d6(4)],
+        &[Command::EndTurn, play_card(Card::TrampolineTrap, Some(o))],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Landing).len(), 1);
+    assert_eq!(state(&g, o), standing(18, 7));
+    // From beside the end zone, into the crowd: an injury roll, Reserves on a 2.
+    let mut s2 = scen();
+    s2.put(h, 5, 7).put(o, 24, 7);
+    s2.hand(HOME, &[Card::TrampolineTrap]);
+    let mut g = s2.turn(HOME, 1);
+    play(
+        &mut g,
+        [(Die::D8, 5), d6(3), d6(1), d6(1)],
+        &[Command::EndTurn, play_card(Card::TrampolineTrap, Some(o))],
+    );
+    assert_eq!(state(&g, o), PlayerState::Reserve);
+}

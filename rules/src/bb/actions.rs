@@ -52,6 +52,8 @@ impl Ctx<'_> {
         target: Option<PlayerId>,
     ) {
         self.g.acted_this_turn = true;
+        // §31.6 Inertia Dampner: no square moved yet in this Action.
+        self.g.cards.moved = None;
         let side = self.g.player(player).side;
         {
             // §31.7 All Out Blitz, Razzle Dazzle: the second one spends the card's.
@@ -419,6 +421,9 @@ impl Ctx<'_> {
             return;
         }
         let dodge_check = dodge.then(|| self.dodge_roll(a.player, from, to));
+        if !self.g.cards.dampners.is_empty() {
+            self.g.cards.moved = Some(a.player);
+        }
         let gfi = self.spend_square(a.player);
         self.move_player(a.player, to);
         self.push_shadowing(a.player, from, to);
@@ -447,6 +452,9 @@ impl Ctx<'_> {
         let ag = p.ag;
         let from = p.square();
         self.g.players[a.player.index()].used_leap = true;
+        if !self.g.cards.dampners.is_empty() {
+            self.g.cards.moved = Some(a.player);
+        }
         let g1 = self.spend_square(a.player);
         let g2 = self.spend_square(a.player);
         self.move_player(a.player, to);

@@ -160,6 +160,10 @@ impl Ctx<'_> {
             // §26.53 Horns: +1 ST on a Blitz's blocks.
             ast += 1;
         }
+        if super::cards::dampner(self.g, attacker, defender) {
+            // §31.6 Inertia Dampner: −1 ST (at least 1) for a blitzer who moved.
+            ast = ast.saturating_sub(1).max(1);
+        }
         if super::skill_hooks::multiple_block(self.g, attacker) {
             // §26.59 Multiple Block: each defender +2 ST.
             dst += 2;

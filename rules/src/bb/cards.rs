@@ -625,7 +625,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Inertia Dampner",
         name_fr: "Fétiche d'Inertie",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::LuckyCharm,
@@ -675,7 +675,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Ring of Teleportation",
         name_fr: "Anneau de Téléportation",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::WandOfSmashing,
@@ -745,7 +745,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Gromskull's Exploding Runes",
         name_fr: "Runes Explosives de Gromskull",
         window: Window::BeforeSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::IllegalSubstitution,
@@ -755,7 +755,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Illegal Substitution",
         name_fr: "Substitution Illégale",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::KickingBoots,
@@ -805,7 +805,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Trampoline Trap",
         name_fr: "Trappe Trampoline",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::WitchsBrew,
@@ -1594,6 +1594,15 @@ pub struct CardState {
     /// Distract (§31.12): opponents starting an Action within 3 squares of these players
     /// count as having Bone-head, to the end of the turn.
     pub distract: Vec<PlayerId>,
+    /// Inertia Dampner (§31.6): a blitzer who moved before blocking these players is at
+    /// −1 ST.
+    pub dampners: Vec<PlayerId>,
+    /// Inertia Dampner: the acting player has moved a square in this Action.
+    pub moved: Option<PlayerId>,
+    /// Gromskull's Exploding Runes (§31.12): these players' bomb throws are at −1.
+    pub runes: Vec<PlayerId>,
+    /// Illegal Substitution (§31.12): this player may only Move this turn.
+    pub substitute: Option<PlayerId>,
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -1634,6 +1643,12 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
         }
         if card == Card::ChopBlock {
             out.extend(chop_blocks(g, side));
+        }
+        if card == Card::RingOfTeleportation {
+            out.extend(ring_plays(g, side));
+        }
+        if card == Card::IllegalSubstitution {
+            out.extend(substitutions(g, side));
         }
         for square in square_targets(g, side, card) {
             out.push(Command::PlayCard {
@@ -1690,6 +1705,48 @@ fn square_targets(g: &Game, side: Side, card: Card) -> Vec<Square> {
         }
         _ => Vec::new(),
     }
+}
+
+/// §31.6 Ring of Teleportation: a standing player of his and a direction, named by the
+/// square next to him that way (on the pitch or not).
+fn ring_plays(g: &Game, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
+    for p in g.on_pitch(side).filter(|p| p.standing()) {
+        let Some(sq) = p.square() else { continue };
+        for n in sq.neighbours() {
+            out.push(Command::PlayCard {
+                card: Card::RingOfTeleportation,
+                player: Some(p.id),
+                square: Some(n),
+            });
+        }
+    }
+    out
+}
+
+/// §31.12 Illegal Substitution: a player of his Reserves and an empty square of his own end
+/// zone.
+fn substitutions(g: &Game, side: Side) -> Vec<Command> {
+    let x = super::state::own_end_zone(side);
+    let free: Vec<Square> = (0..WIDTH)
+        .map(|y| Square::new(x, y))
+        .filter(|&sq| g.at(sq).is_none())
+        .collect();
+    let mut out = Vec::new();
+    for p in g
+        .players
+        .iter()
+        .filter(|p| p.side == side && p.state == PlayerState::Reserve)
+    {
+        for &sq in &free {
+            out.push(Command::PlayCard {
+                card: Card::IllegalSubstitution,
+                player: Some(p.id),
+                square: Some(sq),
+            });
+        }
+    }
+    out
 }
 
 /// §31.12 Chop Block: a standing player of his who took no Action in the turn just over
@@ -1876,6 +1933,21 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
             .players
             .iter()
             .filter(|p| p.side == side && matches!(p.state, PlayerState::Casualty { .. }))
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.6 Inertia Dampner: one of his players on the pitch.
+        Card::InertiaDampner => own_on_pitch(),
+        // §31.12 Gromskull's Exploding Runes: before his set-up, a player in Reserves.
+        Card::GromskullsExplodingRunes => g
+            .players
+            .iter()
+            .filter(|p| p.side == side && p.state == PlayerState::Reserve)
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.12 Trampoline Trap: a standing opponent [Proposal].
+        Card::TrampolineTrap => g
+            .on_pitch(side.other())
+            .filter(|p| p.standing())
             .map(|p| Some(p.id))
             .collect(),
         // §31.12 Spiked Ball: no target.
@@ -2113,6 +2185,35 @@ impl Ctx<'_> {
                     self.set_ball(Ball::Ground { square: from });
                     self.push(Frame::Bounce { from, kick: false });
                 }
+            }
+            Card::RingOfTeleportation => {
+                // §31.6: D6 squares straight that way, landing as a thrown player who
+                // always lands (but on another player).
+                let Some(id) = player else { return };
+                let Some(from) = self.g.player(id).square() else {
+                    return;
+                };
+                let (dx, dy) = (square.x - from.x, square.y - from.y);
+                let n = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+                let mut at = from;
+                for _ in 0..n {
+                    let next = at.offset(dx, dy);
+                    if !super::state::on_pitch(next) {
+                        self.thrown_into_crowd(id, at);
+                        return;
+                    }
+                    at = next;
+                }
+                self.come_down(id, at, true);
+            }
+            Card::IllegalSubstitution => {
+                // §31.12: from Reserves to his end zone; only a Move this turn.
+                let Some(id) = player else { return };
+                if self.g.player(id).state != PlayerState::Reserve || self.g.at(square).is_some() {
+                    return;
+                }
+                self.place_joined(id, square);
+                self.g.cards.substitute = Some(id);
             }
             Card::RogueWizard => {
                 // §31.10: the marker scatters 5 times; off the pitch it is gone (the rest
@@ -2507,6 +2608,7 @@ impl Ctx<'_> {
         self.g.cards.heroic.clear();
         self.g.cards.headband.clear();
         self.g.cards.distract.clear();
+        self.g.cards.substitute = None;
         let u = &mut self.g.cards.uproar[side.index()];
         *u = u.saturating_sub(1);
         self.end_grants(|u| u == Until::EndOfTurn(side));
@@ -3186,6 +3288,45 @@ impl Ctx<'_> {
                 }
             }
             Card::SpikedBall => self.g.cards.spiked = true,
+            Card::InertiaDampner => {
+                if let Some(id) = player {
+                    self.g.cards.dampners.push(id);
+                }
+            }
+            Card::GromskullsExplodingRunes => {
+                if let Some(id) = player {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfMatch,
+                        [0; 4],
+                        &[Skill::Bombardier, Skill::NoHands, Skill::SecretWeapon],
+                    );
+                    self.g.cards.runes.push(id);
+                }
+            }
+            Card::TrampolineTrap => {
+                // §31.12: thrown without a roll D6 squares in a random (D8) direction; he
+                // lands there as a thrown player, the landing rolled [Proposal: no further
+                // scatter].
+                let Some(id) = player else { return };
+                let Some(from) = self.g.player(id).square() else {
+                    return;
+                };
+                let dir = self.roll(RollPurpose::Scatter, Some(side), Die::D8);
+                let n = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+                let (dx, dy) = super::data::SCATTER[usize::from(dir - 1)];
+                let mut at = from;
+                for _ in 0..n {
+                    let next = at.offset(dx, dy);
+                    if !super::state::on_pitch(next) {
+                        self.thrown_into_crowd(id, at);
+                        return;
+                    }
+                    at = next;
+                }
+                self.come_down(id, at, false);
+            }
             Card::OneWithTheKicker => {
                 if let Some(id) = player {
                     self.grant(
@@ -3512,6 +3653,25 @@ pub fn distracted(g: &Game, player: PlayerId) -> bool {
         let d = g.player(d);
         d.side != p.side && d.square().is_some_and(|ds| ds.distance(sq) <= 3)
     })
+}
+
+/// §31.12 Illegal Substitution: may `player` declare only a Move this turn?
+pub fn move_only(g: &Game, player: PlayerId) -> bool {
+    g.cards.substitute == Some(player)
+}
+
+/// §31.12 Gromskull's Exploding Runes: the modifier to `thrower`'s bomb throws.
+pub fn runes_modifier(g: &Game, thrower: PlayerId) -> i8 {
+    -i8::from(g.cards.runes.contains(&thrower))
+}
+
+/// §31.6 Inertia Dampner: the change to the ST of `attacker` blitzing `defender`: −1 when
+/// he has moved in this Blitz (never below 1, [`Ctx::block_roll`]).
+pub fn dampner(g: &Game, attacker: PlayerId, defender: PlayerId) -> bool {
+    g.cards.dampners.contains(&defender)
+        && g.cards.moved == Some(attacker)
+        && g.acting
+            .is_some_and(|a| a.player == attacker && a.action == ActionKind::Blitz)
 }
 
 /// §31.6 Fawndough's Headband, Magic Gloves of Jark Longarm: the modifier to an interception

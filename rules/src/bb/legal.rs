@@ -268,8 +268,8 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
             player: p.id,
             action: ActionKind::Move,
         });
-        if p.has(Skill::BallAndChain) {
-            // §26.2: Move Actions only.
+        if p.has(Skill::BallAndChain) || super::cards::move_only(g, p.id) {
+            // §26.2: Move Actions only (§31.12 Illegal Substitution: this turn).
             continue;
         }
         if !used.blitz || super::cards::extra_action(g, side, ActionKind::Blitz) {
