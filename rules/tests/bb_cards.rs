@@ -2830,6 +2830,7 @@ fn illegal_substitution_adds_a_twelfth_player() {
     }));
     play(&mut g, [], &[sub]);
     assert_eq!(state(&g, r), standing(0, 5));
+    assert_eq!(g.cards.substituted, [true, false]);
     let legal = legal_commands(&g);
     let declare = |action| Command::Declare { player: r, action };
     assert!(legal.contains(&declare(ActionKind::Move)));

@@ -1603,6 +1603,8 @@ pub struct CardState {
     pub runes: Vec<PlayerId>,
     /// Illegal Substitution (§31.12): this player may only Move this turn.
     pub substitute: Option<PlayerId>,
+    /// Illegal Substitution: this side may have 12 players on the pitch to the drive's end.
+    pub substituted: [bool; 2],
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -2214,6 +2216,7 @@ impl Ctx<'_> {
                 }
                 self.place_joined(id, square);
                 self.g.cards.substitute = Some(id);
+                self.g.cards.substituted[side.index()] = true;
             }
             Card::RogueWizard => {
                 // §31.10: the marker scatters 5 times; off the pitch it is gone (the rest
@@ -2837,6 +2840,7 @@ impl Ctx<'_> {
         self.g.cards.sprinkler = false;
         self.g.cards.uproar = [0; 2];
         self.g.cards.jark.clear();
+        self.g.cards.substituted = [false; 2];
         self.g.cards.spiked = false;
         self.g.cards.distract.clear();
         self.g.cards.headband.clear();
