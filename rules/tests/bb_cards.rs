@@ -46,6 +46,7 @@ fn play_card(card: Card, player: Option<PlayerId>) -> Command {
         card,
         player,
         square: None,
+        choice: None,
     }
 }
 
@@ -1046,6 +1047,7 @@ fn not_so_secret_weapon_plays_one_drive() {
         card: Card::NotSoSecretWeapon,
         player: None,
         square: Some(sq(x, y)),
+        choice: None,
     };
     assert!(legal.contains(&on_square(5, 0)));
     assert!(legal.contains(&on_square(5, 14)));
@@ -1079,6 +1081,7 @@ fn da_freight_train_joins_for_the_half() {
         card: Card::DaFreightTrain,
         player: None,
         square: Some(sq(x, y)),
+        choice: None,
     };
     let legal = legal_commands(&g);
     assert!(legal.contains(&on_square(5, 0)));
@@ -1714,6 +1717,7 @@ fn chop_block_takes_both_down() {
         card: Card::ChopBlock,
         player: Some(o),
         square: Some(sq(x, y)),
+        choice: None,
     };
     let legal = legal_commands(&g);
     assert!(legal.contains(&chop(o1, 10, 7)));
@@ -1798,6 +1802,7 @@ fn punt_sends_the_ball_anywhere() {
         card: Card::Punt,
         player: None,
         square: Some(sq(x, y)),
+        choice: None,
     };
     assert!(legal_commands(&g).contains(&punt(20, 7)));
     // Three scatters +x (D8 5): (23,7), then a bounce down (D8 7): (23,8).
@@ -1824,6 +1829,7 @@ fn lewd_maneuvers_freeze_a_wide_zone() {
         card: Card::LewdManeuvers,
         player: None,
         square: Some(sq(0, 0)),
+        choice: None,
     };
     play(&mut g, [], &[top]);
     let legal = legal_commands(&g);
@@ -1880,6 +1886,7 @@ fn lurve_potion_sends_a_receiver_to_the_dugout() {
             card: Card::LurvePotion,
             player: None,
             square: Some(sq(0, 0)),
+            choice: None,
         }],
     );
     assert_eq!(state(&g, top[0]), PlayerState::Reserve);
@@ -2515,6 +2522,7 @@ fn rogue_wizard_scatters_a_fireball() {
         card: Card::RogueWizard,
         player: None,
         square: Some(sq(x, y)),
+        choice: None,
     };
     let mut g = s.turn(HOME, 1);
     // Five scatters to the right: (10, 7) to (15, 7), on the Orc: hit on 4, armour 2.
@@ -2739,6 +2747,7 @@ fn ring_of_teleportation_flies_straight_and_lands() {
         card: Card::RingOfTeleportation,
         player: Some(h),
         square: Some(sq(x, y)),
+        choice: None,
     };
     let legal = legal_commands(&g);
     assert_eq!(
@@ -2822,11 +2831,13 @@ fn illegal_substitution_adds_a_twelfth_player() {
         card: Card::IllegalSubstitution,
         player: Some(r),
         square: Some(sq(0, 5)),
+        choice: None,
     };
     assert!(!legal_commands(&g).contains(&Command::PlayCard {
         card: Card::IllegalSubstitution,
         player: Some(r),
         square: Some(sq(1, 5)),
+        choice: None,
     }));
     play(&mut g, [], &[sub]);
     assert_eq!(state(&g, r), standing(0, 5));
@@ -2871,4 +2882,179 @@ fn trampoline_trap_throws_an_opponent() {
         &[Command::EndTurn, play_card(Card::TrampolineTrap, Some(o))],
     );
     assert_eq!(state(&g, o), PlayerState::Reserve);
+}
+
+// ----- the cards that ask a choice, and the goblins (§31.7, §31.10) -----
+
+fn with_choice(card: Card, player: Option<PlayerId>, choice: CardChoice) -> Command {
+    Command::PlayCard {
+        card,
+        player,
+        square: None,
+        choice: Some(choice),
+    }
+}
+
+/// §31.3, §31.7 Suitable Pitch: after set-up the coach adds (+1) or removes (−1) dangerous
+/// objects: armour rolls of knocked-down players of both teams, to the drive's end.
+#[test]
+fn suitable_pitch_hardens_the_ground() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 18), range(2, 0)]);
+    assert_eq!(g.cards.hands[0], vec![Card::SuitablePitch]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    let added = with_choice(
+        Card::SuitablePitch,
+        None,
+        CardChoice::DangerousObjects { added: true },
+    );
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&added));
+    assert!(legal.contains(&with_choice(
+        Card::SuitablePitch,
+        None,
+        CardChoice::DangerousObjects { added: false },
+    )));
+    play(&mut g, [], &[added]);
+    assert_eq!(g.cards.pitch, 1);
+    // A knock-down: armour 9 against the Orc's AV 9 breaks with the +1.
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(HOME, 0);
+    assert_eq!(s.game.players[o.index()].av, 9);
+    s.game.cards.pitch = 1;
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: h,
+                target: o,
+            },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(4), d6(5), d6(1), d6(2)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(ev.contains(&Event::Armour {
+        player: o,
+        broken: true
+    }));
+    assert_eq!(state(&g, o), stunned(12, 7));
+}
+
+/// §31.7 Scutt's Scroll of Weather Magic: the coach picks the weather; it holds at once.
+#[test]
+fn scutts_scroll_picks_the_weather() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 5, 7);
+    s.hand(HOME, &[Card::ScuttsScrollOfWeatherMagic]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(g.weather, Weather::Nice);
+    let ev = play(
+        &mut g,
+        [],
+        &[
+            Command::EndTurn,
+            with_choice(
+                Card::ScuttsScrollOfWeatherMagic,
+                None,
+                CardChoice::Weather {
+                    weather: Weather::Blizzard,
+                },
+            ),
+        ],
+    );
+    assert_eq!(g.weather, Weather::Blizzard);
+    assert!(ev.contains(&Event::Weather {
+        weather: Weather::Blizzard
+    }));
+}
+
+/// §31.7 Intensive Training: a player gains a skill of his normal categories (a Human
+/// lineman: General, so Block, not Dodge) for the match.
+#[test]
+fn intensive_training_teaches_a_normal_skill() {
+    let mut s = scen();
+    let a = s.find(HOME, "Lineman", 0);
+    s.put(a, 5, 7);
+    s.hand(HOME, &[Card::IntensiveTraining]);
+    let g0 = s.turn(HOME, 1);
+    let train = |skill| {
+        with_choice(
+            Card::IntensiveTraining,
+            Some(a),
+            CardChoice::Skill { skill },
+        )
+    };
+    let legal = legal_commands(&g0);
+    assert!(legal.contains(&train(Skill::Block)));
+    assert!(!legal.contains(&train(Skill::Dodge)));
+    let mut g = g0;
+    play(&mut g, [], &[train(Skill::Block)]);
+    assert!(has_all(&g, a, &[Skill::Block]));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &[Skill::Block]));
+}
+
+/// §31.7 Woof Woof!: only with the ball on the ground; the dog carries it D6 squares the way
+/// chosen and drops it without a bounce, one square on if a player stands there.
+#[test]
+fn woof_woof_carries_the_loose_ball() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 13, 7).ball(Ball::Held { player: h });
+    s.hand(HOME, &[Card::WoofWoof]);
+    let g0 = s.turn(HOME, 1);
+    assert!(matches!(kind(&g0), PromptKind::Action { .. }));
+    s.ball(Ball::Ground { square: sq(10, 7) });
+    let mut g = s.turn(HOME, 1);
+    let woof = Command::PlayCard {
+        card: Card::WoofWoof,
+        player: None,
+        square: Some(sq(11, 7)),
+        choice: None,
+    };
+    let ev = play(&mut g, [d6(3)], &[woof]);
+    assert!(rolls(&ev, RollPurpose::Bounce).is_empty());
+    assert_eq!(g.ball, Ball::Ground { square: sq(14, 7) });
+}
+
+/// §31.10 Eclipse: this turn and the opponent's next, everyone on the pitch plays as a
+/// rookie Goblin (6/2/3/7, Dodge, Right Stuff, Stunty and nothing else); then his own
+/// profile comes back.
+#[test]
+fn eclipse_makes_everyone_a_goblin() {
+    let goblin = [Skill::Dodge, Skill::RightStuff, Skill::Stunty];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.find(AWAY, "Black Orc Blocker", 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    let own = (
+        s.game.players[h.index()].clone(),
+        s.game.players[o.index()].clone(),
+    );
+    let mut g = start_play(&mut s, Card::Eclipse, None);
+    for id in [h, o] {
+        let p = &g.players[id.index()];
+        assert_eq!((p.ma, p.st, p.ag, p.av), (6, 2, 3, 7));
+        assert!(has_all(&g, id, &goblin));
+        assert_eq!(p.skills.list().len(), goblin.len());
+    }
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[o.index()].st, 2);
+    play(&mut g, [], &[Command::EndTurn]);
+    for p in [&own.0, &own.1] {
+        let q = &g.players[p.id.index()];
+        assert_eq!((q.ma, q.st, q.ag, q.av), (p.ma, p.st, p.ag, p.av));
+        assert_eq!(q.skills, p.skills);
+    }
 }

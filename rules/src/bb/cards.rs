@@ -88,6 +88,20 @@ impl Deck {
     }
 }
 
+/// What a coach chooses when he plays a card that asks a choice (§31.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum CardChoice {
+    /// Suitable Pitch: dangerous objects added (`true`: +1 to armour rolls of knocked-down
+    /// players) or removed (`false`: −1).
+    DangerousObjects { added: bool },
+    /// Scutt's Scroll of Weather Magic: the weather.
+    Weather { weather: super::data::Weather },
+    /// Intensive Training: the skill.
+    Skill { skill: Skill },
+}
+
 /// A card's suit (the decks are made of two ordinary packs, §31.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -325,7 +339,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Eclipse",
         name_fr: "Éclipse",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::FanaticInvasion,
@@ -915,7 +929,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Intensive Training",
         name_fr: "Entraînement Intensif",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::UnsportsmanlikeConduct,
@@ -1005,7 +1019,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Suitable Pitch",
         name_fr: "Terrain Favorable",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RuneOfFear,
@@ -1025,7 +1039,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Scutt's Scroll of Weather Magic",
         name_fr: "Parchemin de Météo Magique de Scutt",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Stiletto,
@@ -1075,7 +1089,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Woof Woof!",
         name_fr: "Wouf Wouf !",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::BadHabits,
@@ -1605,6 +1619,9 @@ pub struct CardState {
     pub substitute: Option<PlayerId>,
     /// Illegal Substitution: this side may have 12 players on the pitch to the drive's end.
     pub substituted: [bool; 2],
+    /// Suitable Pitch (§31.7): the modifier to armour rolls of knocked-down players (both
+    /// teams) to the drive's end.
+    pub pitch: i8,
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -1641,6 +1658,7 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
                 card,
                 player,
                 square: None,
+                choice: None,
             });
         }
         if card == Card::ChopBlock {
@@ -1652,11 +1670,13 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
         if card == Card::IllegalSubstitution {
             out.extend(substitutions(g, side));
         }
+        out.extend(choices(g, side, card));
         for square in square_targets(g, side, card) {
             out.push(Command::PlayCard {
                 card,
                 player: None,
                 square: Some(square),
+                choice: None,
             });
         }
     }
@@ -1709,6 +1729,59 @@ fn square_targets(g: &Game, side: Side, card: Card) -> Vec<Square> {
     }
 }
 
+/// The plays of the cards that ask a choice (§31.7): Suitable Pitch (add or remove), Scutt's
+/// Scroll (any weather), Intensive Training (a player and a skill of his normal categories,
+/// built, that he lacks); Woof Woof! (the direction, as the square beside the ball).
+fn choices(g: &Game, side: Side, card: Card) -> Vec<Command> {
+    let play = |player, square, choice| Command::PlayCard {
+        card,
+        player,
+        square,
+        choice,
+    };
+    match card {
+        Card::SuitablePitch => [true, false]
+            .into_iter()
+            .map(|added| play(None, None, Some(CardChoice::DangerousObjects { added })))
+            .collect(),
+        Card::ScuttsScrollOfWeatherMagic => {
+            use super::data::Weather::*;
+            [SwelteringHeat, VerySunny, Nice, PouringRain, Blizzard]
+                .into_iter()
+                .map(|weather| play(None, None, Some(CardChoice::Weather { weather })))
+                .collect()
+        }
+        Card::IntensiveTraining => {
+            let roster = g.team(side).roster;
+            let mut out = Vec::new();
+            for p in g.on_pitch(side) {
+                let Some(i) = super::setup::position_index(roster, &p.position) else {
+                    continue;
+                };
+                let normal = roster.data().positions[i].normal;
+                for info in super::data::SKILLS {
+                    if info.built && normal.contains(&info.category) && !p.has(info.skill) {
+                        out.push(play(
+                            Some(p.id),
+                            None,
+                            Some(CardChoice::Skill { skill: info.skill }),
+                        ));
+                    }
+                }
+            }
+            out
+        }
+        Card::WoofWoof => match g.ball {
+            Ball::Ground { square } => square
+                .neighbours()
+                .map(|n| play(None, Some(n), None))
+                .collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
 /// §31.6 Ring of Teleportation: a standing player of his and a direction, named by the
 /// square next to him that way (on the pitch or not).
 fn ring_plays(g: &Game, side: Side) -> Vec<Command> {
@@ -1720,6 +1793,7 @@ fn ring_plays(g: &Game, side: Side) -> Vec<Command> {
                 card: Card::RingOfTeleportation,
                 player: Some(p.id),
                 square: Some(n),
+                choice: None,
             });
         }
     }
@@ -1745,6 +1819,7 @@ fn substitutions(g: &Game, side: Side) -> Vec<Command> {
                 card: Card::IllegalSubstitution,
                 player: Some(p.id),
                 square: Some(sq),
+                choice: None,
             });
         }
     }
@@ -1763,6 +1838,7 @@ fn chop_blocks(g: &Game, side: Side) -> Vec<Command> {
                     card: Card::ChopBlock,
                     player: Some(o.id),
                     square: Some(sq),
+                    choice: None,
                 });
             }
         }
@@ -1937,6 +2013,14 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
             .filter(|p| p.side == side && matches!(p.state, PlayerState::Casualty { .. }))
             .map(|p| Some(p.id))
             .collect(),
+        // §31.10 Eclipse: everyone on the pitch.
+        Card::Eclipse => {
+            if g.players.iter().any(|p| p.square().is_some()) {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
         // §31.6 Inertia Dampner: one of his players on the pitch.
         Card::InertiaDampner => own_on_pitch(),
         // §31.12 Gromskull's Exploding Runes: before his set-up, a player in Reserves.
@@ -2138,6 +2222,7 @@ impl Ctx<'_> {
             card,
             player,
             square,
+            choice,
         } = cmd
         else {
             return;
@@ -2151,8 +2236,33 @@ impl Ctx<'_> {
         self.emit(Event::CardPlayed { side, card, player });
         self.push(Frame::CardWindow { side, window });
         self.play_card(side, card, player);
+        if let Some(choice) = choice {
+            self.play_choice(card, player, choice);
+        }
         if let Some(square) = square {
             self.play_on_square(side, card, player, square);
+        }
+    }
+
+    /// A card played with a choice (§31.7).
+    fn play_choice(&mut self, card: Card, player: Option<PlayerId>, choice: CardChoice) {
+        match (card, choice) {
+            // §31.7 Suitable Pitch: both teams, to the drive's end.
+            (Card::SuitablePitch, CardChoice::DangerousObjects { added }) => {
+                self.g.cards.pitch = if added { 1 } else { -1 };
+            }
+            // §31.7 Scutt's Scroll: the weather now, until a Changing Weather.
+            (Card::ScuttsScrollOfWeatherMagic, CardChoice::Weather { weather }) => {
+                self.g.weather = weather;
+                self.emit(Event::Weather { weather });
+            }
+            // §31.7 Intensive Training: the skill for the match.
+            (Card::IntensiveTraining, CardChoice::Skill { skill }) => {
+                if let Some(id) = player {
+                    self.grant(id, card, Until::EndOfMatch, [0; 4], &[skill]);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -2187,6 +2297,29 @@ impl Ctx<'_> {
                     self.set_ball(Ball::Ground { square: from });
                     self.push(Frame::Bounce { from, kick: false });
                 }
+            }
+            Card::WoofWoof => {
+                // §31.7: the dog carries the loose ball D6 squares that way and drops it (no
+                // bounce); on a player, one square more; at the pitch's edge, the crowd
+                // throws it in from the last square.
+                let Ball::Ground { square: from } = self.g.ball else {
+                    return;
+                };
+                let (dx, dy) = (square.x - from.x, square.y - from.y);
+                let n = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+                let mut at = from;
+                let mut left = n;
+                while left > 0 || self.g.at(at).is_some() {
+                    let next = at.offset(dx, dy);
+                    if !super::state::on_pitch(next) {
+                        self.set_ball(Ball::Ground { square: at });
+                        self.push(Frame::ThrowIn { from: at });
+                        return;
+                    }
+                    at = next;
+                    left = left.saturating_sub(1);
+                }
+                self.set_ball(Ball::Ground { square: at });
             }
             Card::RingOfTeleportation => {
                 // §31.6: D6 squares straight that way, landing as a thrown player who
@@ -2841,6 +2974,7 @@ impl Ctx<'_> {
         self.g.cards.uproar = [0; 2];
         self.g.cards.jark.clear();
         self.g.cards.substituted = [false; 2];
+        self.g.cards.pitch = 0;
         self.g.cards.spiked = false;
         self.g.cards.distract.clear();
         self.g.cards.headband.clear();
@@ -3292,6 +3426,22 @@ impl Ctx<'_> {
                 }
             }
             Card::SpikedBall => self.g.cards.spiked = true,
+            Card::Eclipse => {
+                // §31.10: a rookie Goblin's profile for everyone on the pitch, this turn and
+                // the opponent's next.
+                let goblin = &Roster::Goblin.data().positions[0];
+                let stats = [goblin.ma, goblin.st, goblin.ag, goblin.av];
+                let ids: Vec<PlayerId> = self
+                    .g
+                    .players
+                    .iter()
+                    .filter(|p| p.square().is_some())
+                    .map(|p| p.id)
+                    .collect();
+                for id in ids {
+                    self.transform(id, card, Until::EndOfTurn(other), stats, goblin.skills);
+                }
+            }
             Card::InertiaDampner => {
                 if let Some(id) = player {
                     self.g.cards.dampners.push(id);

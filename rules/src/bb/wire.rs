@@ -207,6 +207,10 @@ pub enum Command {
         player: Option<PlayerId>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         square: Option<Square>,
+        /// The coach's choice, for a card that asks one (§31.7 Suitable Pitch, Scutt's
+        /// Scroll, Intensive Training).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        choice: Option<super::cards::CardChoice>,
     },
     /// §31.3: play no card now.
     NoCard,
