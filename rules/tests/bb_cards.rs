@@ -3058,3 +3058,72 @@ fn eclipse_makes_everyone_a_goblin() {
         assert_eq!(q.skills, p.skills);
     }
 }
+
+/// §31.1, §30.1: with `card_inducements`, a draw from a wholly built deck is on the
+/// inducement list at the deck's price, drawn at once (the coach sees his card before buying
+/// more), 5 draws a coach at most; without the option it is not offered, and the option
+/// needs the inducement phase.
+#[test]
+fn card_draws_are_bought_as_inducements() {
+    let induce = |cards: bool| {
+        let mut s = MatchSetup {
+            teams: [
+                TeamChoice::Roster(Roster::Human),
+                TeamChoice::Roster(Roster::Orc),
+            ],
+            options: Options {
+                inducements: true,
+                card_inducements: cards,
+                ..Options::default()
+            },
+            pre_match: Box::default(),
+        };
+        s.pre_match.petty_cash = [300_000, 300_000];
+        s
+    };
+    let draw = |deck| Command::Induce {
+        item: InducementItem::CardDraw { deck },
+    };
+    let (g, _) = new_game(induce(false), &mut dice([d6(3), d6(4), range(2, 0)])).unwrap();
+    assert!(!legal_commands(&g).contains(&draw(Deck::MagicItems)));
+    let (mut g, _) = new_game(induce(true), &mut dice([d6(3), d6(4), range(2, 0)])).unwrap();
+    let side = g.prompt.coach.unwrap();
+    assert_eq!(*kind(&g), PromptKind::Inducements { money: 300_000 });
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&draw(Deck::MagicItems)));
+    assert!(!Deck::GoodKarma.unbuilt().is_empty());
+    assert!(!legal.contains(&draw(Deck::GoodKarma)));
+    // Magic Items' 5th card (6♣) is Gikta's Strength of Da Bear.
+    let ev = play(&mut g, [range(13, 4)], &[draw(Deck::MagicItems)]);
+    assert_eq!(
+        g.cards.hands[side.index()],
+        vec![Card::GiktasStrengthOfDaBear]
+    );
+    assert!(ev.contains(&Event::CardDrawn {
+        side,
+        deck: Deck::MagicItems,
+        card: Some(Card::GiktasStrengthOfDaBear)
+    }));
+    assert_eq!(*kind(&g), PromptKind::Inducements { money: 250_000 });
+    play(
+        &mut g,
+        [range(12, 0), range(13, 0), range(12, 0), range(11, 0)],
+        &[
+            draw(Deck::MagicItems),
+            draw(Deck::DirtyTricks),
+            draw(Deck::DirtyTricks),
+            draw(Deck::MagicItems),
+        ],
+    );
+    assert_eq!(g.cards.hands[side.index()].len(), 5);
+    assert!(!legal_commands(&g).contains(&draw(Deck::DirtyTricks)));
+    assert_eq!(g.induced[side.index()].spent, 250_000);
+    // The option alone is refused.
+    let mut bad = induce(true);
+    bad.options.inducements = false;
+    bad.pre_match.petty_cash = [0, 0];
+    assert!(matches!(
+        new_game(bad, &mut dice([])),
+        Err(SetupError::NeedsOption { .. })
+    ));
+}

@@ -247,7 +247,7 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'inducement_money': return `Inducements: team values ${e.team_value[0]} and ${e.team_value[1]}; ${team(ctx, 'Home')} may spend ${e.money[0]}, ${team(ctx, 'Away')} ${e.money[1]}; ${team(ctx, e.first)} buy first`;
     case 'induced': {
       const last = e.induced && e.induced.bought && e.induced.bought[e.induced.bought.length - 1];
-      return last ? `${team(ctx, e.side)} buy ${titleWords(last.kind)}${last.star ? ` (${titleWords(last.star)})` : ''}` : `${team(ctx, e.side)}: inducements`;
+      return last ? `${team(ctx, e.side)} buy ${titleWords(last.kind)}${last.star ? ` (${titleWords(last.star)})` : ''}${last.deck ? ` (${titleWords(last.deck)})` : ''}` : `${team(ctx, e.side)}: inducements`;
     }
     case 'star_plays_for_neither': return `Both teams hired ${titleWords(e.star)}: he plays for neither`;
     case 'player_joined': return `${e.player.name} (${e.player.position}) joins ${team(ctx, e.player.side)}`;

@@ -2166,31 +2166,37 @@ impl Ctx<'_> {
         let option = self.g.setup.options.special_play_cards;
         for side in Side::BOTH {
             for deck in option.of(side).decks() {
-                let left: Vec<Card> = deck
-                    .cards()
-                    .filter(|c| !self.g.cards.hands[side.index()].contains(c))
-                    .collect();
-                if left.is_empty() {
-                    continue;
-                }
-                let i = if left.len() == 1 {
-                    0
-                } else {
-                    usize::from(self.roll(
-                        RollPurpose::CardDraw,
-                        Some(side),
-                        Die::Range(left.len() as u16),
-                    ))
-                };
-                let card = left[i.min(left.len() - 1)];
-                self.g.cards.hands[side.index()].push(card);
-                self.emit(Event::CardDrawn {
-                    side,
-                    deck,
-                    card: Some(card),
-                });
+                self.draw_card(side, deck);
             }
         }
+    }
+
+    /// §31.4: one draw for `side` from `deck`: a random card among those of the deck it has
+    /// not drawn yet (the option's draws, or one bought as an inducement, §31.1).
+    pub(crate) fn draw_card(&mut self, side: Side, deck: Deck) {
+        let left: Vec<Card> = deck
+            .cards()
+            .filter(|c| !self.g.cards.hands[side.index()].contains(c))
+            .collect();
+        if left.is_empty() {
+            return;
+        }
+        let i = if left.len() == 1 {
+            0
+        } else {
+            usize::from(self.roll(
+                RollPurpose::CardDraw,
+                Some(side),
+                Die::Range(left.len() as u16),
+            ))
+        };
+        let card = left[i.min(left.len() - 1)];
+        self.g.cards.hands[side.index()].push(card);
+        self.emit(Event::CardDrawn {
+            side,
+            deck,
+            card: Some(card),
+        });
     }
 
     /// Open a card moment for `sides` (the first in the list is asked first): only the
