@@ -3127,3 +3127,42 @@ fn card_draws_are_bought_as_inducements() {
         Err(SetupError::NeedsOption { .. })
     ));
 }
+
+/// §31.11 Dogged Defense: in the opponent's next turn his prone players exert tackle zones
+/// (leaving one takes a dodge) but cancel no assist; the card ends with that turn.
+#[test]
+fn dogged_defense_gives_prone_players_tackle_zones() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.prone(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 0);
+    // Without the card: no dodge.
+    let mut g = s.turn(AWAY, 1);
+    let ev = play(&mut g, [], &[mv(o), step(12, 7)]);
+    assert!(rolls(&ev, RollPurpose::Dodge).is_empty());
+    let mut g = end_play(&mut s, Card::DoggedDefense, None);
+    let ev = play(&mut g, [d6(6)], &[mv(o), step(12, 7)]);
+    assert_eq!(rolls(&ev, RollPurpose::Dodge).len(), 1);
+    play(&mut g, [], &[Command::EndAction, Command::EndTurn]);
+    assert_eq!(g.cards.dogged, [false, false]);
+    // An assist next to a dogged prone player still counts.
+    let mut s2 = scen();
+    let b = s2.player(HOME, 1);
+    let o2 = s2.player(AWAY, 1);
+    s2.prone(h, 10, 8)
+        .put(b, 12, 7)
+        .put(o, 11, 7)
+        .put(o2, 11, 8)
+        .rerolls(AWAY, 0);
+    let st = s2.game.players[o.index()].st;
+    let mut g = end_play(&mut s2, Card::DoggedDefense, None);
+    let ev = play(
+        &mut g,
+        [bd(3), bd(3)],
+        &[Command::Block {
+            player: o,
+            target: b,
+        }],
+    );
+    assert_eq!(attacker_st(&ev), Some(st + 1));
+}

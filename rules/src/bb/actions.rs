@@ -701,7 +701,7 @@ impl Ctx<'_> {
                 if id != fouler
                     && o.side == fside
                     && o.has_tz()
-                    && self.g.tackle_zones(fside, n, None) == 0
+                    && self.g.standing_tackle_zones(fside, n, None) == 0
                     && super::cards::may_assist(self.g, fside, n)
                 {
                     assists += 1;
@@ -713,7 +713,7 @@ impl Ctx<'_> {
                 let o = self.g.player(id);
                 if o.side == vside
                     && o.has_tz()
-                    && self.g.tackle_zones(vside, n, Some(fouler)) == 0
+                    && self.g.standing_tackle_zones(vside, n, Some(fouler)) == 0
                     && super::cards::may_assist(self.g, vside, n)
                 {
                     assists -= 1;

@@ -26,7 +26,7 @@ pub fn assists(g: &Game, side: Side, target: Square, besides: PlayerId, ignore: 
         let p = g.player(id);
         if p.side == side
             && p.has_tz()
-            && (p.has(Skill::Guard) || g.tackle_zones(side, sq, Some(ignore)) == 0)
+            && (p.has(Skill::Guard) || g.standing_tackle_zones(side, sq, Some(ignore)) == 0)
             && super::cards::may_assist(g, side, sq)
         {
             n += 1;

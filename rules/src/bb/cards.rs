@@ -459,7 +459,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Dogged Defense",
         name_fr: "Défense Obstinée",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::FleaFlicker,
@@ -1619,6 +1619,9 @@ pub struct CardState {
     pub substitute: Option<PlayerId>,
     /// Illegal Substitution: this side may have 12 players on the pitch to the drive's end.
     pub substituted: [bool; 2],
+    /// Dogged Defense (§31.11): this side's prone players exert tackle zones, to the end of
+    /// the opponent's turn.
+    pub dogged: [bool; 2],
     /// Suitable Pitch (§31.7): the modifier to armour rolls of knocked-down players (both
     /// teams) to the drive's end.
     pub pitch: i8,
@@ -2016,6 +2019,14 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         // §31.10 Eclipse: everyone on the pitch.
         Card::Eclipse => {
             if g.players.iter().any(|p| p.square().is_some()) {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        // §31.11 Dogged Defense: with one of his players prone.
+        Card::DoggedDefense => {
+            if g.on_pitch(side).any(|p| matches!(p.state, PlayerState::Prone { .. })) {
                 vec![None]
             } else {
                 Vec::new()
@@ -2751,6 +2762,7 @@ impl Ctx<'_> {
         self.g.cards.headband.clear();
         self.g.cards.distract.clear();
         self.g.cards.substitute = None;
+        self.g.cards.dogged = [false; 2];
         let u = &mut self.g.cards.uproar[side.index()];
         *u = u.saturating_sub(1);
         self.end_grants(|u| u == Until::EndOfTurn(side));
@@ -2981,6 +2993,7 @@ impl Ctx<'_> {
         self.g.cards.jark.clear();
         self.g.cards.substituted = [false; 2];
         self.g.cards.pitch = 0;
+        self.g.cards.dogged = [false; 2];
         self.g.cards.spiked = false;
         self.g.cards.distract.clear();
         self.g.cards.headband.clear();
@@ -3432,6 +3445,7 @@ impl Ctx<'_> {
                 }
             }
             Card::SpikedBall => self.g.cards.spiked = true,
+            Card::DoggedDefense => self.g.cards.dogged[side.index()] = true,
             Card::Eclipse => {
                 // §31.10: a rookie Goblin's profile for everyone on the pitch, this turn and
                 // the opponent's next.
