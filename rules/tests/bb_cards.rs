@@ -3166,3 +3166,60 @@ fn dogged_defense_gives_prone_players_tackle_zones() {
     );
     assert_eq!(attacker_st(&ev), Some(st + 1));
 }
+
+/// §31.3, §31.11 Suicide Blitz: after his team kicked off, before the receivers' turn, one of
+/// his standing players without the ball blitzes at once (only he acts, only a Blitz), with
+/// No Hands for it; then the receivers' turn starts.
+#[test]
+fn suicide_blitz_strikes_before_the_receivers_turn() {
+    let mut s = scen();
+    let (h, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(b, 8, 3)
+        .put(o, 14, 7)
+        .ball(Ball::Held { player: b });
+    s.hand(HOME, &[Card::SuicideBlitz]);
+    let mut g = s.after_kick_off(HOME);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::AfterKickOffToOpponent
+        }
+    );
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&play_card(Card::SuicideBlitz, Some(b))));
+    play(&mut g, [], &[play_card(Card::SuicideBlitz, Some(h))]);
+    assert_eq!(g.active, Some(HOME));
+    assert!(has_all(&g, h, &[Skill::NoHands]));
+    let legal = legal_commands(&g);
+    let blitz = Command::Declare {
+        player: h,
+        action: ActionKind::Blitz,
+    };
+    assert!(legal.contains(&blitz));
+    assert!(!legal.contains(&Command::Declare {
+        player: h,
+        action: ActionKind::Move
+    }));
+    assert!(
+        !legal
+            .iter()
+            .any(|c| matches!(c, Command::Declare { player, .. } if *player == b))
+    );
+    play(
+        &mut g,
+        [],
+        &[
+            blitz,
+            step(11, 7),
+            step(12, 7),
+            Command::EndAction,
+            Command::EndTurn,
+        ],
+    );
+    assert_eq!(state(&g, h), standing(12, 7));
+    assert!(has_none(&g, h, &[Skill::NoHands]));
+    assert_eq!(g.active, Some(AWAY));
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+}

@@ -559,7 +559,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Suicide Blitz",
         name_fr: "Blitz Suicidaire",
         window: Window::AfterKickOffToOpponent,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::WakeUpCall,
@@ -1619,6 +1619,8 @@ pub struct CardState {
     pub substitute: Option<PlayerId>,
     /// Illegal Substitution: this side may have 12 players on the pitch to the drive's end.
     pub substituted: [bool; 2],
+    /// Suicide Blitz (§31.11): the player blitzing out of turn.
+    pub suicide: Option<PlayerId>,
     /// Dogged Defense (§31.11): this side's prone players exert tackle zones, to the end of
     /// the opponent's turn.
     pub dogged: [bool; 2],
@@ -2024,6 +2026,12 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
                 Vec::new()
             }
         }
+        // §31.11 Suicide Blitz: a standing player of his not holding the ball.
+        Card::SuicideBlitz => g
+            .on_pitch(side)
+            .filter(|p| p.standing() && g.carrier() != Some(p.id))
+            .map(|p| Some(p.id))
+            .collect(),
         // §31.11 Dogged Defense: with one of his players prone.
         Card::DoggedDefense => {
             if g.on_pitch(side).any(|p| matches!(p.state, PlayerState::Prone { .. })) {
@@ -2763,6 +2771,7 @@ impl Ctx<'_> {
         self.g.cards.distract.clear();
         self.g.cards.substitute = None;
         self.g.cards.dogged = [false; 2];
+        self.g.cards.suicide = None;
         let u = &mut self.g.cards.uproar[side.index()];
         *u = u.saturating_sub(1);
         self.end_grants(|u| u == Until::EndOfTurn(side));
@@ -3446,6 +3455,18 @@ impl Ctx<'_> {
             }
             Card::SpikedBall => self.g.cards.spiked = true,
             Card::DoggedDefense => self.g.cards.dogged[side.index()] = true,
+            Card::SuicideBlitz => {
+                // §31.11: a Blitz at once, out of turn, as a bonus turn of his team (as the
+                // kick-off's Blitz!, but for this one player, wherever he stands), with No
+                // Hands for it.
+                let Some(id) = player else { return };
+                self.grant(id, card, Until::EndOfTurn(side), [0; 4], &[Skill::NoHands]);
+                self.begin_turn(side, true);
+                self.g.cards.suicide = Some(id);
+                for p in self.g.players.iter_mut().filter(|p| p.side == side) {
+                    p.acted = p.id != id;
+                }
+            }
             Card::Eclipse => {
                 // §31.10: a rookie Goblin's profile for everyone on the pitch, this turn and
                 // the opponent's next.

@@ -1486,7 +1486,7 @@ impl Ctx<'_> {
 
     /// §9.3: a team turn starts: the marker moves (not for the Blitz! bonus turn, G8),
     /// per-turn state resets.
-    fn begin_turn(&mut self, side: Side, bonus: bool) {
+    pub(crate) fn begin_turn(&mut self, side: Side, bonus: bool) {
         if !bonus {
             let t = &mut self.g.teams[side.index()];
             t.turns += 1;

@@ -264,6 +264,14 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
         if !standing && !prone {
             continue;
         }
+        if g.cards.suicide == Some(p.id) {
+            // §31.11 Suicide Blitz: a Blitz, and nothing else.
+            out.push(Command::Declare {
+                player: p.id,
+                action: ActionKind::Blitz,
+            });
+            continue;
+        }
         out.push(Command::Declare {
             player: p.id,
             action: ActionKind::Move,
