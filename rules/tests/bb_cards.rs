@@ -3223,3 +3223,33 @@ fn suicide_blitz_strikes_before_the_receivers_turn() {
     assert_eq!(g.active, Some(AWAY));
     assert!(matches!(kind(&g), PromptKind::Action { .. }));
 }
+
+/// §31.11 Flea Flicker: this turn a second Pass Action, once the first pass, which must be a
+/// Quick pass, is thrown.
+#[test]
+fn flea_flicker_passes_twice_quick_first() {
+    let mut s = scen();
+    let (a, c) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7)
+        .put(c, 7, 7)
+        .ball(Ball::Held { player: a })
+        .rerolls(HOME, 0);
+    let mut g = start_play(&mut s, Card::FleaFlicker, None);
+    let pass = |p| Command::Declare {
+        player: p,
+        action: ActionKind::Pass,
+    };
+    play(&mut g, [], &[pass(a)]);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&Command::Pass { target: sq(7, 7) }));
+    assert!(!legal.contains(&Command::Pass { target: sq(9, 7) }));
+    play(
+        &mut g,
+        [d6(6), d6(6)],
+        &[Command::Pass { target: sq(7, 7) }],
+    );
+    assert_eq!(g.ball, Ball::Held { player: c });
+    assert!(legal_commands(&g).contains(&pass(c)));
+    play(&mut g, [], &[pass(c)]);
+    assert!(legal_commands(&g).contains(&Command::Pass { target: sq(11, 7) }));
+}

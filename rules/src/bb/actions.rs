@@ -67,6 +67,10 @@ impl Ctx<'_> {
             if spent {
                 match action {
                     ActionKind::Blitz => self.g.cards.extra_blitz[side.index()] = false,
+                    // §31.11 Flea Flicker's second Pass first, then Razzle Dazzle's.
+                    ActionKind::Pass if self.g.cards.flea[side.index()] == 2 => {
+                        self.g.cards.flea[side.index()] = 3;
+                    }
                     _ => self.g.cards.extra_pass[side.index()] = false,
                 }
             }
@@ -528,6 +532,11 @@ impl Ctx<'_> {
             target,
             range,
         });
+        let side = self.g.player(passer).side;
+        if self.g.cards.flea[side.index()] == 1 {
+            // §31.11 Flea Flicker: the first (Quick) pass is thrown: a second Pass Action.
+            self.g.cards.flea[side.index()] = 2;
+        }
         self.g.pass = Some(PassInFlight {
             passer,
             target,

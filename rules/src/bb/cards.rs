@@ -469,7 +469,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Flea Flicker",
         name_fr: "De la Poudre aux Yeux",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Fumblerooski,
@@ -1619,6 +1619,9 @@ pub struct CardState {
     pub substitute: Option<PlayerId>,
     /// Illegal Substitution: this side may have 12 players on the pitch to the drive's end.
     pub substituted: [bool; 2],
+    /// Flea Flicker (§31.11): 1 played this turn (the first pass must be Quick), 2 the
+    /// first pass thrown (a second Pass Action allowed), 3 that one declared.
+    pub flea: [u8; 2],
     /// Suicide Blitz (§31.11): the player blitzing out of turn.
     pub suicide: Option<PlayerId>,
     /// Dogged Defense (§31.11): this side's prone players exert tackle zones, to the end of
@@ -2026,6 +2029,8 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
                 Vec::new()
             }
         }
+        // §31.11 Flea Flicker: no target.
+        Card::FleaFlicker => vec![None],
         // §31.11 Suicide Blitz: a standing player of his not holding the ball.
         Card::SuicideBlitz => g
             .on_pitch(side)
@@ -2772,6 +2777,7 @@ impl Ctx<'_> {
         self.g.cards.substitute = None;
         self.g.cards.dogged = [false; 2];
         self.g.cards.suicide = None;
+        self.g.cards.flea[side.index()] = 0;
         let u = &mut self.g.cards.uproar[side.index()];
         *u = u.saturating_sub(1);
         self.end_grants(|u| u == Until::EndOfTurn(side));
@@ -3455,6 +3461,7 @@ impl Ctx<'_> {
             }
             Card::SpikedBall => self.g.cards.spiked = true,
             Card::DoggedDefense => self.g.cards.dogged[side.index()] = true,
+            Card::FleaFlicker => self.g.cards.flea[side.index()] = 1,
             Card::SuicideBlitz => {
                 // §31.11: a Blitz at once, out of turn, as a bonus turn of his team (as the
                 // kick-off's Blitz!, but for this one player, wherever he stands), with No
@@ -3701,7 +3708,8 @@ pub fn held_back(g: &Game, side: Side) -> usize {
 pub fn extra_action(g: &Game, side: Side, action: ActionKind) -> bool {
     match action {
         ActionKind::Blitz => g.cards.extra_blitz[side.index()],
-        ActionKind::Pass | ActionKind::HandOff => g.cards.extra_pass[side.index()],
+        ActionKind::Pass => g.cards.extra_pass[side.index()] || g.cards.flea[side.index()] == 2,
+        ActionKind::HandOff => g.cards.extra_pass[side.index()],
         _ => false,
     }
 }
@@ -3848,6 +3856,12 @@ pub fn distracted(g: &Game, player: PlayerId) -> bool {
         let d = g.player(d);
         d.side != p.side && d.square().is_some_and(|ds| ds.distance(sq) <= 3)
     })
+}
+
+/// §31.11 Flea Flicker: must `side`'s pass now be a Quick pass (its first, the card
+/// played)?
+pub fn quick_only(g: &Game, side: Side) -> bool {
+    g.cards.flea[side.index()] == 1
 }
 
 /// §31.12 Illegal Substitution: may `player` declare only a Move this turn?

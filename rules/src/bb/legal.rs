@@ -447,6 +447,16 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                 }
             }));
         }
+        ActionKind::Pass if carrier && !p.confused && super::cards::quick_only(g, side) => {
+            // §31.11 Flea Flicker: the turn's first pass is a Quick pass.
+            let mut all = Vec::new();
+            pass_targets(g, sq, &mut all);
+            out.extend(all.into_iter().filter(|c| {
+                matches!(c, Command::Pass { target }
+                    if pass_range((target.x - sq.x).unsigned_abs(), (target.y - sq.y).unsigned_abs())
+                        == Some(PassRange::Quick))
+            }));
+        }
         ActionKind::Pass if carrier && !p.confused => {
             pass_targets(g, sq, out);
             if p.has(Skill::HailMaryPass) && g.weather != Weather::Blizzard {
