@@ -3253,3 +3253,36 @@ fn flea_flicker_passes_twice_quick_first() {
     play(&mut g, [], &[pass(c)]);
     assert!(legal_commands(&g).contains(&Command::Pass { target: sq(11, 7) }));
 }
+
+/// §31.3, §31.11 Wake Up Call: at a drive's end, before KO recovery: his KO'd players do not
+/// roll but may be set up; after the set-ups each one set up is Stunned, turning Prone on 4+.
+#[test]
+fn wake_up_call_sets_up_the_knocked_out() {
+    let mut s = scen();
+    let (k1, k2) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.state(k1, PlayerState::KnockedOut)
+        .state(k2, PlayerState::KnockedOut);
+    s.game.drives = 1;
+    s.hand(HOME, &[Card::WakeUpCall]);
+    let (mut g, _) = s.start_drive(&mut dice([]));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::DriveEndBeforeKoRecovery
+        }
+    );
+    let ev = play(&mut g, [], &[play_card(Card::WakeUpCall, None)]);
+    assert!(rolls(&ev, RollPurpose::KoRecovery).is_empty());
+    assert_eq!(state(&g, k1), PlayerState::Reserve);
+    set_up(&mut g);
+    let f = legal_commands(&g)
+        .into_iter()
+        .find(|c| matches!(c, Command::SetupFormation { .. }))
+        .unwrap();
+    play(&mut g, [], &[f]);
+    let on = [k1, k2].map(|k| g.players[k.index()].square());
+    assert!(on.iter().all(Option::is_some), "the formation fields both");
+    play(&mut g, [d6(4), d6(3)], &[Command::SetupDone]);
+    assert!(matches!(state(&g, k1), PlayerState::Prone { .. }));
+    assert!(matches!(state(&g, k2), PlayerState::Stunned { .. }));
+}

@@ -568,8 +568,8 @@ pub const CARDS: [CardInfo; 104] = [
         rank: 14,
         name: "Wake Up Call",
         name_fr: "Tous Ensemble",
-        window: Window::BeforeSetup,
-        built: false,
+        window: Window::DriveEndBeforeKoRecovery,
+        built: true,
     },
     CardInfo {
         card: Card::BeguilingBracers,
@@ -1619,6 +1619,11 @@ pub struct CardState {
     pub substitute: Option<PlayerId>,
     /// Illegal Substitution: this side may have 12 players on the pitch to the drive's end.
     pub substituted: [bool; 2],
+    /// Wake Up Call (§31.11): this side's KO'd players skip the next KO recovery and may be
+    /// set up stunned.
+    pub wake: [bool; 2],
+    /// Wake Up Call: the players woken for this drive's set-up.
+    pub woken: Vec<PlayerId>,
     /// Flea Flicker (§31.11): 1 played this turn (the first pass must be Quick), 2 the
     /// first pass thrown (a second Pass Action allowed), 3 that one declared.
     pub flea: [u8; 2],
@@ -2024,6 +2029,18 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         // §31.10 Eclipse: everyone on the pitch.
         Card::Eclipse => {
             if g.players.iter().any(|p| p.square().is_some()) {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        // §31.11 Wake Up Call: with a KO'd player of his (who may recover now).
+        Card::WakeUpCall => {
+            if g.players.iter().any(|p| {
+                p.side == side
+                    && p.state == PlayerState::KnockedOut
+                    && !g.cards.no_recovery.contains(&p.id)
+            }) {
                 vec![None]
             } else {
                 Vec::new()
@@ -2896,6 +2913,53 @@ impl Ctx<'_> {
         });
     }
 
+    /// §31.11 Wake Up Call: instead of KO recovery, the KO'd players of a side that played it
+    /// go to Reserves for the set-up (noted).
+    pub(crate) fn cards_wake_ko(&mut self) {
+        for side in Side::BOTH {
+            if !std::mem::take(&mut self.g.cards.wake[side.index()]) {
+                continue;
+            }
+            let ids: Vec<PlayerId> = self
+                .g
+                .players
+                .iter()
+                .filter(|p| {
+                    p.side == side
+                        && p.state == PlayerState::KnockedOut
+                        && !self.g.cards.no_recovery.contains(&p.id)
+                })
+                .map(|p| p.id)
+                .collect();
+            for id in ids {
+                self.set_state(id, PlayerState::Reserve);
+                self.g.cards.woken.push(id);
+            }
+        }
+    }
+
+    /// §31.11 Wake Up Call: after the set-ups, each woken player set up is Stunned, and a D6
+    /// of 4+ turns him face up (Prone); one not set up goes back to the KO'd box.
+    pub(crate) fn cards_wake_up(&mut self) {
+        for id in std::mem::take(&mut self.g.cards.woken) {
+            let p = self.g.player(id);
+            let side = p.side;
+            match p.square() {
+                Some(square) => {
+                    self.set_state(id, PlayerState::Stunned { square });
+                    if self.roll(RollPurpose::CardEffect, Some(side), Die::D6) >= 4 {
+                        self.set_state(id, PlayerState::Prone { square });
+                    }
+                }
+                None => {
+                    if p.state == PlayerState::Reserve {
+                        self.set_state(id, PlayerState::KnockedOut);
+                    }
+                }
+            }
+        }
+    }
+
     /// §31.10 Friendly Fans: `side`'s player pushed into the crowd is not injured.
     pub(crate) fn cards_friendly_crowd(&self, side: Side) -> bool {
         self.g.cards.friendly_fans[side.index()]
@@ -3462,6 +3526,7 @@ impl Ctx<'_> {
             Card::SpikedBall => self.g.cards.spiked = true,
             Card::DoggedDefense => self.g.cards.dogged[side.index()] = true,
             Card::FleaFlicker => self.g.cards.flea[side.index()] = 1,
+            Card::WakeUpCall => self.g.cards.wake[side.index()] = true,
             Card::SuicideBlitz => {
                 // §31.11: a Blitz at once, out of turn, as a bonus turn of his team (as the
                 // kick-off's Blitz!, but for this one player, wherever he stands), with No

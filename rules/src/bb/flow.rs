@@ -410,6 +410,9 @@ pub enum Frame {
     /// §18.3: the KO recovery rolls and the rest of the drive's start (after the card
     /// moment before them, §31.3).
     KoRecovery,
+    /// §31.11 Wake Up Call: after the set-ups, the woken players set up stand stunned (4+:
+    /// prone); those left in Reserves go back to the KO'd box.
+    WakeUp,
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -1055,6 +1058,10 @@ impl Ctx<'_> {
                 Flow::Continue
             }
             Frame::KoRecovery => self.ko_recovery(),
+            Frame::WakeUp => {
+                self.cards_wake_up();
+                Flow::Continue
+            }
         }
     }
 
@@ -1369,6 +1376,8 @@ impl Ctx<'_> {
     /// §18.3: KO recovery, then the drive's set-ups.
     fn ko_recovery(&mut self) -> Flow<Prompt, Command> {
         if self.g.drives > 0 {
+            // §31.11 Wake Up Call: the woken skip the roll.
+            self.cards_wake_ko();
             for i in 0..self.g.players.len() {
                 if self.g.players[i].state == PlayerState::KnockedOut
                     && self.cards_may_recover(PlayerId(i as u8))
@@ -1444,6 +1453,9 @@ impl Ctx<'_> {
             super::cards::Window::AfterSetup,
             &[kicking, kicking.other()],
         );
+        if !self.g.cards.woken.is_empty() {
+            self.push(Frame::WakeUp);
+        }
         self.push(Frame::Setup {
             side: kicking.other(),
             perfect_defence: false,
