@@ -3286,3 +3286,36 @@ fn wake_up_call_sets_up_the_knocked_out() {
     assert!(matches!(state(&g, k1), PlayerState::Prone { .. }));
     assert!(matches!(state(&g, k2), PlayerState::Stunned { .. }));
 }
+
+/// §31.11 New Blocking Scheme: at the start of his turn, players in no opposing tackle zone
+/// swap squares with a team-mate beside them (neither with the ball), each once; then the
+/// turn goes on.
+#[test]
+fn new_blocking_scheme_swaps_team_mates() {
+    let mut s = scen();
+    let (a, b, c) = (s.player(HOME, 0), s.player(HOME, 1), s.player(HOME, 2));
+    let o = s.player(AWAY, 0);
+    s.put(a, 10, 7).put(b, 10, 8).put(c, 14, 7).put(o, 15, 7);
+    let swap = |p, x, y| Command::PlayCard {
+        card: Card::NewBlockingScheme,
+        player: Some(p),
+        square: Some(sq(x, y)),
+        choice: None,
+    };
+    let mut g = start_play(&mut s, Card::NewBlockingScheme, None);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::StartOfOwnTurn
+        }
+    );
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&swap(a, 10, 8)));
+    assert!(legal.contains(&swap(b, 10, 7)));
+    play(&mut g, [], &[swap(a, 10, 8)]);
+    assert_eq!(state(&g, a), standing(10, 8));
+    assert_eq!(state(&g, b), standing(10, 7));
+    assert_eq!(g.at(sq(10, 7)), Some(b));
+    // Each once: no swap left, the turn goes on.
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+}

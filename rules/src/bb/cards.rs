@@ -509,7 +509,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "New Blocking Scheme",
         name_fr: "Nouveau Schéma de Blocage",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::PerfectKick,
@@ -1619,6 +1619,10 @@ pub struct CardState {
     pub substitute: Option<PlayerId>,
     /// Illegal Substitution: this side may have 12 players on the pitch to the drive's end.
     pub substituted: [bool; 2],
+    /// New Blocking Scheme (§31.11): this side may swap players at the start of this turn.
+    pub scheme: [bool; 2],
+    /// New Blocking Scheme: the players who have swapped (once each).
+    pub swapped: Vec<PlayerId>,
     /// Wake Up Call (§31.11): this side's KO'd players skip the next KO recovery and may be
     /// set up stunned.
     pub wake: [bool; 2],
@@ -1692,6 +1696,9 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
                 choice: None,
             });
         }
+    }
+    if g.cards.scheme[side.index()] && moment == Window::StartOfOwnTurn {
+        out.extend(swaps(g, side));
     }
     out
 }
@@ -1793,6 +1800,35 @@ fn choices(g: &Game, side: Side, card: Card) -> Vec<Command> {
         },
         _ => Vec::new(),
     }
+}
+
+/// §31.11 New Blocking Scheme: a standing player of his in no opposing tackle zone (named
+/// as `player`) and a standing team-mate beside him (by his square), neither holding the
+/// ball, neither swapped yet [Proposal: each player swaps once].
+fn swaps(g: &Game, side: Side) -> Vec<Command> {
+    let free =
+        |p: &Player| p.standing() && g.carrier() != Some(p.id) && !g.cards.swapped.contains(&p.id);
+    let mut out = Vec::new();
+    for p in g.on_pitch(side).filter(|p| free(p)) {
+        let Some(sq) = p.square() else { continue };
+        if g.tackle_zones(side, sq, None) > 0 {
+            continue;
+        }
+        for n in sq.neighbours() {
+            if let Some(t) = g.at(n)
+                && g.player(t).side == side
+                && free(g.player(t))
+            {
+                out.push(Command::PlayCard {
+                    card: Card::NewBlockingScheme,
+                    player: Some(p.id),
+                    square: Some(n),
+                    choice: None,
+                });
+            }
+        }
+    }
+    out
 }
 
 /// §31.6 Ring of Teleportation: a standing player of his and a direction, named by the
@@ -2046,6 +2082,14 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
                 Vec::new()
             }
         }
+        // §31.11 New Blocking Scheme: when a swap can be made.
+        Card::NewBlockingScheme => {
+            if swaps(g, side).is_empty() {
+                Vec::new()
+            } else {
+                vec![None]
+            }
+        }
         // §31.11 Flea Flicker: no target.
         Card::FleaFlicker => vec![None],
         // §31.11 Suicide Blitz: a standing player of his not holding the ball.
@@ -2274,6 +2318,14 @@ impl Ctx<'_> {
         else {
             return;
         };
+        if card == Card::NewBlockingScheme && self.g.cards.scheme[side.index()] {
+            // §31.11: a swap of the card played; the coach is asked again.
+            if let (Some(a), Some(to)) = (player, square) {
+                self.swap_players(a, to);
+            }
+            self.push(Frame::CardWindow { side, window });
+            return;
+        }
         let hand = &mut self.g.cards.hands[side.index()];
         let Some(at) = hand.iter().position(|&c| c == card) else {
             return;
@@ -2289,6 +2341,27 @@ impl Ctx<'_> {
         if let Some(square) = square {
             self.play_on_square(side, card, player, square);
         }
+    }
+
+    /// §31.11 New Blocking Scheme: `a` and the team-mate on `to` swap squares.
+    fn swap_players(&mut self, a: PlayerId, to: Square) {
+        let (Some(b), Some(from)) = (self.g.at(to), self.g.player(a).square()) else {
+            return;
+        };
+        self.g.set_state(a, PlayerState::Reserve);
+        self.g.set_state(b, PlayerState::Standing { square: from });
+        self.g.set_state(a, PlayerState::Standing { square: to });
+        self.emit(Event::Moved {
+            player: b,
+            from: to,
+            to: from,
+        });
+        self.emit(Event::Moved {
+            player: a,
+            from,
+            to,
+        });
+        self.g.cards.swapped.extend([a, b]);
     }
 
     /// A card played with a choice (§31.7).
@@ -2795,6 +2868,8 @@ impl Ctx<'_> {
         self.g.cards.dogged = [false; 2];
         self.g.cards.suicide = None;
         self.g.cards.flea[side.index()] = 0;
+        self.g.cards.scheme[side.index()] = false;
+        self.g.cards.swapped.clear();
         let u = &mut self.g.cards.uproar[side.index()];
         *u = u.saturating_sub(1);
         self.end_grants(|u| u == Until::EndOfTurn(side));
@@ -3526,6 +3601,7 @@ impl Ctx<'_> {
             Card::SpikedBall => self.g.cards.spiked = true,
             Card::DoggedDefense => self.g.cards.dogged[side.index()] = true,
             Card::FleaFlicker => self.g.cards.flea[side.index()] = 1,
+            Card::NewBlockingScheme => self.g.cards.scheme[side.index()] = true,
             Card::WakeUpCall => self.g.cards.wake[side.index()] = true,
             Card::SuicideBlitz => {
                 // §31.11: a Blitz at once, out of turn, as a bonus turn of his team (as the
