@@ -3611,9 +3611,6 @@ impl Ctx<'_> {
                 self.grant(id, card, Until::EndOfTurn(side), [0; 4], &[Skill::NoHands]);
                 self.begin_turn(side, true);
                 self.g.cards.suicide = Some(id);
-                for p in self.g.players.iter_mut().filter(|p| p.side == side) {
-                    p.acted = p.id != id;
-                }
             }
             Card::Eclipse => {
                 // §31.10: a rookie Goblin's profile for everyone on the pitch, this turn and

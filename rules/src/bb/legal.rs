@@ -256,20 +256,22 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
     let used = g.team(side).used;
     let ball_in_air = matches!(g.ball, Ball::InAir { .. });
     for p in g.on_pitch(side) {
+        if let Some(s) = g.cards.suicide {
+            // §31.11 Suicide Blitz: only he acts, wherever he stands, and only a Blitz.
+            if p.id == s && !used.blitz && p.standing() {
+                out.push(Command::Declare {
+                    player: p.id,
+                    action: ActionKind::Blitz,
+                });
+            }
+            continue;
+        }
         if p.acted || !super::cards::may_act(g, p.id) {
             continue;
         }
         let Some(sq) = p.square() else { continue };
         let (standing, prone) = (p.standing(), matches!(p.state, PlayerState::Prone { .. }));
         if !standing && !prone {
-            continue;
-        }
-        if g.cards.suicide == Some(p.id) {
-            // §31.11 Suicide Blitz: a Blitz, and nothing else.
-            out.push(Command::Declare {
-                player: p.id,
-                action: ActionKind::Blitz,
-            });
             continue;
         }
         out.push(Command::Declare {
