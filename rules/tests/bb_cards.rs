@@ -46,6 +46,7 @@ fn play_card(card: Card, player: Option<PlayerId>) -> Command {
         card,
         player,
         square: None,
+        choice: None,
     }
 }
 
@@ -1046,6 +1047,7 @@ fn not_so_secret_weapon_plays_one_drive() {
         card: Card::NotSoSecretWeapon,
         player: None,
         square: Some(sq(x, y)),
+        choice: None,
     };
     assert!(legal.contains(&on_square(5, 0)));
     assert!(legal.contains(&on_square(5, 14)));
@@ -1079,6 +1081,7 @@ fn da_freight_train_joins_for_the_half() {
         card: Card::DaFreightTrain,
         player: None,
         square: Some(sq(x, y)),
+        choice: None,
     };
     let legal = legal_commands(&g);
     assert!(legal.contains(&on_square(5, 0)));
@@ -1714,6 +1717,7 @@ fn chop_block_takes_both_down() {
         card: Card::ChopBlock,
         player: Some(o),
         square: Some(sq(x, y)),
+        choice: None,
     };
     let legal = legal_commands(&g);
     assert!(legal.contains(&chop(o1, 10, 7)));
@@ -1798,6 +1802,7 @@ fn punt_sends_the_ball_anywhere() {
         card: Card::Punt,
         player: None,
         square: Some(sq(x, y)),
+        choice: None,
     };
     assert!(legal_commands(&g).contains(&punt(20, 7)));
     // Three scatters +x (D8 5): (23,7), then a bounce down (D8 7): (23,8).
@@ -1824,6 +1829,7 @@ fn lewd_maneuvers_freeze_a_wide_zone() {
         card: Card::LewdManeuvers,
         player: None,
         square: Some(sq(0, 0)),
+        choice: None,
     };
     play(&mut g, [], &[top]);
     let legal = legal_commands(&g);
@@ -1880,6 +1886,7 @@ fn lurve_potion_sends_a_receiver_to_the_dugout() {
             card: Card::LurvePotion,
             player: None,
             square: Some(sq(0, 0)),
+            choice: None,
         }],
     );
     assert_eq!(state(&g, top[0]), PlayerState::Reserve);
@@ -1939,4 +1946,1376 @@ fn going_the_extra_mile_has_no_gfi_limit() {
         ]
     );
     assert_eq!(state(&g, h), prone(12, 7));
+}
+
+// ----- the cards that grant skills (§31.5) -----
+
+/// A card played at the start of Home's turn on `target`; returns the game at Home's Action
+/// prompt.
+fn start_play(s: &mut Scenario, card: Card, target: Option<PlayerId>) -> Game {
+    s.hand(HOME, &[card]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::StartOfOwnTurn
+        }
+    );
+    play(&mut g, [], &[play_card(card, target)]);
+    g
+}
+
+/// A card played at the end of Home's turn on `target`; returns the game at Away's turn.
+fn end_play(s: &mut Scenario, card: Card, target: Option<PlayerId>) -> Game {
+    s.hand(HOME, &[card]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::EndOfOwnTurn
+        }
+    );
+    play(&mut g, [], &[play_card(card, target)]);
+    assert_eq!(g.active, Some(AWAY));
+    g
+}
+
+fn has_all(g: &Game, id: PlayerId, skills: &[Skill]) -> bool {
+    skills.iter().all(|&k| g.players[id.index()].has(k))
+}
+
+fn has_none(g: &Game, id: PlayerId, skills: &[Skill]) -> bool {
+    skills.iter().all(|&k| !g.players[id.index()].has(k))
+}
+
+/// Two team turns later (Home's ends, Away's ends).
+fn two_turns(g: &mut Game) {
+    play(g, [], &[Command::EndTurn, Command::EndTurn]);
+}
+
+/// §31.6 Beguiling Bracers: one of his players gains Hypnotic Gaze, Side Step and Bone-head
+/// for the match.
+#[test]
+fn beguiling_bracers_grant_gaze_side_step_and_bone_head() {
+    let k = [Skill::HypnoticGaze, Skill::SideStep, Skill::BoneHead];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9);
+    assert!(has_none(&s.game, a, &k));
+    let mut g = start_play(&mut s, Card::BeguilingBracers, Some(a));
+    assert!(has_all(&g, a, &k));
+    assert!(has_none(&g, b, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.6 Fawndough's Headband: Pass and Accurate this turn, and an interception of his pass
+/// gets +1 (−2 + 1).
+#[test]
+fn fawndoughs_headband_helps_the_interceptor() {
+    let mut s = scen();
+    let (t, c) = (s.player(HOME, 8), s.player(HOME, 6));
+    let o = s.player(AWAY, 0);
+    s.put(t, 5, 7)
+        .put(c, 9, 7)
+        .put(o, 7, 7)
+        .ball(Ball::Held { player: t });
+    assert!(has_none(&s.game, t, &[Skill::Accurate]));
+    let mut g = start_play(&mut s, Card::FawndoughsHeadband, Some(t));
+    assert!(has_all(&g, t, &[Skill::Pass, Skill::Accurate]));
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[
+            Command::Declare {
+                player: t,
+                action: ActionKind::Pass,
+            },
+            Command::Pass { target: sq(9, 7) },
+            Command::Intercept { player: o },
+        ],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Interception)[0].modifier, -1);
+    assert_eq!(g.ball, Ball::Held { player: o });
+    // The turnover ended the turn, and the grant with it.
+    assert!(has_none(&g, t, &[Skill::Accurate]));
+}
+
+/// §31.6 Force Shield: his ball carrier gains Sure Hands and Fend while he holds the ball;
+/// they go when he hands it off.
+#[test]
+fn force_shield_lasts_while_he_holds_the_ball() {
+    let k = [Skill::SureHands, Skill::Fend];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 6, 7).ball(Ball::Held { player: a });
+    assert!(has_none(&s.game, a, &k));
+    s.hand(HOME, &[Card::ForceShield]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::ForceShield, Some(a))));
+    assert!(!legal.contains(&play_card(Card::ForceShield, Some(b))));
+    play(&mut g, [], &[play_card(Card::ForceShield, Some(a))]);
+    assert!(has_all(&g, a, &k));
+    // Through Away's turn and into Home's: he still holds it.
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(has_all(&g, a, &k));
+    play(
+        &mut g,
+        [d6(6)],
+        &[
+            Command::Declare {
+                player: a,
+                action: ActionKind::HandOff,
+            },
+            Command::HandOff { target: b },
+        ],
+    );
+    assert_eq!(g.ball, Ball::Held { player: b });
+    assert!(has_none(&g, a, &k));
+    assert!(has_none(&g, b, &k));
+}
+
+/// §31.6 Magic Gloves of Jark Longarm: Pass Block, and +1 to his interceptions (−2 + 1), to
+/// the end of the drive.
+#[test]
+fn magic_gloves_help_their_wearer_intercept() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (t, c) = (s.player(AWAY, 8), s.player(AWAY, 6));
+    s.put(h, 13, 7)
+        .put(t, 15, 7)
+        .put(c, 11, 7)
+        .ball(Ball::Held { player: t });
+    let mut g = end_play(&mut s, Card::MagicGlovesOfJarkLongarm, Some(h));
+    assert!(has_all(&g, h, &[Skill::PassBlock]));
+    play(
+        &mut g,
+        [],
+        &[
+            Command::Declare {
+                player: t,
+                action: ActionKind::Pass,
+            },
+            Command::Pass { target: sq(11, 7) },
+        ],
+    );
+    // Pass Block asks first: he stays.
+    assert!(matches!(kind(&g), PromptKind::PassBlock { .. }));
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[Command::Done, Command::Intercept { player: h }],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Interception)[0].modifier, -1);
+    assert_eq!(g.ball, Ball::Held { player: h });
+    assert!(has_all(&g, h, &[Skill::PassBlock]));
+}
+
+/// §31.7 Rune of Fear: in the opponent's next turn all his players have Foul Appearance and
+/// Disturbing Presence; they lose them when that turn ends.
+#[test]
+fn rune_of_fear_frightens_through_the_opponents_turn() {
+    let k = [Skill::FoulAppearance, Skill::DisturbingPresence];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(a, 5, 7).put(b, 5, 9).put(o, 15, 7);
+    let mut g = end_play(&mut s, Card::RuneOfFear, None);
+    assert!(has_all(&g, a, &k) && has_all(&g, b, &k));
+    assert!(has_none(&g, o, &k));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(has_none(&g, a, &k) && has_none(&g, b, &k));
+}
+
+/// §31.7 Stiletto: Dirty Player and Stab for the match (the French text, which wins over
+/// the English card's Stab alone).
+#[test]
+fn stiletto_grants_dirty_player_and_stab() {
+    let k = [Skill::DirtyPlayer, Skill::Stab];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    let mut g = start_play(&mut s, Card::Stiletto, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.8 Buzzing: a player not holding the ball gets +1 AG, No Hands, Jump Up and Frenzy
+/// for the match.
+#[test]
+fn buzzing_never_on_the_ball_carrier() {
+    let k = [Skill::NoHands, Skill::JumpUp, Skill::Frenzy];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 5, 9).ball(Ball::Held { player: b });
+    s.hand(HOME, &[Card::Buzzing]);
+    let g0 = s.turn(HOME, 1);
+    assert!(!legal_commands(&g0).contains(&play_card(Card::Buzzing, Some(b))));
+    let ag = g0.players[a.index()].ag;
+    let mut g = start_play(&mut s, Card::Buzzing, Some(a));
+    assert_eq!(g.players[a.index()].ag, ag + 1);
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert_eq!(g.players[a.index()].ag, ag + 1);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.8 Zap!: on 2+ an opponent becomes a frog to the end of the drive (MA 4, ST 1, AG 4,
+/// AV 4, Dodge, Leap, No Hands, Stunty, Titchy and nothing else); a ball he held bounces;
+/// on a 1 nothing happens; the drive's end gives his own profile back.
+#[test]
+fn zap_turns_an_opponent_into_a_frog_for_the_drive() {
+    let frog = [
+        Skill::Dodge,
+        Skill::Leap,
+        Skill::NoHands,
+        Skill::Stunty,
+        Skill::Titchy,
+    ];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.find(AWAY, "Black Orc Blocker", 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    let own = s.game.players[o.index()].clone();
+    // A 1: nothing.
+    s.hand(HOME, &[Card::Zap]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(1)],
+        &[Command::EndTurn, play_card(Card::Zap, Some(o))],
+    );
+    assert_eq!(g.players[o.index()].skills, own.skills);
+    assert_eq!(g.players[o.index()].st, own.st);
+    // A 2 on the ball carrier: a frog, and the ball bounces.
+    let mut s2 = scen();
+    s2.put(h, 24, 7)
+        .put(o, 15, 7)
+        .ball(Ball::Held { player: o })
+        .hand(HOME, &[Card::Zap]);
+    let mut g = s2.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(2), (Die::D8, 2)],
+        &[Command::EndTurn, play_card(Card::Zap, Some(o))],
+    );
+    let p = &g.players[o.index()];
+    assert_eq!((p.ma, p.st, p.ag, p.av), (4, 1, 4, 4));
+    assert!(has_all(&g, o, &frog));
+    assert_eq!(g.players[o.index()].skills.list().len(), frog.len());
+    assert_eq!(g.ball, Ball::Ground { square: sq(15, 6) });
+    // Zapped while Home holds the ball; Home scores next turn: the drive ends and the frog
+    // is himself again.
+    let mut s3 = scen();
+    s3.put(h, 24, 7)
+        .put(o, 15, 7)
+        .ball(Ball::Held { player: h })
+        .hand(HOME, &[Card::Zap]);
+    let mut g = s3.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(6)],
+        &[Command::EndTurn, play_card(Card::Zap, Some(o))],
+    );
+    assert_eq!(g.players[o.index()].st, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let ev = play(&mut g, [], &[mv(h), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    let p = &g.players[o.index()];
+    assert_eq!((p.ma, p.st, p.ag, p.av), (own.ma, own.st, own.ag, own.av));
+    assert_eq!(p.skills, own.skills);
+}
+
+/// §31.8 Gimme That!: Dauntless, Juggernaut and Strip Ball for the match.
+#[test]
+fn gimme_that_grants_dauntless_juggernaut_and_strip_ball() {
+    let k = [Skill::Dauntless, Skill::Juggernaut, Skill::StripBall];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    assert!(has_none(&s.game, a, &k));
+    let mut g = start_play(&mut s, Card::GimmeThat, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.8 Orcidas Sponsorship: +1 MA, Sprint and Sure Feet for the match.
+#[test]
+fn orcidas_sponsorship_grants_speed() {
+    let k = [Skill::Sprint, Skill::SureFeet];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    let ma = s.game.players[a.index()].ma;
+    let mut g = start_play(&mut s, Card::OrcidasSponsorship, Some(a));
+    assert_eq!(g.players[a.index()].ma, ma + 1);
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert_eq!(g.players[a.index()].ma, ma + 1);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.8 Tackling Machine: Diving Tackle, Jump Up, Tackle and Wrestle for the match.
+#[test]
+fn tackling_machine_grants_four_skills() {
+    let k = [
+        Skill::DivingTackle,
+        Skill::JumpUp,
+        Skill::Tackle,
+        Skill::Wrestle,
+    ];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    let mut g = start_play(&mut s, Card::TacklingMachine, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+}
+
+/// §31.11 Option Play: Dump-Off and Pass to the end of the drive (past the turn's end; the
+/// touchdown ends them).
+#[test]
+fn option_play_lasts_the_drive() {
+    let k = [Skill::DumpOff, Skill::Pass];
+    let mut s = scen();
+    let (a, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7).put(b, 23, 7).ball(Ball::Held { player: b });
+    let mut g = start_play(&mut s, Card::OptionPlay, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+    let ev = play(&mut g, [], &[mv(b), step(24, 7), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert!(has_none(&g, a, &k));
+}
+
+/// §31.11 Spectacular Catch: Catch and Diving Catch this turn only.
+#[test]
+fn spectacular_catch_lasts_the_turn() {
+    let k = [Skill::Catch, Skill::DivingCatch];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    assert!(has_none(&s.game, a, &k));
+    let mut g = start_play(&mut s, Card::SpectacularCatch, Some(a));
+    assert!(has_all(&g, a, &k));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(has_none(&g, a, &k));
+}
+
+/// §31.12 Stolen Playbook: Pass Block and Shadowing to the end of the drive.
+#[test]
+fn stolen_playbook_lasts_the_drive() {
+    let k = [Skill::PassBlock, Skill::Shadowing];
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7);
+    let mut g = end_play(&mut s, Card::StolenPlaybook, Some(a));
+    assert!(has_all(&g, a, &k));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &k));
+    assert!(
+        g.cards
+            .grants
+            .iter()
+            .any(|gr| gr.player == a && gr.until == Until::EndOfDrive)
+    );
+}
+
+/// §31.12 Distract: Disturbing Presence through the opponent's turn, and an opponent who
+/// starts an Action within 3 squares of him rolls as a Bone-head (here he fails: no Action,
+/// no tackle zone, back at the end of the turn); one farther away does not roll.
+#[test]
+fn distract_makes_nearby_opponents_bone_heads() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 10, 7)
+        .put(o1, 13, 7)
+        .put(o2, 20, 7)
+        .rerolls(AWAY, 0);
+    let mut g = end_play(&mut s, Card::Distract, Some(h));
+    assert!(has_all(&g, h, &[Skill::DisturbingPresence]));
+    let ev = play(&mut g, [d6(1)], &[mv(o1)]);
+    let bh = rolls(&ev, RollPurpose::BoneHead);
+    assert_eq!(bh.len(), 1);
+    assert_eq!(bh[0].success, Some(false));
+    assert!(g.players[o1.index()].confused);
+    let ev = play(&mut g, [], &[mv(o2), step(19, 7), Command::EndAction]);
+    assert!(rolls(&ev, RollPurpose::BoneHead).is_empty());
+    play(&mut g, [], &[Command::EndTurn]);
+    assert!(!g.players[o1.index()].confused);
+    assert!(has_none(&g, h, &[Skill::DisturbingPresence]));
+    // Next Away turn: no more aura.
+    let ev = play(&mut g, [], &[Command::EndTurn, mv(o1)]);
+    assert!(rolls(&ev, RollPurpose::BoneHead).is_empty());
+}
+
+/// §31.12 Spiked Ball: to the end of the drive, a failed pick-up is a stab: an unmodified
+/// armour roll, broken: he falls and rolls an injury; then the ball bounces.
+#[test]
+fn spiked_ball_stabs_a_failed_pick_up() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 5, 7)
+        .ball(Ball::Ground { square: sq(6, 7) })
+        .rerolls(HOME, 0);
+    s.game.cards.spiked = true;
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(6), d6(5), d6(2), d6(3), (Die::D8, 2)],
+        &[mv(h), step(6, 7)],
+    );
+    assert!(ev.contains(&Event::KnockedDown {
+        player: h,
+        cause: Cause::Stab,
+        by: None
+    }));
+    assert_eq!(g.ball, Ball::Ground { square: sq(6, 6) });
+    assert!(!matches!(state(&g, h), PlayerState::Standing { .. }));
+    // Without the card, the same failure is only a bounce.
+    let mut s2 = scen();
+    s2.put(h, 5, 7)
+        .ball(Ball::Ground { square: sq(6, 7) })
+        .rerolls(HOME, 0);
+    let mut g = s2.turn(HOME, 1);
+    let ev = play(&mut g, [d6(1), (Die::D8, 2)], &[mv(h), step(6, 7)]);
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+}
+
+/// The Dirty Tricks deck drawn with this index (the card), Home kicking, both teams set up:
+/// Home's after-set-up card prompt.
+fn after_setup(index: u16, card: Card) -> Game {
+    let (mut g, _) = start(
+        vec![Deck::DirtyTricks],
+        vec![],
+        &[range(13, index), range(2, 0)],
+    );
+    assert_eq!(g.cards.hands[0], vec![card]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::AfterSetup
+        }
+    );
+    g
+}
+
+/// §31.3, §31.12 Kicking Boots: after set-up, before the kick-off: Kick, Dirty Player and
+/// −1 MA for the match.
+#[test]
+fn kicking_boots_after_set_up() {
+    let mut g = after_setup(7, Card::KickingBoots);
+    let p = g.on_pitch(HOME).next().unwrap().id;
+    let ma = g.players[p.index()].ma;
+    play(&mut g, [], &[play_card(Card::KickingBoots, Some(p))]);
+    assert_eq!(g.players[p.index()].ma, ma - 1);
+    assert!(has_all(&g, p, &[Skill::Kick, Skill::DirtyPlayer]));
+    assert!(matches!(kind(&g), PromptKind::PlaceKick));
+}
+
+/// §31.3, §31.12 Spiked Ball: played after set-up; the drive is spiked, not the next one.
+#[test]
+fn spiked_ball_is_played_after_set_up() {
+    let mut g = after_setup(9, Card::SpikedBall);
+    play(&mut g, [], &[play_card(Card::SpikedBall, None)]);
+    assert!(g.cards.spiked);
+}
+
+/// §31.12 Witch's Brew: an opponent rolls D6: 3–6 Really Stupid to the end of the drive; 1
+/// Jump Up and No Hands; 2 nothing.
+#[test]
+fn witchs_brew_sedates_an_opponent() {
+    let mut g = after_setup(12, Card::WitchsBrew);
+    let o = g.on_pitch(AWAY).next().unwrap().id;
+    assert!(!legal_commands(&g).contains(&play_card(
+        Card::WitchsBrew,
+        Some(g.on_pitch(HOME).next().unwrap().id)
+    )));
+    play(&mut g, [d6(4)], &[play_card(Card::WitchsBrew, Some(o))]);
+    assert!(has_all(&g, o, &[Skill::ReallyStupid]));
+    let mut g = after_setup(12, Card::WitchsBrew);
+    play(&mut g, [d6(1)], &[play_card(Card::WitchsBrew, Some(o))]);
+    assert!(has_all(&g, o, &[Skill::JumpUp, Skill::NoHands]));
+    let mut g = after_setup(12, Card::WitchsBrew);
+    let before = g.players[o.index()].skills;
+    play(&mut g, [d6(2)], &[play_card(Card::WitchsBrew, Some(o))]);
+    assert_eq!(g.players[o.index()].skills, before);
+}
+
+// ----- the spell cards (§30.10) -----
+
+/// §31.8 Ballista: at the end of his turn, exactly a Lightning Bolt (§30.10): a standing
+/// player hit on 2+ is knocked down.
+#[test]
+fn ballista_is_a_lightning_bolt() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    s.hand(HOME, &[Card::Ballista]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(2), d6(1), d6(1)],
+        &[Command::EndTurn, play_card(Card::Ballista, Some(o))],
+    );
+    assert!(ev.contains(&Event::SpellCast {
+        side: HOME,
+        spell: Spell::LightningBolt { target: o }
+    }));
+    assert_eq!(state(&g, o), prone(15, 7));
+    // A 1 misses.
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(1)],
+        &[Command::EndTurn, play_card(Card::Ballista, Some(o))],
+    );
+    assert_eq!(state(&g, o), standing(15, 7));
+}
+
+/// §31.8 Mine: at the start of his turn, a Fireball (§30.10) centred on an opponent: each
+/// standing player in the 3x3 area is knocked down on 4+.
+#[test]
+fn mine_is_a_fireball_on_an_opponent() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o1, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 5, 7).put(o1, 15, 7).put(o2, 16, 7);
+    s.hand(HOME, &[Card::Mine]);
+    let mut g = s.turn(HOME, 1);
+    assert!(!legal_commands(&g).contains(&play_card(Card::Mine, Some(h))));
+    let ev = play(
+        &mut g,
+        [d6(4), d6(3), d6(1), d6(1)],
+        &[play_card(Card::Mine, Some(o1))],
+    );
+    assert!(ev.contains(&Event::SpellCast {
+        side: HOME,
+        spell: Spell::Fireball { target: sq(15, 7) }
+    }));
+    assert_eq!(state(&g, o1), prone(15, 7));
+    assert_eq!(state(&g, o2), standing(16, 7));
+}
+
+/// §31.10 Rogue Wizard: a marker on any square scatters 5 times; still on the pitch, a
+/// Fireball (§30.10) goes off there; off the pitch, nothing.
+#[test]
+fn rogue_wizard_scatters_a_fireball() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 3).put(o, 15, 7);
+    s.hand(HOME, &[Card::RogueWizard]);
+    let wizard = |x, y| Command::PlayCard {
+        card: Card::RogueWizard,
+        player: None,
+        square: Some(sq(x, y)),
+        choice: None,
+    };
+    let mut g = s.turn(HOME, 1);
+    // Five scatters to the right: (10, 7) to (15, 7), on the Orc: hit on 4, armour 2.
+    let mut script = vec![(Die::D8, 5); 5];
+    script.extend([d6(4), d6(1), d6(1)]);
+    let ev = play(&mut g, script, &[Command::EndTurn, wizard(10, 7)]);
+    assert!(ev.contains(&Event::SpellCast {
+        side: HOME,
+        spell: Spell::Fireball { target: sq(15, 7) }
+    }));
+    assert_eq!(state(&g, o), prone(15, 7));
+    // From the edge, the first scatter leaves the pitch: no Fireball.
+    let mut g = s.turn(HOME, 1);
+    let ev = play(&mut g, [(Die::D8, 4)], &[Command::EndTurn, wizard(0, 7)]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::SpellCast { .. })));
+}
+
+// ----- the moments of the kick and of the drive's end (§31.3) -----
+
+/// Away holds `deck`'s card drawn at `index`; Home kicks; both set up; the kick placed at
+/// (20, 7) scatters 1 square up (to (20, 6)): Away's card prompt after the scatter.
+fn receiving_after_scatter(deck: Deck, size: u16, index: u16, card: Card) -> Game {
+    let (mut g, _) = start(vec![], vec![deck], &[range(size, index), range(2, 0)]);
+    assert_eq!(g.cards.hands[1], vec![card]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    play(
+        &mut g,
+        [(Die::D8, 2), d6(1)],
+        &[Command::PlaceKick { square: sq(20, 7) }],
+    );
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::ReceivingAfterScatter
+        }
+    );
+    assert_eq!(g.ball, Ball::InAir { square: sq(20, 6) });
+    g
+}
+
+/// §31.3, §31.7 One with the Kicker: the receiving coach, after the scatter and before the
+/// kick-off table: a player gains Kick-Off Return and Diving Catch for the match, in time
+/// to return the kick.
+#[test]
+fn one_with_the_kicker_returns_this_kick() {
+    let mut g = receiving_after_scatter(Deck::GoodKarma, 26, 16, Card::OneWithTheKicker);
+    let p = g
+        .on_pitch(AWAY)
+        .find(|p| p.square().is_some_and(|s| s.x >= 16))
+        .unwrap()
+        .id;
+    play(&mut g, [], &[play_card(Card::OneWithTheKicker, Some(p))]);
+    assert!(has_all(&g, p, &[Skill::KickOffReturn, Skill::DivingCatch]));
+    assert!(matches!(kind(&g), PromptKind::KickOffReturn { .. }));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+}
+
+/// §31.3, §31.11 Come To Papa!: after the scatter, a receiving player off the line of
+/// scrimmage moves to where the kick lands; the ball then lands on him (here after a Get the
+/// Ref) and he catches it.
+#[test]
+fn come_to_papa_puts_a_receiver_under_the_ball() {
+    let mut g = receiving_after_scatter(Deck::SpecialTeamPlays, 13, 0, Card::ComeToPapa);
+    let legal = legal_commands(&g);
+    let on_los = g
+        .on_pitch(AWAY)
+        .find(|p| p.square().is_some_and(|s| s.x == 13))
+        .unwrap()
+        .id;
+    assert!(!legal.contains(&play_card(Card::ComeToPapa, Some(on_los))));
+    let p = g
+        .on_pitch(AWAY)
+        .find(|p| p.square().is_some_and(|s| s.x > 13))
+        .unwrap()
+        .id;
+    play(
+        &mut g,
+        [d6(1), d6(1), d6(6)],
+        &[play_card(Card::ComeToPapa, Some(p))],
+    );
+    assert_eq!(state(&g, p), standing(20, 6));
+    assert_eq!(g.ball, Ball::Held { player: p });
+}
+
+/// A drive about to start after another, with Home holding `card` and `p` a casualty of
+/// `result`, and `b` a Badly Hurt team-mate.
+fn drive_end_with(card: Card, result: CasualtyResult) -> (Scenario, PlayerId, PlayerId) {
+    let mut s = scen();
+    let (p, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.state(p, PlayerState::Casualty { result }).state(
+        b,
+        PlayerState::Casualty {
+            result: CasualtyResult::BadlyHurt,
+        },
+    );
+    s.game.drives = 1;
+    s.hand(HOME, &[card]);
+    (s, p, b)
+}
+
+/// §31.3, §31.7 Miracle Worker: at a drive's end, before the KO recovery rolls, a casualty of
+/// 41 or more (not Badly Hurt) is treated as KO'd: he rolls KO recovery at once (4+: back).
+#[test]
+fn miracle_worker_turns_a_serious_injury_into_a_ko() {
+    let (s, p, b) = drive_end_with(Card::MiracleWorker, CasualtyResult::SmashedKnee);
+    let (mut g, _) = s.start_drive(&mut dice([]));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::DriveEndBeforeKoRecovery
+        }
+    );
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&play_card(Card::MiracleWorker, Some(b))));
+    let ev = play(&mut g, [d6(4)], &[play_card(Card::MiracleWorker, Some(p))]);
+    assert!(ev.contains(&Event::CasualtyUndone {
+        player: p,
+        card: Card::MiracleWorker
+    }));
+    assert_eq!(rolls(&ev, RollPurpose::KoRecovery).len(), 1);
+    assert_eq!(state(&g, p), PlayerState::Reserve);
+    assert!(matches!(kind(&g), PromptKind::Setup { .. }));
+    // §22: the summary no longer counts the casualty taken back.
+    let o = g
+        .on_pitch(AWAY)
+        .next()
+        .map(|o| o.id)
+        .unwrap_or(PlayerId(20));
+    let log = [
+        Event::Casualty {
+            player: p,
+            result: CasualtyResult::SmashedKnee,
+            cause: Cause::Blocked,
+            by: Some(o),
+        },
+        Event::Casualty {
+            player: b,
+            result: CasualtyResult::BadlyHurt,
+            cause: Cause::Blocked,
+            by: Some(o),
+        },
+        Event::CasualtyUndone {
+            player: p,
+            card: Card::MiracleWorker,
+        },
+    ];
+    let summary = <Game as dugout_rules::core::Ruleset>::summarise(&g.setup, &log);
+    assert_eq!(summary.injuries, [1, 0]);
+    assert_eq!(summary.count("casualties"), [0, 1]);
+    assert_eq!(summary.count("serious_injuries"), [0, 0]);
+    assert_eq!(summary.count("badly_hurt"), [1, 0]);
+}
+
+/// §31.3, §31.8 Magic Sponge: at a drive's end, D6: on 2+ a player of the Dead & Injured box
+/// goes back to Reserves; on a 1 nothing.
+#[test]
+fn magic_sponge_brings_a_casualty_back_on_two_plus() {
+    let (s, p, b) = drive_end_with(Card::MagicSponge, CasualtyResult::Dead);
+    let (mut g, _) = s.start_drive(&mut dice([]));
+    let ev = play(&mut g, [d6(2)], &[play_card(Card::MagicSponge, Some(p))]);
+    assert!(ev.contains(&Event::CasualtyUndone {
+        player: p,
+        card: Card::MagicSponge
+    }));
+    assert_eq!(state(&g, p), PlayerState::Reserve);
+    assert!(matches!(state(&g, b), PlayerState::Casualty { .. }));
+    let (mut g, _) = s.start_drive(&mut dice([]));
+    play(&mut g, [d6(1)], &[play_card(Card::MagicSponge, Some(b))]);
+    assert!(matches!(state(&g, b), PlayerState::Casualty { .. }));
+}
+
+// ----- Magic Items and Dirty Tricks, the last cards (§31.6, §31.12) -----
+
+fn attacker_st(ev: &[Event]) -> Option<u8> {
+    ev.iter().find_map(|e| match e {
+        Event::BlockDeclared { attacker_st, .. } => Some(*attacker_st),
+        _ => None,
+    })
+}
+
+/// §31.6 Inertia Dampner: for the match, an opponent who moved before blitzing the player
+/// blocks him at −1 ST; a Blitz without a step is at full ST.
+#[test]
+fn inertia_dampner_slows_a_moving_blitzer() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 12, 7).rerolls(AWAY, 0);
+    let st = s.game.players[o.index()].st;
+    let mut g = end_play(&mut s, Card::InertiaDampner, Some(h));
+    let blitz = Command::Declare {
+        player: o,
+        action: ActionKind::Blitz,
+    };
+    let ev = play(
+        &mut g,
+        [bd(3), bd(3)],
+        &[blitz, step(11, 7), Command::BlitzBlock { target: h }],
+    );
+    assert_eq!(attacker_st(&ev), Some(st - 1));
+    // Standing next to him already: no step, full ST.
+    let mut s2 = scen();
+    s2.put(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 0);
+    let mut g = end_play(&mut s2, Card::InertiaDampner, Some(h));
+    let ev = play(&mut g, [bd(3)], &[blitz, Command::BlitzBlock { target: h }]);
+    assert_eq!(attacker_st(&ev), Some(st));
+}
+
+/// §31.6 Ring of Teleportation: a player flies D6 squares straight the way chosen (named by
+/// the square beside him) and lands without a roll.
+#[test]
+fn ring_of_teleportation_flies_straight_and_lands() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 5, 7);
+    s.hand(HOME, &[Card::RingOfTeleportation]);
+    let mut g = s.turn(HOME, 1);
+    let ring = |x, y| Command::PlayCard {
+        card: Card::RingOfTeleportation,
+        player: Some(h),
+        square: Some(sq(x, y)),
+        choice: None,
+    };
+    let legal = legal_commands(&g);
+    assert_eq!(
+        legal
+            .iter()
+            .filter(|c| matches!(
+                c,
+                Command::PlayCard {
+                    card: Card::RingOfTeleportation,
+                    ..
+                }
+            ))
+            .count(),
+        8
+    );
+    let ev = play(&mut g, [d6(4)], &[ring(6, 8)]);
+    assert_eq!(state(&g, h), standing(9, 11));
+    assert!(rolls(&ev, RollPurpose::Landing).is_empty());
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+}
+
+/// §31.3, §31.12 Gromskull's Exploding Runes: before his set-up, a player in Reserves gains
+/// Bombardier, No Hands and Secret Weapon for the match; his bomb throws are at −1.
+#[test]
+fn exploding_runes_make_a_clumsy_bombardier() {
+    let (mut g, _) = start(
+        vec![Deck::DirtyTricks],
+        vec![],
+        &[range(13, 5), range(2, 0)],
+    );
+    assert_eq!(g.cards.hands[0], vec![Card::GromskullsExplodingRunes]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::BeforeSetup
+        }
+    );
+    let p = g.players[0].id;
+    play(
+        &mut g,
+        [],
+        &[play_card(Card::GromskullsExplodingRunes, Some(p))],
+    );
+    assert!(has_all(
+        &g,
+        p,
+        &[Skill::Bombardier, Skill::NoHands, Skill::SecretWeapon]
+    ));
+    // A short bomb (4 squares, +0) is thrown at −1.
+    let mut s = scen();
+    let b = s.player(HOME, 0);
+    s.put(b, 10, 7).skill(b, Skill::Bombardier).rerolls(HOME, 0);
+    s.game.cards.runes = vec![b];
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[
+            Command::Declare {
+                player: b,
+                action: ActionKind::Bomb,
+            },
+            Command::Pass { target: sq(14, 7) },
+        ],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Pass)[0].modifier, -1);
+}
+
+/// §31.12 Illegal Substitution: a player from Reserves goes to an empty square of his own
+/// end zone and may only Move this turn; next turn he plays as any other.
+#[test]
+fn illegal_substitution_adds_a_twelfth_player() {
+    let mut s = scen();
+    let (h, r) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(h, 5, 7);
+    assert_eq!(state(&s.game, r), PlayerState::Reserve);
+    s.hand(HOME, &[Card::IllegalSubstitution]);
+    let mut g = s.turn(HOME, 1);
+    let sub = Command::PlayCard {
+        card: Card::IllegalSubstitution,
+        player: Some(r),
+        square: Some(sq(0, 5)),
+        choice: None,
+    };
+    assert!(!legal_commands(&g).contains(&Command::PlayCard {
+        card: Card::IllegalSubstitution,
+        player: Some(r),
+        square: Some(sq(1, 5)),
+        choice: None,
+    }));
+    play(&mut g, [], &[sub]);
+    assert_eq!(state(&g, r), standing(0, 5));
+    assert_eq!(g.cards.substituted, [true, false]);
+    let legal = legal_commands(&g);
+    let declare = |action| Command::Declare { player: r, action };
+    assert!(legal.contains(&declare(ActionKind::Move)));
+    assert!(!legal.contains(&declare(ActionKind::Blitz)));
+    assert!(legal.contains(&Command::Declare {
+        player: h,
+        action: ActionKind::Blitz
+    }));
+    two_turns(&mut g);
+    assert!(legal_commands(&g).contains(&declare(ActionKind::Blitz)));
+}
+
+/// §31.12 Trampoline Trap: an opponent is thrown without a roll D6 squares in a random
+/// direction and makes a landing roll; off the pitch, the crowd has him.
+#[test]
+fn trampoline_trap_throws_an_opponent() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    s.hand(HOME, &[Card::TrampolineTrap]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [(Die::D8, 5), d6(3), d6(4)],
+        &[Command::EndTurn, play_card(Card::TrampolineTrap, Some(o))],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Landing).len(), 1);
+    assert_eq!(state(&g, o), standing(18, 7));
+    // From beside the end zone, into the crowd: an injury roll, Reserves on a 2.
+    let mut s2 = scen();
+    s2.put(h, 5, 7).put(o, 24, 7);
+    s2.hand(HOME, &[Card::TrampolineTrap]);
+    let mut g = s2.turn(HOME, 1);
+    play(
+        &mut g,
+        [(Die::D8, 5), d6(3), d6(1), d6(1)],
+        &[Command::EndTurn, play_card(Card::TrampolineTrap, Some(o))],
+    );
+    assert_eq!(state(&g, o), PlayerState::Reserve);
+}
+
+// ----- the cards that ask a choice, and the goblins (§31.7, §31.10) -----
+
+fn with_choice(card: Card, player: Option<PlayerId>, choice: CardChoice) -> Command {
+    Command::PlayCard {
+        card,
+        player,
+        square: None,
+        choice: Some(choice),
+    }
+}
+
+/// §31.3, §31.7 Suitable Pitch: after set-up the coach adds (+1) or removes (−1) dangerous
+/// objects: armour rolls of knocked-down players of both teams, to the drive's end.
+#[test]
+fn suitable_pitch_hardens_the_ground() {
+    let (mut g, _) = start(vec![Deck::GoodKarma], vec![], &[range(26, 18), range(2, 0)]);
+    assert_eq!(g.cards.hands[0], vec![Card::SuitablePitch]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    let added = with_choice(
+        Card::SuitablePitch,
+        None,
+        CardChoice::DangerousObjects { added: true },
+    );
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&added));
+    assert!(legal.contains(&with_choice(
+        Card::SuitablePitch,
+        None,
+        CardChoice::DangerousObjects { added: false },
+    )));
+    play(&mut g, [], &[added]);
+    assert_eq!(g.cards.pitch, 1);
+    // A knock-down: armour 9 against the Orc's AV 9 breaks with the +1.
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(HOME, 0);
+    assert_eq!(s.game.players[o.index()].av, 9);
+    s.game.cards.pitch = 1;
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: h,
+                target: o,
+            },
+            Command::Push { square: sq(12, 7) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(4), d6(5), d6(1), d6(2)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert!(ev.contains(&Event::Armour {
+        player: o,
+        broken: true
+    }));
+    assert_eq!(state(&g, o), stunned(12, 7));
+}
+
+/// §31.7 Scutt's Scroll of Weather Magic: the coach picks the weather; it holds at once.
+#[test]
+fn scutts_scroll_picks_the_weather() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    s.put(h, 5, 7);
+    s.hand(HOME, &[Card::ScuttsScrollOfWeatherMagic]);
+    let mut g = s.turn(HOME, 1);
+    assert_eq!(g.weather, Weather::Nice);
+    let ev = play(
+        &mut g,
+        [],
+        &[
+            Command::EndTurn,
+            with_choice(
+                Card::ScuttsScrollOfWeatherMagic,
+                None,
+                CardChoice::Weather {
+                    weather: Weather::Blizzard,
+                },
+            ),
+        ],
+    );
+    assert_eq!(g.weather, Weather::Blizzard);
+    assert!(ev.contains(&Event::Weather {
+        weather: Weather::Blizzard
+    }));
+}
+
+/// §31.7 Intensive Training: a player gains a skill of his normal categories (a Human
+/// lineman: General, so Block, not Dodge) for the match.
+#[test]
+fn intensive_training_teaches_a_normal_skill() {
+    let mut s = scen();
+    let a = s.find(HOME, "Lineman", 0);
+    s.put(a, 5, 7);
+    s.hand(HOME, &[Card::IntensiveTraining]);
+    let g0 = s.turn(HOME, 1);
+    let train = |skill| {
+        with_choice(
+            Card::IntensiveTraining,
+            Some(a),
+            CardChoice::Skill { skill },
+        )
+    };
+    let legal = legal_commands(&g0);
+    assert!(legal.contains(&train(Skill::Block)));
+    assert!(!legal.contains(&train(Skill::Dodge)));
+    let mut g = g0;
+    play(&mut g, [], &[train(Skill::Block)]);
+    assert!(has_all(&g, a, &[Skill::Block]));
+    two_turns(&mut g);
+    assert!(has_all(&g, a, &[Skill::Block]));
+}
+
+/// §31.7 Woof Woof!: only with the ball on the ground; the dog carries it D6 squares the way
+/// chosen and drops it without a bounce, one square on if a player stands there.
+#[test]
+fn woof_woof_carries_the_loose_ball() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 13, 7).ball(Ball::Held { player: h });
+    s.hand(HOME, &[Card::WoofWoof]);
+    let g0 = s.turn(HOME, 1);
+    assert!(matches!(kind(&g0), PromptKind::Action { .. }));
+    s.ball(Ball::Ground { square: sq(10, 7) });
+    let mut g = s.turn(HOME, 1);
+    let woof = Command::PlayCard {
+        card: Card::WoofWoof,
+        player: None,
+        square: Some(sq(11, 7)),
+        choice: None,
+    };
+    let ev = play(&mut g, [d6(3)], &[woof]);
+    assert!(rolls(&ev, RollPurpose::Bounce).is_empty());
+    assert_eq!(g.ball, Ball::Ground { square: sq(14, 7) });
+}
+
+/// §31.10 Eclipse: this turn and the opponent's next, everyone on the pitch plays as a
+/// rookie Goblin (6/2/3/7, Dodge, Right Stuff, Stunty and nothing else); then his own
+/// profile comes back.
+#[test]
+fn eclipse_makes_everyone_a_goblin() {
+    let goblin = [Skill::Dodge, Skill::RightStuff, Skill::Stunty];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.find(AWAY, "Black Orc Blocker", 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    let own = (
+        s.game.players[h.index()].clone(),
+        s.game.players[o.index()].clone(),
+    );
+    let mut g = start_play(&mut s, Card::Eclipse, None);
+    for id in [h, o] {
+        let p = &g.players[id.index()];
+        assert_eq!((p.ma, p.st, p.ag, p.av), (6, 2, 3, 7));
+        assert!(has_all(&g, id, &goblin));
+        assert_eq!(p.skills.list().len(), goblin.len());
+    }
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.players[o.index()].st, 2);
+    play(&mut g, [], &[Command::EndTurn]);
+    for p in [&own.0, &own.1] {
+        let q = &g.players[p.id.index()];
+        assert_eq!((q.ma, q.st, q.ag, q.av), (p.ma, p.st, p.ag, p.av));
+        assert_eq!(q.skills, p.skills);
+    }
+}
+
+/// §31.1, §30.1: with `card_inducements`, a draw from a wholly built deck is on the
+/// inducement list at the deck's price, drawn at once (the coach sees his card before buying
+/// more), 5 draws a coach at most; without the option it is not offered, and the option
+/// needs the inducement phase.
+#[test]
+fn card_draws_are_bought_as_inducements() {
+    let induce = |cards: bool| {
+        let mut s = MatchSetup {
+            teams: [
+                TeamChoice::Roster(Roster::Human),
+                TeamChoice::Roster(Roster::Orc),
+            ],
+            options: Options {
+                inducements: true,
+                card_inducements: cards,
+                ..Options::default()
+            },
+            pre_match: Box::default(),
+        };
+        s.pre_match.petty_cash = [300_000, 300_000];
+        s
+    };
+    let draw = |deck| Command::Induce {
+        item: InducementItem::CardDraw { deck },
+    };
+    let (g, _) = new_game(induce(false), &mut dice([d6(3), d6(4), range(2, 0)])).unwrap();
+    assert!(!legal_commands(&g).contains(&draw(Deck::MagicItems)));
+    let (mut g, _) = new_game(induce(true), &mut dice([d6(3), d6(4), range(2, 0)])).unwrap();
+    let side = g.prompt.coach.unwrap();
+    assert_eq!(*kind(&g), PromptKind::Inducements { money: 300_000 });
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&draw(Deck::MagicItems)));
+    assert!(!Deck::GoodKarma.unbuilt().is_empty());
+    assert!(!legal.contains(&draw(Deck::GoodKarma)));
+    // Magic Items' 5th card (6♣) is Gikta's Strength of Da Bear.
+    let ev = play(&mut g, [range(13, 4)], &[draw(Deck::MagicItems)]);
+    assert_eq!(
+        g.cards.hands[side.index()],
+        vec![Card::GiktasStrengthOfDaBear]
+    );
+    assert!(ev.contains(&Event::CardDrawn {
+        side,
+        deck: Deck::MagicItems,
+        card: Some(Card::GiktasStrengthOfDaBear)
+    }));
+    assert_eq!(*kind(&g), PromptKind::Inducements { money: 250_000 });
+    play(
+        &mut g,
+        [range(12, 0), range(13, 0), range(12, 0), range(11, 0)],
+        &[
+            draw(Deck::MagicItems),
+            draw(Deck::DirtyTricks),
+            draw(Deck::DirtyTricks),
+            draw(Deck::MagicItems),
+        ],
+    );
+    assert_eq!(g.cards.hands[side.index()].len(), 5);
+    assert!(!legal_commands(&g).contains(&draw(Deck::DirtyTricks)));
+    assert_eq!(g.induced[side.index()].spent, 250_000);
+    // The option alone is refused.
+    let mut bad = induce(true);
+    bad.options.inducements = false;
+    bad.pre_match.petty_cash = [0, 0];
+    assert!(matches!(
+        new_game(bad, &mut dice([])),
+        Err(SetupError::NeedsOption { .. })
+    ));
+}
+
+/// §31.11 Dogged Defense: in the opponent's next turn his prone players exert tackle zones
+/// (leaving one takes a dodge) but cancel no assist; the card ends with that turn.
+#[test]
+fn dogged_defense_gives_prone_players_tackle_zones() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.prone(h, 10, 7).put(o, 11, 7).rerolls(AWAY, 0);
+    // Without the card: no dodge.
+    let mut g = s.turn(AWAY, 1);
+    let ev = play(&mut g, [], &[mv(o), step(12, 7)]);
+    assert!(rolls(&ev, RollPurpose::Dodge).is_empty());
+    let mut g = end_play(&mut s, Card::DoggedDefense, None);
+    let ev = play(&mut g, [d6(6)], &[mv(o), step(12, 7)]);
+    assert_eq!(rolls(&ev, RollPurpose::Dodge).len(), 1);
+    play(&mut g, [], &[Command::EndAction, Command::EndTurn]);
+    assert_eq!(g.cards.dogged, [false, false]);
+    // An assist next to a dogged prone player still counts.
+    let mut s2 = scen();
+    let b = s2.player(HOME, 1);
+    let o2 = s2.player(AWAY, 1);
+    s2.prone(h, 10, 8)
+        .put(b, 12, 7)
+        .put(o, 11, 7)
+        .put(o2, 11, 8)
+        .rerolls(AWAY, 0);
+    let st = s2.game.players[o.index()].st;
+    let mut g = end_play(&mut s2, Card::DoggedDefense, None);
+    let ev = play(
+        &mut g,
+        [bd(3), bd(3)],
+        &[Command::Block {
+            player: o,
+            target: b,
+        }],
+    );
+    assert_eq!(attacker_st(&ev), Some(st + 1));
+}
+
+/// §31.3, §31.11 Suicide Blitz: after his team kicked off, before the receivers' turn, one of
+/// his standing players without the ball blitzes at once (only he acts, only a Blitz), with
+/// No Hands for it; then the receivers' turn starts.
+#[test]
+fn suicide_blitz_strikes_before_the_receivers_turn() {
+    let mut s = scen();
+    let (h, b) = (s.player(HOME, 0), s.player(HOME, 1));
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7)
+        .put(b, 8, 3)
+        .put(o, 14, 7)
+        .ball(Ball::Held { player: b });
+    s.hand(HOME, &[Card::SuicideBlitz]);
+    let mut g = s.after_kick_off(HOME);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::AfterKickOffToOpponent
+        }
+    );
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&play_card(Card::SuicideBlitz, Some(b))));
+    play(&mut g, [], &[play_card(Card::SuicideBlitz, Some(h))]);
+    assert_eq!(g.active, Some(HOME));
+    assert!(has_all(&g, h, &[Skill::NoHands]));
+    let legal = legal_commands(&g);
+    let blitz = Command::Declare {
+        player: h,
+        action: ActionKind::Blitz,
+    };
+    assert!(legal.contains(&blitz));
+    assert!(!legal.contains(&Command::Declare {
+        player: h,
+        action: ActionKind::Move
+    }));
+    assert!(
+        !legal
+            .iter()
+            .any(|c| matches!(c, Command::Declare { player, .. } if *player == b))
+    );
+    play(
+        &mut g,
+        [],
+        &[
+            blitz,
+            step(11, 7),
+            step(12, 7),
+            Command::EndAction,
+            Command::EndTurn,
+        ],
+    );
+    assert_eq!(state(&g, h), standing(12, 7));
+    assert!(has_none(&g, h, &[Skill::NoHands]));
+    assert_eq!(g.active, Some(AWAY));
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+}
+
+/// §31.11 Flea Flicker: this turn a second Pass Action, once the first pass, which must be a
+/// Quick pass, is thrown.
+#[test]
+fn flea_flicker_passes_twice_quick_first() {
+    let mut s = scen();
+    let (a, c) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.put(a, 5, 7)
+        .put(c, 7, 7)
+        .ball(Ball::Held { player: a })
+        .rerolls(HOME, 0);
+    let mut g = start_play(&mut s, Card::FleaFlicker, None);
+    let pass = |p| Command::Declare {
+        player: p,
+        action: ActionKind::Pass,
+    };
+    play(&mut g, [], &[pass(a)]);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&Command::Pass { target: sq(7, 7) }));
+    assert!(!legal.contains(&Command::Pass { target: sq(9, 7) }));
+    play(
+        &mut g,
+        [d6(6), d6(6)],
+        &[Command::Pass { target: sq(7, 7) }],
+    );
+    assert_eq!(g.ball, Ball::Held { player: c });
+    assert!(legal_commands(&g).contains(&pass(c)));
+    play(&mut g, [], &[pass(c)]);
+    assert!(legal_commands(&g).contains(&Command::Pass { target: sq(11, 7) }));
+}
+
+/// §31.3, §31.11 Wake Up Call: at a drive's end, before KO recovery: his KO'd players do not
+/// roll but may be set up; after the set-ups each one set up is Stunned, turning Prone on 4+.
+#[test]
+fn wake_up_call_sets_up_the_knocked_out() {
+    let mut s = scen();
+    let (k1, k2) = (s.player(HOME, 0), s.player(HOME, 1));
+    s.state(k1, PlayerState::KnockedOut)
+        .state(k2, PlayerState::KnockedOut);
+    s.game.drives = 1;
+    s.hand(HOME, &[Card::WakeUpCall]);
+    let (mut g, _) = s.start_drive(&mut dice([]));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::DriveEndBeforeKoRecovery
+        }
+    );
+    let ev = play(&mut g, [], &[play_card(Card::WakeUpCall, None)]);
+    assert!(rolls(&ev, RollPurpose::KoRecovery).is_empty());
+    assert_eq!(state(&g, k1), PlayerState::Reserve);
+    set_up(&mut g);
+    let f = legal_commands(&g)
+        .into_iter()
+        .find(|c| matches!(c, Command::SetupFormation { .. }))
+        .unwrap();
+    play(&mut g, [], &[f]);
+    let on = [k1, k2].map(|k| g.players[k.index()].square());
+    assert!(on.iter().all(Option::is_some), "the formation fields both");
+    play(&mut g, [d6(4), d6(3)], &[Command::SetupDone]);
+    assert!(matches!(state(&g, k1), PlayerState::Prone { .. }));
+    assert!(matches!(state(&g, k2), PlayerState::Stunned { .. }));
+}
+
+/// §31.11 New Blocking Scheme: at the start of his turn, players in no opposing tackle zone
+/// swap squares with a team-mate beside them (neither with the ball), each once; then the
+/// turn goes on.
+#[test]
+fn new_blocking_scheme_swaps_team_mates() {
+    let mut s = scen();
+    let (a, b, c) = (s.player(HOME, 0), s.player(HOME, 1), s.player(HOME, 2));
+    let o = s.player(AWAY, 0);
+    s.put(a, 10, 7).put(b, 10, 8).put(c, 14, 7).put(o, 15, 7);
+    let swap = |p, x, y| Command::PlayCard {
+        card: Card::NewBlockingScheme,
+        player: Some(p),
+        square: Some(sq(x, y)),
+        choice: None,
+    };
+    let mut g = start_play(&mut s, Card::NewBlockingScheme, None);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::StartOfOwnTurn
+        }
+    );
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&swap(a, 10, 8)));
+    assert!(legal.contains(&swap(b, 10, 7)));
+    play(&mut g, [], &[swap(a, 10, 8)]);
+    assert_eq!(state(&g, a), standing(10, 8));
+    assert_eq!(state(&g, b), standing(10, 7));
+    assert_eq!(g.at(sq(10, 7)), Some(b));
+    // Each once: no swap left, the turn goes on.
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
 }

@@ -52,8 +52,10 @@ fn invariants(g: &Game, touchdowns: [u16; 2], seed: u64, step: usize) {
             }
         }
     }
+    // §31.12 Illegal Substitution: a twelfth player to the drive's end.
+    let most = |side: usize| 11 + usize::from(g.cards.substituted[side]);
     assert!(
-        on[0] <= 11 && on[1] <= 11,
+        on[0] <= most(0) && on[1] <= most(1),
         "seed {seed} step {step}: {on:?} on the pitch"
     );
     match g.ball {

@@ -242,6 +242,7 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'casualty': return `Casualty: ${titleWords(e.result)} (${P(e.player)})`;
     case 'apothecary_used': return `${team(ctx, e.side)} use the apothecary on ${P(e.player)}`;
     case 'regenerated': return `${P(e.player)} regenerates`;
+    case 'casualty_undone': return `${titleWords(e.card)} takes back ${P(e.player)}'s casualty`;
     case 'ball_held': return e.caught ? `${P(e.player)} catches the ball` : `${P(e.player)} picks up the ball`;
     case 'passed': return `${P(e.player)} throws a ${titleWords(e.range).toLowerCase()} pass to ${sq(e.target)}`;
     case 'threw_team_mate': return `${P(e.player)} throws ${P(e.thrown)} towards ${sq(e.target)}`;

@@ -56,6 +56,7 @@ const SIMPLE = {
 export function inducementName(rules, roster, item) {
   if (!item || typeof item !== 'object') return String(item);
   if (item.kind === 'star_player') return `Star Player ${starName(rules, item.star)}`;
+  if (item.kind === 'card_draw') return `a draw from the ${deckName(rules, item.deck)} deck`;
   if (item.kind === 'mercenary') {
     const team = rules && rules.teams && rules.teams[roster];
     const pos = team && team.positions && team.positions[item.position];

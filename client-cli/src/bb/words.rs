@@ -490,6 +490,9 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         },
         Event::CardTarget { card, player } => format!("{}: {}", card.name(), p(player)),
         Event::TurnResumed { side } => format!("{}'s turn goes on", side_name(*side)),
+        Event::CasualtyUndone { player, card } => {
+            format!("{} takes back {}'s casualty", card.name(), p(player))
+        }
         // A hired Star Player or Mercenary, or a Special Play Card's player.
         Event::PlayerJoined { player } => format!(
             "{} joins {} ({})",

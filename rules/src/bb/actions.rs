@@ -52,6 +52,8 @@ impl Ctx<'_> {
         target: Option<PlayerId>,
     ) {
         self.g.acted_this_turn = true;
+        // §31.6 Inertia Dampner: no square moved yet in this Action.
+        self.g.cards.moved = None;
         let side = self.g.player(player).side;
         {
             // §31.7 All Out Blitz, Razzle Dazzle: the second one spends the card's.
@@ -65,6 +67,10 @@ impl Ctx<'_> {
             if spent {
                 match action {
                     ActionKind::Blitz => self.g.cards.extra_blitz[side.index()] = false,
+                    // §31.11 Flea Flicker's second Pass first, then Razzle Dazzle's.
+                    ActionKind::Pass if self.g.cards.flea[side.index()] == 2 => {
+                        self.g.cards.flea[side.index()] = 3;
+                    }
                     _ => self.g.cards.extra_pass[side.index()] = false,
                 }
             }
@@ -127,7 +133,8 @@ impl Ctx<'_> {
         let p = self.g.player(player);
         let side = p.side;
         let mut checks = Vec::new();
-        if p.has(Skill::BoneHead) {
+        // §31.12 Distract: near a distracting opponent he counts as having Bone-head.
+        if p.has(Skill::BoneHead) || super::cards::distracted(self.g, player) {
             checks.push((CheckKind::BoneHead, 2, 0));
         }
         if p.has(Skill::ReallyStupid) {
@@ -418,6 +425,9 @@ impl Ctx<'_> {
             return;
         }
         let dodge_check = dodge.then(|| self.dodge_roll(a.player, from, to));
+        if !self.g.cards.dampners.is_empty() {
+            self.g.cards.moved = Some(a.player);
+        }
         let gfi = self.spend_square(a.player);
         self.move_player(a.player, to);
         self.push_shadowing(a.player, from, to);
@@ -446,6 +456,9 @@ impl Ctx<'_> {
         let ag = p.ag;
         let from = p.square();
         self.g.players[a.player.index()].used_leap = true;
+        if !self.g.cards.dampners.is_empty() {
+            self.g.cards.moved = Some(a.player);
+        }
         let g1 = self.spend_square(a.player);
         let g2 = self.spend_square(a.player);
         self.move_player(a.player, to);
@@ -519,6 +532,11 @@ impl Ctx<'_> {
             target,
             range,
         });
+        let side = self.g.player(passer).side;
+        if self.g.cards.flea[side.index()] == 1 {
+            // §31.11 Flea Flicker: the first (Quick) pass is thrown: a second Pass Action.
+            self.g.cards.flea[side.index()] = 2;
+        }
         self.g.pass = Some(PassInFlight {
             passer,
             target,
@@ -572,11 +590,14 @@ impl Ctx<'_> {
         // §26.46 Extra Arms +1; §26.42 Disturbing Presence −1 each.
         let arms = super::skill_hooks::extra_arms(p);
         let dp = super::skill_hooks::disturbing_presence(self.g, p.side, sq);
+        // §31.6 Fawndough's Headband (the passer's), Magic Gloves of Jark Longarm (his): +1.
+        let passer = self.g.pass.map(|pass| pass.passer);
+        let card = super::cards::intercept_modifier(self.g, passer, player);
         let f = CheckFor::new(CheckKind::Interception, player);
         let c = d6_check(
             f,
             agility_target(p.ag),
-            -2 - tz - self.rain() + vll + arms - dp,
+            -2 - tz - self.rain() + vll + arms - dp + card,
         );
         self.push(Frame::Check(Box::new(c)));
     }
@@ -689,7 +710,7 @@ impl Ctx<'_> {
                 if id != fouler
                     && o.side == fside
                     && o.has_tz()
-                    && self.g.tackle_zones(fside, n, None) == 0
+                    && self.g.standing_tackle_zones(fside, n, None) == 0
                     && super::cards::may_assist(self.g, fside, n)
                 {
                     assists += 1;
@@ -701,7 +722,7 @@ impl Ctx<'_> {
                 let o = self.g.player(id);
                 if o.side == vside
                     && o.has_tz()
-                    && self.g.tackle_zones(vside, n, Some(fouler)) == 0
+                    && self.g.standing_tackle_zones(vside, n, Some(fouler)) == 0
                     && super::cards::may_assist(self.g, vside, n)
                 {
                     assists -= 1;
@@ -835,6 +856,7 @@ impl Ctx<'_> {
                         from: sq,
                         kick: false,
                     });
+                    self.cards_spiked_ball(id);
                 }
             }
             CheckKind::Catch if f.flag => {
@@ -862,6 +884,7 @@ impl Ctx<'_> {
                     let kick = matches!(f.arrival, Some(Arrival::Kick | Arrival::KickBounce));
                     self.set_ball(Ball::Ground { square: sq });
                     self.push(Frame::Bounce { from: sq, kick });
+                    self.cards_spiked_ball(id);
                 }
             }
             CheckKind::Interception if self.g.bomb.is_some() => {
@@ -928,6 +951,14 @@ impl Ctx<'_> {
                     });
                 }
                 if !passed {
+                    let p = self.g.player(id);
+                    if f.kind == CheckKind::BoneHead
+                        && !p.has(Skill::BoneHead)
+                        && !p.has(Skill::ReallyStupid)
+                    {
+                        // §31.12 Distract: the tackle zone comes back at the turn's end.
+                        self.g.cards.mindblown.push(id);
+                    }
                     self.end_acting();
                 }
             }

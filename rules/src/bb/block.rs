@@ -26,7 +26,7 @@ pub fn assists(g: &Game, side: Side, target: Square, besides: PlayerId, ignore: 
         let p = g.player(id);
         if p.side == side
             && p.has_tz()
-            && (p.has(Skill::Guard) || g.tackle_zones(side, sq, Some(ignore)) == 0)
+            && (p.has(Skill::Guard) || g.standing_tackle_zones(side, sq, Some(ignore)) == 0)
             && super::cards::may_assist(g, side, sq)
         {
             n += 1;
@@ -159,6 +159,10 @@ impl Ctx<'_> {
         if self.blitzing(attacker) && a.has(Skill::Horns) {
             // §26.53 Horns: +1 ST on a Blitz's blocks.
             ast += 1;
+        }
+        if super::cards::dampner(self.g, attacker, defender) {
+            // §31.6 Inertia Dampner: −1 ST (at least 1) for a blitzer who moved.
+            ast = ast.saturating_sub(1).max(1);
         }
         if super::skill_hooks::multiple_block(self.g, attacker) {
             // §26.59 Multiple Block: each defender +2 ST.

@@ -77,6 +77,8 @@ impl Ctx<'_> {
         }
         // §26.42 Disturbing Presence: a bomb is thrown as a pass.
         m -= super::skill_hooks::disturbing_presence(self.g, p.side, sq);
+        // §31.12 Gromskull's Exploding Runes: −1.
+        m += super::cards::runes_modifier(self.g, b.thrower);
         let mut f = CheckFor::new(CheckKind::Pass, b.thrower);
         f.range = Some(range);
         f.square = Some(b.target);

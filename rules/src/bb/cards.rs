@@ -88,6 +88,20 @@ impl Deck {
     }
 }
 
+/// What a coach chooses when he plays a card that asks a choice (§31.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum CardChoice {
+    /// Suitable Pitch: dangerous objects added (`true`: +1 to armour rolls of knocked-down
+    /// players) or removed (`false`: −1).
+    DangerousObjects { added: bool },
+    /// Scutt's Scroll of Weather Magic: the weather.
+    Weather { weather: super::data::Weather },
+    /// Intensive Training: the skill.
+    Skill { skill: Skill },
+}
+
 /// A card's suit (the decks are made of two ordinary packs, §31.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -325,7 +339,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Eclipse",
         name_fr: "Éclipse",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::FanaticInvasion,
@@ -395,7 +409,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Rogue Wizard",
         name_fr: "Sorcier Blagueur",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::BallClone,
@@ -435,7 +449,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Come To Papa!",
         name_fr: "Viens Voir Papa !",
         window: Window::ReceivingBallLanded,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::DoggedDefense,
@@ -445,7 +459,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Dogged Defense",
         name_fr: "Défense Obstinée",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::FleaFlicker,
@@ -455,7 +469,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Flea Flicker",
         name_fr: "De la Poudre aux Yeux",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Fumblerooski,
@@ -495,7 +509,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "New Blocking Scheme",
         name_fr: "Nouveau Schéma de Blocage",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::PerfectKick,
@@ -515,7 +529,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Option Play",
         name_fr: "Option de Jeu",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Punt,
@@ -535,7 +549,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Spectacular Catch",
         name_fr: "Réception Spectaculaire",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::SuicideBlitz,
@@ -545,7 +559,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Suicide Blitz",
         name_fr: "Blitz Suicidaire",
         window: Window::AfterKickOffToOpponent,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::WakeUpCall,
@@ -554,8 +568,8 @@ pub const CARDS: [CardInfo; 104] = [
         rank: 14,
         name: "Wake Up Call",
         name_fr: "Tous Ensemble",
-        window: Window::BeforeSetup,
-        built: false,
+        window: Window::DriveEndBeforeKoRecovery,
+        built: true,
     },
     CardInfo {
         card: Card::BeguilingBracers,
@@ -565,7 +579,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Beguiling Bracers",
         name_fr: "Bracelets Étincelants",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::BeltOfInvulnerability,
@@ -585,7 +599,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Fawndough's Headband",
         name_fr: "Bandeau de Patefauve",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::ForceShield,
@@ -595,7 +609,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Force Shield",
         name_fr: "Champ de Force",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GiktasStrengthOfDaBear,
@@ -625,7 +639,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Inertia Dampner",
         name_fr: "Fétiche d'Inertie",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::LuckyCharm,
@@ -645,7 +659,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Magic Gloves of Jark Longarm",
         name_fr: "Gants Magiques de Jack Lombras",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GoodOldMagicCodpiece,
@@ -675,7 +689,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Ring of Teleportation",
         name_fr: "Anneau de Téléportation",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::WandOfSmashing,
@@ -725,7 +739,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Distract",
         name_fr: "Distraction",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GreasedShoes,
@@ -745,7 +759,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Gromskull's Exploding Runes",
         name_fr: "Runes Explosives de Gromskull",
         window: Window::BeforeSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::IllegalSubstitution,
@@ -755,7 +769,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Illegal Substitution",
         name_fr: "Substitution Illégale",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::KickingBoots,
@@ -765,7 +779,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Kicking Boots",
         name_fr: "Bottes de Frappe",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::PitTrap,
@@ -785,7 +799,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Spiked Ball",
         name_fr: "Ballon à Pointes",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::StolenPlaybook,
@@ -795,7 +809,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Stolen Playbook",
         name_fr: "Vol de Livre",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::TrampolineTrap,
@@ -805,7 +819,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Trampoline Trap",
         name_fr: "Trappe Trampoline",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::WitchsBrew,
@@ -815,7 +829,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Witch's Brew",
         name_fr: "Potion de Sorcière",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::AllOutBlitz,
@@ -915,7 +929,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Intensive Training",
         name_fr: "Entraînement Intensif",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::UnsportsmanlikeConduct,
@@ -975,7 +989,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Miracle Worker",
         name_fr: "Doigts de Fée",
         window: Window::DriveEndBeforeKoRecovery,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::OneWithTheKicker,
@@ -985,7 +999,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "One with the Kicker",
         name_fr: "Celui avec le Botteur",
         window: Window::ReceivingAfterScatter,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RazzleDazzle,
@@ -1005,7 +1019,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Suitable Pitch",
         name_fr: "Terrain Favorable",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RuneOfFear,
@@ -1015,7 +1029,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Rune of Fear",
         name_fr: "Rune de Peur",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::ScuttsScrollOfWeatherMagic,
@@ -1025,7 +1039,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Scutt's Scroll of Weather Magic",
         name_fr: "Parchemin de Météo Magique de Scutt",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Stiletto,
@@ -1035,7 +1049,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Stiletto",
         name_fr: "Stilet",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::TeamAnthem,
@@ -1075,7 +1089,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Woof Woof!",
         name_fr: "Wouf Wouf !",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::BadHabits,
@@ -1095,7 +1109,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Ballista",
         name_fr: "Baliste",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Blackmail,
@@ -1115,7 +1129,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Buzzing",
         name_fr: "Dopé",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::DuhWhereAmI,
@@ -1145,7 +1159,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Zap!",
         name_fr: "Zap !",
         window: Window::EndOfOwnTurnOrAfterKickOff,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GimmeThat,
@@ -1155,7 +1169,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Gimme That!",
         name_fr: "Donne-moi Ça !",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::IronMan,
@@ -1195,7 +1209,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Magic Sponge",
         name_fr: "Éponge Magique",
         window: Window::DriveEndBeforeKoRecovery,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Mine,
@@ -1205,7 +1219,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Mine",
         name_fr: "Mine",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::NotSoSecretWeapon,
@@ -1225,7 +1239,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Orcidas Sponsorship",
         name_fr: "Sponsorisé par Orcidas",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::RakarthsCurseOfPettySpite,
@@ -1245,7 +1259,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Tackling Machine",
         name_fr: "Machine à Tacles",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GetEmLads,
@@ -1466,6 +1480,9 @@ pub enum Until {
     EndOfHalf,
     /// For the rest of the match (never taken back).
     EndOfMatch,
+    /// While the player holds the ball (§31.6 Force Shield), and at the latest to the end of
+    /// the drive.
+    WhileHolding,
 }
 
 /// A timed grant (§31.5): characteristic changes and skills a card gave a player. They are
@@ -1580,6 +1597,48 @@ pub struct CardState {
     /// Going the Extra Mile (§31.11): this player goes for it without limit this turn;
     /// whether his Sprint +1 is spent.
     pub extra_mile: Option<(PlayerId, bool)>,
+    /// Fawndough's Headband (§31.6): interceptions of these players' passes get +1, this
+    /// turn.
+    pub headband: Vec<PlayerId>,
+    /// Magic Gloves of Jark Longarm (§31.6): these players get +1 to intercept, to the end
+    /// of the drive.
+    pub jark: Vec<PlayerId>,
+    /// Spiked Ball (§31.12): to the end of the drive a failed catch or pick-up is a stab.
+    pub spiked: bool,
+    /// Distract (§31.12): opponents starting an Action within 3 squares of these players
+    /// count as having Bone-head, to the end of the turn.
+    pub distract: Vec<PlayerId>,
+    /// Inertia Dampner (§31.6): a blitzer who moved before blocking these players is at
+    /// −1 ST.
+    pub dampners: Vec<PlayerId>,
+    /// Inertia Dampner: the acting player has moved a square in this Action.
+    pub moved: Option<PlayerId>,
+    /// Gromskull's Exploding Runes (§31.12): these players' bomb throws are at −1.
+    pub runes: Vec<PlayerId>,
+    /// Illegal Substitution (§31.12): this player may only Move this turn.
+    pub substitute: Option<PlayerId>,
+    /// Illegal Substitution: this side may have 12 players on the pitch to the drive's end.
+    pub substituted: [bool; 2],
+    /// New Blocking Scheme (§31.11): this side may swap players at the start of this turn.
+    pub scheme: [bool; 2],
+    /// New Blocking Scheme: the players who have swapped (once each).
+    pub swapped: Vec<PlayerId>,
+    /// Wake Up Call (§31.11): this side's KO'd players skip the next KO recovery and may be
+    /// set up stunned.
+    pub wake: [bool; 2],
+    /// Wake Up Call: the players woken for this drive's set-up.
+    pub woken: Vec<PlayerId>,
+    /// Flea Flicker (§31.11): 1 played this turn (the first pass must be Quick), 2 the
+    /// first pass thrown (a second Pass Action allowed), 3 that one declared.
+    pub flea: [u8; 2],
+    /// Suicide Blitz (§31.11): the player blitzing out of turn.
+    pub suicide: Option<PlayerId>,
+    /// Dogged Defense (§31.11): this side's prone players exert tackle zones, to the end of
+    /// the opponent's turn.
+    pub dogged: [bool; 2],
+    /// Suitable Pitch (§31.7): the modifier to armour rolls of knocked-down players (both
+    /// teams) to the drive's end.
+    pub pitch: i8,
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -1594,6 +1653,9 @@ fn opens(moment: Window, card: Window) -> bool {
                     Window::AfterKickOffToOpponent,
                     Window::EndOfOwnTurnOrAfterKickOff
                 )
+                // §31.11 Come To Papa! [Proposal]: "the ball has landed" is the scatter's
+                // landing square, known before the kick-off table.
+                | (Window::ReceivingAfterScatter, Window::ReceivingBallLanded)
         )
 }
 
@@ -1613,18 +1675,30 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
                 card,
                 player,
                 square: None,
+                choice: None,
             });
         }
         if card == Card::ChopBlock {
             out.extend(chop_blocks(g, side));
         }
+        if card == Card::RingOfTeleportation {
+            out.extend(ring_plays(g, side));
+        }
+        if card == Card::IllegalSubstitution {
+            out.extend(substitutions(g, side));
+        }
+        out.extend(choices(g, side, card));
         for square in square_targets(g, side, card) {
             out.push(Command::PlayCard {
                 card,
                 player: None,
                 square: Some(square),
+                choice: None,
             });
         }
+    }
+    if g.cards.scheme[side.index()] && moment == Window::StartOfOwnTurn {
+        out.extend(swaps(g, side));
     }
     out
 }
@@ -1651,6 +1725,10 @@ fn square_targets(g: &Game, side: Side, card: Card) -> Vec<Square> {
                 })
             })
             .collect(),
+        // §31.10 Rogue Wizard: the marker goes on any square.
+        Card::RogueWizard => (0..WIDTH)
+            .flat_map(|y| (0..LENGTH).map(move |x| Square::new(x, y)))
+            .collect(),
         // §31.11 Punt: any square, when one of his players holds the ball.
         Card::Punt if g.carrier().is_some_and(|c| g.player(c).side == side) => (0..WIDTH)
             .flat_map(|y| (0..LENGTH).map(move |x| Square::new(x, y)))
@@ -1671,6 +1749,132 @@ fn square_targets(g: &Game, side: Side, card: Card) -> Vec<Square> {
     }
 }
 
+/// The plays of the cards that ask a choice (§31.7): Suitable Pitch (add or remove), Scutt's
+/// Scroll (any weather), Intensive Training (a player and a skill of his normal categories,
+/// built, that he lacks); Woof Woof! (the direction, as the square beside the ball).
+fn choices(g: &Game, side: Side, card: Card) -> Vec<Command> {
+    let play = |player, square, choice| Command::PlayCard {
+        card,
+        player,
+        square,
+        choice,
+    };
+    match card {
+        Card::SuitablePitch => [true, false]
+            .into_iter()
+            .map(|added| play(None, None, Some(CardChoice::DangerousObjects { added })))
+            .collect(),
+        Card::ScuttsScrollOfWeatherMagic => {
+            use super::data::Weather::*;
+            [SwelteringHeat, VerySunny, Nice, PouringRain, Blizzard]
+                .into_iter()
+                .map(|weather| play(None, None, Some(CardChoice::Weather { weather })))
+                .collect()
+        }
+        Card::IntensiveTraining => {
+            let roster = g.team(side).roster;
+            let mut out = Vec::new();
+            for p in g.on_pitch(side) {
+                let Some(i) = super::setup::position_index(roster, &p.position) else {
+                    continue;
+                };
+                let normal = roster.data().positions[i].normal;
+                for info in super::data::SKILLS {
+                    if info.built && normal.contains(&info.category) && !p.has(info.skill) {
+                        out.push(play(
+                            Some(p.id),
+                            None,
+                            Some(CardChoice::Skill { skill: info.skill }),
+                        ));
+                    }
+                }
+            }
+            out
+        }
+        Card::WoofWoof => match g.ball {
+            Ball::Ground { square } => square
+                .neighbours()
+                .map(|n| play(None, Some(n), None))
+                .collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// §31.11 New Blocking Scheme: a standing player of his in no opposing tackle zone (named
+/// as `player`) and a standing team-mate beside him (by his square), neither holding the
+/// ball, neither swapped yet [Proposal: each player swaps once].
+fn swaps(g: &Game, side: Side) -> Vec<Command> {
+    let free =
+        |p: &Player| p.standing() && g.carrier() != Some(p.id) && !g.cards.swapped.contains(&p.id);
+    let mut out = Vec::new();
+    for p in g.on_pitch(side).filter(|p| free(p)) {
+        let Some(sq) = p.square() else { continue };
+        if g.tackle_zones(side, sq, None) > 0 {
+            continue;
+        }
+        for n in sq.neighbours() {
+            if let Some(t) = g.at(n)
+                && g.player(t).side == side
+                && free(g.player(t))
+            {
+                out.push(Command::PlayCard {
+                    card: Card::NewBlockingScheme,
+                    player: Some(p.id),
+                    square: Some(n),
+                    choice: None,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// §31.6 Ring of Teleportation: a standing player of his and a direction, named by the
+/// square next to him that way (on the pitch or not).
+fn ring_plays(g: &Game, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
+    for p in g.on_pitch(side).filter(|p| p.standing()) {
+        let Some(sq) = p.square() else { continue };
+        for n in sq.neighbours() {
+            out.push(Command::PlayCard {
+                card: Card::RingOfTeleportation,
+                player: Some(p.id),
+                square: Some(n),
+                choice: None,
+            });
+        }
+    }
+    out
+}
+
+/// §31.12 Illegal Substitution: a player of his Reserves and an empty square of his own end
+/// zone.
+fn substitutions(g: &Game, side: Side) -> Vec<Command> {
+    let x = super::state::own_end_zone(side);
+    let free: Vec<Square> = (0..WIDTH)
+        .map(|y| Square::new(x, y))
+        .filter(|&sq| g.at(sq).is_none())
+        .collect();
+    let mut out = Vec::new();
+    for p in g
+        .players
+        .iter()
+        .filter(|p| p.side == side && p.state == PlayerState::Reserve)
+    {
+        for &sq in &free {
+            out.push(Command::PlayCard {
+                card: Card::IllegalSubstitution,
+                player: Some(p.id),
+                square: Some(sq),
+                choice: None,
+            });
+        }
+    }
+    out
+}
+
 /// §31.12 Chop Block: a standing player of his who took no Action in the turn just over
 /// (named by his square) and a standing opponent next to him.
 fn chop_blocks(g: &Game, side: Side) -> Vec<Command> {
@@ -1683,6 +1887,7 @@ fn chop_blocks(g: &Game, side: Side) -> Vec<Command> {
                     card: Card::ChopBlock,
                     player: Some(o.id),
                     square: Some(sq),
+                    choice: None,
                 });
             }
         }
@@ -1774,7 +1979,156 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         Card::Knuckledusters
         | Card::BeltOfInvulnerability
         | Card::GlovesOfHolding
-        | Card::GoingTheExtraMile => own_on_pitch(),
+        | Card::GoingTheExtraMile
+        | Card::BeguilingBracers
+        | Card::FawndoughsHeadband
+        | Card::MagicGlovesOfJarkLongarm
+        | Card::Stiletto
+        | Card::GimmeThat
+        | Card::OrcidasSponsorship
+        | Card::TacklingMachine
+        | Card::OptionPlay
+        | Card::SpectacularCatch
+        | Card::Distract
+        | Card::KickingBoots
+        | Card::StolenPlaybook => own_on_pitch(),
+        // §31.8 Buzzing: one of his players not holding the ball.
+        Card::Buzzing => g
+            .on_pitch(side)
+            .filter(|p| g.carrier() != Some(p.id))
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.6 Force Shield: his player holding the ball.
+        Card::ForceShield => g
+            .carrier()
+            .filter(|&c| g.player(c).side == side && g.player(c).square().is_some())
+            .map(|c| vec![Some(c)])
+            .unwrap_or_default(),
+        // §31.7 Rune of Fear: all his players (on the pitch).
+        Card::RuneOfFear => {
+            if g.on_pitch(side).next().is_some() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        // §31.8 Zap!, §31.12 Witch's Brew: an opponent on the pitch [Proposal].
+        Card::Zap | Card::WitchsBrew => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
+        // §31.8 Ballista: a Lightning Bolt, on any standing player (as the Wizard's, §30.10).
+        Card::Ballista => g
+            .players
+            .iter()
+            .filter(|p| p.standing() && p.square().is_some())
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.8 Mine: a Fireball centred on an opponent (named as the target).
+        Card::Mine => g.on_pitch(side.other()).map(|p| Some(p.id)).collect(),
+        // §31.7 One with the Kicker: one of his players on the pitch.
+        Card::OneWithTheKicker => own_on_pitch(),
+        // §31.11 Come To Papa!: one of his standing players off the line of scrimmage, to
+        // the empty square of his half where the kick will land.
+        Card::ComeToPapa => match g.ball {
+            Ball::InAir { square }
+                if !g.kick_out
+                    && super::state::on_pitch(square)
+                    && super::state::in_half(side, square)
+                    && g.at(square).is_none() =>
+            {
+                g.on_pitch(side)
+                    .filter(|p| {
+                        p.standing()
+                            && p.square()
+                                .is_some_and(|sq| sq.x != super::state::los_x(side))
+                    })
+                    .map(|p| Some(p.id))
+                    .collect()
+            }
+            _ => Vec::new(),
+        },
+        // §31.7 Miracle Worker: one of his casualties of 41 or more (not Badly Hurt).
+        Card::MiracleWorker => g
+            .players
+            .iter()
+            .filter(|p| {
+                p.side == side
+                    && matches!(p.state, PlayerState::Casualty { result } if result != CasualtyResult::BadlyHurt)
+            })
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.8 Magic Sponge: one of his players in the Dead & Injured box.
+        Card::MagicSponge => g
+            .players
+            .iter()
+            .filter(|p| p.side == side && matches!(p.state, PlayerState::Casualty { .. }))
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.10 Eclipse: everyone on the pitch.
+        Card::Eclipse => {
+            if g.players.iter().any(|p| p.square().is_some()) {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        // §31.11 Wake Up Call: with a KO'd player of his (who may recover now).
+        Card::WakeUpCall => {
+            if g.players.iter().any(|p| {
+                p.side == side
+                    && p.state == PlayerState::KnockedOut
+                    && !g.cards.no_recovery.contains(&p.id)
+            }) {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        // §31.11 New Blocking Scheme: when a swap can be made.
+        Card::NewBlockingScheme => {
+            if swaps(g, side).is_empty() {
+                Vec::new()
+            } else {
+                vec![None]
+            }
+        }
+        // §31.11 Flea Flicker: no target.
+        Card::FleaFlicker => vec![None],
+        // §31.11 Suicide Blitz: a standing player of his not holding the ball.
+        Card::SuicideBlitz => g
+            .on_pitch(side)
+            .filter(|p| p.standing() && g.carrier() != Some(p.id))
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.11 Dogged Defense: with one of his players prone.
+        Card::DoggedDefense => {
+            if g.on_pitch(side).any(|p| matches!(p.state, PlayerState::Prone { .. })) {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
+        // §31.6 Inertia Dampner: one of his players on the pitch.
+        Card::InertiaDampner => own_on_pitch(),
+        // §31.12 Gromskull's Exploding Runes: before his set-up, a player in Reserves.
+        Card::GromskullsExplodingRunes => g
+            .players
+            .iter()
+            .filter(|p| p.side == side && p.state == PlayerState::Reserve)
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.12 Trampoline Trap: a standing opponent [Proposal].
+        Card::TrampolineTrap => g
+            .on_pitch(side.other())
+            .filter(|p| p.standing())
+            .map(|p| Some(p.id))
+            .collect(),
+        // §31.12 Spiked Ball: no target.
+        Card::SpikedBall => {
+            if g.cards.spiked {
+                Vec::new()
+            } else {
+                vec![None]
+            }
+        }
         Card::LuckyCharm | Card::GoodOldMagicCodpiece => g
             .players
             .iter()
@@ -1897,31 +2251,37 @@ impl Ctx<'_> {
         let option = self.g.setup.options.special_play_cards;
         for side in Side::BOTH {
             for deck in option.of(side).decks() {
-                let left: Vec<Card> = deck
-                    .cards()
-                    .filter(|c| !self.g.cards.hands[side.index()].contains(c))
-                    .collect();
-                if left.is_empty() {
-                    continue;
-                }
-                let i = if left.len() == 1 {
-                    0
-                } else {
-                    usize::from(self.roll(
-                        RollPurpose::CardDraw,
-                        Some(side),
-                        Die::Range(left.len() as u16),
-                    ))
-                };
-                let card = left[i.min(left.len() - 1)];
-                self.g.cards.hands[side.index()].push(card);
-                self.emit(Event::CardDrawn {
-                    side,
-                    deck,
-                    card: Some(card),
-                });
+                self.draw_card(side, deck);
             }
         }
+    }
+
+    /// §31.4: one draw for `side` from `deck`: a random card among those of the deck it has
+    /// not drawn yet (the option's draws, or one bought as an inducement, §31.1).
+    pub(crate) fn draw_card(&mut self, side: Side, deck: Deck) {
+        let left: Vec<Card> = deck
+            .cards()
+            .filter(|c| !self.g.cards.hands[side.index()].contains(c))
+            .collect();
+        if left.is_empty() {
+            return;
+        }
+        let i = if left.len() == 1 {
+            0
+        } else {
+            usize::from(self.roll(
+                RollPurpose::CardDraw,
+                Some(side),
+                Die::Range(left.len() as u16),
+            ))
+        };
+        let card = left[i.min(left.len() - 1)];
+        self.g.cards.hands[side.index()].push(card);
+        self.emit(Event::CardDrawn {
+            side,
+            deck,
+            card: Some(card),
+        });
     }
 
     /// Open a card moment for `sides` (the first in the list is asked first): only the
@@ -1953,10 +2313,19 @@ impl Ctx<'_> {
             card,
             player,
             square,
+            choice,
         } = cmd
         else {
             return;
         };
+        if card == Card::NewBlockingScheme && self.g.cards.scheme[side.index()] {
+            // §31.11: a swap of the card played; the coach is asked again.
+            if let (Some(a), Some(to)) = (player, square) {
+                self.swap_players(a, to);
+            }
+            self.push(Frame::CardWindow { side, window });
+            return;
+        }
         let hand = &mut self.g.cards.hands[side.index()];
         let Some(at) = hand.iter().position(|&c| c == card) else {
             return;
@@ -1966,8 +2335,54 @@ impl Ctx<'_> {
         self.emit(Event::CardPlayed { side, card, player });
         self.push(Frame::CardWindow { side, window });
         self.play_card(side, card, player);
+        if let Some(choice) = choice {
+            self.play_choice(card, player, choice);
+        }
         if let Some(square) = square {
             self.play_on_square(side, card, player, square);
+        }
+    }
+
+    /// §31.11 New Blocking Scheme: `a` and the team-mate on `to` swap squares.
+    fn swap_players(&mut self, a: PlayerId, to: Square) {
+        let (Some(b), Some(from)) = (self.g.at(to), self.g.player(a).square()) else {
+            return;
+        };
+        self.g.set_state(a, PlayerState::Reserve);
+        self.g.set_state(b, PlayerState::Standing { square: from });
+        self.g.set_state(a, PlayerState::Standing { square: to });
+        self.emit(Event::Moved {
+            player: b,
+            from: to,
+            to: from,
+        });
+        self.emit(Event::Moved {
+            player: a,
+            from,
+            to,
+        });
+        self.g.cards.swapped.extend([a, b]);
+    }
+
+    /// A card played with a choice (§31.7).
+    fn play_choice(&mut self, card: Card, player: Option<PlayerId>, choice: CardChoice) {
+        match (card, choice) {
+            // §31.7 Suitable Pitch: both teams, to the drive's end.
+            (Card::SuitablePitch, CardChoice::DangerousObjects { added }) => {
+                self.g.cards.pitch = if added { 1 } else { -1 };
+            }
+            // §31.7 Scutt's Scroll: the weather now, until a Changing Weather.
+            (Card::ScuttsScrollOfWeatherMagic, CardChoice::Weather { weather }) => {
+                self.g.weather = weather;
+                self.emit(Event::Weather { weather });
+            }
+            // §31.7 Intensive Training: the skill for the match.
+            (Card::IntensiveTraining, CardChoice::Skill { skill }) => {
+                if let Some(id) = player {
+                    self.grant(id, card, Until::EndOfMatch, [0; 4], &[skill]);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -2002,6 +2417,73 @@ impl Ctx<'_> {
                     self.set_ball(Ball::Ground { square: from });
                     self.push(Frame::Bounce { from, kick: false });
                 }
+            }
+            Card::WoofWoof => {
+                // §31.7: the dog carries the loose ball D6 squares that way and drops it (no
+                // bounce); on a player, one square more; at the pitch's edge, the crowd
+                // throws it in from the last square.
+                let Ball::Ground { square: from } = self.g.ball else {
+                    return;
+                };
+                let (dx, dy) = (square.x - from.x, square.y - from.y);
+                let n = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+                let mut at = from;
+                let mut left = n;
+                while left > 0 || self.g.at(at).is_some() {
+                    let next = at.offset(dx, dy);
+                    if !super::state::on_pitch(next) {
+                        self.set_ball(Ball::Ground { square: at });
+                        self.push(Frame::ThrowIn { from: at });
+                        return;
+                    }
+                    at = next;
+                    left = left.saturating_sub(1);
+                }
+                self.set_ball(Ball::Ground { square: at });
+            }
+            Card::RingOfTeleportation => {
+                // §31.6: D6 squares straight that way, landing as a thrown player who
+                // always lands (but on another player).
+                let Some(id) = player else { return };
+                let Some(from) = self.g.player(id).square() else {
+                    return;
+                };
+                let (dx, dy) = (square.x - from.x, square.y - from.y);
+                let n = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+                let mut at = from;
+                for _ in 0..n {
+                    let next = at.offset(dx, dy);
+                    if !super::state::on_pitch(next) {
+                        self.thrown_into_crowd(id, at);
+                        return;
+                    }
+                    at = next;
+                }
+                self.come_down(id, at, true);
+            }
+            Card::IllegalSubstitution => {
+                // §31.12: from Reserves to his end zone; only a Move this turn.
+                let Some(id) = player else { return };
+                if self.g.player(id).state != PlayerState::Reserve || self.g.at(square).is_some() {
+                    return;
+                }
+                self.place_joined(id, square);
+                self.g.cards.substitute = Some(id);
+                self.g.cards.substituted[side.index()] = true;
+            }
+            Card::RogueWizard => {
+                // §31.10: the marker scatters 5 times; off the pitch it is gone (the rest
+                // unrolled) [Proposal]; still on it, a Fireball (§30.10) goes off there.
+                let mut at = square;
+                for _ in 0..5 {
+                    let dir = self.roll(RollPurpose::Scatter, Some(side), Die::D8);
+                    let (dx, dy) = super::data::SCATTER[usize::from(dir - 1)];
+                    at = at.offset(dx, dy);
+                    if !super::state::on_pitch(at) {
+                        return;
+                    }
+                }
+                super::spells::fireball(self, side, at);
             }
             Card::Punt => {
                 // §31.11: the ball goes to the square, scatters 3 times, then lands (caught
@@ -2198,6 +2680,70 @@ impl Ctx<'_> {
         self.emit_profile(player);
     }
 
+    /// §31.8 Zap!: the player takes this profile (characteristics and skills, his own skills
+    /// gone) until `until` ends; then his own comes back.
+    pub(crate) fn transform(
+        &mut self,
+        player: PlayerId,
+        card: Card,
+        until: Until,
+        stats: [u8; 4],
+        skills: &[Skill],
+    ) {
+        let p = &mut self.g.players[player.index()];
+        let set = |v: &mut u8, to: u8| -> i8 {
+            let made = (i16::from(to) - i16::from(*v)) as i8;
+            *v = to;
+            made
+        };
+        let ma = set(&mut p.ma, stats[0]);
+        let st = set(&mut p.st, stats[1]);
+        let ag = set(&mut p.ag, stats[2]);
+        let av = set(&mut p.av, stats[3]);
+        let frog = SkillSet::of(skills);
+        let removed = SkillSet(p.skills.0 & !frog.0);
+        let added = SkillSet(frog.0 & !p.skills.0);
+        p.skills = frog;
+        self.g.cards.grants.push(Grant {
+            player,
+            card,
+            until,
+            ma,
+            st,
+            ag,
+            av,
+            skills: added,
+            removed,
+        });
+        self.emit_profile(player);
+    }
+
+    /// §31.6 Force Shield: the ball moved; a grant "while holding the ball" ends for a player
+    /// who no longer holds it.
+    pub(crate) fn cards_ball_moved(&mut self) {
+        if !self
+            .g
+            .cards
+            .grants
+            .iter()
+            .any(|gr| gr.until == Until::WhileHolding)
+        {
+            return;
+        }
+        // A while-holding grant is only made to the carrier, and the ball leaving him ends
+        // it: there is at most one at a time.
+        let carrier = self.g.carrier();
+        if self
+            .g
+            .cards
+            .grants
+            .iter()
+            .any(|gr| gr.until == Until::WhileHolding && Some(gr.player) != carrier)
+        {
+            self.end_grants(|u| u == Until::WhileHolding);
+        }
+    }
+
     fn emit_profile(&mut self, player: PlayerId) {
         let p = self.g.player(player);
         self.emit(Event::Profile {
@@ -2316,6 +2862,14 @@ impl Ctx<'_> {
         self.g.cards.blatant[side.index()] = false;
         self.g.cards.knuckles.clear();
         self.g.cards.heroic.clear();
+        self.g.cards.headband.clear();
+        self.g.cards.distract.clear();
+        self.g.cards.substitute = None;
+        self.g.cards.dogged = [false; 2];
+        self.g.cards.suicide = None;
+        self.g.cards.flea[side.index()] = 0;
+        self.g.cards.scheme[side.index()] = false;
+        self.g.cards.swapped.clear();
         let u = &mut self.g.cards.uproar[side.index()];
         *u = u.saturating_sub(1);
         self.end_grants(|u| u == Until::EndOfTurn(side));
@@ -2395,6 +2949,89 @@ impl Ctx<'_> {
             target.max(5)
         } else {
             target
+        }
+    }
+
+    /// §31.12 Spiked Ball: a failed catch or pick-up (the ball already bouncing away) is a
+    /// stab: an unmodified armour roll; broken, he falls and rolls an injury unmodified
+    /// (§26.68), before the ball bounces [Proposal].
+    pub(crate) fn cards_spiked_ball(&mut self, victim: PlayerId) {
+        if !self.g.cards.spiked {
+            return;
+        }
+        let v = self.g.player(victim);
+        let Some(square) = v.square() else { return };
+        if !v.standing() {
+            return;
+        }
+        let av = v.av;
+        let [a, b] = self.roll2(RollPurpose::Armour, Some(v.side.other()));
+        let broken = a + b > u16::from(av);
+        self.emit(Event::Armour {
+            player: victim,
+            broken,
+        });
+        if !broken {
+            return;
+        }
+        self.set_state(victim, PlayerState::Prone { square });
+        self.emit(Event::KnockedDown {
+            player: victim,
+            cause: Cause::Stab,
+            by: None,
+        });
+        self.push(Frame::Injury {
+            player: victim,
+            hurt: super::flow::Hurt::plain(Cause::Stab, None),
+            crowd: false,
+            square: Some(square),
+        });
+    }
+
+    /// §31.11 Wake Up Call: instead of KO recovery, the KO'd players of a side that played it
+    /// go to Reserves for the set-up (noted).
+    pub(crate) fn cards_wake_ko(&mut self) {
+        for side in Side::BOTH {
+            if !std::mem::take(&mut self.g.cards.wake[side.index()]) {
+                continue;
+            }
+            let ids: Vec<PlayerId> = self
+                .g
+                .players
+                .iter()
+                .filter(|p| {
+                    p.side == side
+                        && p.state == PlayerState::KnockedOut
+                        && !self.g.cards.no_recovery.contains(&p.id)
+                })
+                .map(|p| p.id)
+                .collect();
+            for id in ids {
+                self.set_state(id, PlayerState::Reserve);
+                self.g.cards.woken.push(id);
+            }
+        }
+    }
+
+    /// §31.11 Wake Up Call: after the set-ups, each woken player set up is Stunned, and a D6
+    /// of 4+ turns him face up (Prone); one not set up goes back to the KO'd box.
+    pub(crate) fn cards_wake_up(&mut self) {
+        for id in std::mem::take(&mut self.g.cards.woken) {
+            let p = self.g.player(id);
+            let side = p.side;
+            match p.square() {
+                Some(square) => {
+                    self.set_state(id, PlayerState::Stunned { square });
+                    if self.roll(RollPurpose::CardEffect, Some(side), Die::D6) >= 4 {
+                        self.set_state(id, PlayerState::Prone { square });
+                    }
+                }
+                None => {
+                    if p.state == PlayerState::Reserve {
+                        self.set_state(id, PlayerState::KnockedOut);
+                    }
+                }
+            }
         }
     }
 
@@ -2507,13 +3144,25 @@ impl Ctx<'_> {
         self.g.cards.incoming = [false; 2];
         self.g.cards.sprinkler = false;
         self.g.cards.uproar = [0; 2];
+        self.g.cards.jark.clear();
+        self.g.cards.substituted = [false; 2];
+        self.g.cards.pitch = 0;
+        self.g.cards.dogged = [false; 2];
+        self.g.cards.spiked = false;
+        self.g.cards.distract.clear();
+        self.g.cards.headband.clear();
         if !self.g.cards.joined.is_empty() {
             self.leave_joined(|u| u == Until::EndOfDrive);
         }
         if self.g.cards.grants.is_empty() {
             return;
         }
-        self.end_grants(|u| matches!(u, Until::EndOfDrive | Until::EndOfTurn(_)));
+        self.end_grants(|u| {
+            matches!(
+                u,
+                Until::EndOfDrive | Until::EndOfTurn(_) | Until::WhileHolding
+            )
+        });
     }
 
     /// The end of a half for the cards.
@@ -2900,6 +3549,199 @@ impl Ctx<'_> {
                 }
             }
             Card::GreasedShoes => self.g.cards.greased[other.index()] = true,
+            Card::BeguilingBracers
+            | Card::Stiletto
+            | Card::GimmeThat
+            | Card::TacklingMachine
+            | Card::OptionPlay
+            | Card::SpectacularCatch
+            | Card::StolenPlaybook
+            | Card::OrcidasSponsorship
+            | Card::Buzzing
+            | Card::KickingBoots
+            | Card::FawndoughsHeadband
+            | Card::MagicGlovesOfJarkLongarm
+            | Card::ForceShield => {
+                let Some(id) = player else { return };
+                let (until, stats, skills) = simple_grant(card, side);
+                self.grant(id, card, until, stats, skills);
+                match card {
+                    Card::FawndoughsHeadband => self.g.cards.headband.push(id),
+                    Card::MagicGlovesOfJarkLongarm => self.g.cards.jark.push(id),
+                    _ => {}
+                }
+            }
+            Card::RuneOfFear => {
+                // §31.7: all his players, through the opponent's next turn.
+                let ids: Vec<PlayerId> = self.g.on_pitch(side).map(|p| p.id).collect();
+                for id in ids {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfTurn(other),
+                        [0; 4],
+                        &[Skill::FoulAppearance, Skill::DisturbingPresence],
+                    );
+                }
+            }
+            Card::Distract => {
+                // §31.12: Disturbing Presence through the opponent's next turn, and the
+                // Bone-head aura ([`distracted`]).
+                if let Some(id) = player {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfTurn(other),
+                        [0; 4],
+                        &[Skill::DisturbingPresence],
+                    );
+                    self.g.cards.distract.push(id);
+                }
+            }
+            Card::SpikedBall => self.g.cards.spiked = true,
+            Card::DoggedDefense => self.g.cards.dogged[side.index()] = true,
+            Card::FleaFlicker => self.g.cards.flea[side.index()] = 1,
+            Card::NewBlockingScheme => self.g.cards.scheme[side.index()] = true,
+            Card::WakeUpCall => self.g.cards.wake[side.index()] = true,
+            Card::SuicideBlitz => {
+                // §31.11: a Blitz at once, out of turn, as a bonus turn of his team (as the
+                // kick-off's Blitz!, but for this one player, wherever he stands), with No
+                // Hands for it.
+                let Some(id) = player else { return };
+                self.grant(id, card, Until::EndOfTurn(side), [0; 4], &[Skill::NoHands]);
+                self.begin_turn(side, true);
+                self.g.cards.suicide = Some(id);
+            }
+            Card::Eclipse => {
+                // §31.10: a rookie Goblin's profile for everyone on the pitch, this turn and
+                // the opponent's next.
+                let goblin = &Roster::Goblin.data().positions[0];
+                let stats = [goblin.ma, goblin.st, goblin.ag, goblin.av];
+                let ids: Vec<PlayerId> = self
+                    .g
+                    .players
+                    .iter()
+                    .filter(|p| p.square().is_some())
+                    .map(|p| p.id)
+                    .collect();
+                for id in ids {
+                    self.transform(id, card, Until::EndOfTurn(other), stats, goblin.skills);
+                }
+            }
+            Card::InertiaDampner => {
+                if let Some(id) = player {
+                    self.g.cards.dampners.push(id);
+                }
+            }
+            Card::GromskullsExplodingRunes => {
+                if let Some(id) = player {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfMatch,
+                        [0; 4],
+                        &[Skill::Bombardier, Skill::NoHands, Skill::SecretWeapon],
+                    );
+                    self.g.cards.runes.push(id);
+                }
+            }
+            Card::TrampolineTrap => {
+                // §31.12: thrown without a roll D6 squares in a random (D8) direction; he
+                // lands there as a thrown player, the landing rolled [Proposal: no further
+                // scatter].
+                let Some(id) = player else { return };
+                let Some(from) = self.g.player(id).square() else {
+                    return;
+                };
+                let dir = self.roll(RollPurpose::Scatter, Some(side), Die::D8);
+                let n = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+                let (dx, dy) = super::data::SCATTER[usize::from(dir - 1)];
+                let mut at = from;
+                for _ in 0..n {
+                    let next = at.offset(dx, dy);
+                    if !super::state::on_pitch(next) {
+                        self.thrown_into_crowd(id, at);
+                        return;
+                    }
+                    at = next;
+                }
+                self.come_down(id, at, false);
+            }
+            Card::OneWithTheKicker => {
+                if let Some(id) = player {
+                    self.grant(
+                        id,
+                        card,
+                        Until::EndOfMatch,
+                        [0; 4],
+                        &[Skill::KickOffReturn, Skill::DivingCatch],
+                    );
+                }
+            }
+            Card::ComeToPapa => {
+                if let (Some(id), Ball::InAir { square }) = (player, self.g.ball) {
+                    self.move_player(id, square);
+                }
+            }
+            Card::MiracleWorker => {
+                // §31.7: the casualty is treated as KO'd (he rolls KO recovery next).
+                if let Some(id) = player {
+                    self.emit(Event::CasualtyUndone { player: id, card });
+                    self.set_state(id, PlayerState::KnockedOut);
+                }
+            }
+            Card::MagicSponge => {
+                // §31.8: D6, 1 nothing; 2+ the player goes back to Reserves.
+                if let Some(id) = player
+                    && self.roll(RollPurpose::CardEffect, Some(side), Die::D6) >= 2
+                {
+                    self.emit(Event::CasualtyUndone { player: id, card });
+                    self.set_state(id, PlayerState::Reserve);
+                }
+            }
+            // §31.8 Ballista: exactly a Lightning Bolt (§30.10).
+            Card::Ballista => {
+                if let Some(id) = player {
+                    super::spells::lightning_bolt(self, side, id);
+                }
+            }
+            // §31.8 Mine: a Fireball (§30.10) centred on the opponent's square.
+            Card::Mine => {
+                if let Some(sq) = player.and_then(|id| self.g.player(id).square()) {
+                    super::spells::fireball(self, side, sq);
+                }
+            }
+            Card::Zap => {
+                // §31.8: D6, 1 nothing; 2+ a frog to the end of the drive.
+                let Some(id) = player else { return };
+                if self.roll(RollPurpose::CardEffect, Some(side), Die::D6) < 2 {
+                    return;
+                }
+                self.transform(id, card, Until::EndOfDrive, FROG, FROG_SKILLS);
+                if self.g.carrier() == Some(id)
+                    && let Some(sq) = self.g.player(id).square()
+                {
+                    self.set_ball(Ball::Ground { square: sq });
+                    self.push(Frame::Bounce {
+                        from: sq,
+                        kick: false,
+                    });
+                }
+            }
+            Card::WitchsBrew => {
+                // §31.12: D6, 1 Mad Cap (Jump Up, No Hands), 2 nothing, 3–6 Really Stupid;
+                // to the end of the drive.
+                let Some(id) = player else { return };
+                let face = self.roll(RollPurpose::CardEffect, Some(side), Die::D6);
+                let skills: &[Skill] = match face {
+                    1 => &[Skill::JumpUp, Skill::NoHands],
+                    2 => &[],
+                    _ => &[Skill::ReallyStupid],
+                };
+                if !skills.is_empty() {
+                    self.grant(id, card, Until::EndOfDrive, [0; 4], skills);
+                }
+            }
             // Unbuilt cards are never offered ([`plays`]).
             _ => {}
         }
@@ -3004,7 +3846,8 @@ pub fn held_back(g: &Game, side: Side) -> usize {
 pub fn extra_action(g: &Game, side: Side, action: ActionKind) -> bool {
     match action {
         ActionKind::Blitz => g.cards.extra_blitz[side.index()],
-        ActionKind::Pass | ActionKind::HandOff => g.cards.extra_pass[side.index()],
+        ActionKind::Pass => g.cards.extra_pass[side.index()] || g.cards.flea[side.index()] == 2,
+        ActionKind::HandOff => g.cards.extra_pass[side.index()],
         _ => false,
     }
 }
@@ -3079,3 +3922,108 @@ pub const COMPULSORY: &[Skill] = &[
 
 /// §31.11 Going the Extra Mile: "as many times as you like" (the pitch is 26 squares long).
 pub const EXTRA_MILE: u8 = 40;
+
+/// The grants of the cards that only give a player characteristics and skills for a while
+/// (§31.5): how long, the changes (MA, ST, AG, AV) and the skills.
+fn simple_grant(card: Card, side: Side) -> (Until, [i8; 4], &'static [Skill]) {
+    use Skill::*;
+    match card {
+        // §31.6 Beguiling Bracers: for the match.
+        Card::BeguilingBracers => (
+            Until::EndOfMatch,
+            [0; 4],
+            &[HypnoticGaze, SideStep, BoneHead],
+        ),
+        // §31.6 Fawndough's Headband: this turn (and +1 to intercept his passes).
+        Card::FawndoughsHeadband => (Until::EndOfTurn(side), [0; 4], &[Pass, Accurate]),
+        // §31.6 Force Shield: while he holds the ball.
+        Card::ForceShield => (Until::WhileHolding, [0; 4], &[SureHands, Fend]),
+        // §31.6 Magic Gloves of Jark Longarm: the drive (and +1 to his interceptions).
+        Card::MagicGlovesOfJarkLongarm => (Until::EndOfDrive, [0; 4], &[PassBlock]),
+        // §31.7 Stiletto: the French text's Dirty Player and Stab, for the match.
+        Card::Stiletto => (Until::EndOfMatch, [0; 4], &[DirtyPlayer, Stab]),
+        // §31.8 Buzzing: +1 AG, No Hands, Jump Up and Frenzy for the match.
+        Card::Buzzing => (Until::EndOfMatch, [0, 0, 1, 0], &[NoHands, JumpUp, Frenzy]),
+        // §31.8 Gimme That!: for the match.
+        Card::GimmeThat => (
+            Until::EndOfMatch,
+            [0; 4],
+            &[Dauntless, Juggernaut, StripBall],
+        ),
+        // §31.8 Orcidas Sponsorship: +1 MA, Sprint and Sure Feet for the match.
+        Card::OrcidasSponsorship => (Until::EndOfMatch, [1, 0, 0, 0], &[Sprint, SureFeet]),
+        // §31.8 Tackling Machine: for the match.
+        Card::TacklingMachine => (
+            Until::EndOfMatch,
+            [0; 4],
+            &[DivingTackle, JumpUp, Tackle, Wrestle],
+        ),
+        // §31.11 Option Play: to the end of the drive.
+        Card::OptionPlay => (Until::EndOfDrive, [0; 4], &[DumpOff, Pass]),
+        // §31.11 Spectacular Catch: this turn.
+        Card::SpectacularCatch => (Until::EndOfTurn(side), [0; 4], &[Catch, DivingCatch]),
+        // §31.12 Stolen Playbook: to the end of the drive.
+        Card::StolenPlaybook => (Until::EndOfDrive, [0; 4], &[PassBlock, Shadowing]),
+        // §31.12 Kicking Boots: Kick, Dirty Player and −1 MA for the match.
+        Card::KickingBoots => (Until::EndOfMatch, [-1, 0, 0, 0], &[Kick, DirtyPlayer]),
+        _ => (Until::EndOfTurn(side), [0; 4], &[]),
+    }
+}
+
+/// §31.8 Zap!: the frog's characteristics (MA, ST, AG, AV).
+pub const FROG: [u8; 4] = [4, 1, 4, 4];
+
+/// §31.8 Zap!: the frog's skills (his own are gone for the while).
+pub const FROG_SKILLS: &[Skill] = &[
+    Skill::Dodge,
+    Skill::Leap,
+    Skill::NoHands,
+    Skill::Stunty,
+    Skill::Titchy,
+];
+
+/// §31.12 Distract: does `player` start his Action within 3 squares of a distracting
+/// opponent (so he counts as having Bone-head)?
+pub fn distracted(g: &Game, player: PlayerId) -> bool {
+    if g.cards.distract.is_empty() {
+        return false;
+    }
+    let p = g.player(player);
+    let Some(sq) = p.square() else { return false };
+    g.cards.distract.iter().any(|&d| {
+        let d = g.player(d);
+        d.side != p.side && d.square().is_some_and(|ds| ds.distance(sq) <= 3)
+    })
+}
+
+/// §31.11 Flea Flicker: must `side`'s pass now be a Quick pass (its first, the card
+/// played)?
+pub fn quick_only(g: &Game, side: Side) -> bool {
+    g.cards.flea[side.index()] == 1
+}
+
+/// §31.12 Illegal Substitution: may `player` declare only a Move this turn?
+pub fn move_only(g: &Game, player: PlayerId) -> bool {
+    g.cards.substitute == Some(player)
+}
+
+/// §31.12 Gromskull's Exploding Runes: the modifier to `thrower`'s bomb throws.
+pub fn runes_modifier(g: &Game, thrower: PlayerId) -> i8 {
+    -i8::from(g.cards.runes.contains(&thrower))
+}
+
+/// §31.6 Inertia Dampner: the change to the ST of `attacker` blitzing `defender`: −1 when
+/// he has moved in this Blitz (never below 1, [`Ctx::block_roll`]).
+pub fn dampner(g: &Game, attacker: PlayerId, defender: PlayerId) -> bool {
+    g.cards.dampners.contains(&defender)
+        && g.cards.moved == Some(attacker)
+        && g.acting
+            .is_some_and(|a| a.player == attacker && a.action == ActionKind::Blitz)
+}
+
+/// §31.6 Fawndough's Headband, Magic Gloves of Jark Longarm: the modifier to an interception
+/// by `interceptor` of a pass by `passer`.
+pub fn intercept_modifier(g: &Game, passer: Option<PlayerId>, interceptor: PlayerId) -> i8 {
+    let headband = passer.is_some_and(|p| g.cards.headband.contains(&p));
+    i8::from(headband) + i8::from(g.cards.jark.contains(&interceptor))
+}

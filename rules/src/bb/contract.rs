@@ -196,6 +196,8 @@ impl Ruleset for Game {
         // Casualties suffered by type: badly hurt, serious (a lasting injury), dead.
         let mut by_type = [[0u32; 2]; 3];
         let mut last_cas: Option<(PlayerId, usize)> = None;
+        // Every casualty's type, for a card that takes one back later.
+        let mut cas_types: Vec<(PlayerId, usize)> = Vec::new();
         for event in events {
             let side_of = |p: &PlayerId| sides.get(p.index()).copied();
             match event {
@@ -229,6 +231,7 @@ impl Ruleset for Game {
                         inflicted[side.other().index()] += 1;
                         by_type[cas_type(*result)][side.index()] += 1;
                         last_cas = Some((*player, cas_type(*result)));
+                        cas_types.push((*player, cas_type(*result)));
                     }
                     continue;
                 }
@@ -239,6 +242,22 @@ impl Ruleset for Game {
                             inflicted[side.other().index()].saturating_sub(1);
                         if let Some((p, t)) = last_cas
                             && p == *player
+                        {
+                            by_type[t][side.index()] = by_type[t][side.index()].saturating_sub(1);
+                        }
+                    }
+                }
+                // §31.7 Miracle Worker, §31.8 Magic Sponge: the casualty is taken back.
+                Event::CasualtyUndone { player, .. } => {
+                    if let Some(side) = side_in(&sides, player) {
+                        s.injuries[side.index()] = s.injuries[side.index()].saturating_sub(1);
+                        inflicted[side.other().index()] =
+                            inflicted[side.other().index()].saturating_sub(1);
+                        if let Some(t) = cas_types
+                            .iter()
+                            .rev()
+                            .find(|(p, _)| p == player)
+                            .map(|&(_, t)| t)
                         {
                             by_type[t][side.index()] = by_type[t][side.index()].saturating_sub(1);
                         }

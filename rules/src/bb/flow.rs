@@ -402,6 +402,17 @@ pub enum Frame {
     Kick {
         aimed: Square,
     },
+    /// §6.1, §7: the kick has scattered to `lands`: Kick-Off Return, then the kick-off
+    /// table (after the receiving coach's card moment, §31.3).
+    KickScattered {
+        lands: Square,
+    },
+    /// §18.3: the KO recovery rolls and the rest of the drive's start (after the card
+    /// moment before them, §31.3).
+    KoRecovery,
+    /// §31.11 Wake Up Call: after the set-ups, the woken players set up stand stunned (4+:
+    /// prone); those left in Reserves go back to the KO'd box.
+    WakeUp,
 }
 
 /// A push-back under way: the moves chosen so far (player, from, to; `to` off the pitch for
@@ -569,6 +580,10 @@ impl Ctx<'_> {
     pub fn set_ball(&mut self, ball: Ball) {
         self.g.ball = ball;
         self.emit(Event::Ball { ball });
+        if !self.g.cards.grants.is_empty() {
+            // §31.6 Force Shield: a grant while holding the ball.
+            self.cards_ball_moved();
+        }
     }
 
     /// Move a standing player (a step, push, follow-up, Quick Snap, High Kick).
@@ -1038,6 +1053,15 @@ impl Ctx<'_> {
                 self.kick(aimed);
                 Flow::Continue
             }
+            Frame::KickScattered { lands } => {
+                self.kick_scattered(lands);
+                Flow::Continue
+            }
+            Frame::KoRecovery => self.ko_recovery(),
+            Frame::WakeUp => {
+                self.cards_wake_up();
+                Flow::Continue
+            }
         }
     }
 
@@ -1337,7 +1361,23 @@ impl Ctx<'_> {
     /// §18.3, §5.1, §18.6: KO recovery (not before the first drive), no players to field,
     /// then the kicking team sets up, the receiving team, the kick.
     fn start_drive(&mut self) -> Flow<Prompt, Command> {
+        if self.g.drives > 0 && (self.cards_held(Side::Home) || self.cards_held(Side::Away)) {
+            // §31.3: the drive's end, before the KO recovery rolls.
+            self.push(Frame::KoRecovery);
+            self.card_moment(
+                super::cards::Window::DriveEndBeforeKoRecovery,
+                &[self.g.kicking, self.g.kicking.other()],
+            );
+            return Flow::Continue;
+        }
+        self.ko_recovery()
+    }
+
+    /// §18.3: KO recovery, then the drive's set-ups.
+    fn ko_recovery(&mut self) -> Flow<Prompt, Command> {
         if self.g.drives > 0 {
+            // §31.11 Wake Up Call: the woken skip the roll.
+            self.cards_wake_ko();
             for i in 0..self.g.players.len() {
                 if self.g.players[i].state == PlayerState::KnockedOut
                     && self.cards_may_recover(PlayerId(i as u8))
@@ -1413,6 +1453,9 @@ impl Ctx<'_> {
             super::cards::Window::AfterSetup,
             &[kicking, kicking.other()],
         );
+        if !self.g.cards.woken.is_empty() {
+            self.push(Frame::WakeUp);
+        }
         self.push(Frame::Setup {
             side: kicking.other(),
             perfect_defence: false,
@@ -1455,7 +1498,7 @@ impl Ctx<'_> {
 
     /// §9.3: a team turn starts: the marker moves (not for the Blitz! bonus turn, G8),
     /// per-turn state resets.
-    fn begin_turn(&mut self, side: Side, bonus: bool) {
+    pub(crate) fn begin_turn(&mut self, side: Side, bonus: bool) {
         if !bonus {
             let t = &mut self.g.teams[side.index()];
             t.turns += 1;

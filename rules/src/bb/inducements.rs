@@ -24,7 +24,8 @@ use crate::core::{Die, Side};
 
 /// One purchase (§30.2). On the wire `{"kind": "bribe"}`, `{"kind": "star_player", "star":
 /// "mighty_zug"}`, `{"kind": "mercenary", "position": 0, "skill": "block"}` (`position`: the
-/// index of the position in the team's roster, `skill`: the one extra skill, optional).
+/// index of the position in the team's roster, `skill`: the one extra skill, optional),
+/// `{"kind": "card_draw", "deck": "magic_items"}` (§31.1, option `card_inducements`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -43,6 +44,10 @@ pub enum InducementItem {
         position: u8,
         #[serde(default)]
         skill: Option<Skill>,
+    },
+    /// §31.1: a random draw from a deck of Special Play Cards (option `card_inducements`).
+    CardDraw {
+        deck: super::cards::Deck,
     },
 }
 
@@ -118,6 +123,10 @@ impl Induced {
 /// §30.7 [R]: the teams that may buy Igor (the ones that cannot have an apothecary).
 pub const IGOR_TEAMS: [&str; 4] = ["khemri", "necromantic", "nurgle", "undead"];
 
+/// §31.1 [Proposal: the digest's suggested limit]: the most Special Play Card draws a coach
+/// may buy as inducements.
+pub const CARD_DRAWS: u8 = 5;
+
 /// §30.2: the most of each inducement a team may buy (mercenaries: no limit but the
 /// 16 players).
 fn limit(item: InducementItem) -> u8 {
@@ -128,6 +137,8 @@ fn limit(item: InducementItem) -> u8 {
         InducementItem::HalflingMasterChef | InducementItem::Igor | InducementItem::Wizard => 1,
         InducementItem::WanderingApothecary | InducementItem::StarPlayer { .. } => 2,
         InducementItem::Mercenary { .. } => u8::MAX,
+        // §31.1: the digest's suggested limit, 5 cards a coach (all decks together).
+        InducementItem::CardDraw { .. } => CARD_DRAWS,
     }
 }
 
@@ -160,6 +171,7 @@ pub fn list_price(key: &str, apothecary: bool, item: InducementItem) -> Option<u
         InducementItem::WanderingApothecary if apothecary => 100_000,
         InducementItem::Wizard => 150_000,
         InducementItem::StarPlayer { star } => star.data().cost,
+        InducementItem::CardDraw { deck } => deck.price(),
         InducementItem::Igor
         | InducementItem::WanderingApothecary
         | InducementItem::Mercenary { .. } => return None,
@@ -317,6 +329,33 @@ pub fn can_buy(g: &Game, side: Side, money: u32, item: InducementItem) -> Result
                 }
             }
         }
+        InducementItem::CardDraw { deck } => {
+            if !g.setup.options.card_inducements {
+                return Err("Special Play Cards are not inducements in this match (§31.1)".into());
+            }
+            let draws = ind
+                .bought
+                .iter()
+                .filter(|b| matches!(b, InducementItem::CardDraw { .. }))
+                .count();
+            if draws >= usize::from(CARD_DRAWS) {
+                return Err(format!("{CARD_DRAWS} card draws at most (§31.1)"));
+            }
+            if !deck.unbuilt().is_empty() {
+                return Err(format!(
+                    "the {} deck is not wholly built (§31.1)",
+                    deck.name()
+                ));
+            }
+            let held = g.cards.hands[side.index()]
+                .iter()
+                .filter(|c| c.info().deck == deck)
+                .count();
+            let option = usize::from(g.setup.options.special_play_cards.of(side).count(deck));
+            if held + option >= deck.cards().count() {
+                return Err(format!("no card left in the {} deck (§31.4)", deck.name()));
+            }
+        }
         _ => {
             if ind.count(item) >= limit(item) {
                 return Err(format!("{item:?}: {} at most (§30.2)", limit(item)));
@@ -340,6 +379,11 @@ pub fn purchases(g: &Game, side: Side, money: u32) -> Vec<Command> {
         InducementItem::Wizard,
     ];
     items.extend(Star::all().map(|star| InducementItem::StarPlayer { star }));
+    items.extend(
+        super::cards::Deck::ALL
+            .into_iter()
+            .map(|deck| InducementItem::CardDraw { deck }),
+    );
     for (i, pos) in roster.data().positions.iter().enumerate() {
         let position = i as u8;
         items.push(InducementItem::Mercenary {
@@ -448,6 +492,10 @@ impl Ctx<'_> {
                 ind.spent += cost;
                 ind.petty_cash_spent += cost - from_gift;
                 self.emit_induced(side);
+                if let InducementItem::CardDraw { deck } = item {
+                    // §31.1: the coach sees his card before he buys anything else.
+                    self.draw_card(side, deck);
+                }
                 self.push(Frame::Inducements {
                     side,
                     money: money - cost,

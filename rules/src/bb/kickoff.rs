@@ -210,6 +210,19 @@ impl Ctx<'_> {
         self.g.kick_out = out;
         self.emit(Event::Kick { aimed, lands: sq });
         self.set_ball(Ball::InAir { square: sq });
+        let receiving = self.g.kicking.other();
+        if self.cards_held(receiving) {
+            // §31.3: the receiving coach's moment after the scatter.
+            self.push(Frame::KickScattered { lands: sq });
+            self.card_moment(super::cards::Window::ReceivingAfterScatter, &[receiving]);
+            return;
+        }
+        self.kick_scattered(sq);
+    }
+
+    /// §26.57, §7: the kick has scattered to `sq`: Kick-Off Return, then the kick-off table.
+    pub(crate) fn kick_scattered(&mut self, sq: Square) {
+        let out = self.g.kick_out;
         if !out
             && in_half(self.g.kicking.other(), sq)
             && super::skills_a::kick_off_returners(self.g).next().is_some()

@@ -256,6 +256,16 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
     let used = g.team(side).used;
     let ball_in_air = matches!(g.ball, Ball::InAir { .. });
     for p in g.on_pitch(side) {
+        if let Some(s) = g.cards.suicide {
+            // §31.11 Suicide Blitz: only he acts, wherever he stands, and only a Blitz.
+            if p.id == s && !used.blitz && p.standing() {
+                out.push(Command::Declare {
+                    player: p.id,
+                    action: ActionKind::Blitz,
+                });
+            }
+            continue;
+        }
         if p.acted || !super::cards::may_act(g, p.id) {
             continue;
         }
@@ -268,8 +278,8 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
             player: p.id,
             action: ActionKind::Move,
         });
-        if p.has(Skill::BallAndChain) {
-            // §26.2: Move Actions only.
+        if p.has(Skill::BallAndChain) || super::cards::move_only(g, p.id) {
+            // §26.2: Move Actions only (§31.12 Illegal Substitution: this turn).
             continue;
         }
         if !used.blitz || super::cards::extra_action(g, side, ActionKind::Blitz) {
@@ -437,6 +447,16 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
                         .is_some_and(|t| g.player(t).side == side && same_race_ok(g, &a, Some(t))),
                     _ => false,
                 }
+            }));
+        }
+        ActionKind::Pass if carrier && !p.confused && super::cards::quick_only(g, side) => {
+            // §31.11 Flea Flicker: the turn's first pass is a Quick pass.
+            let mut all = Vec::new();
+            pass_targets(g, sq, &mut all);
+            out.extend(all.into_iter().filter(|c| {
+                matches!(c, Command::Pass { target }
+                    if pass_range((target.x - sq.x).unsigned_abs(), (target.y - sq.y).unsigned_abs())
+                        == Some(PassRange::Quick))
             }));
         }
         ActionKind::Pass if carrier && !p.confused => {

@@ -64,6 +64,7 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             league_teams: false,
             inducements: false,
             special_play_cards: random_cards(seed, true),
+            card_inducements: false,
         },
         pre_match: Box::default(),
     }
@@ -76,6 +77,8 @@ pub fn random_setup_with_inducements(seed: u64) -> MatchSetup {
     let mut d = ChaChaDice::from_u64(seed ^ 0x1ADC_CA54);
     setup.options.inducements = true;
     setup.pre_match.petty_cash = [0, 1].map(|_| u32::from(d.roll(Die::Range(11))) * 50_000);
+    // §31.1: Special Play Card draws on the inducement list, for half the seeds.
+    setup.options.card_inducements = d.roll(Die::Range(2)) == 1;
     setup
 }
 

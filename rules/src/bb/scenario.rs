@@ -167,6 +167,24 @@ impl Scenario {
         self
     }
 
+    /// The moment after `kicking` kicked off and the kick is resolved, before the receiving
+    /// team's first turn (§31.3): the game at its first prompt.
+    pub fn after_kick_off(&mut self, kicking: Side) -> Game {
+        let mut g = self.game.clone();
+        g.kicking = kicking;
+        g.next = kicking.other();
+        g.frames.push(Frame::NextTurn);
+        if !g.cards.hands[kicking.index()].is_empty() {
+            g.frames.push(Frame::CardWindow {
+                side: kicking,
+                window: super::cards::Window::AfterKickOffToOpponent,
+            });
+        }
+        let mut none = crate::core::ScriptedDice::default();
+        flow::resume(&mut g, &mut none);
+        g
+    }
+
     /// Start `side`'s team turn `turn` (its Action prompt) and return the game.
     pub fn turn(&mut self, side: Side, turn: u8) -> Game {
         let mut g = self.game.clone();

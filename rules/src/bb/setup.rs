@@ -150,6 +150,11 @@ pub struct Options {
     /// §31.1: the Special Play Cards each team draws before the match (default: none).
     #[serde(skip_serializing_if = "SpecialPlayCards::is_off")]
     pub special_play_cards: SpecialPlayCards,
+    /// §31.1 (the commissioner's first method): with `inducements`, Special Play Card draws are on
+    /// the inducement list (`{"kind": "card_draw", "deck": ...}`), 5 a coach at
+    /// most, each drawn when bought. Off by default.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub card_inducements: bool,
 }
 
 impl Default for Options {
@@ -164,6 +169,7 @@ impl Default for Options {
             league_teams: false,
             inducements: false,
             special_play_cards: SpecialPlayCards::default(),
+            card_inducements: false,
         }
     }
 }
@@ -519,5 +525,12 @@ pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
         ));
     }
     setup.options.special_play_cards.validate()?;
+    if setup.options.card_inducements && !setup.options.inducements {
+        // §31.1: card draws on the inducement list need the inducement phase.
+        return Err(SetupError::NeedsOption {
+            option: "card_inducements".to_string(),
+            needs: "inducements".to_string(),
+        });
+    }
     Ok(())
 }

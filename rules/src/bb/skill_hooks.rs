@@ -178,6 +178,10 @@ impl Ctx<'_> {
             // §26.8: a chainsaw wielder knocked down: +3 to his armour roll.
             total += 3;
         }
+        if modifiable {
+            // §31.7 Suitable Pitch: ±1 for a knocked-down player, to the drive's end.
+            total += i32::from(self.g.cards.pitch);
+        }
         let claw = hurt.claw && modifiable;
         let breaks = |t: i32| t > av || (claw && t >= 8);
         if modifiable && hurt.mighty_blow && !breaks(total) && breaks(total + 1) {

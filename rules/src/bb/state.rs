@@ -337,6 +337,21 @@ impl Game {
         for nb in sq.neighbours() {
             if let Some(id) = self.at(nb) {
                 let p = self.player(id);
+                if p.side != side && self.exerts_tz(p) && Some(id) != except {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The tackle zones of standing opponents only (§31.11 Dogged Defense: a prone player's
+    /// tackle zone cancels no assist, §11.3).
+    pub fn standing_tackle_zones(&self, side: Side, sq: Square, except: Option<PlayerId>) -> u8 {
+        let mut n = 0;
+        for nb in sq.neighbours() {
+            if let Some(id) = self.at(nb) {
+                let p = self.player(id);
                 if p.side != side && p.has_tz() && Some(id) != except {
                     n += 1;
                 }
@@ -345,12 +360,21 @@ impl Game {
         n
     }
 
+    /// Does `p` exert a tackle zone: standing and not confused, or (§31.11 Dogged Defense)
+    /// prone while his team's card holds?
+    pub fn exerts_tz(&self, p: &Player) -> bool {
+        p.has_tz()
+            || (self.cards.dogged[p.side.index()]
+                && matches!(p.state, PlayerState::Prone { .. })
+                && !p.confused)
+    }
+
     /// The opponents of `side` exerting a tackle zone on `sq`.
     pub fn markers(&self, side: Side, sq: Square) -> impl Iterator<Item = PlayerId> + '_ {
         sq.neighbours().filter_map(move |nb| {
             let id = self.at(nb)?;
             let p = self.player(id);
-            (p.side != side && p.has_tz()).then_some(id)
+            (p.side != side && self.exerts_tz(p)).then_some(id)
         })
     }
 

@@ -108,12 +108,13 @@ impl Ctx<'_> {
             }
             sq = next;
         }
-        self.come_down(thrown, sq);
+        self.come_down(thrown, sq, false);
     }
 
     /// §26.33: coming down on `sq`: a player there is knocked down and the thrown player
-    /// scatters on until an empty square (then a failed landing); else the landing roll.
-    fn come_down(&mut self, thrown: PlayerId, mut sq: Square) {
+    /// scatters on until an empty square (then a failed landing); else the landing roll
+    /// (`sure`: none, he lands, §31.6 Ring of Teleportation).
+    pub(crate) fn come_down(&mut self, thrown: PlayerId, mut sq: Square, sure: bool) {
         let mut landed_on = false;
         loop {
             match self.g.at(sq) {
@@ -138,6 +139,13 @@ impl Ctx<'_> {
                 }
                 _ => break,
             }
+        }
+        if sure && !landed_on {
+            if self.g.player(thrown).square() != Some(sq) {
+                self.move_player(thrown, sq);
+            }
+            self.landed(thrown, true);
+            return;
         }
         self.land_thrown(thrown, sq, landed_on);
     }
@@ -190,14 +198,17 @@ impl Ctx<'_> {
 
     /// §26.33: thrown off the pitch: the crowd beats him up (as a crowd push); a ball he
     /// held is thrown in from the last square (a turnover).
-    fn thrown_into_crowd(&mut self, thrown: PlayerId, last: Square) {
+    pub(crate) fn thrown_into_crowd(&mut self, thrown: PlayerId, last: Square) {
         let carrier = self.g.carrier() == Some(thrown);
         self.set_state(thrown, PlayerState::Reserve);
         self.emit(Event::PushedIntoCrowd { player: thrown });
         if carrier {
             self.set_ball(Ball::Ground { square: last });
             self.push(Frame::ThrowIn { from: last });
-            self.turnover(Turnover::BallCarrierDown);
+            // (A card may throw an opponent between turns: no turnover then.)
+            if self.g.active == Some(self.g.player(thrown).side) {
+                self.turnover(Turnover::BallCarrierDown);
+            }
         }
         self.push(Frame::Injury {
             player: thrown,

@@ -122,6 +122,7 @@ impl GameView {
             | Event::Injured { .. }
             | Event::Casualty { .. }
             | Event::Regenerated { .. }
+            | Event::CasualtyUndone { .. }
             | Event::BallHeld { .. }
             | Event::Passed { .. }
             | Event::Fumbled { .. }

@@ -207,6 +207,10 @@ pub enum Command {
         player: Option<PlayerId>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         square: Option<Square>,
+        /// The coach's choice, for a card that asks one (§31.7 Suitable Pitch, Scutt's
+        /// Scroll, Intensive Training).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        choice: Option<super::cards::CardChoice>,
     },
     /// §31.3: play no card now.
     NoCard,
@@ -807,4 +811,8 @@ pub enum Event {
     },
     /// §31.9 Come On Boys!: `side`'s turn, just ended by a turnover, goes on.
     TurnResumed { side: Side },
+    /// §31.7 Miracle Worker, §31.8 Magic Sponge: `card` takes back the player's casualty (it
+    /// leaves no lasting effect and is not counted among the match's casualties; his new
+    /// state follows).
+    CasualtyUndone { player: PlayerId, card: Card },
 }

@@ -98,7 +98,9 @@ impl MatchFacts {
                     }
                 }
                 Event::Casualty { player, result, .. } => casualties.push((*player, *result)),
-                Event::Regenerated { player } => {
+                // §31.7 Miracle Worker, §31.8 Magic Sponge: no lasting effect, as for a
+                // regenerated player (the CAS earned stays, §32.6).
+                Event::Regenerated { player } | Event::CasualtyUndone { player, .. } => {
                     let from = injury_start.get(player.index()).copied().unwrap_or(0);
                     let mut i = from.min(casualties.len());
                     while i < casualties.len() {
