@@ -428,7 +428,12 @@ async fn a_season_of_eight_league_teams_is_played_by_bots_and_keeps_its_invarian
     let lines = table["standings"].as_array().expect("standings");
     assert_eq!(lines.len(), 8, "{table}");
     assert!(lines.iter().all(|l| l["played"] == 7), "{table}");
-    let total = |k: &str| lines.iter().map(|l| l[k].as_u64().unwrap_or(0)).sum::<u64>();
+    let total = |k: &str| {
+        lines
+            .iter()
+            .map(|l| l[k].as_u64().unwrap_or(0))
+            .sum::<u64>()
+    };
     assert_eq!(total("won"), total("lost"), "{table}");
     assert_eq!(total("won") + total("drawn") / 2, 28, "{table}");
     eprintln!(

@@ -734,11 +734,13 @@ fn spells_and_cards_on_squares_are_chosen_on_the_pitch() {
         card: Card::DaFreightTrain,
         player: None,
         square: Some(sq(3, 0)),
+        choice: None,
     };
     let mindblow = Command::PlayCard {
         card: Card::Mindblow,
         player: Some(PlayerId(12)),
         square: None,
+        choice: None,
     };
     let legal = vec![freight, mindblow, Command::NoCard];
     let ctx = Ctx {

@@ -3,7 +3,7 @@
 //!
 //! Section references (§) are to docs/rules/blood-bowl.md.
 
-use dugout_rules::bb::cards::{Card, Window};
+use dugout_rules::bb::cards::{Card, CardChoice, Window};
 use dugout_rules::bb::{
     ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, Induced,
     InducementItem, InjuryOutcome, Outcome, PlayerId, PlayerState, Prompt, PromptKind,
@@ -1042,18 +1042,35 @@ pub fn command(view: &GameView, c: &Command) -> String {
             card,
             player,
             square,
-        } => match (player, square) {
-            // §31.12 Chop Block: his player on the square blocks the opponent.
-            (Some(id), Some(sq)) => format!(
-                "Play {}: the player on {} at {}",
-                card.name(),
-                square_name(*sq),
-                ps(id)
-            ),
-            (Some(id), None) => format!("Play {} on {}", card.name(), ps(id)),
-            (None, Some(sq)) => format!("Play {} on {}", card.name(), square_name(*sq)),
-            (None, None) => format!("Play {}", card.name()),
-        },
+            choice,
+        } => {
+            let play = match (player, square) {
+                // §31.12 Chop Block: his player on the square blocks the opponent.
+                (Some(id), Some(sq)) => format!(
+                    "Play {}: the player on {} at {}",
+                    card.name(),
+                    square_name(*sq),
+                    ps(id)
+                ),
+                (Some(id), None) => format!("Play {} on {}", card.name(), ps(id)),
+                (None, Some(sq)) => format!("Play {} on {}", card.name(), square_name(*sq)),
+                (None, None) => format!("Play {}", card.name()),
+            };
+            // §31.7: the cards that ask the coach a choice.
+            match choice {
+                None => play,
+                Some(CardChoice::DangerousObjects { added: true }) => {
+                    format!("{play}: dangerous objects added (+1 armour)")
+                }
+                Some(CardChoice::DangerousObjects { added: false }) => {
+                    format!("{play}: dangerous objects removed (-1 armour)")
+                }
+                Some(CardChoice::Weather { weather }) => {
+                    format!("{play}: {}", debug_words(weather))
+                }
+                Some(CardChoice::Skill { skill }) => format!("{play}: {}", skill.name()),
+            }
+        }
         Command::NoCard => "No card".into(),
     }
 }
