@@ -84,7 +84,7 @@ async function start() {
       profile.map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, v))))),
     h('h2', {}, 'Star player points'),
     h('table', { class: 'grid summary', id: 'spp' }, h('tbody', {},
-      kinds.map((k) => h('tr', { dataset: { kind: k, spp: spp.get(k) || 0 } }, h('th', {}, words(k)), h('td', { class: 'num' }, String(spp.get(k) || 0)))),
+      kinds.map((k) => h('tr', { dataset: { kind: k, spp: spp.get(k) || 0 } }, h('th', {}, k === 'mvp' ? 'MVP' : words(k)), h('td', { class: 'num' }, String(spp.get(k) || 0)))),
       h('tr', { dataset: { kind: 'total', spp: total } }, h('th', {}, 'Total'), h('td', { class: 'num strong' }, String(total))))),
     h('h2', {}, 'Advancements'),
     advances.length

@@ -119,9 +119,8 @@ async function showTeam(league, teamId) {
 
   const historyRows = history.map((l) => h('tr', { dataset: { seq: l.seq, type: l.event.type, match: l.match || null } },
     num(l.seq),
-    h('td', {}, eventText(l.event, name)),
+    h('td', {}, eventText(l.event, name), h('div', { class: 'muted small why' }, l.reason)),
     h('td', {}, l.actor || h('span', { class: 'muted' }, 'server')),
-    h('td', { class: 'wide' }, l.reason),
     h('td', {}, l.match ? h('a', { href: `/matches/${encodeURIComponent(l.match)}` }, 'match') : '—'),
     h('td', { class: 'wide' }, fmtDate(l.at_ms))));
 
@@ -142,7 +141,7 @@ async function showTeam(league, teamId) {
       row('Casualties', `${r.casualties_for} caused, ${r.casualties_against} suffered`, 'casualties', null),
     )),
     h('h2', {}, 'Roster'),
-    h('div', { class: 'table-scroll' }, h('table', { class: 'grid', id: 'roster' },
+    h('div', { class: 'table-scroll' }, h('table', { class: 'grid team-table', id: 'roster' },
       h('thead', {}, h('tr', {}, ['#', 'Player', 'MA/ST/AG/AV', 'Skills', 'SPP', 'Level', 'P/TD/Cas', 'Value']
         .map((c) => h('th', { class: ['Level', 'P/TD/Cas'].includes(c) ? 'wide' : null }, c)))),
       h('tbody', {}, rosterRows))),
@@ -153,8 +152,8 @@ async function showTeam(league, teamId) {
         h('tbody', {}, formerRows))
       : h('p', { class: 'empty', id: 'former' }, 'Nobody has left this team.'),
     h('h2', {}, 'History'),
-    h('div', { class: 'table-scroll' }, h('table', { class: 'grid', id: 'history', dataset: { total: history.length } },
-      h('thead', {}, h('tr', {}, ['#', 'Change', 'By', 'Why', 'Match', 'When'].map((c) => h('th', { class: c === 'Why' || c === 'When' ? 'wide' : null }, c)))),
+    h('div', { class: 'table-scroll' }, h('table', { class: 'grid team-table', id: 'history', dataset: { total: history.length } },
+      h('thead', {}, h('tr', {}, ['#', 'Change (and why)', 'By', 'Match', 'When'].map((c) => h('th', { class: c === 'When' ? 'wide' : null }, c)))),
       h('tbody', {}, historyRows))),
   );
 }

@@ -35,7 +35,7 @@ export function staffText(s) {
 export function eventText(e, name) {
   const p = (id) => name(id);
   switch (e.type) {
-    case 'created': return `Team created (${e.roster}), treasury ${gold(e.treasury)}`;
+    case 'created': return `Team created (${words(e.roster)}), treasury ${gold(e.treasury)}`;
     case 'player_joined': return e.journeyman
       ? `${e.name} (#${e.number}, ${e.position}) joins as a journeyman`
       : `${e.name} (#${e.number}, ${e.position}) hired for ${gold(e.cost)}`;
@@ -51,7 +51,7 @@ export function eventText(e, name) {
     case 'match_played': return `Match v ${e.opponent}: ${e.result} ${e.score[0]}–${e.score[1]}, casualties ${e.casualties[0]}–${e.casualties[1]}${e.conceded ? ' (conceded)' : ''}`;
     case 'played': return `${p(e.player)} played`;
     case 'missed_match_served': return `${p(e.player)} served his missed match`;
-    case 'spp': return `${p(e.player)} +${e.spp} SPP (${words(e.kind)})`;
+    case 'spp': return `${p(e.player)} +${e.spp} SPP (${e.kind === 'mvp' ? 'MVP' : words(e.kind)})`;
     case 'advancement_rolled': return `${p(e.player)} rolls ${e.dice[0]}+${e.dice[1]} for an advancement`;
     case 'advanced': return `${p(e.player)} takes ${advanceText(e.advance)} (+${gold(e.value)} value)`;
     case 'injury': return `${p(e.player)}: ${words(e.result)}${e.ignored ? ' (past the cap: no effect)' : ''}`;

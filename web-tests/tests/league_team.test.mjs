@@ -125,7 +125,7 @@ test('the team page shows the team as the server folds it, and its whole history
 
   const lines = await page.$$eval('#history tbody tr', (trs) => trs.map((r) => ({
     seq: Number(r.dataset.seq), type: r.dataset.type, match: r.dataset.match || null,
-    by: r.children[2].textContent, link: r.querySelector('a') ? r.querySelector('a').getAttribute('href') : null,
+    by: r.children[2].textContent, why: r.querySelector('.why').textContent, link: r.querySelector('a') ? r.querySelector('a').getAttribute('href') : null,
   })));
   assert.equal(lines.length, history.length);
   for (const [i, l] of history.entries()) {
@@ -133,6 +133,7 @@ test('the team page shows the team as the server folds it, and its whole history
     assert.equal(lines[i].type, l.event.type);
     assert.equal(lines[i].match, l.match);
     assert.equal(lines[i].by, l.actor || 'server');
+    assert.equal(lines[i].why, l.reason);
     assert.equal(lines[i].link, l.match ? `/matches/${l.match}` : null);
   }
   assert.ok(history.some((l) => l.event.type === 'match_played' && l.match === room), 'the match is in the history');
