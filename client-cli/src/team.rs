@@ -18,7 +18,7 @@
 use std::time::Duration;
 
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
-use dugout_rules::bb::data::Skill;
+use dugout_rules::bb::data::{Roster, Skill};
 use dugout_rules::bb::league::postmatch::{PostCommand, PostPrompt};
 use dugout_rules::bb::league::tables::{Advance, Stat, TITLES, rolls_earned};
 use dugout_rules::bb::league::team::{Purchase, Staff};
@@ -39,7 +39,7 @@ pub struct TeamView {
     pub league: i64,
     pub coach: String,
     pub name: String,
-    pub roster: String,
+    pub roster: Roster,
     pub approved: bool,
     pub treasury: u32,
     pub rerolls: u8,
@@ -392,7 +392,7 @@ fn render_head(f: &mut Frame, area: Rect, s: &Screen) {
             Span::styled(t.name.clone(), Style::default().add_modifier(Modifier::BOLD)),
             Span::raw(format!(
                 " · {} · coach {}{}",
-                t.roster,
+                t.roster.data().name,
                 t.coach,
                 if t.approved { "" } else { " · being created" }
             )),

@@ -9,7 +9,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use dugout_client::http::{self, ServerUrl};
 use dugout_client::team::{self, Action, Screen};
@@ -23,7 +23,9 @@ use serde_json::{Value, json};
 use tokio::process::Command;
 
 mod common;
+mod tmux;
 use common::{DUGOUT, Server, finish, text};
+use tmux::{Tmux, tmux_available};
 
 async fn post(url: &ServerUrl, path: &str, body: Value, token: &str) -> (u16, Value) {
     let r = http::post_json(url, path, &body.to_string(), Some(token))
@@ -50,9 +52,20 @@ fn dugout(args: &[&str]) -> tokio::process::Child {
 }
 
 /// §32.3, §32.5: the league's bots play the match and manage their teams after it.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_coach_makes_the_post_match_choices_with_the_keyboard() {
-    let mut server = Server::start().await;
+/// A played league match between two approved teams (`orc-bot`'s Orcs at home, `human-bot`'s
+/// Humans away), its post-match sequence started: the away coach's decisions answered by a
+/// `dugout post-match` process still running.
+struct Played {
+    url: ServerUrl,
+    league: i64,
+    base: String,
+    teams: Vec<i64>,
+    room: String,
+    home: String,
+    away_manager: tokio::process::Child,
+}
+
+async fn play_a_league_match(server: &Server) -> Played {
     let url = ServerUrl::parse(&server.url).unwrap();
     let org = server.bot_token("commissioner-bot").await;
     let home = server.bot_token("orc-bot").await;
@@ -163,6 +176,29 @@ async fn a_coach_makes_the_post_match_choices_with_the_keyboard() {
     ]);
     finish(home_bot, "the home bot").await;
     finish(away_bot, "the away bot").await;
+    Played {
+        url,
+        league: id,
+        base,
+        teams,
+        room,
+        home,
+        away_manager,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_coach_makes_the_post_match_choices_with_the_keyboard() {
+    let mut server = Server::start().await;
+    let Played {
+        url,
+        league: id,
+        base,
+        teams,
+        room,
+        home,
+        away_manager,
+    } = play_a_league_match(&server).await;
 
     // §32.5: the home coach answers by hand, with keys, among the legal answers only.
     let me = dugout_client::league::whoami(&url, &home).await.unwrap();
@@ -242,5 +278,144 @@ async fn a_coach_makes_the_post_match_choices_with_the_keyboard() {
         .collect();
     assert!(shown.contains("orc-bot"), "{shown}");
     assert!(shown.contains("in 1"), "{shown}");
+    server.stop().await;
+}
+
+/// The home coach's answers recorded so far.
+async fn home_answers(url: &ServerUrl, base: &str, room: &str) -> (usize, bool) {
+    let m = get(url, &format!("{base}/team-matches/{room}")).await;
+    let n = m["commands"]
+        .as_array()
+        .map_or(0, |a| a.iter().filter(|c| c["side"] == "Home").count());
+    (n, m["status"] == "done")
+}
+
+/// As a person would: the real `dugout team` binary in a 120x40 tmux pane, reading only the
+/// screen and pressing keys. A decision other than the buying window: `j` then Enter (the
+/// second answer, or the only one); the buying window (§32.14): `d` (the default, Done).
+/// Each key waits for the server to record the answer before the next. Without tmux the
+/// test says SKIPPED (and fails in CI unless `DUGOUT_SKIP_TMUX=1`), as `tui_tmux.rs`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dugout_team_in_a_terminal_answers_the_post_match_sequence_by_keys() {
+    if !tmux_available() {
+        let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(
+            !in_ci || std::env::var("DUGOUT_SKIP_TMUX").as_deref() == Ok("1"),
+            "tmux is required for this end-to-end test in CI (apt-get install tmux); set DUGOUT_SKIP_TMUX=1 to skip it"
+        );
+        eprintln!("SKIPPED: tmux is not installed");
+        return;
+    }
+    let mut server = Server::start().await;
+    let Played {
+        url,
+        league,
+        base,
+        teams,
+        room,
+        home,
+        away_manager,
+    } = play_a_league_match(&server).await;
+    let dir = tempfile::tempdir().unwrap();
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    let tmux = Tmux {
+        socket: format!("dugout-team-{}-{nanos}", std::process::id()),
+        dir: dir.path().to_path_buf(),
+    };
+    let client = format!(
+        "env TERM=xterm-256color DUGOUT_CONFIG='{}' '{}' team --server '{}' --token '{home}' --league {league} --team {} 2>'{}'",
+        dir.path().join("session.json").display(),
+        tmux::DUGOUT,
+        server.url,
+        teams[0],
+        dir.path().join("client.err").display()
+    );
+    let out = tmux.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "tui",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &client,
+    ]);
+    assert!(
+        out.status.success(),
+        "tmux new-session: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = tmux.cmd(&["set-option", "-t", "tui", "status", "off"]);
+
+    let screen = tokio::task::block_in_place(|| {
+        tmux.wait_for("the team screen", |s| s.contains("orc-bot · Orc · coach orc-bot"))
+    });
+    assert!(screen.contains("treasury"), "{screen}");
+    let mut pressed = 0;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
+    loop {
+        let (before, done) = home_answers(&url, &base, &room).await;
+        if done {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not over; the screen:\n{}",
+            tmux.screen()
+        );
+        let screen = tmux.screen();
+        if !screen.contains("Post-match v human-bot") {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        }
+        if screen.contains("the buying window") {
+            tmux.keys(&["d"]);
+        } else {
+            tmux.keys(&["j"]);
+            tmux.keys(&["Enter"]);
+        }
+        pressed += 1;
+        // The answer is recorded, then the screen has reloaded (it does at once after an
+        // answer) before the next key.
+        loop {
+            let (after, done) = home_answers(&url, &base, &room).await;
+            if after > before || done {
+                break;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the answer was not recorded; the screen:\n{}",
+                tmux.screen()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(800)).await;
+    }
+    finish(away_manager, "the away manager").await;
+    assert!(pressed > 0, "the home coach had decisions to make");
+    let m = get(&url, &format!("{base}/team-matches/{room}")).await;
+    let answers: Vec<&Value> = m["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["side"] == "Home")
+        .collect();
+    assert_eq!(answers.len(), pressed, "{m}");
+    for a in answers {
+        assert_eq!(a["by"], "orc-bot", "{a}");
+    }
+    // The screen says nothing waits any more, and shows the record with the match.
+    let screen = tokio::task::block_in_place(|| {
+        tmux.wait_for("the screen after the sequence", |s| {
+            s.contains("No post-match decision waits for you.") && s.contains("in 1")
+        })
+    });
+    assert!(screen.contains("sent: "), "{screen}");
+    tmux.keys(&["q"]);
+    drop(tmux);
     server.stop().await;
 }

@@ -14,7 +14,7 @@ use crate::league::Prompt;
 
 fn team() -> TeamView {
     serde_json::from_value(serde_json::json!({
-        "id": 3, "league": 7, "coach": "ann", "name": "Grim Gits", "roster": "Orc",
+        "id": 3, "league": 7, "coach": "ann", "name": "Grim Gits", "roster": "orc",
         "approved": true, "approved_at_ms": 1, "created_at_ms": 1, "version": 40,
         "treasury": 125000, "rerolls": 2, "fan_factor": 3, "assistant_coaches": 1,
         "cheerleaders": 0, "apothecary": true, "team_value": 1010000,
@@ -90,7 +90,7 @@ fn draw(s: &Screen, w: u16, hgt: u16) -> String {
 fn the_team_screen_shows_the_roster_and_the_treasury() {
     let s = Screen::new(team(), "ann".into());
     let text = draw(&s, 120, 24);
-    assert!(text.contains("Grim Gits"), "{text}");
+    assert!(text.contains("Grim Gits · Orc · coach ann"), "{text}");
     assert!(text.contains("TV 1010k"), "{text}");
     assert!(text.contains("treasury 125,000 gp"), "{text}");
     assert!(text.contains("re-rolls 2"), "{text}");
