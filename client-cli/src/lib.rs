@@ -31,6 +31,6 @@ pub mod league;
 pub mod load;
 pub mod net;
 pub mod strategy;
-pub mod tls;
 pub mod team;
+pub mod tls;
 pub mod tui;

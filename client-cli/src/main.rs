@@ -13,7 +13,9 @@ use dugout_client::net::{Session, SessionConfig};
 use dugout_client::tls::{self, Trust};
 use dugout_protocol::PROTOCOL_VERSION;
 
-use crate::cli::{AbuseArgs, BotArgs, Cli, Command, LoadArgs, PostMatchArgs, RegisterBotArgs, TeamArgs};
+use crate::cli::{
+    AbuseArgs, BotArgs, Cli, Command, LoadArgs, PostMatchArgs, RegisterBotArgs, TeamArgs,
+};
 
 fn main() -> ExitCode {
     let cli = Cli::parse_from(cli::with_default_command(std::env::args_os().collect()));

@@ -17,12 +17,12 @@
 
 use std::time::Duration;
 
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
 use dugout_rules::bb::data::{Roster, Skill};
 use dugout_rules::bb::league::postmatch::{PostCommand, PostPrompt};
 use dugout_rules::bb::league::tables::{Advance, Stat, TITLES, rolls_earned};
 use dugout_rules::bb::league::team::{Purchase, Staff};
 use ratatui::Frame;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -173,10 +173,7 @@ impl Screen {
     /// Up/Down (or k/j) move among the legal answers, 1-9 pick one directly, Enter sends
     /// the highlighted one, `d` the server's default, `r` reloads, `q` or Esc quits.
     pub fn on_key(&mut self, key: KeyCode) -> Action {
-        let legal_len = self
-            .decision
-            .as_ref()
-            .map_or(0, |d| d.prompt.legal.len());
+        let legal_len = self.decision.as_ref().map_or(0, |d| d.prompt.legal.len());
         match key {
             KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
             KeyCode::Char('r') => Action::Refresh,
@@ -307,7 +304,7 @@ fn gold(n: u32) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -354,7 +351,9 @@ pub fn level(spp: u16) -> &'static str {
 pub fn render(f: &mut Frame, s: &Screen) {
     let area = f.area();
     let decision_height = match &s.decision {
-        Some(d) => (d.prompt.legal.len() as u16 + 3).min(area.height / 2).max(5),
+        Some(d) => (d.prompt.legal.len() as u16 + 3)
+            .min(area.height / 2)
+            .max(5),
         None => 3,
     };
     let [head, roster, decision, keys] = Layout::vertical([
@@ -389,7 +388,10 @@ fn render_head(f: &mut Frame, area: Rect, s: &Screen) {
     let r = &t.record;
     let lines = vec![
         Line::from(vec![
-            Span::styled(t.name.clone(), Style::default().add_modifier(Modifier::BOLD)),
+            Span::styled(
+                t.name.clone(),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
             Span::raw(format!(
                 " · {} · coach {}{}",
                 t.roster.data().name,
@@ -701,8 +703,7 @@ pub fn run(args: TeamArgs) -> Result<(), String> {
                     Action::Send { match_id, command } => {
                         let words = screen.command_text(&command);
                         screen.status =
-                            match send(&url, &args.token, args.league, &match_id, &command).await
-                            {
+                            match send(&url, &args.token, args.league, &match_id, &command).await {
                                 Ok(()) => format!("sent: {words}"),
                                 Err(e) => e,
                             };

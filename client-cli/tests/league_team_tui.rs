@@ -13,12 +13,12 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use dugout_client::http::{self, ServerUrl};
 use dugout_client::team::{self, Action, Screen};
+use dugout_rules::bb::data::Roster;
 use dugout_rules::bb::league::postmatch::{PostCommand, PostPrompt};
+use dugout_rules::bb::setup::starter_team;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
-use dugout_rules::bb::data::Roster;
-use dugout_rules::bb::setup::starter_team;
 use serde_json::{Value, json};
 use tokio::process::Command;
 
@@ -254,7 +254,10 @@ async fn a_coach_makes_the_post_match_choices_with_the_keyboard() {
         .iter()
         .filter(|a| a["side"] == "Home")
         .map(|a| {
-            assert_eq!(a["by"], "orc-bot", "answered by the coach, not the deadline: {a}");
+            assert_eq!(
+                a["by"], "orc-bot",
+                "answered by the coach, not the deadline: {a}"
+            );
             serde_json::from_value(a["command"].clone()).unwrap()
         })
         .collect();
@@ -352,7 +355,9 @@ async fn dugout_team_in_a_terminal_answers_the_post_match_sequence_by_keys() {
     let _ = tmux.cmd(&["set-option", "-t", "tui", "status", "off"]);
 
     let screen = tokio::task::block_in_place(|| {
-        tmux.wait_for("the team screen", |s| s.contains("orc-bot · Orc · coach orc-bot"))
+        tmux.wait_for("the team screen", |s| {
+            s.contains("orc-bot · Orc · coach orc-bot")
+        })
     });
     assert!(screen.contains("treasury"), "{screen}");
     let mut pressed = 0;

@@ -97,16 +97,28 @@ fn the_team_screen_shows_the_roster_and_the_treasury() {
     assert!(text.contains("fan factor 3"), "{text}");
     assert!(text.contains("record 1/0/0 in 1"), "{text}");
     assert!(text.contains("an apothecary"), "{text}");
-    let ugrak = text.lines().find(|l| l.contains("Ugrak")).expect("Ugrak's row");
+    let ugrak = text
+        .lines()
+        .find(|l| l.contains("Ugrak"))
+        .expect("Ugrak's row");
     assert!(ugrak.contains("Black Orc Blocker"), "{ugrak}");
     assert!(ugrak.contains("4 4 2 9"), "{ugrak}");
-    assert!(ugrak.contains("Experienced"), "7 SPP is Experienced: {ugrak}");
+    assert!(
+        ugrak.contains("Experienced"),
+        "7 SPP is Experienced: {ugrak}"
+    );
     assert!(ugrak.contains("80k"), "{ugrak}");
     assert!(ugrak.contains("adv 6+5"), "{ugrak}");
-    let snaga = text.lines().find(|l| l.contains("Snaga")).expect("Snaga's row");
+    let snaga = text
+        .lines()
+        .find(|l| l.contains("Snaga"))
+        .expect("Snaga's row");
     assert!(snaga.contains("MNG") && snaga.contains("1N"), "{snaga}");
     assert!(snaga.contains("Rookie"), "{snaga}");
-    assert!(text.contains("No post-match decision waits for you."), "{text}");
+    assert!(
+        text.contains("No post-match decision waits for you."),
+        "{text}"
+    );
 }
 
 /// §32.7: an advancement decision lists exactly the server's legal answers, the default
@@ -191,11 +203,17 @@ fn buying_and_journeymen_read_in_words() {
     };
     s.update(team(), Some(d), None);
     let text = draw(&s, 120, 24);
-    assert!(text.contains("buying window (treasury 125,000 gp)"), "{text}");
+    assert!(
+        text.contains("buying window (treasury 125,000 gp)"),
+        "{text}"
+    );
     assert!(text.contains("1. Hire a Lineman"), "{text}");
     assert!(text.contains("2. Fire #2 Snaga"), "{text}");
     assert!(text.contains("3. Buy a team re-roll"), "{text}");
-    assert!(text.contains("4. Done (close the window) (default)"), "{text}");
+    assert!(
+        text.contains("4. Done (close the window) (default)"),
+        "{text}"
+    );
     assert_eq!(
         s.command_text(&PostCommand::SignJourneyman),
         "Sign him".to_string()
