@@ -1,5 +1,5 @@
 //! `dugout team`: the screen's keys and its rendering with ratatui's `TestBackend`.
-//! Rules references (§) are to docs/rules/blood-bowl.md.
+//! Section references (§) are to docs/rules/blood-bowl.md.
 
 use dugout_rules::bb::data::Skill;
 use dugout_rules::bb::league::postmatch::{PostCommand, PostPrompt};
