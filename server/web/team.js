@@ -162,7 +162,7 @@ async function showTeam(league, teamId) {
 function injuryLine(list, niggling) {
   const all = [...(list || [])];
   if (niggling && !all.length) all.push(`${niggling} niggling`);
-  return all.length ? h('div', { class: 'injuries small', dataset: { injuries: all.length } }, `Injuries: ${all.join(', ')}`) : null;
+  return all.length ? h('div', { class: 'team-injuries small', dataset: { injuries: all.length } }, `Injuries: ${all.join(', ')}`) : null;
 }
 
 function row(label, text, key, value) {

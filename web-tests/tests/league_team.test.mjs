@@ -94,8 +94,11 @@ test('the team page shows the team as the server folds it, and its whole history
   const team = await get(`/api/leagues/${league}/teams/${teamId}`);
   const history = await get(`/api/leagues/${league}/teams/${teamId}/history`);
 
-  // From the league's team list.
-  await page.goto(`${base}/leagues/${league}/teams`);
+  // From the league's page, its team list.
+  await page.goto(`${base}/leagues/${league}`);
+  await page.waitForSelector('#league-teams');
+  await page.click('#league-teams');
+  await page.waitForURL(`${base}/leagues/${league}/teams`);
   await page.waitForSelector('#teams');
   const listed = await page.$$eval('#teams tbody tr', (rows) => rows.map((r) => Number(r.dataset.team)));
   assert.deepEqual(listed, coaches.map((c) => c.team));
