@@ -73,6 +73,10 @@ pub enum Command {
     /// of the match's post-match sequence (advancements, winnings, buying, journeymen) until
     /// it is over, waiting while the match is played or the other coach decides.
     PostMatch(PostMatchArgs),
+    /// Manage a Blood Bowl league team by hand: see its roster, SPP and treasury, and make
+    /// its coach's post-match decisions (advancements, winnings, buying, journeymen) with
+    /// the keyboard, among the answers the server lists as legal.
+    Team(TeamArgs),
     /// Play in the terminal: log in, the lobby, matches (the default command).
     Play {
         /// Server base URL for the login screen (a remembered session's server wins).
@@ -463,4 +467,25 @@ pub struct PostMatchArgs {
     /// coach decides).
     #[arg(long, default_value_t = 3600)]
     pub wait: u64,
+}
+
+/// `dugout team`.
+#[derive(Debug, PartialEq, Args)]
+pub struct TeamArgs {
+    /// Server base URL, http:// or https://.
+    #[arg(long, env = "DUGOUT_SERVER", default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// The coach's token (a session or a bot's API token); without it, the session `dugout
+    /// play` remembered for this server.
+    #[arg(long, env = "DUGOUT_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+    /// The league's id.
+    #[arg(long)]
+    pub league: i64,
+    /// The team's id.
+    #[arg(long)]
+    pub team: i64,
+    /// Only this league match's post-match decisions (default: any of the team's).
+    #[arg(long = "match", value_name = "MATCH")]
+    pub match_id: Option<String>,
 }

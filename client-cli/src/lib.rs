@@ -16,6 +16,7 @@
 //! * [`load`]: `dugout load`, many bot matches at once against a server, with a report.
 //! * [`tui`]: the terminal screens (lobby, match) as pure render functions, and events in
 //!   words.
+//! * [`team`]: `dugout team`, a coach's league team and post-match decisions by hand.
 //! * [`app`]: the interactive client (`dugout play`, `dugout replay`): a pure model of keys,
 //!   clicks and server messages, its screens, and the runtime around them.
 
@@ -30,5 +31,6 @@ pub mod league;
 pub mod load;
 pub mod net;
 pub mod strategy;
+pub mod team;
 pub mod tls;
 pub mod tui;

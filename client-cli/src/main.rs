@@ -13,7 +13,9 @@ use dugout_client::net::{Session, SessionConfig};
 use dugout_client::tls::{self, Trust};
 use dugout_protocol::PROTOCOL_VERSION;
 
-use crate::cli::{AbuseArgs, BotArgs, Cli, Command, LoadArgs, PostMatchArgs, RegisterBotArgs};
+use crate::cli::{
+    AbuseArgs, BotArgs, Cli, Command, LoadArgs, PostMatchArgs, RegisterBotArgs, TeamArgs,
+};
 
 fn main() -> ExitCode {
     let cli = Cli::parse_from(cli::with_default_command(std::env::args_os().collect()));
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Bot(args) => bot(args),
         Command::RegisterBot(args) => register_bot(args),
         Command::PostMatch(args) => post_match(args),
+        Command::Team(args) => team(args),
         Command::Load(args) => load(args),
         Command::Abuse(args) => abuse(args),
     }
@@ -321,6 +324,43 @@ fn post_match(args: PostMatchArgs) -> ExitCode {
             }
         }
     })
+}
+
+/// `dugout team`: a league team and its coach's post-match decisions, by hand.
+fn team(args: TeamArgs) -> ExitCode {
+    let token = match args.token.clone().filter(|t| !t.is_empty()) {
+        Some(t) => t,
+        None => match dugout_client::app::config::config_path()
+            .as_deref()
+            .and_then(dugout_client::app::config::load)
+            .filter(|s| s.server.trim_end_matches('/') == args.server.trim_end_matches('/'))
+            .map(|s| s.token)
+            .filter(|t| !t.is_empty())
+        {
+            Some(t) => t,
+            None => {
+                eprintln!(
+                    "dugout: team: no --token and no remembered session for {} (log in with `dugout play` first)",
+                    args.server
+                );
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let run = dugout_client::team::run(dugout_client::team::TeamArgs {
+        server: args.server,
+        token,
+        league: args.league,
+        team: args.team,
+        match_id: args.match_id,
+    });
+    match run {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("dugout: team: {err}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn register_bot(args: RegisterBotArgs) -> ExitCode {

@@ -884,12 +884,14 @@ pub fn document() -> Value {
     }
     for (path, title, _) in crate::web::PAGES {
         let mut parameters: Vec<Value> = Vec::new();
-        if path.contains("{id}") {
-            parameters.push(json!({
-                "name": "id", "in": "path", "required": true,
-                "description": "read by the page's script, not the server",
-                "schema": {"type": "string"}
-            }));
+        for name in ["id", "team", "player"] {
+            if path.contains(&format!("{{{name}}}")) {
+                parameters.push(json!({
+                    "name": name, "in": "path", "required": true,
+                    "description": "read by the page's script, not the server",
+                    "schema": {"type": "string"}
+                }));
+            }
         }
         let entry = paths.entry((*path).to_owned()).or_insert_with(|| json!({}));
         let mut html = Map::new();

@@ -8,6 +8,9 @@
 //! | `GET /matches/{id}` | a match: summary, dice verification, replay viewer (`?step=N`) |
 //! | `GET /live`, `GET /live/{id}` | live matches; one followed as a spectator over `/ws` |
 //! | `GET /leagues`, `GET /leagues/{id}` | leagues; one league's coaches, matches, standings |
+//! | `GET /leagues/{id}/teams` | a Blood Bowl league's teams |
+//! | `GET /leagues/{id}/teams/{team}` | a league team: roster, value, treasury, record, history |
+//! | `GET /leagues/{id}/teams/{team}/players/{player}` | a league team's player: SPP, advancements, injuries, matches |
 //! | `GET /organiser` | log in and manage leagues (create, register coaches, attach matches) |
 //! | `GET /assets/{file}` | the CSS and JavaScript |
 //! | `GET /api/rules/blitz` | the board layouts and team cards the pages draw with (JSON) |
@@ -60,6 +63,13 @@ pub const PAGES: &[(&str, &str, &str)] = &[
     ("/live/{id}", "Live match", "live.js"),
     ("/leagues", "Leagues", "leagues.js"),
     ("/leagues/{id}", "League", "league.js"),
+    ("/leagues/{id}/teams", "League teams", "team.js"),
+    ("/leagues/{id}/teams/{team}", "League team", "team.js"),
+    (
+        "/leagues/{id}/teams/{team}/players/{player}",
+        "League player",
+        "player.js",
+    ),
     ("/organiser", "Organiser", "organiser.js"),
 ];
 
@@ -141,6 +151,21 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/league.js"),
     ),
     (
+        "team_words.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/team_words.js"),
+    ),
+    (
+        "team.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/team.js"),
+    ),
+    (
+        "player.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/player.js"),
+    ),
+    (
         "organiser.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/organiser.js"),
@@ -169,6 +194,12 @@ pub fn routes() -> Router<AppState> {
         .route("/live/{id}", get(page_live))
         .route("/leagues", get(page_leagues))
         .route("/leagues/{id}", get(page_league))
+        .route("/leagues/{id}/teams", get(page_league_teams))
+        .route("/leagues/{id}/teams/{team}", get(page_league_team))
+        .route(
+            "/leagues/{id}/teams/{team}/players/{player}",
+            get(page_league_player),
+        )
         .route("/organiser", get(page_organiser))
         .route("/assets/{file}", get(asset))
         .route("/api/rules/blitz", get(rules_blitz))
@@ -301,6 +332,15 @@ async fn page_leagues(req: HeaderMap) -> Response {
 }
 async fn page_league(req: HeaderMap) -> Response {
     page("/leagues/{id}", &req)
+}
+async fn page_league_teams(req: HeaderMap) -> Response {
+    page("/leagues/{id}/teams", &req)
+}
+async fn page_league_team(req: HeaderMap) -> Response {
+    page("/leagues/{id}/teams/{team}", &req)
+}
+async fn page_league_player(req: HeaderMap) -> Response {
+    page("/leagues/{id}/teams/{team}/players/{player}", &req)
 }
 async fn page_organiser(req: HeaderMap) -> Response {
     page("/organiser", &req)

@@ -910,6 +910,23 @@ async fn the_openapi_document_lists_the_archive_and_league_routes() {
     assert!(doc["components"]["schemas"]["GameView"].is_object());
     assert!(doc["components"]["schemas"]["MatchSummary"].is_object());
     assert!(doc["components"]["schemas"]["MatchCommands"].is_object());
+    // The league team pages, with every path parameter declared.
+    for (path, names) in [
+        ("/leagues/{id}/teams", vec!["id"]),
+        ("/leagues/{id}/teams/{team}", vec!["id", "team"]),
+        (
+            "/leagues/{id}/teams/{team}/players/{player}",
+            vec!["id", "team", "player"],
+        ),
+    ] {
+        let params: Vec<&str> = doc["paths"][path]["get"]["parameters"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{path} is listed"))
+            .iter()
+            .filter_map(|p| p["name"].as_str())
+            .collect();
+        assert_eq!(params, names, "{path}");
+    }
 }
 
 /// Issue 15: `GET /api/matches/{id}/commands` serves a finished match's setup, dice and

@@ -57,6 +57,9 @@ async fn pages_and_assets_are_served_with_a_strict_csp_and_etags() {
         ("/live/any-room", "live.js"),
         ("/leagues", "leagues.js"),
         ("/leagues/7", "league.js"),
+        ("/leagues/7/teams", "team.js"),
+        ("/leagues/7/teams/3", "team.js"),
+        ("/leagues/7/teams/3/players/12", "player.js"),
         ("/organiser", "organiser.js"),
     ] {
         let (status, h, body) = raw(&server, path, None).await;
@@ -95,6 +98,9 @@ async fn pages_and_assets_are_served_with_a_strict_csp_and_etags() {
         "leagues.js",
         "league.js",
         "organiser.js",
+        "team_words.js",
+        "team.js",
+        "player.js",
         "notfound.js",
         "favicon.svg",
     ] {

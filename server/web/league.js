@@ -75,7 +75,8 @@ async function start() {
   setMain(
     h('h1', { id: 'league-name', dataset: { league: league.id } }, league.name),
     h('p', { class: 'meta' }, `${(GAMES[game] && GAMES[game].name) || game} · organised by ${league.organiser} · points: win ${p.win}, draw ${p.draw}, loss ${p.loss} · `,
-      h('a', { href: `/matches?league=${league.id}` }, 'search its matches')),
+      h('a', { href: `/matches?league=${league.id}` }, 'search its matches'),
+      game === 'blood_bowl' ? [' · ', h('a', { href: `/leagues/${league.id}/teams`, id: 'league-teams' }, 'league teams')] : null),
     seasonPart,
     h('h2', {}, seasons.length ? 'All matches: standings' : 'Standings'),
     standingRows.length
