@@ -474,7 +474,11 @@ pub async fn advance(
                 .post
                 .apply(side, &cmd, &mut running.dice)
                 .map_err(|e| Failure::internal(format_args!("the default is refused: {e}")))?;
-            let reason = format!("post-match (§32.5): the deadline passed, the default {cmd:?}");
+            let reason = format!(
+                "post-match (§32.5): the deadline passed; the default for the {} team: {}",
+                side_name(side),
+                command_words(&cmd)
+            );
             for (s, e) in events {
                 new.push((s, e, None, reason.clone()));
             }
@@ -505,9 +509,19 @@ pub async fn advance(
                 .post
                 .apply(side, cmd, &mut running.dice)
                 .map_err(|e| Failure::new(ErrorCode::IllegalCommand, e.to_string()))?;
-            let reason = format!("post-match (§32.5): {} chose {cmd:?}", who.name);
+            // The answering coach's own team's changes are theirs; the other team's (the
+            // sequence's automatic steps that the answer let run) are the server's.
+            let reason = format!("post-match (§32.5): {} chose: {}", who.name, command_words(cmd));
+            let after = format!(
+                "post-match (§32.5): the server's steps, after the {} coach's answer",
+                side_name(side)
+            );
             for (s, e) in events {
-                new.push((s, e, Some(who.id), reason.clone()));
+                if s == side {
+                    new.push((s, e, Some(who.id), reason.clone()));
+                } else {
+                    new.push((s, e, None, after.clone()));
+                }
             }
             commands.push(PostStep {
                 side,
@@ -747,3 +761,54 @@ pub const OPERATIONS: &[Operation] = &[
         errors: &[400, 401, 403, 404, 409, 413],
     },
 ];
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Home => "home",
+        Side::Away => "away",
+    }
+}
+
+/// A coach's post-match answer in words, for the team's history.
+fn command_words(cmd: &PostCommand) -> String {
+    use dugout_rules::bb::league::tables::{Advance, Stat};
+    use dugout_rules::bb::league::team::{Purchase, Staff};
+    let staff = |s: &Staff| match s {
+        Staff::AssistantCoach => "an assistant coach",
+        Staff::Cheerleader => "a cheerleader",
+        Staff::Apothecary => "an apothecary",
+    };
+    match cmd {
+        PostCommand::Mvp { player } => format!("player {player} as MVP"),
+        PostCommand::Advance { player, advance } => match advance {
+            Advance::Skill { skill } => format!("{} for player {player}", skill.name()),
+            Advance::Stat { stat } => {
+                let stat = match stat {
+                    Stat::Ma => "MA",
+                    Stat::St => "ST",
+                    Stat::Ag => "AG",
+                    Stat::Av => "AV",
+                };
+                format!("+1 {stat} for player {player}")
+            }
+        },
+        PostCommand::KeepWinnings => "keep the winnings".into(),
+        PostCommand::RerollWinnings => "re-roll the winnings".into(),
+        PostCommand::Buy { purchase } => match purchase {
+            Purchase::HirePlayer { position, name } if name.is_empty() => {
+                format!("hire a {position}")
+            }
+            Purchase::HirePlayer { position, name } => format!("hire {name}, {position}"),
+            Purchase::FirePlayer { player } => format!("fire player {player}"),
+            Purchase::RenamePlayer { player, name } => format!("rename player {player} {name}"),
+            Purchase::BuyReroll => "buy a team re-roll".into(),
+            Purchase::BuyFanFactor => "buy fan factor".into(),
+            Purchase::HireStaff { staff: s } => format!("hire {}", staff(s)),
+            Purchase::FireStaff { staff: s } => format!("let {} go", staff(s)),
+        },
+        PostCommand::Done => "done buying".into(),
+        PostCommand::SignJourneyman => "sign a journeyman".into(),
+        PostCommand::ReleaseJourneyman => "release a journeyman".into(),
+        PostCommand::JourneymanPosition { position } => format!("a journeyman {position}"),
+    }
+}

@@ -353,6 +353,21 @@ async fn a_season_of_eight_league_teams_is_played_by_bots_and_keeps_its_invarian
                     .map(|(_, e)| e.clone())
                     .collect();
                 assert_eq!(stored, replayed, "round {round}, {side:?}: stored = replay");
+                // §32.5: each change says who made it and why, in words: a team's history
+                // names no coach but its own (the steps the other coach's answer let run
+                // are the server's).
+                let own = format!("coach_{}", if side == Side::Home { h } else { a });
+                for l in lines
+                    .iter()
+                    .filter(|l| l["match"].as_str() == Some(room.as_str()))
+                {
+                    assert!(
+                        l["actor"].is_null() || l["actor"] == own.as_str(),
+                        "round {round}, {side:?}: {l}"
+                    );
+                    let why = l["reason"].as_str().unwrap_or("");
+                    assert!(!why.is_empty() && !why.contains(" {"), "{l}");
+                }
                 for e in &stored {
                     match e {
                         TeamEvent::MatchPlayed { conceded: true, .. } => seen[0] += 1,
