@@ -511,7 +511,11 @@ pub async fn advance(
                 .map_err(|e| Failure::new(ErrorCode::IllegalCommand, e.to_string()))?;
             // The answering coach's own team's changes are theirs; the other team's (the
             // sequence's automatic steps that the answer let run) are the server's.
-            let reason = format!("post-match (§32.5): {} chose: {}", who.name, command_words(cmd));
+            let reason = format!(
+                "post-match (§32.5): {} chose: {}",
+                who.name,
+                command_words(cmd)
+            );
             let after = format!(
                 "post-match (§32.5): the server's steps, after the {} coach's answer",
                 side_name(side)

@@ -15,39 +15,7 @@ use dugout_server::store::{
     Account, LeagueAction, Link, LogLine, NewFixture, PointsScheme, Store, StoredEvent,
 };
 
-/// Every case, as `sqlite::<case>` and `postgres::<case>`.
-macro_rules! contract {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $case() {
-                    let dir = tempfile::tempdir().expect("temp dir");
-                    let store = dugout_server::store::SqliteStore::open(dir.path())
-                        .await
-                        .expect("open");
-                    super::$case(std::sync::Arc::new(store)).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $case() {
-                    let test = concat!("postgres::league_seasons::", stringify!($case));
-                    let Some(db) = super::common::pg::TestDb::create(test).await else {
-                        return;
-                    };
-                    let store = db.store().await;
-                    super::$case(std::sync::Arc::new(store.clone())).await;
-                    store.close().await;
-                }
-            )*
-        }
-    };
-}
-
-contract!(
+crate::store_contract!(
     settings_default_to_none_and_are_replaced_and_logged,
     one_season_is_open_at_a_time_and_closing_freezes_its_standings,
     fixtures_are_added_once_to_an_open_season_and_change_only_while_it_is_open,

@@ -15,39 +15,7 @@ use dugout_server::store::{
     PointsScheme, SqliteStore, Store, StoreError, StoredEvent, TokenKind,
 };
 
-/// Every case, as `sqlite::<case>` and `postgres::<case>`.
-macro_rules! contract {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $case() {
-                    let dir = tempfile::tempdir().expect("temp dir");
-                    let store = dugout_server::store::SqliteStore::open(dir.path())
-                        .await
-                        .expect("open");
-                    super::$case(std::sync::Arc::new(store)).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $case() {
-                    let test = concat!("postgres::", stringify!($case));
-                    let Some(db) = super::common::pg::TestDb::create(test).await else {
-                        return;
-                    };
-                    let store = db.store().await;
-                    super::$case(std::sync::Arc::new(store.clone())).await;
-                    store.close().await;
-                }
-            )*
-        }
-    };
-}
-
-contract!(
+crate::store_contract!(
     account_names_are_unique_without_regard_to_case,
     tokens_are_found_until_they_expire_or_are_deleted,
     a_match_keeps_its_seats_seed_commands_events_and_result,

@@ -17,39 +17,7 @@ use dugout_server::store::{
     TeamMatchRow, TeamMatchSetup,
 };
 
-/// Every case, as `sqlite::<case>` and `postgres::<case>`.
-macro_rules! contract {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $case() {
-                    let dir = tempfile::tempdir().expect("temp dir");
-                    let store = dugout_server::store::SqliteStore::open(dir.path())
-                        .await
-                        .expect("open");
-                    super::$case(std::sync::Arc::new(store)).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $case() {
-                    let test = concat!("postgres::", stringify!($case));
-                    let Some(db) = super::common::pg::TestDb::create(test).await else {
-                        return;
-                    };
-                    let store = db.store().await;
-                    super::$case(std::sync::Arc::new(store.clone())).await;
-                    store.close().await;
-                }
-            )*
-        }
-    };
-}
-
-contract!(
+crate::store_contract!(
     a_team_keeps_its_row_and_its_history_in_order,
     one_team_per_coach_per_league,
     an_append_on_a_stale_fold_stores_nothing,

@@ -56,6 +56,8 @@ fn advancement() -> Decision {
         match_id: "m-1".into(),
         opponent: "Reikland Rookies".into(),
         prompt: Prompt {
+            side: dugout_rules::core::Side::Home,
+            deadline_ms: 1_900_000_000_000,
             coach: "ann".into(),
             prompt: PostPrompt::Advancement {
                 player: 1,
@@ -189,6 +191,8 @@ fn buying_and_journeymen_read_in_words() {
     };
     let mut d = advancement();
     d.prompt = Prompt {
+        side: dugout_rules::core::Side::Home,
+        deadline_ms: 1_900_000_000_000,
         coach: "ann".into(),
         prompt: PostPrompt::Buy,
         legal: vec![

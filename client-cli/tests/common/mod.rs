@@ -13,6 +13,8 @@ use tokio::process::Command;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+pub mod league;
+
 /// How long a bot process may take to play its games to the end.
 pub const GAMES_DEADLINE: Duration = Duration::from_secs(240);
 

@@ -29,6 +29,41 @@ use tower::ServiceExt;
 pub mod http;
 pub mod pg;
 
+/// A store contract: every case `async fn case(store: Arc<dyn Store>)` of the calling test file,
+/// run as `sqlite::<case>` (a fresh file in a temp dir) and `postgres::<case>` (a fresh
+/// database, see [`pg`]). Used by `store.rs`, `team_store.rs` and `league_seasons_store.rs`.
+#[macro_export]
+macro_rules! store_contract {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $case() {
+                    let dir = tempfile::tempdir().expect("temp dir");
+                    let store = dugout_server::store::SqliteStore::open(dir.path())
+                        .await
+                        .expect("open");
+                    super::$case(std::sync::Arc::new(store)).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $case() {
+                    let test = concat!(module_path!(), "::", stringify!($case));
+                    let Some(db) = $crate::common::pg::TestDb::create(test).await else {
+                        return;
+                    };
+                    let store = db.store().await;
+                    super::$case(std::sync::Arc::new(store.clone())).await;
+                    store.close().await;
+                }
+            )*
+        }
+    };
+}
+
 /// Upper bound for anything that should be quick (a whole game takes longer: see callers).
 pub const DEADLINE: Duration = Duration::from_secs(20);
 
