@@ -3319,3 +3319,89 @@ fn new_blocking_scheme_swaps_team_mates() {
     // Each once: no swap left, the turn goes on.
     assert!(matches!(kind(&g), PromptKind::Action { .. }));
 }
+
+/// Home kicks off holding Perfect Kick (its draw from Special Team Plays), both teams set
+/// up: the kicking coach's card moment after set-up.
+fn perfect_kick_ready() -> Game {
+    let (mut g, _) = start(
+        vec![Deck::SpecialTeamPlays],
+        vec![],
+        &[range(13, 7), range(2, 0)],
+    );
+    assert_eq!(g.cards.hands[0], vec![Card::PerfectKick]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::AfterSetup
+        }
+    );
+    g
+}
+
+fn perfect_kick(x: i8, y: i8, toward: Toward) -> Command {
+    Command::PlayCard {
+        card: Card::PerfectKick,
+        player: None,
+        square: Some(sq(x, y)),
+        choice: Some(CardChoice::Aim { toward }),
+    }
+}
+
+/// §31.3, §31.11 Perfect Kick (G132): after set-up the kicking coach puts the ball on one of
+/// the receiving team's 7 line-of-scrimmage squares or in its end zone; three one-square
+/// bounces on the throw-in template he aims replace the scatter (no D8, no D6 distance), and
+/// the coach is not asked to place the kick. Aimed at the top sideline from (25, 7): 3 is
+/// straight on (25, 6), (25, 5), then 1 the diagonal to (24, 4); Get the Ref (1+1); the ball
+/// bounces (D8 5: +x) to (25, 4).
+#[test]
+fn perfect_kick_places_the_ball_and_bounces_it_three_times() {
+    let mut g = perfect_kick_ready();
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&perfect_kick(13, 4, Toward::TopSideline)));
+    assert!(legal.contains(&perfect_kick(25, 0, Toward::HomeEndZone)));
+    assert!(
+        !legal.contains(&perfect_kick(13, 3, Toward::TopSideline)),
+        "a wide zone"
+    );
+    assert!(
+        !legal.contains(&perfect_kick(12, 7, Toward::TopSideline)),
+        "own line"
+    );
+    assert!(!legal.contains(&perfect_kick(20, 7, Toward::TopSideline)));
+    let ev = play(
+        &mut g,
+        [d6(3), d6(3), d6(1), d6(1), d6(1), (Die::D8, 5)],
+        &[perfect_kick(25, 7, Toward::TopSideline)],
+    );
+    assert!(rolls(&ev, RollPurpose::KickDirection).is_empty());
+    assert!(rolls(&ev, RollPurpose::KickDistance).is_empty());
+    assert_eq!(rolls(&ev, RollPurpose::ThrowInDirection).len(), 3);
+    assert!(ev.contains(&Event::Kick {
+        aimed: sq(25, 7),
+        lands: sq(24, 4)
+    }));
+    assert_eq!(g.ball, Ball::Ground { square: sq(25, 4) });
+    assert_eq!(g.cards.perfect_kick, None);
+    assert_ne!(*kind(&g), PromptKind::PlaceKick);
+}
+
+/// §31.11 Perfect Kick, §6.1: a bounce off the pitch puts the kick out: a touchback (aimed at
+/// Away's end zone from (25, 7), a 3 goes straight out).
+#[test]
+fn perfect_kick_bounced_off_the_pitch_is_a_touchback() {
+    let mut g = perfect_kick_ready();
+    let ev = play(
+        &mut g,
+        [d6(3), d6(1), d6(1)],
+        &[perfect_kick(25, 7, Toward::AwayEndZone)],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::ThrowInDirection).len(), 1);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Kick { lands, .. } if lands.x == 26))
+    );
+    assert_eq!(*kind(&g), PromptKind::Touchback);
+}

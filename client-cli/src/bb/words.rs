@@ -3,7 +3,7 @@
 //!
 //! Section references (§) are to docs/rules/blood-bowl.md.
 
-use dugout_rules::bb::cards::{Card, CardChoice, Window};
+use dugout_rules::bb::cards::{Card, CardChoice, Toward, Window};
 use dugout_rules::bb::{
     ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, Induced,
     InducementItem, InjuryOutcome, Outcome, PlayerId, PlayerState, Prompt, PromptKind,
@@ -1069,6 +1069,16 @@ pub fn command(view: &GameView, c: &Command) -> String {
                     format!("{play}: {}", debug_words(weather))
                 }
                 Some(CardChoice::Skill { skill }) => format!("{play}: {}", skill.name()),
+                // §31.11 Perfect Kick: the throw-in template's aim.
+                Some(CardChoice::Aim { toward }) => {
+                    let edge = match toward {
+                        Toward::TopSideline => "the top sideline",
+                        Toward::BottomSideline => "the bottom sideline",
+                        Toward::HomeEndZone => "Home's end zone",
+                        Toward::AwayEndZone => "Away's end zone",
+                    };
+                    format!("{play}, bouncing towards {edge}")
+                }
             }
         }
         Command::NoCard => "No card".into(),

@@ -100,6 +100,42 @@ pub enum CardChoice {
     Weather { weather: super::data::Weather },
     /// Intensive Training: the skill.
     Skill { skill: Skill },
+    /// Perfect Kick (§31.11): the edge the throw-in template's centre arrow points at.
+    Aim { toward: Toward },
+}
+
+/// An edge of the pitch the throw-in template may be pointed at (§31.11 Perfect Kick).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Toward {
+    /// The sideline at y 0.
+    TopSideline,
+    /// The sideline at y 14.
+    BottomSideline,
+    /// Home's end zone (x 0).
+    HomeEndZone,
+    /// Away's end zone (x 25).
+    AwayEndZone,
+}
+
+impl Toward {
+    pub const ALL: [Toward; 4] = [
+        Toward::TopSideline,
+        Toward::BottomSideline,
+        Toward::HomeEndZone,
+        Toward::AwayEndZone,
+    ];
+
+    /// The square step of the template's centre arrow (the 3–4 of its D6).
+    pub fn step(self) -> (i8, i8) {
+        match self {
+            Toward::TopSideline => (0, -1),
+            Toward::BottomSideline => (0, 1),
+            Toward::HomeEndZone => (-1, 0),
+            Toward::AwayEndZone => (1, 0),
+        }
+    }
 }
 
 /// A card's suit (the decks are made of two ordinary packs, §31.1).
@@ -519,7 +555,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Perfect Kick",
         name_fr: "Coup de Pied Parfait",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::OptionPlay,
@@ -1639,6 +1675,9 @@ pub struct CardState {
     /// Suitable Pitch (§31.7): the modifier to armour rolls of knocked-down players (both
     /// teams) to the drive's end.
     pub pitch: i8,
+    /// Perfect Kick (§31.11): the kick placed by the card, and the template's aim, for the
+    /// kick-off under way.
+    pub perfect_kick: Option<(Square, Toward)>,
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -1790,6 +1829,21 @@ fn choices(g: &Game, side: Side, card: Card) -> Vec<Command> {
                 }
             }
             out
+        }
+        // §31.11 Perfect Kick (G132): the kicking coach, once a kick-off: one of the
+        // receiving team's 7 line-of-scrimmage squares or an end-zone square of his, and the
+        // template's aim at any edge.
+        Card::PerfectKick if side == g.kicking && g.cards.perfect_kick.is_none() => {
+            let receiving = side.other();
+            let los = (4..=10).map(|y| Square::new(super::state::los_x(receiving), y));
+            let end = (0..WIDTH).map(|y| Square::new(super::state::own_end_zone(receiving), y));
+            los.chain(end)
+                .flat_map(|sq| {
+                    Toward::ALL
+                        .into_iter()
+                        .map(move |toward| play(None, Some(sq), Some(CardChoice::Aim { toward })))
+                })
+                .collect()
         }
         Card::WoofWoof => match g.ball {
             Ball::Ground { square } => square
@@ -2152,8 +2206,9 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
             })
             .map(|o| Some(o.id))
             .collect(),
+        // §31.10: with a Perfect Kick under way there is no scatter to lengthen.
         Card::BadyearGit => {
-            if g.cards.badyear {
+            if g.cards.badyear || g.cards.perfect_kick.is_some() {
                 Vec::new()
             } else {
                 vec![None]
@@ -2336,7 +2391,7 @@ impl Ctx<'_> {
         self.push(Frame::CardWindow { side, window });
         self.play_card(side, card, player);
         if let Some(choice) = choice {
-            self.play_choice(card, player, choice);
+            self.play_choice(card, player, square, choice);
         }
         if let Some(square) = square {
             self.play_on_square(side, card, player, square);
@@ -2365,8 +2420,20 @@ impl Ctx<'_> {
     }
 
     /// A card played with a choice (§31.7).
-    fn play_choice(&mut self, card: Card, player: Option<PlayerId>, choice: CardChoice) {
+    fn play_choice(
+        &mut self,
+        card: Card,
+        player: Option<PlayerId>,
+        square: Option<Square>,
+        choice: CardChoice,
+    ) {
         match (card, choice) {
+            // §31.11 Perfect Kick: the kick goes there; the coach is not asked to place it.
+            (Card::PerfectKick, CardChoice::Aim { toward }) => {
+                if let Some(square) = square {
+                    self.g.cards.perfect_kick = Some((square, toward));
+                }
+            }
             // §31.7 Suitable Pitch: both teams, to the drive's end.
             (Card::SuitablePitch, CardChoice::DangerousObjects { added }) => {
                 self.g.cards.pitch = if added { 1 } else { -1 };

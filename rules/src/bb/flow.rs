@@ -705,6 +705,11 @@ impl Ctx<'_> {
                 ))
             }
             Frame::PlaceKick => {
+                if let Some((square, _)) = self.g.cards.perfect_kick {
+                    // §31.11 Perfect Kick: the card placed the kick.
+                    self.place_kick(square);
+                    return Flow::Continue;
+                }
                 self.push(Frame::PlaceKick);
                 Flow::Wait(prompt(self.g.kicking, PromptKind::PlaceKick))
             }
@@ -1065,6 +1070,21 @@ impl Ctx<'_> {
         }
     }
 
+    /// §6.1: the kick placed on `square`.
+    fn place_kick(&mut self, square: Square) {
+        if self.cards_held(Side::Home) || self.cards_held(Side::Away) {
+            // §31.3: the ball placed, a card moment before the scatter.
+            self.push(Frame::Kick { aimed: square });
+            let kicking = self.g.kicking;
+            self.card_moment(
+                super::cards::Window::KickOffBeforeScatter,
+                &[kicking, kicking.other()],
+            );
+        } else {
+            self.kick(square);
+        }
+    }
+
     /// A command answering the frame that waited for it (checked legal by the caller).
     fn answer(&mut self, frame: Frame, cmd: Command) {
         match (frame, cmd) {
@@ -1085,19 +1105,7 @@ impl Ctx<'_> {
                 },
                 cmd,
             ) => self.setup_answer(side, perfect_defence, picked, cmd),
-            (Frame::PlaceKick, Command::PlaceKick { square }) => {
-                if self.cards_held(Side::Home) || self.cards_held(Side::Away) {
-                    // §31.3: the ball placed, a card moment before the scatter.
-                    self.push(Frame::Kick { aimed: square });
-                    let kicking = self.g.kicking;
-                    self.card_moment(
-                        super::cards::Window::KickOffBeforeScatter,
-                        &[kicking, kicking.other()],
-                    );
-                } else {
-                    self.kick(square);
-                }
-            }
+            (Frame::PlaceKick, Command::PlaceKick { square }) => self.place_kick(square),
             (Frame::HighKick { square }, cmd) => {
                 if let Command::HighKick { player } = cmd {
                     self.move_player(player, square);
