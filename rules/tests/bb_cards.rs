@@ -3405,3 +3405,74 @@ fn perfect_kick_bounced_off_the_pitch_is_a_touchback() {
     );
     assert_eq!(*kind(&g), PromptKind::Touchback);
 }
+
+/// Away blocks Home's ball carrier on the top sideline into the crowd (Pushed; the injury
+/// roll 1+1: Stunned, so to Reserves): the ball is thrown in from (11, 0), with Home's
+/// Hometown Fans in play, in half `half`.
+fn crowd_push_throw_in(half: u8, dice_after: &[(Die, u16)]) -> (Game, Vec<Event>) {
+    let mut s = scen();
+    let a = s.player(AWAY, 0);
+    let d = s.player(HOME, 0);
+    s.put(a, 11, 1)
+        .put(d, 11, 0)
+        .ball(Ball::Held { player: d })
+        .rerolls(AWAY, 0);
+    s.game.cards.hometown = Some(HOME);
+    s.game.half = half;
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(3)],
+        &[Command::Block {
+            player: a,
+            target: d,
+        }],
+    );
+    let mut script = vec![d6(1), d6(1)];
+    script.extend_from_slice(dice_after);
+    let ev = play(&mut g, script, &[Command::FollowUp { follow: false }]);
+    assert_eq!(state(&g, d), PlayerState::Reserve);
+    (g, ev)
+}
+
+/// §31.10 Hometown Fans: played before the match; in the first half its coach (here Home's,
+/// in Away's turn) picks the throw-in's direction among the template's three instead of the
+/// D6: towards (12, 1), then 2+2 − 1 = 3 squares to (14, 3), and a bounce (D8 5: +x).
+#[test]
+fn hometown_fans_aim_the_first_half_throw_ins() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 7)]);
+    assert_eq!(g.cards.hands[0], vec![Card::HometownFans]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::HometownFans, None)],
+    );
+    assert_eq!(g.cards.hometown, Some(HOME));
+    let (mut g, ev) = crowd_push_throw_in(1, &[]);
+    assert!(rolls(&ev, RollPurpose::ThrowInDirection).is_empty());
+    assert_eq!(g.prompt.coach, Some(HOME));
+    assert_eq!(*kind(&g), PromptKind::ThrowInAim { from: sq(11, 0) });
+    let aims: Vec<Command> = [(10, 1), (11, 1), (12, 1)]
+        .into_iter()
+        .map(|(x, y)| Command::ThrowInAim { to: sq(x, y) })
+        .collect();
+    assert_eq!(legal_commands(&g), aims);
+    let ev = play(
+        &mut g,
+        [d6(2), d6(2), (Die::D8, 5)],
+        &[Command::ThrowInAim { to: sq(12, 1) }],
+    );
+    assert!(rolls(&ev, RollPurpose::ThrowInDirection).is_empty());
+    assert_eq!(g.ball, Ball::Ground { square: sq(15, 3) });
+    assert_eq!(g.prompt.coach, Some(AWAY));
+}
+
+/// §31.10 Hometown Fans: in the second half the throw-in is rolled as usual (D6 3: straight
+/// in, 2+2 − 1 = 3 squares to (11, 3), a bounce, D8 5: +x).
+#[test]
+fn hometown_fans_leave_the_second_half_alone() {
+    let (g, ev) = crowd_push_throw_in(2, &[d6(3), d6(2), d6(2), (Die::D8, 5)]);
+    assert_eq!(rolls(&ev, RollPurpose::ThrowInDirection).len(), 1);
+    assert_eq!(g.ball, Ball::Ground { square: sq(12, 3) });
+    assert_eq!(g.prompt.coach, Some(AWAY));
+}

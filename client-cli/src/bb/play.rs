@@ -128,6 +128,7 @@ fn square_of(view: &GameView, id: PlayerId) -> Option<Square> {
 pub fn target(c: &Command, view: &GameView) -> Option<Square> {
     match c {
         Command::SetupPlace { square }
+        | Command::ThrowInAim { to: square }
         | Command::PlaceKick { square }
         | Command::Push { square } => Some(*square),
         Command::Step { to }
@@ -878,6 +879,7 @@ impl BbPlay {
             ctx.view.prompt.kind,
             PromptKind::PlaceKick
                 | PromptKind::Touchback
+                | PromptKind::ThrowInAim { .. }
                 | PromptKind::Push { .. }
                 | PromptKind::HighKick { .. }
                 | PromptKind::Intercept { .. }

@@ -600,6 +600,10 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
         }
         PromptKind::PlaceKick => ask("Aim the kick: choose a square in the other half".into()),
         PromptKind::Touchback => ask("Touchback: give the ball to one of your players".into()),
+        PromptKind::ThrowInAim { from } => ask(format!(
+            "Hometown Fans: aim the throw-in from {}",
+            square_name(*from)
+        )),
         PromptKind::HighKick { square } => ask(format!(
             "High Kick: move a player under the ball at {}?",
             square_name(*square)
@@ -907,6 +911,7 @@ pub fn command(view: &GameView, c: &Command) -> String {
         Command::SetupDone => "Set-up done".into(),
         Command::PlaceKick { square } => format!("Kick to {}", square_name(*square)),
         Command::Touchback { player } => format!("Touchback to {}", ps(player)),
+        Command::ThrowInAim { to } => format!("Throw the ball in towards {}", square_name(*to)),
         Command::HighKick { player } => format!("{} under the ball", ps(player)),
         Command::QuickSnap { player, to } => {
             format!(

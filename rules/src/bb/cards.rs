@@ -425,7 +425,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Hometown Fans",
         name_fr: "Jeu à Domicile",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Incoming,
@@ -1678,6 +1678,8 @@ pub struct CardState {
     /// Perfect Kick (§31.11): the kick placed by the card, and the template's aim, for the
     /// kick-off under way.
     pub perfect_kick: Option<(Square, Toward)>,
+    /// Hometown Fans (§31.10): the side whose coach aims the first half's throw-ins.
+    pub hometown: Option<Side>,
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -2030,6 +2032,15 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::SprinklerMalfunction
         | Card::RowdyFans
         | Card::Incoming => vec![None],
+        // §31.10 Hometown Fans [Proposal]: one crowd aims the throw-ins; once one side has
+        // played it, the other's copy has nothing left to do and stays in his hand.
+        Card::HometownFans => {
+            if g.cards.hometown.is_none() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
         Card::Knuckledusters
         | Card::BeltOfInvulnerability
         | Card::GlovesOfHolding
@@ -3480,6 +3491,7 @@ impl Ctx<'_> {
                 }
             }
             Card::JohnnyWaterboy => self.g.cards.waterboy[side.index()] = true,
+            Card::HometownFans => self.g.cards.hometown = Some(side),
             Card::IAmTheGreatest => self.g.cards.greatest[other.index()] = true,
             Card::BadyearGit => self.g.cards.badyear = true,
             Card::FriendlyFans => self.g.cards.friendly_fans[side.index()] = true,

@@ -92,6 +92,11 @@ pub enum Frame {
     HighKick {
         square: Square,
     },
+    /// §31.10 Hometown Fans: the coach of `side` aims the throw-in from `from` (waits).
+    ThrowInAim {
+        side: Side,
+        from: Square,
+    },
     /// §7 Quick Snap (waits); `moved`: a bit per player id (hired players take the match
     /// past 32, §29).
     QuickSnap {
@@ -713,6 +718,10 @@ impl Ctx<'_> {
                 self.push(Frame::PlaceKick);
                 Flow::Wait(prompt(self.g.kicking, PromptKind::PlaceKick))
             }
+            Frame::ThrowInAim { side, from } => {
+                self.push(Frame::ThrowInAim { side, from });
+                Flow::Wait(prompt(side, PromptKind::ThrowInAim { from }))
+            }
             Frame::HighKick { square } => {
                 self.push(Frame::HighKick { square });
                 Flow::Wait(prompt(
@@ -1120,6 +1129,9 @@ impl Ctx<'_> {
                 }
             }
             (Frame::Touchback, Command::Touchback { player }) => self.touchback(player),
+            (Frame::ThrowInAim { from, .. }, Command::ThrowInAim { to }) => {
+                self.throw_in_along(from, (to.x - from.x, to.y - from.y));
+            }
             (Frame::TeamTurn { side, bonus }, cmd) => self.turn_answer(side, bonus, cmd),
             (Frame::Acting, cmd) => self.acting_answer(cmd),
             (Frame::Check(check), cmd) => {

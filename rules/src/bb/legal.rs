@@ -52,6 +52,15 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 }
             }
         }
+        PromptKind::ThrowInAim { from } => {
+            out.extend(
+                super::ball::throw_in_steps(*from)
+                    .into_iter()
+                    .map(|(dx, dy)| from.offset(dx, dy))
+                    .filter(|&to| on_pitch(to))
+                    .map(|to| Command::ThrowInAim { to }),
+            );
+        }
         PromptKind::Touchback => {
             let standing: Vec<PlayerId> = g
                 .on_pitch(coach)

@@ -119,6 +119,9 @@ pub enum Command {
     PlaceKick { square: Square },
     /// §6.2: the touchback goes to this player.
     Touchback { player: PlayerId },
+    /// §31.10 Hometown Fans: the throw-in goes this way, named by the first square it
+    /// crosses (one of the three the template points at, on the pitch).
+    ThrowInAim { to: Square },
     /// §7 High Kick: move this player under the ball.
     HighKick { player: PlayerId },
     /// §7 Quick Snap: move this player one square.
@@ -280,6 +283,8 @@ pub enum PromptKind {
     PlaceKick,
     /// §6.2: give the touchback to a player.
     Touchback,
+    /// §31.10 Hometown Fans: choose the direction of the throw-in from `from`.
+    ThrowInAim { from: Square },
     /// §7 High Kick: a player may move under the ball at `square`.
     HighKick { square: Square },
     /// §7 Quick Snap: move players one square each, then done.
