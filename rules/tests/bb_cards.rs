@@ -3476,3 +3476,126 @@ fn hometown_fans_leave_the_second_half_alone() {
     assert_eq!(g.ball, Ball::Ground { square: sq(12, 3) });
     assert_eq!(g.prompt.coach, Some(AWAY));
 }
+
+/// Home's turn with Fumblerooski played: `a` (holding the ball when `holds`, else beside it
+/// at (6, 7)) at (5, 7), a team-mate `b` at (6, 7) (or (9, 7) for a pass), no re-rolls.
+fn fumblerooski_turn(holds: bool, mate_x: i8) -> (Game, PlayerId, PlayerId, PlayerId) {
+    let mut s = scen();
+    let (a, b, c) = (s.player(HOME, 0), s.player(HOME, 1), s.player(HOME, 2));
+    s.put(a, 5, 7).put(c, 2, 2).rerolls(HOME, 0);
+    if holds {
+        s.put(b, mate_x, 7).ball(Ball::Held { player: a });
+    } else {
+        s.ball(Ball::Ground { square: sq(6, 7) });
+    }
+    let g = start_play(&mut s, Card::Fumblerooski, None);
+    assert_eq!(g.cards.fumblerooski, Some(HOME));
+    (g, a, b, c)
+}
+
+/// §31.11 Fumblerooski: a pick-up rolled and failed (1) is no turnover: the ball bounces
+/// (D8 5: +x), the player's Action ends, the turn goes on; the card ends with the turn.
+#[test]
+fn fumblerooski_waives_a_failed_pick_up() {
+    let (mut g, a, _, c) = fumblerooski_turn(false, 0);
+    play(&mut g, [], &[mv(a), step(6, 7)]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FailOnPurpose {
+            player: a,
+            check: CheckKind::PickUp
+        }
+    );
+    let ev = play(
+        &mut g,
+        [d6(1), (Die::D8, 5)],
+        &[Command::FailOnPurpose { fail: false }],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::PickUp).len(), 1);
+    assert_eq!(turnover_of(&ev), None);
+    assert_eq!(g.turnover, None);
+    assert_eq!(g.ball, Ball::Ground { square: sq(7, 7) });
+    assert_eq!(g.prompt.coach, Some(HOME));
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&mv(a)), "his Action is over");
+    assert!(legal.contains(&mv(c)), "the turn goes on");
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.cards.fumblerooski, None);
+}
+
+/// §31.11 Fumblerooski: a hand-off's catch failed on purpose: no catch roll, the ball
+/// bounces (D8 5: +x), no turnover, and the catcher has taken his Action this turn.
+#[test]
+fn fumblerooski_lets_a_catch_be_failed_on_purpose() {
+    let (mut g, a, b, c) = fumblerooski_turn(true, 6);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::Declare {
+                player: a,
+                action: ActionKind::HandOff,
+            },
+            Command::HandOff { target: b },
+        ],
+    );
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FailOnPurpose {
+            player: b,
+            check: CheckKind::Catch
+        }
+    );
+    let ev = play(
+        &mut g,
+        [(Die::D8, 5)],
+        &[Command::FailOnPurpose { fail: true }],
+    );
+    assert!(ev.contains(&Event::FailedOnPurpose {
+        player: b,
+        check: CheckKind::Catch
+    }));
+    assert!(rolls(&ev, RollPurpose::Catch).is_empty());
+    assert_eq!(turnover_of(&ev), None);
+    assert_eq!(g.ball, Ball::Ground { square: sq(7, 7) });
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&mv(b)), "the catcher has acted");
+    assert!(legal.contains(&mv(c)));
+}
+
+/// §31.11 Fumblerooski: a pass failed on purpose is a fumble without a roll: the ball
+/// bounces from the thrower (D8 5: +x), no turnover.
+#[test]
+fn fumblerooski_lets_a_pass_be_fumbled_on_purpose() {
+    let (mut g, a, b, c) = fumblerooski_turn(true, 9);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::Declare {
+                player: a,
+                action: ActionKind::Pass,
+            },
+            Command::Pass { target: sq(9, 7) },
+        ],
+    );
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FailOnPurpose {
+            player: a,
+            check: CheckKind::Pass
+        }
+    );
+    let ev = play(
+        &mut g,
+        [(Die::D8, 5)],
+        &[Command::FailOnPurpose { fail: true }],
+    );
+    assert!(rolls(&ev, RollPurpose::Pass).is_empty());
+    assert!(ev.contains(&Event::Fumbled { player: a }));
+    assert_eq!(turnover_of(&ev), None);
+    assert_eq!(g.ball, Ball::Ground { square: sq(6, 7) });
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&mv(a)));
+    assert!(legal.contains(&mv(b)) && legal.contains(&mv(c)));
+}

@@ -53,7 +53,7 @@ const freshUse = () => ({ blitz: false, pass: false, hand_off: false, foul: fals
 const NO_CHANGE = new Set([
   'rolled', 'coin_toss', 'kick', 'kick_off', 'block_declared', 'block_result',
   'pushed_into_crowd', 'knocked_down', 'placed_prone', 'armour', 'injured', 'casualty',
-  'regenerated', 'casualty_undone', 'ball_held', 'passed', 'threw_team_mate', 'fumbled', 'intercepted', 'completion', 'handed_off',
+  'regenerated', 'casualty_undone', 'ball_held', 'passed', 'threw_team_mate', 'fumbled', 'failed_on_purpose', 'intercepted', 'completion', 'handed_off',
   'bomb_thrown', 'exploded',
   'throw_in', 'touchback_awarded', 'turnover_caused', 'sent_off', 'bribe_used', 'no_players',
   'shootout', 'conceded', 'stood_up', 'skill_used', 'hail_mary_pass',

@@ -373,6 +373,11 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             square_name(*target)
         ),
         Event::Fumbled { player } => format!("{} fumbles the pass", ps(player)),
+        Event::FailedOnPurpose { player, check } => format!(
+            "{} fails the {} on purpose (Fumblerooski)",
+            ps(player),
+            debug_words(check)
+        ),
         Event::BombThrown { player, target } => {
             format!("{} throws a bomb at {}", ps(player), square_name(*target))
         }
@@ -600,6 +605,11 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
         }
         PromptKind::PlaceKick => ask("Aim the kick: choose a square in the other half".into()),
         PromptKind::Touchback => ask("Touchback: give the ball to one of your players".into()),
+        PromptKind::FailOnPurpose { player: id, check } => ask(format!(
+            "Fumblerooski: roll {}'s {} or fail it on purpose",
+            ps(id),
+            debug_words(check)
+        )),
         PromptKind::ThrowInAim { from } => ask(format!(
             "Hometown Fans: aim the throw-in from {}",
             square_name(*from)
@@ -911,6 +921,8 @@ pub fn command(view: &GameView, c: &Command) -> String {
         Command::SetupDone => "Set-up done".into(),
         Command::PlaceKick { square } => format!("Kick to {}", square_name(*square)),
         Command::Touchback { player } => format!("Touchback to {}", ps(player)),
+        Command::FailOnPurpose { fail: true } => "Fail it on purpose".into(),
+        Command::FailOnPurpose { fail: false } => "Roll it".into(),
         Command::ThrowInAim { to } => format!("Throw the ball in towards {}", square_name(*to)),
         Command::HighKick { player } => format!("{} under the ball", ps(player)),
         Command::QuickSnap { player, to } => {

@@ -515,7 +515,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Fumblerooski",
         name_fr: "Maladroitosky",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GoingTheExtraMile,
@@ -1680,6 +1680,9 @@ pub struct CardState {
     pub perfect_kick: Option<(Square, Toward)>,
     /// Hometown Fans (§31.10): the side whose coach aims the first half's throw-ins.
     pub hometown: Option<Side>,
+    /// Fumblerooski (§31.11): this side's failed pick-ups, catches and passes are no
+    /// turnover this turn, and may be failed on purpose.
+    pub fumblerooski: Option<Side>,
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -2031,7 +2034,8 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::BlatantFoul
         | Card::SprinklerMalfunction
         | Card::RowdyFans
-        | Card::Incoming => vec![None],
+        | Card::Incoming
+        | Card::Fumblerooski => vec![None],
         // §31.10 Hometown Fans [Proposal]: one crowd aims the throw-ins; once one side has
         // played it, the other's copy has nothing left to do and stays in his hand.
         Card::HometownFans => {
@@ -2911,6 +2915,19 @@ impl Ctx<'_> {
     /// §31.9 Come On Boys!: in the rest of the turn a turnover (not a touchdown) only ends
     /// the acting player's Action. True when the turnover is so softened.
     pub(crate) fn cards_soften_turnover(&mut self, reason: Turnover) -> bool {
+        if self.g.cards.fumblerooski.is_some()
+            && self.g.cards.fumblerooski == self.g.active
+            && matches!(
+                reason,
+                Turnover::FailedPickUp | Turnover::BallNotCaught | Turnover::Fumble
+            )
+        {
+            // §31.11 Fumblerooski: no turnover; the player's Action still ends.
+            if let Some(a) = self.g.acting.as_mut() {
+                a.ended = true;
+            }
+            return true;
+        }
         if reason == Turnover::Touchdown
             || self.g.cards.come_on_boys.is_none()
             || self.g.cards.come_on_boys != self.g.active
@@ -2921,6 +2938,51 @@ impl Ctx<'_> {
             a.ended = true;
         }
         true
+    }
+
+    /// §31.11 Fumblerooski: the side whose coach may fail `check` on purpose (a pick-up,
+    /// catch or pass of his player in his turn, not rolled yet, not already chosen to roll).
+    pub(crate) fn cards_may_fail(&self, check: &super::checks::BbCheck) -> Option<Side> {
+        let f = &check.kind;
+        let side = self.g.player(f.player).side;
+        let kind = matches!(f.kind, CheckKind::PickUp | CheckKind::Catch)
+            || (f.kind == CheckKind::Pass && !f.flag);
+        (kind
+            && !f.rolled_by_choice
+            && check.faces.is_empty()
+            && self.g.cards.fumblerooski == Some(side)
+            && self.g.active == Some(side))
+        .then_some(side)
+    }
+
+    /// §31.11 Fumblerooski: `check` failed on purpose, unrolled: a pick-up or catch as
+    /// failed (the ball bounces), a pass as fumbled from the thrower's square.
+    pub(crate) fn fail_on_purpose(&mut self, check: super::checks::BbCheck) {
+        let (id, kind) = (check.kind.player, check.kind.kind);
+        self.emit(Event::FailedOnPurpose {
+            player: id,
+            check: kind,
+        });
+        if kind != CheckKind::Pass {
+            self.check_done(check, false);
+            return;
+        }
+        let Some(from) = self.g.player(id).square() else {
+            return;
+        };
+        self.emit(Event::Fumbled { player: id });
+        self.turnover(Turnover::Fumble);
+        self.set_ball(Ball::Ground { square: from });
+        self.push(Frame::Bounce { from, kick: false });
+    }
+
+    /// §31.11 Fumblerooski: a player of the card's side who fails a catch in its turn has
+    /// taken his Action this turn.
+    pub(crate) fn cards_failed_catch(&mut self, id: PlayerId) {
+        let side = self.g.player(id).side;
+        if self.g.cards.fumblerooski == Some(side) && self.g.active == Some(side) {
+            self.g.players[id.index()].acted = true;
+        }
     }
 
     /// The end of `side`'s team turn for the cards: grants "this turn" end, Mindblow ends.
@@ -2935,6 +2997,7 @@ impl Ctx<'_> {
             self.g.cards.lewd = None;
         }
         self.g.cards.come_on_boys = None;
+        self.g.cards.fumblerooski = None;
         self.g.cards.extra_blitz[side.index()] = false;
         self.g.cards.extra_pass[side.index()] = false;
         self.g.cards.blatant[side.index()] = false;
@@ -3492,6 +3555,7 @@ impl Ctx<'_> {
             }
             Card::JohnnyWaterboy => self.g.cards.waterboy[side.index()] = true,
             Card::HometownFans => self.g.cards.hometown = Some(side),
+            Card::Fumblerooski => self.g.cards.fumblerooski = Some(side),
             Card::IAmTheGreatest => self.g.cards.greatest[other.index()] = true,
             Card::BadyearGit => self.g.cards.badyear = true,
             Card::FriendlyFans => self.g.cards.friendly_fans[side.index()] = true,

@@ -92,6 +92,10 @@ pub enum Frame {
     HighKick {
         square: Square,
     },
+    /// §31.11 Fumblerooski: the coach rolls `check` or fails it on purpose (waits).
+    FailOnPurpose {
+        check: Box<BbCheck>,
+    },
     /// §31.10 Hometown Fans: the coach of `side` aims the throw-in from `from` (waits).
     ThrowInAim {
         side: Side,
@@ -718,6 +722,18 @@ impl Ctx<'_> {
                 self.push(Frame::PlaceKick);
                 Flow::Wait(prompt(self.g.kicking, PromptKind::PlaceKick))
             }
+            Frame::FailOnPurpose { check } => {
+                let side = self.g.player(check.kind.player).side;
+                let p = prompt(
+                    side,
+                    PromptKind::FailOnPurpose {
+                        player: check.kind.player,
+                        check: check.kind.kind,
+                    },
+                );
+                self.push(Frame::FailOnPurpose { check });
+                Flow::Wait(p)
+            }
             Frame::ThrowInAim { side, from } => {
                 self.push(Frame::ThrowInAim { side, from });
                 Flow::Wait(prompt(side, PromptKind::ThrowInAim { from }))
@@ -759,7 +775,21 @@ impl Ctx<'_> {
                 self.finish_action();
                 Flow::Continue
             }
-            Frame::Check(check) => self.run_check(*check),
+            Frame::Check(check) => {
+                if let Some(side) = self.cards_may_fail(&check) {
+                    // §31.11 Fumblerooski: roll it or fail it on purpose.
+                    let p = prompt(
+                        side,
+                        PromptKind::FailOnPurpose {
+                            player: check.kind.player,
+                            check: check.kind.kind,
+                        },
+                    );
+                    self.push(Frame::FailOnPurpose { check });
+                    return Flow::Wait(p);
+                }
+                self.run_check(*check)
+            }
             Frame::AfterStep { player } => {
                 self.after_step(player);
                 Flow::Continue
@@ -1129,6 +1159,14 @@ impl Ctx<'_> {
                 }
             }
             (Frame::Touchback, Command::Touchback { player }) => self.touchback(player),
+            (Frame::FailOnPurpose { mut check }, cmd) => {
+                if cmd == (Command::FailOnPurpose { fail: true }) {
+                    self.fail_on_purpose(*check);
+                } else {
+                    check.kind.rolled_by_choice = true;
+                    self.push(Frame::Check(check));
+                }
+            }
             (Frame::ThrowInAim { from, .. }, Command::ThrowInAim { to }) => {
                 self.throw_in_along(from, (to.x - from.x, to.y - from.y));
             }

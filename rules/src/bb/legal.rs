@@ -189,6 +189,10 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
             );
             out.push(Command::Decline);
         }
+        PromptKind::FailOnPurpose { .. } => {
+            out.push(Command::FailOnPurpose { fail: false });
+            out.push(Command::FailOnPurpose { fail: true });
+        }
         PromptKind::UseSkill { skill, .. } => {
             out.push(Command::UseSkill {
                 skill: *skill,

@@ -126,6 +126,7 @@ impl GameView {
             | Event::BallHeld { .. }
             | Event::Passed { .. }
             | Event::Fumbled { .. }
+            | Event::FailedOnPurpose { .. }
             | Event::Intercepted { .. }
             | Event::Completion { .. }
             | Event::HandedOff { .. }
