@@ -375,6 +375,7 @@ impl BbPlay {
                             | Command::CatchBomb { catch: false }
                             | Command::ChooseKicking { kick: false }
                             | Command::NoCard
+                            | Command::FailOnPurpose { fail: false }
                             | Command::Igor { use_it: false }
                     )
                 });
@@ -397,6 +398,7 @@ impl BbPlay {
                             | Command::CatchBomb { catch: true }
                             | Command::Reroll { .. }
                             | Command::ChooseKicking { kick: true }
+                            | Command::FailOnPurpose { fail: true }
                             | Command::Igor { use_it: true }
                     )
                 });

@@ -607,7 +607,7 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
         PromptKind::Touchback => ask("Touchback: give the ball to one of your players".into()),
         PromptKind::FailOnPurpose { player: id, check } => ask(format!(
             "Fumblerooski: roll {}'s {} or fail it on purpose",
-            ps(id),
+            player_short(view, *id),
             debug_words(check)
         )),
         PromptKind::ThrowInAim { from } => ask(format!(
