@@ -3556,6 +3556,7 @@ fn fumblerooski_lets_a_catch_be_failed_on_purpose() {
         check: CheckKind::Catch
     }));
     assert!(rolls(&ev, RollPurpose::Catch).is_empty());
+    assert!(ev.contains(&Event::CountsAsActed { player: b }));
     assert_eq!(turnover_of(&ev), None);
     assert_eq!(g.ball, Ball::Ground { square: sq(7, 7) });
     let legal = legal_commands(&g);

@@ -220,6 +220,12 @@ export function fold(view, e) {
       }
       return true;
     }
+    case 'counts_as_acted': {
+      // §31.11 Fumblerooski: a failed catch counts as the player's Action.
+      const p = player(e.player);
+      if (p) p.acted = true;
+      return true;
+    }
     case 'action_ended': {
       view.acting = null;
       const p = player(e.player);

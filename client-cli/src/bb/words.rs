@@ -373,6 +373,10 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             square_name(*target)
         ),
         Event::Fumbled { player } => format!("{} fumbles the pass", ps(player)),
+        Event::CountsAsActed { player } => format!(
+            "{} has failed a catch: he counts as having acted (Fumblerooski)",
+            ps(player)
+        ),
         Event::FailedOnPurpose { player, check } => format!(
             "{} fails the {} on purpose (Fumblerooski)",
             ps(player),

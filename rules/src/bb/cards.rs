@@ -2980,8 +2980,12 @@ impl Ctx<'_> {
     /// taken his Action this turn.
     pub(crate) fn cards_failed_catch(&mut self, id: PlayerId) {
         let side = self.g.player(id).side;
-        if self.g.cards.fumblerooski == Some(side) && self.g.active == Some(side) {
+        if self.g.cards.fumblerooski == Some(side)
+            && self.g.active == Some(side)
+            && !self.g.players[id.index()].acted
+        {
             self.g.players[id.index()].acted = true;
+            self.emit(Event::CountsAsActed { player: id });
         }
     }
 

@@ -234,6 +234,11 @@ impl GameView {
                     }
                 }
             }
+            Event::CountsAsActed { player } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.acted = true;
+                }
+            }
             Event::ActionEnded { player } => {
                 self.acting = None;
                 if let Some(p) = self.players.get_mut(player.index()) {

@@ -700,6 +700,9 @@ pub enum Event {
     Fumbled { player: PlayerId },
     /// §31.11 Fumblerooski: `player` failed this pick-up, catch or pass on purpose.
     FailedOnPurpose { player: PlayerId, check: CheckKind },
+    /// §31.11 Fumblerooski: `player` failed a catch and counts as having taken his Action
+    /// this turn.
+    CountsAsActed { player: PlayerId },
     /// §15.4: an interception.
     Intercepted { player: PlayerId },
     /// §22: a completion (an accurate pass caught by a team-mate in the target square).
