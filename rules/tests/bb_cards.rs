@@ -3319,3 +3319,284 @@ fn new_blocking_scheme_swaps_team_mates() {
     // Each once: no swap left, the turn goes on.
     assert!(matches!(kind(&g), PromptKind::Action { .. }));
 }
+
+/// Home kicks off holding Perfect Kick (its draw from Special Team Plays), both teams set
+/// up: the kicking coach's card moment after set-up.
+fn perfect_kick_ready() -> Game {
+    let (mut g, _) = start(
+        vec![Deck::SpecialTeamPlays],
+        vec![],
+        &[range(13, 7), range(2, 0)],
+    );
+    assert_eq!(g.cards.hands[0], vec![Card::PerfectKick]);
+    play(&mut g, [], &[Command::ChooseKicking { kick: true }]);
+    set_up(&mut g);
+    set_up(&mut g);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::AfterSetup
+        }
+    );
+    g
+}
+
+fn perfect_kick(x: i8, y: i8, toward: Toward) -> Command {
+    Command::PlayCard {
+        card: Card::PerfectKick,
+        player: None,
+        square: Some(sq(x, y)),
+        choice: Some(CardChoice::Aim { toward }),
+    }
+}
+
+/// §31.3, §31.11 Perfect Kick (G132): after set-up the kicking coach puts the ball on one of
+/// the receiving team's 7 line-of-scrimmage squares or in its end zone; three one-square
+/// bounces on the throw-in template he aims replace the scatter (no D8, no D6 distance), and
+/// the coach is not asked to place the kick. Aimed at the top sideline from (25, 7): 3 is
+/// straight on (25, 6), (25, 5), then 1 the diagonal to (24, 4); Get the Ref (1+1); the ball
+/// bounces (D8 5: +x) to (25, 4).
+#[test]
+fn perfect_kick_places_the_ball_and_bounces_it_three_times() {
+    let mut g = perfect_kick_ready();
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&perfect_kick(13, 4, Toward::TopSideline)));
+    assert!(legal.contains(&perfect_kick(25, 0, Toward::HomeEndZone)));
+    assert!(
+        !legal.contains(&perfect_kick(13, 3, Toward::TopSideline)),
+        "a wide zone"
+    );
+    assert!(
+        !legal.contains(&perfect_kick(12, 7, Toward::TopSideline)),
+        "own line"
+    );
+    assert!(!legal.contains(&perfect_kick(20, 7, Toward::TopSideline)));
+    let ev = play(
+        &mut g,
+        [d6(3), d6(3), d6(1), d6(1), d6(1), (Die::D8, 5)],
+        &[perfect_kick(25, 7, Toward::TopSideline)],
+    );
+    assert!(rolls(&ev, RollPurpose::KickDirection).is_empty());
+    assert!(rolls(&ev, RollPurpose::KickDistance).is_empty());
+    assert_eq!(rolls(&ev, RollPurpose::ThrowInDirection).len(), 3);
+    assert!(ev.contains(&Event::Kick {
+        aimed: sq(25, 7),
+        lands: sq(24, 4)
+    }));
+    assert_eq!(g.ball, Ball::Ground { square: sq(25, 4) });
+    assert_eq!(g.cards.perfect_kick, None);
+    assert_ne!(*kind(&g), PromptKind::PlaceKick);
+}
+
+/// §31.11 Perfect Kick, §6.1: a bounce off the pitch puts the kick out: a touchback (aimed at
+/// Away's end zone from (25, 7), a 3 goes straight out).
+#[test]
+fn perfect_kick_bounced_off_the_pitch_is_a_touchback() {
+    let mut g = perfect_kick_ready();
+    let ev = play(
+        &mut g,
+        [d6(3), d6(1), d6(1)],
+        &[perfect_kick(25, 7, Toward::AwayEndZone)],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::ThrowInDirection).len(), 1);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Kick { lands, .. } if lands.x == 26))
+    );
+    assert_eq!(*kind(&g), PromptKind::Touchback);
+}
+
+/// Away blocks Home's ball carrier on the top sideline into the crowd (Pushed; the injury
+/// roll 1+1: Stunned, so to Reserves): the ball is thrown in from (11, 0), with Home's
+/// Hometown Fans in play, in half `half`.
+fn crowd_push_throw_in(half: u8, dice_after: &[(Die, u16)]) -> (Game, Vec<Event>) {
+    let mut s = scen();
+    let a = s.player(AWAY, 0);
+    let d = s.player(HOME, 0);
+    s.put(a, 11, 1)
+        .put(d, 11, 0)
+        .ball(Ball::Held { player: d })
+        .rerolls(AWAY, 0);
+    s.game.cards.hometown = Some(HOME);
+    s.game.half = half;
+    let mut g = s.turn(AWAY, 1);
+    play(
+        &mut g,
+        [bd(3)],
+        &[Command::Block {
+            player: a,
+            target: d,
+        }],
+    );
+    let mut script = vec![d6(1), d6(1)];
+    script.extend_from_slice(dice_after);
+    let ev = play(&mut g, script, &[Command::FollowUp { follow: false }]);
+    assert_eq!(state(&g, d), PlayerState::Reserve);
+    (g, ev)
+}
+
+/// §31.10 Hometown Fans: played before the match; in the first half its coach (here Home's,
+/// in Away's turn) picks the throw-in's direction among the template's three instead of the
+/// D6: towards (12, 1), then 2+2 − 1 = 3 squares to (14, 3), and a bounce (D8 5: +x).
+#[test]
+fn hometown_fans_aim_the_first_half_throw_ins() {
+    let (mut g, _) = start(vec![Deck::MiscellaneousMayhem], vec![], &[range(13, 7)]);
+    assert_eq!(g.cards.hands[0], vec![Card::HometownFans]);
+    play(
+        &mut g,
+        [range(2, 0)],
+        &[play_card(Card::HometownFans, None)],
+    );
+    assert_eq!(g.cards.hometown, Some(HOME));
+    let (mut g, ev) = crowd_push_throw_in(1, &[]);
+    assert!(rolls(&ev, RollPurpose::ThrowInDirection).is_empty());
+    assert_eq!(g.prompt.coach, Some(HOME));
+    assert_eq!(*kind(&g), PromptKind::ThrowInAim { from: sq(11, 0) });
+    let aims: Vec<Command> = [(10, 1), (11, 1), (12, 1)]
+        .into_iter()
+        .map(|(x, y)| Command::ThrowInAim { to: sq(x, y) })
+        .collect();
+    assert_eq!(legal_commands(&g), aims);
+    let ev = play(
+        &mut g,
+        [d6(2), d6(2), (Die::D8, 5)],
+        &[Command::ThrowInAim { to: sq(12, 1) }],
+    );
+    assert!(rolls(&ev, RollPurpose::ThrowInDirection).is_empty());
+    assert_eq!(g.ball, Ball::Ground { square: sq(15, 3) });
+    assert_eq!(g.prompt.coach, Some(AWAY));
+}
+
+/// §31.10 Hometown Fans: in the second half the throw-in is rolled as usual (D6 3: straight
+/// in, 2+2 − 1 = 3 squares to (11, 3), a bounce, D8 5: +x).
+#[test]
+fn hometown_fans_leave_the_second_half_alone() {
+    let (g, ev) = crowd_push_throw_in(2, &[d6(3), d6(2), d6(2), (Die::D8, 5)]);
+    assert_eq!(rolls(&ev, RollPurpose::ThrowInDirection).len(), 1);
+    assert_eq!(g.ball, Ball::Ground { square: sq(12, 3) });
+    assert_eq!(g.prompt.coach, Some(AWAY));
+}
+
+/// Home's turn with Fumblerooski played: `a` (holding the ball when `holds`, else beside it
+/// at (6, 7)) at (5, 7), a team-mate `b` at (6, 7) (or (9, 7) for a pass), no re-rolls.
+fn fumblerooski_turn(holds: bool, mate_x: i8) -> (Game, PlayerId, PlayerId, PlayerId) {
+    let mut s = scen();
+    let (a, b, c) = (s.player(HOME, 0), s.player(HOME, 1), s.player(HOME, 2));
+    s.put(a, 5, 7).put(c, 2, 2).rerolls(HOME, 0);
+    if holds {
+        s.put(b, mate_x, 7).ball(Ball::Held { player: a });
+    } else {
+        s.ball(Ball::Ground { square: sq(6, 7) });
+    }
+    let g = start_play(&mut s, Card::Fumblerooski, None);
+    assert_eq!(g.cards.fumblerooski, Some(HOME));
+    (g, a, b, c)
+}
+
+/// §31.11 Fumblerooski: a pick-up rolled and failed (1) is no turnover: the ball bounces
+/// (D8 5: +x), the player's Action ends, the turn goes on; the card ends with the turn.
+#[test]
+fn fumblerooski_waives_a_failed_pick_up() {
+    let (mut g, a, _, c) = fumblerooski_turn(false, 0);
+    play(&mut g, [], &[mv(a), step(6, 7)]);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FailOnPurpose {
+            player: a,
+            check: CheckKind::PickUp
+        }
+    );
+    let ev = play(
+        &mut g,
+        [d6(1), (Die::D8, 5)],
+        &[Command::FailOnPurpose { fail: false }],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::PickUp).len(), 1);
+    assert_eq!(turnover_of(&ev), None);
+    assert_eq!(g.turnover, None);
+    assert_eq!(g.ball, Ball::Ground { square: sq(7, 7) });
+    assert_eq!(g.prompt.coach, Some(HOME));
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&mv(a)), "his Action is over");
+    assert!(legal.contains(&mv(c)), "the turn goes on");
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.cards.fumblerooski, None);
+}
+
+/// §31.11 Fumblerooski: a hand-off's catch failed on purpose: no catch roll, the ball
+/// bounces (D8 5: +x), no turnover, and the catcher has taken his Action this turn.
+#[test]
+fn fumblerooski_lets_a_catch_be_failed_on_purpose() {
+    let (mut g, a, b, c) = fumblerooski_turn(true, 6);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::Declare {
+                player: a,
+                action: ActionKind::HandOff,
+            },
+            Command::HandOff { target: b },
+        ],
+    );
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FailOnPurpose {
+            player: b,
+            check: CheckKind::Catch
+        }
+    );
+    let ev = play(
+        &mut g,
+        [(Die::D8, 5)],
+        &[Command::FailOnPurpose { fail: true }],
+    );
+    assert!(ev.contains(&Event::FailedOnPurpose {
+        player: b,
+        check: CheckKind::Catch
+    }));
+    assert!(rolls(&ev, RollPurpose::Catch).is_empty());
+    assert!(ev.contains(&Event::CountsAsActed { player: b }));
+    assert_eq!(turnover_of(&ev), None);
+    assert_eq!(g.ball, Ball::Ground { square: sq(7, 7) });
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&mv(b)), "the catcher has acted");
+    assert!(legal.contains(&mv(c)));
+}
+
+/// §31.11 Fumblerooski: a pass failed on purpose is a fumble without a roll: the ball
+/// bounces from the thrower (D8 5: +x), no turnover.
+#[test]
+fn fumblerooski_lets_a_pass_be_fumbled_on_purpose() {
+    let (mut g, a, b, c) = fumblerooski_turn(true, 9);
+    play(
+        &mut g,
+        [],
+        &[
+            Command::Declare {
+                player: a,
+                action: ActionKind::Pass,
+            },
+            Command::Pass { target: sq(9, 7) },
+        ],
+    );
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FailOnPurpose {
+            player: a,
+            check: CheckKind::Pass
+        }
+    );
+    let ev = play(
+        &mut g,
+        [(Die::D8, 5)],
+        &[Command::FailOnPurpose { fail: true }],
+    );
+    assert!(rolls(&ev, RollPurpose::Pass).is_empty());
+    assert!(ev.contains(&Event::Fumbled { player: a }));
+    assert_eq!(turnover_of(&ev), None);
+    assert_eq!(g.ball, Ball::Ground { square: sq(6, 7) });
+    let legal = legal_commands(&g);
+    assert!(!legal.contains(&mv(a)));
+    assert!(legal.contains(&mv(b)) && legal.contains(&mv(c)));
+}

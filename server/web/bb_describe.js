@@ -247,6 +247,8 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'passed': return `${P(e.player)} throws a ${titleWords(e.range).toLowerCase()} pass to ${sq(e.target)}`;
     case 'threw_team_mate': return `${P(e.player)} throws ${P(e.thrown)} towards ${sq(e.target)}`;
     case 'fumbled': return `${P(e.player)} fumbles`;
+    case 'counts_as_acted': return `${P(e.player)} failed a catch: he counts as having acted (Fumblerooski)`;
+    case 'failed_on_purpose': return `${P(e.player)} fails the ${String(e.check).split('_').join('-')} on purpose (Fumblerooski)`;
     case 'bomb_thrown': return `${P(e.player)} throws a bomb at ${sq(e.target)}`;
     case 'exploded': return e.square ? `The bomb explodes on ${sq(e.square)}` : 'The bomb lands in the crowd and explodes harmlessly';
     case 'intercepted': return `${P(e.player)} intercepts the pass!`;

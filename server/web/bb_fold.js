@@ -53,7 +53,7 @@ const freshUse = () => ({ blitz: false, pass: false, hand_off: false, foul: fals
 const NO_CHANGE = new Set([
   'rolled', 'coin_toss', 'kick', 'kick_off', 'block_declared', 'block_result',
   'pushed_into_crowd', 'knocked_down', 'placed_prone', 'armour', 'injured', 'casualty',
-  'regenerated', 'casualty_undone', 'ball_held', 'passed', 'threw_team_mate', 'fumbled', 'intercepted', 'completion', 'handed_off',
+  'regenerated', 'casualty_undone', 'ball_held', 'passed', 'threw_team_mate', 'fumbled', 'failed_on_purpose', 'intercepted', 'completion', 'handed_off',
   'bomb_thrown', 'exploded',
   'throw_in', 'touchback_awarded', 'turnover_caused', 'sent_off', 'bribe_used', 'no_players',
   'shootout', 'conceded', 'stood_up', 'skill_used', 'hail_mary_pass',
@@ -218,6 +218,12 @@ export function fold(view, e) {
         else if (e.action === 'hand_off') used.hand_off = true;
         else if (e.action === 'foul') used.foul = true;
       }
+      return true;
+    }
+    case 'counts_as_acted': {
+      // §31.11 Fumblerooski: a failed catch counts as the player's Action.
+      const p = player(e.player);
+      if (p) p.acted = true;
       return true;
     }
     case 'action_ended': {

@@ -411,7 +411,7 @@ fn person_key(t: &mut Table, turn_moves: &mut u32) -> bool {
             t.key(KeyCode::Char('d'))
         }
         PromptKind::FollowUp { .. } => t.key(KeyCode::Char('d')),
-        PromptKind::PlayCard { .. } => t.key(KeyCode::Char('d')),
+        PromptKind::PlayCard { .. } | PromptKind::FailOnPurpose { .. } => t.key(KeyCode::Char('d')),
         PromptKind::Apothecary { .. } | PromptKind::Bribe { .. } | PromptKind::UseSkill { .. } => {
             t.key(KeyCode::Char('y'))
         }
@@ -435,7 +435,10 @@ fn person_key(t: &mut Table, turn_moves: &mut u32) -> bool {
             t.cursor_to(sq);
             t.key(KeyCode::Char('P'));
         }
-        PromptKind::PlaceKick | PromptKind::Touchback | PromptKind::Push { .. } => {
+        PromptKind::PlaceKick
+        | PromptKind::Touchback
+        | PromptKind::ThrowInAim { .. }
+        | PromptKind::Push { .. } => {
             // A green square: the one in the middle of the list.
             let Some(&sq) = targets.get(targets.len() / 2) else {
                 panic!("no target for {:?}", view.prompt.kind);

@@ -128,6 +128,7 @@ fn square_of(view: &GameView, id: PlayerId) -> Option<Square> {
 pub fn target(c: &Command, view: &GameView) -> Option<Square> {
     match c {
         Command::SetupPlace { square }
+        | Command::ThrowInAim { to: square }
         | Command::PlaceKick { square }
         | Command::Push { square } => Some(*square),
         Command::Step { to }
@@ -374,6 +375,7 @@ impl BbPlay {
                             | Command::CatchBomb { catch: false }
                             | Command::ChooseKicking { kick: false }
                             | Command::NoCard
+                            | Command::FailOnPurpose { fail: false }
                             | Command::Igor { use_it: false }
                     )
                 });
@@ -396,6 +398,7 @@ impl BbPlay {
                             | Command::CatchBomb { catch: true }
                             | Command::Reroll { .. }
                             | Command::ChooseKicking { kick: true }
+                            | Command::FailOnPurpose { fail: true }
                             | Command::Igor { use_it: true }
                     )
                 });
@@ -878,6 +881,7 @@ impl BbPlay {
             ctx.view.prompt.kind,
             PromptKind::PlaceKick
                 | PromptKind::Touchback
+                | PromptKind::ThrowInAim { .. }
                 | PromptKind::Push { .. }
                 | PromptKind::HighKick { .. }
                 | PromptKind::Intercept { .. }

@@ -3,7 +3,7 @@
 //!
 //! Section references (§) are to docs/rules/blood-bowl.md.
 
-use dugout_rules::bb::cards::{Card, CardChoice, Window};
+use dugout_rules::bb::cards::{Card, CardChoice, Toward, Window};
 use dugout_rules::bb::{
     ActionKind, Ball, BlockFace, Cause, CheckKind, Command, Event, GameView, Induced,
     InducementItem, InjuryOutcome, Outcome, PlayerId, PlayerState, Prompt, PromptKind,
@@ -373,6 +373,15 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             square_name(*target)
         ),
         Event::Fumbled { player } => format!("{} fumbles the pass", ps(player)),
+        Event::CountsAsActed { player } => format!(
+            "{} has failed a catch: he counts as having acted (Fumblerooski)",
+            ps(player)
+        ),
+        Event::FailedOnPurpose { player, check } => format!(
+            "{} fails the {} on purpose (Fumblerooski)",
+            ps(player),
+            debug_words(check)
+        ),
         Event::BombThrown { player, target } => {
             format!("{} throws a bomb at {}", ps(player), square_name(*target))
         }
@@ -600,6 +609,15 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
         }
         PromptKind::PlaceKick => ask("Aim the kick: choose a square in the other half".into()),
         PromptKind::Touchback => ask("Touchback: give the ball to one of your players".into()),
+        PromptKind::FailOnPurpose { player: id, check } => ask(format!(
+            "Fumblerooski: roll {}'s {} or fail it on purpose",
+            player_short(view, *id),
+            debug_words(check)
+        )),
+        PromptKind::ThrowInAim { from } => ask(format!(
+            "Hometown Fans: aim the throw-in from {}",
+            square_name(*from)
+        )),
         PromptKind::HighKick { square } => ask(format!(
             "High Kick: move a player under the ball at {}?",
             square_name(*square)
@@ -907,6 +925,9 @@ pub fn command(view: &GameView, c: &Command) -> String {
         Command::SetupDone => "Set-up done".into(),
         Command::PlaceKick { square } => format!("Kick to {}", square_name(*square)),
         Command::Touchback { player } => format!("Touchback to {}", ps(player)),
+        Command::FailOnPurpose { fail: true } => "Fail it on purpose".into(),
+        Command::FailOnPurpose { fail: false } => "Roll it".into(),
+        Command::ThrowInAim { to } => format!("Throw the ball in towards {}", square_name(*to)),
         Command::HighKick { player } => format!("{} under the ball", ps(player)),
         Command::QuickSnap { player, to } => {
             format!(
@@ -1069,6 +1090,16 @@ pub fn command(view: &GameView, c: &Command) -> String {
                     format!("{play}: {}", debug_words(weather))
                 }
                 Some(CardChoice::Skill { skill }) => format!("{play}: {}", skill.name()),
+                // §31.11 Perfect Kick: the throw-in template's aim.
+                Some(CardChoice::Aim { toward }) => {
+                    let edge = match toward {
+                        Toward::TopSideline => "the top sideline",
+                        Toward::BottomSideline => "the bottom sideline",
+                        Toward::HomeEndZone => "Home's end zone",
+                        Toward::AwayEndZone => "Away's end zone",
+                    };
+                    format!("{play}, bouncing towards {edge}")
+                }
             }
         }
         Command::NoCard => "No card".into(),

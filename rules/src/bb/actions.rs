@@ -885,6 +885,7 @@ impl Ctx<'_> {
                     self.set_ball(Ball::Ground { square: sq });
                     self.push(Frame::Bounce { from: sq, kick });
                     self.cards_spiked_ball(id);
+                    self.cards_failed_catch(id);
                 }
             }
             CheckKind::Interception if self.g.bomb.is_some() => {

@@ -81,23 +81,27 @@ impl Ctx<'_> {
     /// square unless the option says otherwise (G1); out again: a new throw-in.
     pub(crate) fn throw_in(&mut self, from: Square) {
         self.emit(Event::ThrowIn { from });
-        let (ix, iy) = if from.x == 0 {
-            (1, 0)
-        } else if from.x == LENGTH - 1 {
-            (-1, 0)
-        } else if from.y == 0 {
-            (0, 1)
-        } else {
-            (0, -1)
-        };
+        if self.g.half == 1
+            && let Some(side) = self.g.cards.hometown
+        {
+            // §31.10 Hometown Fans: in the first half that coach picks the direction.
+            self.push(Frame::ThrowInAim { side, from });
+            return;
+        }
         let dir = self.roll(RollPurpose::ThrowInDirection, None, Die::D6);
-        let (dx, dy) = match (dir, ix != 0) {
-            (1 | 2, true) => (ix, -1),
-            (5 | 6, true) => (ix, 1),
-            (1 | 2, false) => (-1, iy),
-            (5 | 6, false) => (1, iy),
-            _ => (ix, iy),
+        let [left, straight, right] = throw_in_steps(from);
+        let step = match dir {
+            1 | 2 => left,
+            5 | 6 => right,
+            _ => straight,
         };
+        self.throw_in_along(from, step);
+    }
+
+    /// §15.9: the throw-in from `from` goes `step` each square: 2D6 distance counting
+    /// `from` as the first square unless the option says otherwise (G1); out again: a new
+    /// throw-in.
+    pub(crate) fn throw_in_along(&mut self, from: Square, (dx, dy): (i8, i8)) {
         let [a, b] = self.roll2(RollPurpose::ThrowInDistance, None);
         let mut dist = a + b;
         if self.g.setup.options.throw_in_counts_start_square {
@@ -115,5 +119,24 @@ impl Ctx<'_> {
         }
         self.set_ball(Ball::InAir { square: sq });
         self.land(sq, Arrival::ThrowIn);
+    }
+}
+
+/// §2.4: the template's three steps from `from` (the faces 1–2, 3–4 and 5–6), its centre
+/// arrow pointing into the pitch, away from the edge crossed (G27).
+pub(crate) fn throw_in_steps(from: Square) -> [(i8, i8); 3] {
+    let (ix, iy) = if from.x == 0 {
+        (1, 0)
+    } else if from.x == LENGTH - 1 {
+        (-1, 0)
+    } else if from.y == 0 {
+        (0, 1)
+    } else {
+        (0, -1)
+    };
+    if ix != 0 {
+        [(ix, -1), (ix, iy), (ix, 1)]
+    } else {
+        [(-1, iy), (ix, iy), (1, iy)]
     }
 }

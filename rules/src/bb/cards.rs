@@ -100,6 +100,42 @@ pub enum CardChoice {
     Weather { weather: super::data::Weather },
     /// Intensive Training: the skill.
     Skill { skill: Skill },
+    /// Perfect Kick (§31.11): the edge the throw-in template's centre arrow points at.
+    Aim { toward: Toward },
+}
+
+/// An edge of the pitch the throw-in template may be pointed at (§31.11 Perfect Kick).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Toward {
+    /// The sideline at y 0.
+    TopSideline,
+    /// The sideline at y 14.
+    BottomSideline,
+    /// Home's end zone (x 0).
+    HomeEndZone,
+    /// Away's end zone (x 25).
+    AwayEndZone,
+}
+
+impl Toward {
+    pub const ALL: [Toward; 4] = [
+        Toward::TopSideline,
+        Toward::BottomSideline,
+        Toward::HomeEndZone,
+        Toward::AwayEndZone,
+    ];
+
+    /// The square step of the template's centre arrow (the 3–4 of its D6).
+    pub fn step(self) -> (i8, i8) {
+        match self {
+            Toward::TopSideline => (0, -1),
+            Toward::BottomSideline => (0, 1),
+            Toward::HomeEndZone => (-1, 0),
+            Toward::AwayEndZone => (1, 0),
+        }
+    }
 }
 
 /// A card's suit (the decks are made of two ordinary packs, §31.1).
@@ -389,7 +425,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Hometown Fans",
         name_fr: "Jeu à Domicile",
         window: Window::PreMatch,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Incoming,
@@ -479,7 +515,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Fumblerooski",
         name_fr: "Maladroitosky",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::GoingTheExtraMile,
@@ -519,7 +555,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Perfect Kick",
         name_fr: "Coup de Pied Parfait",
         window: Window::AfterSetup,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::OptionPlay,
@@ -1639,6 +1675,14 @@ pub struct CardState {
     /// Suitable Pitch (§31.7): the modifier to armour rolls of knocked-down players (both
     /// teams) to the drive's end.
     pub pitch: i8,
+    /// Perfect Kick (§31.11): the kick placed by the card, and the template's aim, for the
+    /// kick-off under way.
+    pub perfect_kick: Option<(Square, Toward)>,
+    /// Hometown Fans (§31.10): the side whose coach aims the first half's throw-ins.
+    pub hometown: Option<Side>,
+    /// Fumblerooski (§31.11): this side's failed pick-ups, catches and passes are no
+    /// turnover this turn, and may be failed on purpose.
+    pub fumblerooski: Option<Side>,
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -1790,6 +1834,21 @@ fn choices(g: &Game, side: Side, card: Card) -> Vec<Command> {
                 }
             }
             out
+        }
+        // §31.11 Perfect Kick (G132): the kicking coach, once a kick-off: one of the
+        // receiving team's 7 line-of-scrimmage squares or an end-zone square of his, and the
+        // template's aim at any edge.
+        Card::PerfectKick if side == g.kicking && g.cards.perfect_kick.is_none() => {
+            let receiving = side.other();
+            let los = (4..=10).map(|y| Square::new(super::state::los_x(receiving), y));
+            let end = (0..WIDTH).map(|y| Square::new(super::state::own_end_zone(receiving), y));
+            los.chain(end)
+                .flat_map(|sq| {
+                    Toward::ALL
+                        .into_iter()
+                        .map(move |toward| play(None, Some(sq), Some(CardChoice::Aim { toward })))
+                })
+                .collect()
         }
         Card::WoofWoof => match g.ball {
             Ball::Ground { square } => square
@@ -1975,7 +2034,17 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::BlatantFoul
         | Card::SprinklerMalfunction
         | Card::RowdyFans
-        | Card::Incoming => vec![None],
+        | Card::Incoming
+        | Card::Fumblerooski => vec![None],
+        // §31.10 Hometown Fans [Proposal]: one crowd aims the throw-ins; once one side has
+        // played it, the other's copy has nothing left to do and stays in his hand.
+        Card::HometownFans => {
+            if g.cards.hometown.is_none() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
         Card::Knuckledusters
         | Card::BeltOfInvulnerability
         | Card::GlovesOfHolding
@@ -2152,8 +2221,9 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
             })
             .map(|o| Some(o.id))
             .collect(),
+        // §31.10: with a Perfect Kick under way there is no scatter to lengthen.
         Card::BadyearGit => {
-            if g.cards.badyear {
+            if g.cards.badyear || g.cards.perfect_kick.is_some() {
                 Vec::new()
             } else {
                 vec![None]
@@ -2336,7 +2406,7 @@ impl Ctx<'_> {
         self.push(Frame::CardWindow { side, window });
         self.play_card(side, card, player);
         if let Some(choice) = choice {
-            self.play_choice(card, player, choice);
+            self.play_choice(card, player, square, choice);
         }
         if let Some(square) = square {
             self.play_on_square(side, card, player, square);
@@ -2365,8 +2435,20 @@ impl Ctx<'_> {
     }
 
     /// A card played with a choice (§31.7).
-    fn play_choice(&mut self, card: Card, player: Option<PlayerId>, choice: CardChoice) {
+    fn play_choice(
+        &mut self,
+        card: Card,
+        player: Option<PlayerId>,
+        square: Option<Square>,
+        choice: CardChoice,
+    ) {
         match (card, choice) {
+            // §31.11 Perfect Kick: the kick goes there; the coach is not asked to place it.
+            (Card::PerfectKick, CardChoice::Aim { toward }) => {
+                if let Some(square) = square {
+                    self.g.cards.perfect_kick = Some((square, toward));
+                }
+            }
             // §31.7 Suitable Pitch: both teams, to the drive's end.
             (Card::SuitablePitch, CardChoice::DangerousObjects { added }) => {
                 self.g.cards.pitch = if added { 1 } else { -1 };
@@ -2833,6 +2915,19 @@ impl Ctx<'_> {
     /// §31.9 Come On Boys!: in the rest of the turn a turnover (not a touchdown) only ends
     /// the acting player's Action. True when the turnover is so softened.
     pub(crate) fn cards_soften_turnover(&mut self, reason: Turnover) -> bool {
+        if self.g.cards.fumblerooski.is_some()
+            && self.g.cards.fumblerooski == self.g.active
+            && matches!(
+                reason,
+                Turnover::FailedPickUp | Turnover::BallNotCaught | Turnover::Fumble
+            )
+        {
+            // §31.11 Fumblerooski: no turnover; the player's Action still ends.
+            if let Some(a) = self.g.acting.as_mut() {
+                a.ended = true;
+            }
+            return true;
+        }
         if reason == Turnover::Touchdown
             || self.g.cards.come_on_boys.is_none()
             || self.g.cards.come_on_boys != self.g.active
@@ -2843,6 +2938,55 @@ impl Ctx<'_> {
             a.ended = true;
         }
         true
+    }
+
+    /// §31.11 Fumblerooski: the side whose coach may fail `check` on purpose (a pick-up,
+    /// catch or pass of his player in his turn, not rolled yet, not already chosen to roll).
+    pub(crate) fn cards_may_fail(&self, check: &super::checks::BbCheck) -> Option<Side> {
+        let f = &check.kind;
+        let side = self.g.player(f.player).side;
+        let kind = matches!(f.kind, CheckKind::PickUp | CheckKind::Catch)
+            || (f.kind == CheckKind::Pass && !f.flag);
+        (kind
+            && !f.rolled_by_choice
+            && check.faces.is_empty()
+            && self.g.cards.fumblerooski == Some(side)
+            && self.g.active == Some(side))
+        .then_some(side)
+    }
+
+    /// §31.11 Fumblerooski: `check` failed on purpose, unrolled: a pick-up or catch as
+    /// failed (the ball bounces), a pass as fumbled from the thrower's square.
+    pub(crate) fn fail_on_purpose(&mut self, check: super::checks::BbCheck) {
+        let (id, kind) = (check.kind.player, check.kind.kind);
+        self.emit(Event::FailedOnPurpose {
+            player: id,
+            check: kind,
+        });
+        if kind != CheckKind::Pass {
+            self.check_done(check, false);
+            return;
+        }
+        let Some(from) = self.g.player(id).square() else {
+            return;
+        };
+        self.emit(Event::Fumbled { player: id });
+        self.turnover(Turnover::Fumble);
+        self.set_ball(Ball::Ground { square: from });
+        self.push(Frame::Bounce { from, kick: false });
+    }
+
+    /// §31.11 Fumblerooski: a player of the card's side who fails a catch in its turn has
+    /// taken his Action this turn.
+    pub(crate) fn cards_failed_catch(&mut self, id: PlayerId) {
+        let side = self.g.player(id).side;
+        if self.g.cards.fumblerooski == Some(side)
+            && self.g.active == Some(side)
+            && !self.g.players[id.index()].acted
+        {
+            self.g.players[id.index()].acted = true;
+            self.emit(Event::CountsAsActed { player: id });
+        }
     }
 
     /// The end of `side`'s team turn for the cards: grants "this turn" end, Mindblow ends.
@@ -2857,6 +3001,7 @@ impl Ctx<'_> {
             self.g.cards.lewd = None;
         }
         self.g.cards.come_on_boys = None;
+        self.g.cards.fumblerooski = None;
         self.g.cards.extra_blitz[side.index()] = false;
         self.g.cards.extra_pass[side.index()] = false;
         self.g.cards.blatant[side.index()] = false;
@@ -3413,6 +3558,8 @@ impl Ctx<'_> {
                 }
             }
             Card::JohnnyWaterboy => self.g.cards.waterboy[side.index()] = true,
+            Card::HometownFans => self.g.cards.hometown = Some(side),
+            Card::Fumblerooski => self.g.cards.fumblerooski = Some(side),
             Card::IAmTheGreatest => self.g.cards.greatest[other.index()] = true,
             Card::BadyearGit => self.g.cards.badyear = true,
             Card::FriendlyFans => self.g.cards.friendly_fans[side.index()] = true,

@@ -43,6 +43,9 @@ pub struct CheckFor {
     /// Dodge, Leap: the square left (§26.44 Diving Tackle puts its player there).
     #[serde(default)]
     pub from: Option<Square>,
+    /// Pick-up, catch, pass under Fumblerooski (§31.11): the coach chose to roll it.
+    #[serde(default)]
+    pub rolled_by_choice: bool,
 }
 
 impl CheckFor {
@@ -59,6 +62,7 @@ impl CheckFor {
             action: None,
             second: false,
             from: None,
+            rolled_by_choice: false,
         }
     }
 }

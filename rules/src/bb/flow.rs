@@ -92,6 +92,15 @@ pub enum Frame {
     HighKick {
         square: Square,
     },
+    /// §31.11 Fumblerooski: the coach rolls `check` or fails it on purpose (waits).
+    FailOnPurpose {
+        check: Box<BbCheck>,
+    },
+    /// §31.10 Hometown Fans: the coach of `side` aims the throw-in from `from` (waits).
+    ThrowInAim {
+        side: Side,
+        from: Square,
+    },
     /// §7 Quick Snap (waits); `moved`: a bit per player id (hired players take the match
     /// past 32, §29).
     QuickSnap {
@@ -705,8 +714,29 @@ impl Ctx<'_> {
                 ))
             }
             Frame::PlaceKick => {
+                if let Some((square, _)) = self.g.cards.perfect_kick {
+                    // §31.11 Perfect Kick: the card placed the kick.
+                    self.place_kick(square);
+                    return Flow::Continue;
+                }
                 self.push(Frame::PlaceKick);
                 Flow::Wait(prompt(self.g.kicking, PromptKind::PlaceKick))
+            }
+            Frame::FailOnPurpose { check } => {
+                let side = self.g.player(check.kind.player).side;
+                let p = prompt(
+                    side,
+                    PromptKind::FailOnPurpose {
+                        player: check.kind.player,
+                        check: check.kind.kind,
+                    },
+                );
+                self.push(Frame::FailOnPurpose { check });
+                Flow::Wait(p)
+            }
+            Frame::ThrowInAim { side, from } => {
+                self.push(Frame::ThrowInAim { side, from });
+                Flow::Wait(prompt(side, PromptKind::ThrowInAim { from }))
             }
             Frame::HighKick { square } => {
                 self.push(Frame::HighKick { square });
@@ -745,7 +775,21 @@ impl Ctx<'_> {
                 self.finish_action();
                 Flow::Continue
             }
-            Frame::Check(check) => self.run_check(*check),
+            Frame::Check(check) => {
+                if let Some(side) = self.cards_may_fail(&check) {
+                    // §31.11 Fumblerooski: roll it or fail it on purpose.
+                    let p = prompt(
+                        side,
+                        PromptKind::FailOnPurpose {
+                            player: check.kind.player,
+                            check: check.kind.kind,
+                        },
+                    );
+                    self.push(Frame::FailOnPurpose { check });
+                    return Flow::Wait(p);
+                }
+                self.run_check(*check)
+            }
             Frame::AfterStep { player } => {
                 self.after_step(player);
                 Flow::Continue
@@ -1065,6 +1109,21 @@ impl Ctx<'_> {
         }
     }
 
+    /// §6.1: the kick placed on `square`.
+    fn place_kick(&mut self, square: Square) {
+        if self.cards_held(Side::Home) || self.cards_held(Side::Away) {
+            // §31.3: the ball placed, a card moment before the scatter.
+            self.push(Frame::Kick { aimed: square });
+            let kicking = self.g.kicking;
+            self.card_moment(
+                super::cards::Window::KickOffBeforeScatter,
+                &[kicking, kicking.other()],
+            );
+        } else {
+            self.kick(square);
+        }
+    }
+
     /// A command answering the frame that waited for it (checked legal by the caller).
     fn answer(&mut self, frame: Frame, cmd: Command) {
         match (frame, cmd) {
@@ -1085,19 +1144,7 @@ impl Ctx<'_> {
                 },
                 cmd,
             ) => self.setup_answer(side, perfect_defence, picked, cmd),
-            (Frame::PlaceKick, Command::PlaceKick { square }) => {
-                if self.cards_held(Side::Home) || self.cards_held(Side::Away) {
-                    // §31.3: the ball placed, a card moment before the scatter.
-                    self.push(Frame::Kick { aimed: square });
-                    let kicking = self.g.kicking;
-                    self.card_moment(
-                        super::cards::Window::KickOffBeforeScatter,
-                        &[kicking, kicking.other()],
-                    );
-                } else {
-                    self.kick(square);
-                }
-            }
+            (Frame::PlaceKick, Command::PlaceKick { square }) => self.place_kick(square),
             (Frame::HighKick { square }, cmd) => {
                 if let Command::HighKick { player } = cmd {
                     self.move_player(player, square);
@@ -1112,6 +1159,17 @@ impl Ctx<'_> {
                 }
             }
             (Frame::Touchback, Command::Touchback { player }) => self.touchback(player),
+            (Frame::FailOnPurpose { mut check }, cmd) => {
+                if cmd == (Command::FailOnPurpose { fail: true }) {
+                    self.fail_on_purpose(*check);
+                } else {
+                    check.kind.rolled_by_choice = true;
+                    self.push(Frame::Check(check));
+                }
+            }
+            (Frame::ThrowInAim { from, .. }, Command::ThrowInAim { to }) => {
+                self.throw_in_along(from, (to.x - from.x, to.y - from.y));
+            }
             (Frame::TeamTurn { side, bonus }, cmd) => self.turn_answer(side, bonus, cmd),
             (Frame::Acting, cmd) => self.acting_answer(cmd),
             (Frame::Check(check), cmd) => {

@@ -172,6 +172,32 @@ impl Ctx<'_> {
     /// then the kick-off table (§7), then the landing.
     pub(crate) fn kick(&mut self, aimed: Square) {
         let kicking = self.g.kicking;
+        if let Some((_, toward)) = self.g.cards.perfect_kick.take() {
+            // §31.11 Perfect Kick (G132): three bounces of one square each on the
+            // throw-in template aimed at `toward` (D6: 1–2 and 5–6 the diagonals, 3–4 the
+            // centre arrow) replace the scatter; off the pitch, the kick is out.
+            self.g.cards.badyear = false;
+            let (ix, iy) = toward.step();
+            let mut sq = aimed;
+            let mut out = false;
+            for _ in 0..3 {
+                let dir = self.roll(RollPurpose::ThrowInDirection, Some(kicking), Die::D6);
+                let (dx, dy) = match (dir, ix != 0) {
+                    (1 | 2, true) => (ix, -1),
+                    (5 | 6, true) => (ix, 1),
+                    (1 | 2, false) => (-1, iy),
+                    (5 | 6, false) => (1, iy),
+                    _ => (ix, iy),
+                };
+                sq = sq.offset(dx, dy);
+                if !on_pitch(sq) {
+                    out = true;
+                    break;
+                }
+            }
+            self.kick_landed(aimed, sq, out);
+            return;
+        }
         let dir = self.roll(RollPurpose::KickDirection, Some(kicking), Die::D8);
         let dist = if std::mem::take(&mut self.g.cards.badyear) {
             // §31.10 Badyear Git: 2D6 squares this kick-off.
@@ -207,6 +233,11 @@ impl Ctx<'_> {
                 break;
             }
         }
+        self.kick_landed(aimed, sq, out);
+    }
+
+    /// §6.1: the kick aimed at `aimed` comes down over `sq` (`out`: it left the pitch).
+    fn kick_landed(&mut self, aimed: Square, sq: Square, out: bool) {
         self.g.kick_out = out;
         self.emit(Event::Kick { aimed, lands: sq });
         self.set_ball(Ball::InAir { square: sq });

@@ -52,6 +52,15 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                 }
             }
         }
+        PromptKind::ThrowInAim { from } => {
+            out.extend(
+                super::ball::throw_in_steps(*from)
+                    .into_iter()
+                    .map(|(dx, dy)| from.offset(dx, dy))
+                    .filter(|&to| on_pitch(to))
+                    .map(|to| Command::ThrowInAim { to }),
+            );
+        }
         PromptKind::Touchback => {
             let standing: Vec<PlayerId> = g
                 .on_pitch(coach)
@@ -179,6 +188,10 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
                     .map(|spell| Command::CastSpell { spell }),
             );
             out.push(Command::Decline);
+        }
+        PromptKind::FailOnPurpose { .. } => {
+            out.push(Command::FailOnPurpose { fail: false });
+            out.push(Command::FailOnPurpose { fail: true });
         }
         PromptKind::UseSkill { skill, .. } => {
             out.push(Command::UseSkill {

@@ -126,6 +126,7 @@ impl GameView {
             | Event::BallHeld { .. }
             | Event::Passed { .. }
             | Event::Fumbled { .. }
+            | Event::FailedOnPurpose { .. }
             | Event::Intercepted { .. }
             | Event::Completion { .. }
             | Event::HandedOff { .. }
@@ -231,6 +232,11 @@ impl GameView {
                         ActionKind::Foul => used.foul = true,
                         ActionKind::Move | ActionKind::Block | ActionKind::Bomb => {}
                     }
+                }
+            }
+            Event::CountsAsActed { player } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.acted = true;
                 }
             }
             Event::ActionEnded { player } => {

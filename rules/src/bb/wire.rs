@@ -119,6 +119,9 @@ pub enum Command {
     PlaceKick { square: Square },
     /// §6.2: the touchback goes to this player.
     Touchback { player: PlayerId },
+    /// §31.10 Hometown Fans: the throw-in goes this way, named by the first square it
+    /// crosses (one of the three the template points at, on the pitch).
+    ThrowInAim { to: Square },
     /// §7 High Kick: move this player under the ball.
     HighKick { player: PlayerId },
     /// §7 Quick Snap: move this player one square.
@@ -171,6 +174,8 @@ pub enum Command {
     Bribe { use_it: bool },
     /// An optional skill the prompt offers (Stand Firm): use it or not.
     UseSkill { skill: Skill, use_it: bool },
+    /// §31.11 Fumblerooski: fail the pick-up, catch or pass on purpose (`true`) or roll it.
+    FailOnPurpose { fail: bool },
     /// §26.4: try to catch the bomb that landed on this player, or let it explode.
     CatchBomb { catch: bool },
     /// §26.52 Hail Mary Pass: throw the ball to any square of the pitch (the team's Pass).
@@ -280,6 +285,8 @@ pub enum PromptKind {
     PlaceKick,
     /// §6.2: give the touchback to a player.
     Touchback,
+    /// §31.10 Hometown Fans: choose the direction of the throw-in from `from`.
+    ThrowInAim { from: Square },
     /// §7 High Kick: a player may move under the ball at `square`.
     HighKick { square: Square },
     /// §7 Quick Snap: move players one square each, then done.
@@ -327,6 +334,8 @@ pub enum PromptKind {
     Bribe { player: PlayerId },
     /// An optional skill: use it or not.
     UseSkill { player: PlayerId, skill: Skill },
+    /// §31.11 Fumblerooski: `player` may fail this pick-up, catch or pass on purpose.
+    FailOnPurpose { player: PlayerId, check: CheckKind },
     /// §26.4: a bomb landed on `player`: catch it (then throw it on at once) or not.
     CatchBomb { player: PlayerId },
     /// §26.4: `player` holds a bomb and must throw it at once (`pass` to a square).
@@ -689,6 +698,11 @@ pub enum Event {
     },
     /// §15.5: a fumble.
     Fumbled { player: PlayerId },
+    /// §31.11 Fumblerooski: `player` failed this pick-up, catch or pass on purpose.
+    FailedOnPurpose { player: PlayerId, check: CheckKind },
+    /// §31.11 Fumblerooski: `player` failed a catch and counts as having taken his Action
+    /// this turn.
+    CountsAsActed { player: PlayerId },
     /// §15.4: an interception.
     Intercepted { player: PlayerId },
     /// §22: a completion (an accurate pass caught by a team-mate in the target square).

@@ -150,6 +150,9 @@ impl Strategy for GreedyStrategy {
             PromptKind::Igor { .. } => Some(Command::Igor { use_it: true }),
             PromptKind::Wizard => Some(Command::Decline),
             PromptKind::PlayCard { .. } => Some(Command::NoCard),
+            // §31.11 Fumblerooski: always roll; §31.10 Hometown Fans: straight in.
+            PromptKind::FailOnPurpose { .. } => Some(Command::FailOnPurpose { fail: false }),
+            PromptKind::ThrowInAim { .. } => legal.get(legal.len() / 2).copied(),
             PromptKind::GameOver => None,
             // A hungry Vampire bites a Thrall: one lying down rather than one standing.
             PromptKind::Feed { thralls, .. } => thralls
