@@ -165,7 +165,13 @@ async fn folded(
 }
 
 /// The page of a team: the fold, its value, its players as they stand.
-pub fn team_body(row: &LeagueTeamRow, team: &LeagueTeam, version: u64) -> LeagueTeamBody {
+/// `free_fan_factor`: the league's §32.17 (6) switch (fan factor not in the team value).
+pub fn team_body(
+    row: &LeagueTeamRow,
+    team: &LeagueTeam,
+    version: u64,
+    free_fan_factor: bool,
+) -> LeagueTeamBody {
     let roster = team.roster;
     let players = team
         .players
@@ -210,8 +216,8 @@ pub fn team_body(row: &LeagueTeamRow, team: &LeagueTeam, version: u64) -> League
         assistant_coaches: team.assistant_coaches,
         cheerleaders: team.cheerleaders,
         apothecary: team.apothecary,
-        // §32.17 (6) "free fan factor" is not a league setting yet: fan factor counts.
-        team_value: team.team_value(false),
+        // §32.2, §32.17 (6): without fan factor if the league makes it free.
+        team_value: team.team_value(free_fan_factor),
         players,
         former: team
             .former
@@ -230,7 +236,17 @@ pub fn team_body(row: &LeagueTeamRow, team: &LeagueTeam, version: u64) -> League
 
 async fn body_of(state: &AppState, row: &LeagueTeamRow) -> Result<LeagueTeamBody, Failure> {
     let (team, events) = folded(state, row).await?;
-    Ok(team_body(row, &team, events.last().map_or(0, |e| e.seq)))
+    let free_fan_factor = state
+        .store()
+        .league_settings(row.league)
+        .await?
+        .is_some_and(|s| s.rules.free_fan_factor);
+    Ok(team_body(
+        row,
+        &team,
+        events.last().map_or(0, |e| e.seq),
+        free_fan_factor,
+    ))
 }
 
 async fn list(
