@@ -16,15 +16,21 @@
 //! each seat takes only its team's coach ([`seat_check`]). Petty cash (§32.4) is not offered
 //! yet: no gold moves from the treasury, and the expenses use each team's value as match TV.
 //!
+//! **The league's rules** (§32.17) are read from its settings when the match is made and kept
+//! with it (`TeamMatchSetup::rules`, published as `rules`): free fan factor leaves fan factor
+//! out of the match TVs and of the engine's inducement team values (the match option
+//! `free_fan_factor`), and the post-match sequence plays the MVP rule, the expenses, free fan
+//! factor and short-season winnings they say.
+//!
 //! **The post-match sequence** (§32.5) is [`PostMatch`], run by the server when the match
 //! has ended (the room starts it; any request about the match starts it too, so a restart
 //! loses nothing). Its events go to each team's history with the match's id: the automatic
 //! steps as the server's (`actor: null`), each coach's answer as theirs. A coach has
 //! `decision_seconds` for each decision; once that has passed, the server applies
 //! [`PostMatch::default_command`] (the documented default) for them, recorded as the
-//! server's. The deadline is applied whenever the match is read or answered and when the
-//! room ends the match: a sequence nobody looks at waits, but it never shows a decision
-//! past its deadline.
+//! server's. The deadline is applied whenever the match is read or answered, when the room
+//! ends the match, and by the [`sweeper`] task when it passes, whether anybody reads the
+//! match or not (after a restart too).
 //!
 //! **Provably fair post-match dice.** When the match is made the server draws a secret
 //! `post_seed` and publishes its SHA-256 (`commitment`) at once. The sequence's ChaCha20
