@@ -708,8 +708,12 @@ pub async fn sweep(store: &dyn Store) -> Result<Option<i64>, Failure> {
             let match_id = row.match_id.clone();
             match advance(store, row, None).await {
                 Ok((row, _)) if row.post_state == PostState::Deciding => {
+                    // A deadline still past here had no default to apply (the rules offered
+                    // none): not waited for, or the sweeper would spin; the next pass retries.
                     let deadline = row.post_at.unwrap_or(0) + row.decision_ms;
-                    next = Some(next.map_or(deadline, |n| n.min(deadline)));
+                    if deadline > now_ms() {
+                        next = Some(next.map_or(deadline, |n| n.min(deadline)));
+                    }
                 }
                 Ok(_) => {}
                 Err(e) => {

@@ -675,7 +675,7 @@ where
         for<'a> axum::extract::connect_info::Connected<axum::serve::IncomingStream<'a, L>>,
 {
     let signal = state.shutdown().clone();
-    // §32.5: post-match deadlines pass whether or not anybody reads the match.
+    // Post-match deadlines (blood-bowl.md §32.5) pass whether or not anybody reads the match.
     tokio::spawn(league_matches::sweeper(
         state.store().clone(),
         state.shutdown().subscribe(),
