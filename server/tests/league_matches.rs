@@ -630,6 +630,39 @@ async fn the_sweeper_applies_the_defaults_when_nobody_reads_the_match_even_after
     verify_post_match(&server, &l, &room, &m).await;
 }
 
+/// §32.5, §32.17: the same on Postgres (the settings, the match row and the sweeper's reads
+/// are the Postgres store's): the league's expenses switch is played, and the sweeper ends the
+/// sequence nobody reads, after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_the_leagues_rules_are_played_and_the_sweeper_ends_the_sequence() {
+    let Some(db) = common::pg::TestDb::create("league_matches::on_postgres").await else {
+        return;
+    };
+    let mut server = TestServer::start_on(common::fast_limits(), Some(db.url.clone())).await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    set_rules(
+        &server,
+        &l,
+        json!({"expenses_threshold": 500_000, "expenses_band": 100_000}),
+    )
+    .await;
+    let room = conceded(&server, &l).await;
+    server.restart().await;
+    done_unread(&server, &room).await;
+    let m = team_match(&server, &l, &room).await;
+    assert_eq!(m["rules"]["expenses_threshold"], 500_000, "{m}");
+    let events = events_of(&history(&server, &l, l.teams[0]).await, Some(&room));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TeamEvent::Expenses { due, .. } if *due > 0)),
+        "{events:?}"
+    );
+    verify_post_match(&server, &l, &room, &m).await;
+    server.stop().await.expect("stop");
+    drop(db);
+}
+
 /// §32.17 (1)(a): with the league's "coach chooses" MVP rule the sequence asks for the MVP
 /// (here the deadline's default answers it, an `mvp` command); the default random MVP never
 /// asks. The rules are the league's when the match was made: changing them later does not
