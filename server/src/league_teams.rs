@@ -73,6 +73,9 @@ fn bad(message: impl Into<String>) -> Failure {
 /// A refused league command, typed: not enough gold or against a rule is `illegal_command`
 /// (403), the wrong moment `conflict` (409), an unknown player `not_found` (404). The
 /// message is the rules' own.
+/// §32.17 (6): the fan factor every team of a free-fan-factor league starts with.
+pub const FREE_FAN_FACTOR: u8 = 5;
+
 fn refused(e: LeagueError) -> Failure {
     let code = match e {
         LeagueError::Gold { .. } | LeagueError::Illegal { .. } => ErrorCode::IllegalCommand,
@@ -343,7 +346,30 @@ async fn create(
         ));
     }
     rookies_only(&new.sheet)?;
-    let events = LeagueTeam::create(&new.sheet, &new.name, STARTING_TREASURY).map_err(refused)?;
+    // §32.17 (6): in a league with free fan factor a team buys none and starts with 5.
+    let free_fan_factor = state
+        .store()
+        .league_settings(league.id)
+        .await?
+        .is_some_and(|s| s.rules.free_fan_factor);
+    if free_fan_factor && new.sheet.fan_factor > 0 {
+        return Err(Failure::new(
+            ErrorCode::Conflict,
+            format!(
+                "league {} plays free fan factor (§32.17 (6)): a team buys none and starts \
+                 with {FREE_FAN_FACTOR}; send fan_factor 0, not {}",
+                league.id, new.sheet.fan_factor
+            ),
+        ));
+    }
+    let mut events =
+        LeagueTeam::create(&new.sheet, &new.name, STARTING_TREASURY).map_err(refused)?;
+    if free_fan_factor {
+        events.push(TeamEvent::FanFactor {
+            dice: Vec::new(),
+            change: FREE_FAN_FACTOR as i8,
+        });
+    }
     let name = match events.first() {
         Some(TeamEvent::Created { name, .. }) => name.clone(),
         _ => {
@@ -357,7 +383,11 @@ async fn create(
         .map(|event| TeamChange {
             event,
             actor: Some(who.id),
-            reason: "team created by its coach (§27.0, §32.2)".into(),
+            reason: if free_fan_factor {
+                "team created by its coach (§27.0, §32.2; fan factor 5 free, §32.17 (6))".into()
+            } else {
+                "team created by its coach (§27.0, §32.2)".into()
+            },
             match_id: None,
         })
         .collect();

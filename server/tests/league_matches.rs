@@ -797,3 +797,73 @@ async fn a_league_match_plays_the_leagues_short_season_winnings() {
     );
     verify_post_match(&server, &l, &room, &m).await;
 }
+
+/// §32.17 (6): in a league with free fan factor a team buys no fan factor (a sheet with some
+/// is refused) and starts with 5 for nothing, never counted in its team value.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_free_fan_factor_league_a_team_starts_with_five_for_nothing() {
+    let server = TestServer::start().await;
+    let org = server.register("organiser").await;
+    let (status, league) = server
+        .post(
+            "/api/leagues",
+            json!({"name": "Free Fans", "game": "blood_bowl"}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{league}");
+    let l = League {
+        base: format!("/api/leagues/{}", league["id"]),
+        org: org.clone(),
+        coaches: [String::new(), String::new()],
+        teams: [0, 0],
+    };
+    set_rules(&server, &l, json!({"free_fan_factor": true})).await;
+    let token = server.register("coach_0").await;
+    let (status, body) = server
+        .post(
+            &format!("{}/coaches", l.base),
+            json!({"coach": "coach_0", "team": Roster::Orc.name()}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, _) = server
+        .post(&format!("{}/invitation", l.base), json!({}), Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let with_ff = sheet(Roster::Orc);
+    assert_eq!(with_ff.fan_factor, 2);
+    let (status, body) = server
+        .post(
+            &format!("{}/teams", l.base),
+            json!({"name": "Bought Fans", "sheet": with_ff}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let mut free = with_ff.clone();
+    free.fan_factor = 0;
+    let (status, team) = server
+        .post(
+            &format!("{}/teams", l.base),
+            json!({"name": "Free Fans", "sheet": free}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{team}");
+    assert_eq!(team["fan_factor"], 5, "{team}");
+    let folded = LeagueTeam::fold(&events_of(
+        &history(&server, &l, team["id"].as_i64().expect("id")).await,
+        None,
+    ))
+    .expect("fold");
+    assert_eq!(folded.fan_factor, 5);
+    assert_eq!(
+        team["treasury"],
+        dugout_rules::bb::league::team::STARTING_TREASURY
+            - dugout_rules::bb::setup::sheet_cost(&free)
+    );
+    assert_eq!(team["team_value"], folded.team_value(true));
+    assert_eq!(folded.team_value(true) + 50_000, folded.team_value(false));
+}
