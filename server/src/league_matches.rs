@@ -684,6 +684,10 @@ pub async fn sweep(store: &dyn Store) -> Result<Option<i64>, Failure> {
             continue;
         }
         for row in store.league_team_matches(league.id).await? {
+            // A row of an older league that had the same id is not this league's (as `load`).
+            if row.created_at_ms < league.created_at_ms {
+                continue;
+            }
             let due = match row.post_state {
                 PostState::Done => continue,
                 // Started only once the room has finished (the room's own call may have
