@@ -6,7 +6,7 @@
 //! Section references (§) are to docs/rules/blood-bowl.md.
 
 use dugout_rules::bb::data::{Roster, Skill};
-use dugout_rules::bb::league::postmatch::{PostCommand, PostPrompt};
+use dugout_rules::bb::league::postmatch::{LeagueRules, PostCommand, PostPrompt};
 use dugout_rules::bb::league::team::{Departure, PlayerStats, TeamEvent, TeamRecord};
 use dugout_rules::bb::setup::TeamSheet;
 use dugout_rules::core::Side;
@@ -179,4 +179,12 @@ pub struct TeamMatchBody {
     pub commitment: String,
     /// The post-match server seed (hex), once the sequence is over.
     pub server_seed: Option<String>,
+    /// The league's optional rules (§32.17) this match plays by: the league's settings when
+    /// the match was made.
+    #[serde(default)]
+    pub rules: LeagueRules,
+    /// Each team's match TV fixed when the match was made, home then away: the team value
+    /// (without fan factor if the rules make it free); the expenses of §32.12 are on it.
+    #[serde(default)]
+    pub match_tv: [u32; 2],
 }

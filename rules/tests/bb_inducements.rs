@@ -884,3 +884,60 @@ fn the_wizard_waits_for_a_real_turn_and_aims_at_players() {
         .any(|c| matches!(c, Command::CastSpell { .. }))
     );
 }
+
+/// §32.17 (6), §30.1: a league with free fan factor (the `free_fan_factor` option) works the
+/// inducement money on team values without fan factor: two Human teams that differ only in
+/// fan factor are level (the toss orders them); without the option the one with more fan
+/// factor is the stronger and the other gets the difference.
+#[test]
+fn free_fan_factor_leaves_fan_factor_out_of_the_inducement_team_values() {
+    let setup = |free: bool| {
+        let mut home = starter_team(Roster::Human);
+        home.fan_factor += 3;
+        let away = starter_team(Roster::Human);
+        let mut setup = MatchSetup {
+            teams: [
+                TeamChoice::Sheet(Box::new(home)),
+                TeamChoice::Sheet(Box::new(away)),
+            ],
+            options: Options {
+                inducements: true,
+                league_teams: true,
+                free_fan_factor: free,
+                ..Options::default()
+            },
+            pre_match: Box::default(),
+        };
+        setup.pre_match.petty_cash = [50_000, 50_000];
+        setup
+    };
+    let base = tv(Roster::Human) - u32::from(starter_team(Roster::Human).fan_factor) * 10_000;
+    let mut d = dice([d6(3), d6(4), pick(2, 1)]);
+    let (g, ev) = new_game(setup(true), &mut d).unwrap();
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::InducementMoney {
+                team_value,
+                money: [50_000, 50_000],
+                first: Side::Away,
+                ..
+            } if *team_value == [base, base]
+        )),
+        "{ev:?}"
+    );
+    assert_eq!((g.prompt.coach, money(&g)), (Some(AWAY), Some(50_000)));
+    let mut d = dice([d6(3), d6(4)]);
+    let (_, ev) = new_game(setup(false), &mut d).unwrap();
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::InducementMoney {
+                money: [50_000, 80_000],
+                first: Side::Home,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+}

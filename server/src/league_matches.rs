@@ -16,15 +16,21 @@
 //! each seat takes only its team's coach ([`seat_check`]). Petty cash (§32.4) is not offered
 //! yet: no gold moves from the treasury, and the expenses use each team's value as match TV.
 //!
+//! **The league's rules** (§32.17) are read from its settings when the match is made and kept
+//! with it (`TeamMatchSetup::rules`, published as `rules`): free fan factor leaves fan factor
+//! out of the match TVs and of the engine's inducement team values (the match option
+//! `free_fan_factor`), and the post-match sequence plays the MVP rule, the expenses, free fan
+//! factor and short-season winnings they say.
+//!
 //! **The post-match sequence** (§32.5) is [`PostMatch`], run by the server when the match
 //! has ended (the room starts it; any request about the match starts it too, so a restart
 //! loses nothing). Its events go to each team's history with the match's id: the automatic
 //! steps as the server's (`actor: null`), each coach's answer as theirs. A coach has
 //! `decision_seconds` for each decision; once that has passed, the server applies
 //! [`PostMatch::default_command`] (the documented default) for them, recorded as the
-//! server's. The deadline is applied whenever the match is read or answered and when the
-//! room ends the match: a sequence nobody looks at waits, but it never shows a decision
-//! past its deadline.
+//! server's. The deadline is applied whenever the match is read or answered, when the room
+//! ends the match, and by the [`sweeper`] task when it passes, whether anybody reads the
+//! match or not (after a restart too).
 //!
 //! **Provably fair post-match dice.** When the match is made the server draws a secret
 //! `post_seed` and publishes its SHA-256 (`commitment`) at once. The sequence's ChaCha20
@@ -46,7 +52,7 @@ use dugout_protocol::{
     ErrorCode, MatchResult, NewTeamMatch, PostAnswer, PostMatchPrompt, RoomEvent, RoomSpec,
     RoomStatus, TeamMatchBody, TeamMatchSide,
 };
-use dugout_rules::bb::league::postmatch::{LeagueRules, PostCommand, PostMatch, PostMatchInput};
+use dugout_rules::bb::league::postmatch::{PostCommand, PostMatch, PostMatchInput};
 use dugout_rules::bb::league::record::MatchFacts;
 use dugout_rules::bb::league::team::{LeagueTeam, TeamEvent, match_setup};
 use dugout_rules::bb::setup::Options;
@@ -225,17 +231,28 @@ async fn create(
             )));
         }
     }
+    // §32.17: the league's switches as they stand now are the match's, kept with it.
+    let rules = store
+        .league_settings(league.id)
+        .await?
+        .map(|s| s.rules)
+        .unwrap_or_default();
     // §32.4: the inducements bought with the team value difference are the engine's own
-    // pre-match step (§30.1); petty cash is not offered (none is moved from the treasury).
+    // pre-match step (§30.1), on team values without fan factor if the league makes it free
+    // (§32.17 (6)); petty cash is not offered (none is moved from the treasury).
     let (setup, ids) = match_setup(
         &home,
         &away,
         Options {
             inducements: true,
+            free_fan_factor: rules.free_fan_factor,
             ..Options::default()
         },
     );
-    let match_tv = [home.team_value(false), away.team_value(false)];
+    let match_tv = [
+        home.team_value(rules.free_fan_factor),
+        away.team_value(rules.free_fan_factor),
+    ];
     let spec = RoomSpec {
         setup: AnySetup::BloodBowl(setup),
         timer: new.timer,
@@ -250,7 +267,11 @@ async fn create(
         league: league.id,
         teams: [rows[0].id, rows[1].id],
         versions: [home_v, away_v],
-        setup: TeamMatchSetup { ids, match_tv },
+        setup: TeamMatchSetup {
+            ids,
+            match_tv,
+            rules,
+        },
         post_seed,
         decision_ms: i64::from(decision) * 1000,
         post_state: PostState::Match,
@@ -396,7 +417,7 @@ async fn input(
             facts,
             match_tv: row.setup.match_tv,
             petty_cash_spent: [0, 0],
-            rules: LeagueRules::default(),
+            rules: row.setup.rules,
         },
         seed,
     )))
@@ -577,6 +598,8 @@ pub async fn advance(
             row.post_state = state;
             row.post_commands = commands;
             row.post_at = post_at;
+            // A new deadline (or none): the sweeper looks again.
+            SWEEP.notify_waiters();
             if state == PostState::Done {
                 tracing::info!(league = row.league, r#match = %row.match_id, "post-match sequence over");
             }
@@ -607,6 +630,103 @@ pub fn match_finished(store: std::sync::Arc<dyn Store>, match_id: String) {
             tracing::warn!(%match_id, "league match: the post-match sequence did not start: {}", e.message);
         }
     });
+}
+
+/// Wakes the deadline sweeper to look again (a sequence started or answered: a new deadline).
+static SWEEP: tokio::sync::Notify = tokio::sync::Notify::const_new();
+
+/// The longest the sweeper sleeps without looking at the store (a deadline it has not heard
+/// of, such as one stored by another node, is applied at most this late).
+pub const SWEEP_MAX_SLEEP: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The deadline sweeper (§32.5): a server task that applies the post-match defaults when a
+/// decision's deadline passes, whether or not anybody reads the match, and starts the
+/// sequence of a match that ended while no node could (a restart: it runs at startup). It
+/// sleeps until the earliest deadline it knows (at most [`SWEEP_MAX_SLEEP`]) or until a
+/// sequence starts or is answered, and ends on shutdown.
+pub async fn sweeper(
+    store: std::sync::Arc<dyn Store>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    loop {
+        if *stop.borrow() {
+            return;
+        }
+        // Registered before looking, so a wake-up while the store is read is not lost.
+        let woken = SWEEP.notified();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
+        let next = match sweep(store.as_ref()).await {
+            Ok(next) => next,
+            Err(e) => {
+                tracing::warn!("post-match sweeper: {}", e.message);
+                None
+            }
+        };
+        let sleep = next
+            .map(|at| std::time::Duration::from_millis(u64::try_from(at - now_ms()).unwrap_or(0)))
+            .unwrap_or(SWEEP_MAX_SLEEP)
+            .min(SWEEP_MAX_SLEEP);
+        tokio::select! {
+            _ = tokio::time::sleep(sleep) => {}
+            _ = &mut woken => {}
+            _ = stop.changed() => return,
+        }
+    }
+}
+
+/// One pass of the sweeper: every league team match whose sequence is due is brought up to
+/// date ([`advance`]). Answers the earliest deadline still ahead, if any.
+pub async fn sweep(store: &dyn Store) -> Result<Option<i64>, Failure> {
+    let mut next: Option<i64> = None;
+    for league in store.leagues().await? {
+        if league.game != dugout_rules::GameKind::BloodBowl {
+            continue;
+        }
+        for row in store.league_team_matches(league.id).await? {
+            // A row of an older league that had the same id is not this league's (as `load`).
+            if row.created_at_ms < league.created_at_ms {
+                continue;
+            }
+            let due = match row.post_state {
+                PostState::Done => continue,
+                // Started only once the room has finished (the room's own call may have
+                // been lost to a restart).
+                PostState::Match => store
+                    .match_header(&row.match_id)
+                    .await?
+                    .is_some_and(|h| h.status == RoomStatus::Finished),
+                PostState::Deciding => {
+                    let deadline = row.post_at.unwrap_or(0) + row.decision_ms;
+                    if deadline > now_ms() {
+                        next = Some(next.map_or(deadline, |n| n.min(deadline)));
+                        false
+                    } else {
+                        true
+                    }
+                }
+            };
+            if !due {
+                continue;
+            }
+            let match_id = row.match_id.clone();
+            match advance(store, row, None).await {
+                Ok((row, _)) if row.post_state == PostState::Deciding => {
+                    // A deadline still past here had no default to apply (the rules offered
+                    // none): not waited for, or the sweeper would spin; the next pass retries.
+                    let deadline = row.post_at.unwrap_or(0) + row.decision_ms;
+                    if deadline > now_ms() {
+                        next = Some(next.map_or(deadline, |n| n.min(deadline)));
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(%match_id, "post-match sweeper: {}", e.message);
+                }
+            }
+        }
+    }
+    Ok(next)
 }
 
 /// A room of a league team match seats only each team's own coach in its seat; a room whose
@@ -697,6 +817,8 @@ async fn body(
         commands,
         commitment: hex(&crate::fair::commitment(&row.post_seed)),
         server_seed: (row.post_state == PostState::Done).then(|| hex(&row.post_seed)),
+        rules: row.setup.rules,
+        match_tv: row.setup.match_tv,
     })
 }
 

@@ -73,6 +73,9 @@ fn bad(message: impl Into<String>) -> Failure {
 /// A refused league command, typed: not enough gold or against a rule is `illegal_command`
 /// (403), the wrong moment `conflict` (409), an unknown player `not_found` (404). The
 /// message is the rules' own.
+/// §32.17 (6): the fan factor every team of a free-fan-factor league starts with.
+pub const FREE_FAN_FACTOR: u8 = 5;
+
 fn refused(e: LeagueError) -> Failure {
     let code = match e {
         LeagueError::Gold { .. } | LeagueError::Illegal { .. } => ErrorCode::IllegalCommand,
@@ -165,7 +168,13 @@ async fn folded(
 }
 
 /// The page of a team: the fold, its value, its players as they stand.
-pub fn team_body(row: &LeagueTeamRow, team: &LeagueTeam, version: u64) -> LeagueTeamBody {
+/// `free_fan_factor`: the league's §32.17 (6) switch (fan factor not in the team value).
+pub fn team_body(
+    row: &LeagueTeamRow,
+    team: &LeagueTeam,
+    version: u64,
+    free_fan_factor: bool,
+) -> LeagueTeamBody {
     let roster = team.roster;
     let players = team
         .players
@@ -210,8 +219,8 @@ pub fn team_body(row: &LeagueTeamRow, team: &LeagueTeam, version: u64) -> League
         assistant_coaches: team.assistant_coaches,
         cheerleaders: team.cheerleaders,
         apothecary: team.apothecary,
-        // §32.17 (6) "free fan factor" is not a league setting yet: fan factor counts.
-        team_value: team.team_value(false),
+        // §32.2, §32.17 (6): without fan factor if the league makes it free.
+        team_value: team.team_value(free_fan_factor),
         players,
         former: team
             .former
@@ -230,7 +239,17 @@ pub fn team_body(row: &LeagueTeamRow, team: &LeagueTeam, version: u64) -> League
 
 async fn body_of(state: &AppState, row: &LeagueTeamRow) -> Result<LeagueTeamBody, Failure> {
     let (team, events) = folded(state, row).await?;
-    Ok(team_body(row, &team, events.last().map_or(0, |e| e.seq)))
+    let free_fan_factor = state
+        .store()
+        .league_settings(row.league)
+        .await?
+        .is_some_and(|s| s.rules.free_fan_factor);
+    Ok(team_body(
+        row,
+        &team,
+        events.last().map_or(0, |e| e.seq),
+        free_fan_factor,
+    ))
 }
 
 async fn list(
@@ -327,7 +346,30 @@ async fn create(
         ));
     }
     rookies_only(&new.sheet)?;
-    let events = LeagueTeam::create(&new.sheet, &new.name, STARTING_TREASURY).map_err(refused)?;
+    // §32.17 (6): in a league with free fan factor a team buys none and starts with 5.
+    let free_fan_factor = state
+        .store()
+        .league_settings(league.id)
+        .await?
+        .is_some_and(|s| s.rules.free_fan_factor);
+    if free_fan_factor && new.sheet.fan_factor > 0 {
+        return Err(Failure::new(
+            ErrorCode::Conflict,
+            format!(
+                "league {} plays free fan factor (§32.17 (6)): a team buys none and starts \
+                 with {FREE_FAN_FACTOR}; send fan_factor 0, not {}",
+                league.id, new.sheet.fan_factor
+            ),
+        ));
+    }
+    let mut events =
+        LeagueTeam::create(&new.sheet, &new.name, STARTING_TREASURY).map_err(refused)?;
+    if free_fan_factor {
+        events.push(TeamEvent::FanFactor {
+            dice: Vec::new(),
+            change: FREE_FAN_FACTOR as i8,
+        });
+    }
     let name = match events.first() {
         Some(TeamEvent::Created { name, .. }) => name.clone(),
         _ => {
@@ -341,7 +383,11 @@ async fn create(
         .map(|event| TeamChange {
             event,
             actor: Some(who.id),
-            reason: "team created by its coach (§27.0, §32.2)".into(),
+            reason: if free_fan_factor {
+                "team created by its coach (§27.0, §32.2; fan factor 5 free, §32.17 (6))".into()
+            } else {
+                "team created by its coach (§27.0, §32.2)".into()
+            },
             match_id: None,
         })
         .collect();

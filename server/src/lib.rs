@@ -675,6 +675,11 @@ where
         for<'a> axum::extract::connect_info::Connected<axum::serve::IncomingStream<'a, L>>,
 {
     let signal = state.shutdown().clone();
+    // Post-match deadlines (blood-bowl.md §32.5) pass whether or not anybody reads the match.
+    tokio::spawn(league_matches::sweeper(
+        state.store().clone(),
+        state.shutdown().subscribe(),
+    ));
     // Each request knows its peer's address (`api::ClientAddr`): failed logins are
     // throttled per address.
     let served = axum::serve(

@@ -221,13 +221,20 @@ async fn verify_post_match(server: &TestServer, l: &League, room: &str, m: &Valu
     }
     let (home, away) = (before[0].clone(), before[1].clone());
     let (_, ids) = dugout_rules::bb::league::team::match_setup(&home, &away, Default::default());
+    // The rules the match plays by are published with it (§32.17).
+    let rules: LeagueRules = serde_json::from_value(m["rules"].clone()).expect("rules");
+    let match_tv = [
+        home.team_value(rules.free_fan_factor),
+        away.team_value(rules.free_fan_factor),
+    ];
+    assert_eq!(m["match_tv"], json!(match_tv));
     let input = PostMatchInput {
-        match_tv: [home.team_value(false), away.team_value(false)],
+        match_tv,
         teams: [home, away],
         ids,
         facts: facts.clone(),
         petty_cash_spent: [0, 0],
-        rules: LeagueRules::default(),
+        rules,
     };
     let mut dice = ChaChaDice::from_seed(post_dice_seed(&seed, &match_seed));
     let (mut post, mut all) = PostMatch::start(input, &mut dice);
@@ -256,12 +263,16 @@ async fn verify_post_match(server: &TestServer, l: &League, room: &str, m: &Valu
             TeamEvent::TeamValue { tv } => Some(*tv),
             _ => None,
         });
-        assert_eq!(written, Some(team.team_value(false)), "§32.5 step 2.8");
+        assert_eq!(
+            written,
+            Some(team.team_value(rules.free_fan_factor)),
+            "§32.5 step 2.8"
+        );
         let (status, page) = server
             .get(&format!("{}/teams/{}", l.base, l.teams[side.index()]))
             .await;
         assert_eq!(status, StatusCode::OK);
-        assert_eq!(page["team_value"], team.team_value(false));
+        assert_eq!(page["team_value"], team.team_value(rules.free_fan_factor));
         assert_eq!(page["treasury"], team.treasury);
         let earned_in_match: usize = facts
             .spp
@@ -534,4 +545,325 @@ async fn a_league_room_closed_before_its_match_holds_no_team() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+// ----- the league's settings (§32.17) and the deadline sweeper -----------------------------
+
+/// Set the league's §32.17 switches (`rules`, JSON) as its organiser.
+async fn set_rules(server: &TestServer, l: &League, rules: Value) {
+    let (status, mut settings) = server.get(&format!("{}/settings", l.base)).await;
+    assert_eq!(status, StatusCode::OK, "{settings}");
+    settings["rules"] = rules;
+    let (status, body) = server
+        .post(&format!("{}/settings", l.base), settings, Some(&l.org))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// The home coach concedes at once; decisions have 1 second each.
+async fn conceded(server: &TestServer, l: &League) -> String {
+    let (mut a, _b, room) = seated(server, l, 1).await;
+    let r = room.clone();
+    let answer = a.request(|id| ClientMessage::Concede { id, room: r }).await;
+    assert!(answer.is_ok(), "{answer:?}");
+    room
+}
+
+/// Wait for the post-match sequence to be over WITHOUT reading the match over HTTP (which
+/// would apply the defaults itself): only the server's deadline sweeper can finish it.
+async fn done_unread(server: &TestServer, room: &str) {
+    for _ in 0..300 {
+        let row = server
+            .state
+            .store()
+            .team_match(room)
+            .await
+            .expect("store")
+            .expect("the row");
+        if row.post_state == dugout_server::store::PostState::Done {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the sweeper did not finish the post-match sequence of {room}");
+}
+
+/// The match's facts as the server reads them (a concession: the room's loser).
+async fn facts_of(server: &TestServer, room: &str) -> MatchFacts {
+    let log = server.match_log(room).await;
+    let (game, events) = common::replay_any(&log);
+    let AnyGame::BloodBowl(game) = game else {
+        panic!("Blood Bowl")
+    };
+    let bb: Vec<_> = events
+        .into_iter()
+        .filter_map(|e| match e {
+            AnyEvent::BloodBowl(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let mut facts = MatchFacts::read(&game, &bb);
+    if let Some(MatchResult::Concession { loser }) = log.result
+        && facts.conceded.is_none()
+    {
+        facts.conceded = Some(loser);
+        facts.winner = Some(loser.other());
+    }
+    facts
+}
+
+/// §32.5, §32.6: nobody reads the match and nobody answers: the server's deadline sweeper
+/// applies every default when its deadline passes, after a restart too (the sequence
+/// started before it; the new process finishes it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweeper_applies_the_defaults_when_nobody_reads_the_match_even_after_a_restart() {
+    let mut server = TestServer::start().await;
+    let l = league(&server, [Roster::Dwarf, Roster::Skaven]).await;
+    let room = conceded(&server, &l).await;
+    server.restart().await;
+    done_unread(&server, &room).await;
+    let m = team_match(&server, &l, &room).await;
+    assert_eq!(m["status"], "done");
+    let commands = m["commands"].as_array().expect("commands");
+    assert!(!commands.is_empty(), "{m}");
+    assert!(commands.iter().all(|c| c["by"].is_null()), "{m}");
+    verify_post_match(&server, &l, &room, &m).await;
+}
+
+/// §32.5, §32.17: the same on Postgres (the settings, the match row and the sweeper's reads
+/// are the Postgres store's): the league's expenses switch is played, and the sweeper ends the
+/// sequence nobody reads, after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_the_leagues_rules_are_played_and_the_sweeper_ends_the_sequence() {
+    let Some(db) = common::pg::TestDb::create("league_matches::on_postgres").await else {
+        return;
+    };
+    let mut server = TestServer::start_on(common::fast_limits(), Some(db.url.clone())).await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    set_rules(
+        &server,
+        &l,
+        json!({"expenses_threshold": 500_000, "expenses_band": 100_000}),
+    )
+    .await;
+    let room = conceded(&server, &l).await;
+    server.restart().await;
+    done_unread(&server, &room).await;
+    let m = team_match(&server, &l, &room).await;
+    assert_eq!(m["rules"]["expenses_threshold"], 500_000, "{m}");
+    let events = events_of(&history(&server, &l, l.teams[0]).await, Some(&room));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TeamEvent::Expenses { due, .. } if *due > 0)),
+        "{events:?}"
+    );
+    verify_post_match(&server, &l, &room, &m).await;
+    server.stop().await.expect("stop");
+    drop(db);
+}
+
+/// §32.17 (1)(a): with the league's "coach chooses" MVP rule the sequence asks for the MVP
+/// (here the deadline's default answers it, an `mvp` command); the default random MVP never
+/// asks. The rules are the league's when the match was made: changing them later does not
+/// change the match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_plays_the_leagues_mvp_rule() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    set_rules(&server, &l, json!({"mvp": "coach_chooses"})).await;
+    let room = conceded(&server, &l).await;
+    set_rules(&server, &l, json!({})).await;
+    done_unread(&server, &room).await;
+    let m = team_match(&server, &l, &room).await;
+    assert_eq!(m["rules"]["mvp"], "coach_chooses", "{m}");
+    let commands = m["commands"].as_array().expect("commands");
+    assert!(
+        commands.iter().any(|c| c["command"]["command"] == "mvp"),
+        "the MVP was a decision: {m}"
+    );
+    verify_post_match(&server, &l, &room, &m).await;
+}
+
+/// §32.12, §32.17 (2): the league's expenses threshold and band: a team of about 1,000,000
+/// pays expenses with a 500,000 threshold and 100,000 bands (never with the default
+/// 1,750,000).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_plays_the_leagues_expenses() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    set_rules(
+        &server,
+        &l,
+        json!({"expenses_threshold": 500_000, "expenses_band": 100_000}),
+    )
+    .await;
+    let room = conceded(&server, &l).await;
+    done_unread(&server, &room).await;
+    let m = team_match(&server, &l, &room).await;
+    for side in Side::BOTH {
+        let tv = m["match_tv"][side.index()].as_u64().expect("tv") as u32;
+        let events = events_of(
+            &history(&server, &l, l.teams[side.index()]).await,
+            Some(&room),
+        );
+        let expenses = events.iter().find_map(|e| match e {
+            TeamEvent::Expenses { tv, due, .. } => Some((*tv, *due)),
+            _ => None,
+        });
+        assert_eq!(
+            expenses,
+            Some((
+                tv,
+                dugout_rules::bb::league::tables::spiralling_expenses(tv, 500_000, 100_000)
+            )),
+            "{side:?}: {events:?}"
+        );
+    }
+    verify_post_match(&server, &l, &room, &m).await;
+}
+
+/// §32.17 (6): with free fan factor the match TV (expenses) and the team value the
+/// inducement money is worked on (§30.1) leave fan factor out (both teams have 2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_plays_the_leagues_free_fan_factor() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    set_rules(&server, &l, json!({"free_fan_factor": true})).await;
+    let mut before = Vec::new();
+    for team in l.teams {
+        let t =
+            LeagueTeam::fold(&events_of(&history(&server, &l, team).await, None)).expect("fold");
+        assert_eq!(t.fan_factor, 2);
+        before.push(t.team_value(true));
+    }
+    let room = conceded(&server, &l).await;
+    done_unread(&server, &room).await;
+    let m = team_match(&server, &l, &room).await;
+    assert_eq!(m["match_tv"], json!(before), "{m}");
+    let (_, events) = common::replay_any(&server.match_log(&room).await);
+    let money = events.iter().find_map(|e| match e {
+        AnyEvent::BloodBowl(dugout_rules::bb::Event::InducementMoney { team_value, .. }) => {
+            Some(*team_value)
+        }
+        _ => None,
+    });
+    assert_eq!(
+        money,
+        Some([before[0], before[1]]),
+        "§30.1 without fan factor"
+    );
+    verify_post_match(&server, &l, &room, &m).await;
+}
+
+/// §32.10, §32.17 (7): the league's short-season winnings: the winner of a conceded match
+/// takes the flat +20,000 on top of its winnings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_plays_the_leagues_short_season_winnings() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Dwarf, Roster::Human]).await;
+    set_rules(&server, &l, json!({"short_season": "flat"})).await;
+    let room = conceded(&server, &l).await;
+    done_unread(&server, &room).await;
+    let m = team_match(&server, &l, &room).await;
+    let facts = facts_of(&server, &room).await;
+    assert_eq!(facts.winner, Some(Side::Away));
+    let events = events_of(&history(&server, &l, l.teams[1]).await, Some(&room));
+    let (d6, amount) = events
+        .iter()
+        .find_map(|e| match e {
+            TeamEvent::Winnings {
+                d6,
+                rerolled,
+                amount,
+            } => Some((rerolled.unwrap_or(*d6), *amount)),
+            _ => None,
+        })
+        .expect("the winner's winnings");
+    use dugout_rules::bb::league::tables::{MatchResult as Res, ShortSeasonWinnings, winnings};
+    assert_eq!(
+        amount,
+        winnings(
+            d6,
+            facts.fame[1],
+            Res::Win,
+            false,
+            ShortSeasonWinnings::Flat
+        )
+    );
+    assert_ne!(
+        amount,
+        winnings(d6, facts.fame[1], Res::Win, false, ShortSeasonWinnings::Off)
+    );
+    verify_post_match(&server, &l, &room, &m).await;
+}
+
+/// §32.17 (6): in a league with free fan factor a team buys no fan factor (a sheet with some
+/// is refused) and starts with 5 for nothing, never counted in its team value.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_free_fan_factor_league_a_team_starts_with_five_for_nothing() {
+    let server = TestServer::start().await;
+    let org = server.register("organiser").await;
+    let (status, league) = server
+        .post(
+            "/api/leagues",
+            json!({"name": "Free Fans", "game": "blood_bowl"}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{league}");
+    let l = League {
+        base: format!("/api/leagues/{}", league["id"]),
+        org: org.clone(),
+        coaches: [String::new(), String::new()],
+        teams: [0, 0],
+    };
+    set_rules(&server, &l, json!({"free_fan_factor": true})).await;
+    let token = server.register("coach_0").await;
+    let (status, body) = server
+        .post(
+            &format!("{}/coaches", l.base),
+            json!({"coach": "coach_0", "team": Roster::Orc.name()}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, _) = server
+        .post(&format!("{}/invitation", l.base), json!({}), Some(&token))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let with_ff = sheet(Roster::Orc);
+    assert_eq!(with_ff.fan_factor, 2);
+    let (status, body) = server
+        .post(
+            &format!("{}/teams", l.base),
+            json!({"name": "Bought Fans", "sheet": with_ff}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let mut free = with_ff.clone();
+    free.fan_factor = 0;
+    let (status, team) = server
+        .post(
+            &format!("{}/teams", l.base),
+            json!({"name": "Free Fans", "sheet": free}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{team}");
+    assert_eq!(team["fan_factor"], 5, "{team}");
+    let folded = LeagueTeam::fold(&events_of(
+        &history(&server, &l, team["id"].as_i64().expect("id")).await,
+        None,
+    ))
+    .expect("fold");
+    assert_eq!(folded.fan_factor, 5);
+    assert_eq!(
+        team["treasury"],
+        dugout_rules::bb::league::team::STARTING_TREASURY
+            - dugout_rules::bb::setup::sheet_cost(&free)
+    );
+    assert_eq!(team["team_value"], folded.team_value(true));
+    assert_eq!(folded.team_value(true) + 50_000, folded.team_value(false));
 }

@@ -393,6 +393,15 @@ async fn a_league_match_progresses_only_from_the_state_it_was_read_in(store: Arc
         setup: TeamMatchSetup {
             ids: [vec![1, 2], vec![3]],
             match_tv: [1_000_000, 990_000],
+            // The league's §32.17 switches are kept with the match (not the defaults here,
+            // so a store that dropped them would fail the round trip).
+            rules: dugout_rules::bb::league::postmatch::LeagueRules {
+                mvp: dugout_rules::bb::league::postmatch::MvpRule::CoachChooses,
+                expenses_threshold: 1_000_000,
+                expenses_band: 100_000,
+                free_fan_factor: true,
+                short_season: dugout_rules::bb::league::tables::ShortSeasonWinnings::Flat,
+            },
         },
         post_seed: [9; 32],
         decision_ms: 60_000,

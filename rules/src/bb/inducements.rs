@@ -415,7 +415,17 @@ impl Ctx<'_> {
     /// order by a coin toss (G105).
     pub(crate) fn start_inducements(&mut self) {
         let petty = self.g.setup.pre_match.petty_cash;
-        let tv = [0, 1].map(|i| team_value(&self.g.setup.teams[i].sheet()));
+        // §32.17 (6): with the league's free fan factor, fan factor is not in the team value.
+        let free_ff = self.g.setup.options.free_fan_factor;
+        let tv = [0, 1].map(|i| {
+            let sheet = self.g.setup.teams[i].sheet();
+            let ff = if free_ff {
+                u32::from(sheet.fan_factor) * STAFF_COST
+            } else {
+                0
+            };
+            team_value(&sheet) - ff
+        });
         // Saturating: petty cash comes from the setup, any size.
         let mtv = [
             tv[0].saturating_add(petty[0]),

@@ -65,6 +65,7 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             inducements: false,
             special_play_cards: random_cards(seed, true),
             card_inducements: false,
+            free_fan_factor: false,
         },
         pre_match: Box::default(),
     }

@@ -155,6 +155,11 @@ pub struct Options {
     /// most, each drawn when bought. Off by default.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub card_inducements: bool,
+    /// §32.17 (6), a league's switch: fan factor is free and never counts in the team value,
+    /// so the inducement money of §30.1 is worked on team values without it. Off by default
+    /// (fan factor counts, as before).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub free_fan_factor: bool,
 }
 
 impl Default for Options {
@@ -170,6 +175,7 @@ impl Default for Options {
             inducements: false,
             special_play_cards: SpecialPlayCards::default(),
             card_inducements: false,
+            free_fan_factor: false,
         }
     }
 }

@@ -10,7 +10,7 @@
 //!
 //! Section references (§) are to docs/rules/blood-bowl.md.
 
-use dugout_rules::bb::league::postmatch::PostCommand;
+use dugout_rules::bb::league::postmatch::{LeagueRules, PostCommand};
 use dugout_rules::bb::league::team::TeamEvent;
 use dugout_rules::core::Side;
 
@@ -116,11 +116,17 @@ pub trait TeamStore: Send + Sync + 'static {
 }
 
 /// What a league match keeps of its pre-match (§32.3, §32.4): which league player each sheet
-/// place is (`ids[side][i]`) and each team's match TV (the expenses of §32.12 are on it).
+/// place is (`ids[side][i]`), each team's match TV (the expenses of §32.12 are on it) and
+/// the league's rules (§32.17).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TeamMatchSetup {
     pub ids: [Vec<u32>; 2],
     pub match_tv: [u32; 2],
+    /// The league's §32.17 switches when the match was made: the pre-match and the
+    /// post-match sequence play by them even if the organiser changes the settings later.
+    /// A row stored before they were kept reads the defaults, which it was played with.
+    #[serde(default)]
+    pub rules: LeagueRules,
 }
 
 /// One answer in a post-match sequence (§32.5), in order.

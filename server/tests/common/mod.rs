@@ -96,6 +96,12 @@ impl TestServer {
     }
 
     pub async fn start_with(limits: Limits) -> TestServer {
+        Self::start_on(limits, None).await
+    }
+
+    /// A server on `database_url` (a Postgres URL, see [`pg::TestDb`]; `None`: SQLite in a
+    /// temp dir).
+    pub async fn start_on(limits: Limits, database_url: Option<String>) -> TestServer {
         if std::env::var_os("DUGOUT_TEST_LOG").is_some() {
             let _ = tracing_subscriber::fmt()
                 .with_max_level(tracing::Level::TRACE)
@@ -106,7 +112,7 @@ impl TestServer {
         let config = Config {
             listen: "127.0.0.1:0".parse().expect("address"),
             data_dir: dir.path().join("data"),
-            database_url: None,
+            database_url,
             tls: None,
             limits,
             cluster: Default::default(),
