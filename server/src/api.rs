@@ -21,7 +21,6 @@
 //!
 //! Every API error is an `ApiError` JSON body with the protocol's error code.
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
@@ -125,28 +124,69 @@ async fn version() -> Json<Version> {
 }
 
 /// A JSON body whose rejection is our typed `malformed` error.
+///
+/// A number with an integral value is an integer, whatever its spelling (`3.0` as `3`), as
+/// JSON Schema's `integer` says and the OpenAPI document promises; serde alone refuses `3.0`
+/// where it wants a `u32`.
 pub struct Body<T>(pub T);
 
 impl<S, T> FromRequest<S> for Body<T>
 where
-    Json<T>: FromRequest<S, Rejection = JsonRejection>,
+    T: serde::de::DeserializeOwned,
     S: Send + Sync,
 {
     type Rejection = Failure;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(value)) => Ok(Body(value)),
+        let mut value = match Json::<serde_json::Value>::from_request(req, state).await {
+            Ok(Json(value)) => value,
             // A body over the limit is `too_large` (413), as the docs say; the rest is
             // `malformed` (400).
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(Failure::new(
+                return Err(Failure::new(
                     ErrorCode::TooLarge,
                     format!("request bodies are at most {MAX_MESSAGE_BYTES} bytes"),
-                ))
+                ));
             }
-            Err(rejection) => Err(Failure::new(ErrorCode::Malformed, rejection.body_text())),
+            Err(rejection) => {
+                return Err(Failure::new(ErrorCode::Malformed, rejection.body_text()));
+            }
+        };
+        integral_numbers(&mut value);
+        serde_path_to_error::deserialize(value)
+            .map(Body)
+            .map_err(|e| {
+                Failure::new(
+                    ErrorCode::Malformed,
+                    format!("Failed to deserialize the JSON body into the target type: {e}"),
+                )
+            })
+    }
+}
+
+/// Every number with an integral value and an integer's range, as an integer.
+fn integral_numbers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => {
+            if let Some(f) = n.as_f64()
+                && n.is_f64()
+                && f.fract() == 0.0
+            {
+                // 2^63 and 2^64, exactly representable as f64.
+                const I63: f64 = 9_223_372_036_854_775_808.0;
+                const U64: f64 = 18_446_744_073_709_551_616.0;
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                if (-I63..I63).contains(&f) {
+                    *n = (f as i64).into();
+                } else if (0.0..U64).contains(&f) {
+                    *n = (f as u64).into();
+                }
+            }
         }
+        Value::Array(items) => items.iter_mut().for_each(integral_numbers),
+        Value::Object(map) => map.values_mut().for_each(integral_numbers),
+        Value::Null | Value::Bool(_) | Value::String(_) => {}
     }
 }
 

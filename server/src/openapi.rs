@@ -902,7 +902,7 @@ pub fn document() -> Value {
             "responses": cached(html),
         });
     }
-    json!({
+    let mut doc = json!({
         "openapi": "3.1.0",
         "info": {
             "title": "Dugout server",
@@ -917,7 +917,43 @@ pub fn document() -> Value {
             "schemas": g.take_definitions(true),
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}
         }
-    })
+    });
+    bound_integers(&mut doc);
+    doc
+}
+
+/// Every integer schema with a Rust width (`format`: `uint8`, `int32`, ...) gets that width's
+/// bounds where it states none: the server refuses a number its field cannot hold, so the
+/// document says so (schemars writes the `format`, which validators need not check).
+fn bound_integers(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            let bounds: Option<(i128, i128)> = match map.get("format").and_then(Value::as_str) {
+                Some("uint8") => Some((0, i128::from(u8::MAX))),
+                Some("uint16") => Some((0, i128::from(u16::MAX))),
+                Some("uint32") => Some((0, i128::from(u32::MAX))),
+                Some("uint64" | "uint") => Some((0, i128::from(u64::MAX))),
+                Some("int8") => Some((i128::from(i8::MIN), i128::from(i8::MAX))),
+                Some("int16") => Some((i128::from(i16::MIN), i128::from(i16::MAX))),
+                Some("int32") => Some((i128::from(i32::MIN), i128::from(i32::MAX))),
+                Some("int64" | "int") => Some((i128::from(i64::MIN), i128::from(i64::MAX))),
+                _ => None,
+            };
+            if let Some((lo, hi)) = bounds {
+                let number = |n: i128| {
+                    u64::try_from(n)
+                        .map(Value::from)
+                        .or_else(|_| i64::try_from(n).map(Value::from))
+                        .unwrap_or(Value::Null)
+                };
+                map.entry("minimum").or_insert_with(|| number(lo));
+                map.entry("maximum").or_insert_with(|| number(hi));
+            }
+            map.values_mut().for_each(bound_integers);
+        }
+        Value::Array(items) => items.iter_mut().for_each(bound_integers),
+        _ => {}
+    }
 }
 
 /// `GET /api/openapi.json`.
@@ -1298,6 +1334,30 @@ mod tests {
         assert!(crate::archive::parse_date("to", &i64::MAX.to_string()).is_ok());
         assert!(crate::archive::parse_date("to", "9223372036854775808").is_err());
         assert_eq!(date_or_ms()["anyOf"][0]["maximum"], i64::MAX);
+    }
+
+    #[test]
+    fn every_sized_integer_states_its_bounds() {
+        fn walk(v: &Value, seen: &mut usize) {
+            match v {
+                Value::Object(map) => {
+                    if map.get("format").and_then(Value::as_str) == Some("uint32") {
+                        *seen += 1;
+                        assert!(
+                            map.get("maximum").and_then(Value::as_u64) <= Some(u64::from(u32::MAX))
+                                && map.contains_key("maximum"),
+                            "{v}"
+                        );
+                    }
+                    map.values().for_each(|v| walk(v, seen));
+                }
+                Value::Array(items) => items.iter().for_each(|v| walk(v, seen)),
+                _ => {}
+            }
+        }
+        let mut seen = 0;
+        walk(&document(), &mut seen);
+        assert!(seen > 0, "the document has u32 fields");
     }
 
     #[test]

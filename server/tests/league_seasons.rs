@@ -578,6 +578,31 @@ async fn a_blood_bowl_season_counts_its_leaders_per_player_from_the_match_events
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["rules"]["free_fan_factor"], true);
+    // An integral number is an integer however it is spelt (JSON Schema's `integer`, which
+    // the OpenAPI document promises): `70000.0` is taken for a `u32`, `0.5` is not.
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/settings"),
+        Some(&org),
+        json!({"tie_breakers": ["touchdowns_for"], "rules": {"free_fan_factor": true, "mvp": "random_living", "expenses_band": 70000.0}}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["rules"]["expenses_band"], 70000);
+    let (status, body) = http_post(
+        s,
+        &format!("{base}/settings"),
+        Some(&org),
+        json!({"tie_breakers": ["touchdowns_for"], "rules": {"expenses_band": 0.5}}),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("rules.expenses_band")),
+        "the message names the field: {body}"
+    );
     let (status, _) = http_post(
         s,
         &format!("{base}/seasons"),

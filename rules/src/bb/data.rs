@@ -376,9 +376,7 @@ impl SkillSet {
 /// snake_case name; read case-insensitively with spaces, hyphens or underscores ("Wood Elf",
 /// "wood_elf", "WOODELF").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(try_from = "String", into = "String")]
-#[cfg_attr(feature = "schema", schemars(with = "String"))]
 pub enum Roster {
     Human,
     Orc,
@@ -406,6 +404,23 @@ pub enum Roster {
     Slann,
     ChaosPact,
     Underworld,
+}
+
+/// On the wire a roster is its key, one of [`ALL_ROSTER_KEYS`]: the schema lists them, so a
+/// client (and the OpenAPI document) knows every other string is refused.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Roster {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Roster".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A Blood Bowl roster, by its key (docs/rules/blood-bowl.md §27).",
+            "type": "string",
+            "enum": ALL_ROSTER_KEYS,
+        })
+    }
 }
 
 impl Roster {
