@@ -409,6 +409,10 @@ struct Follow {
     /// The node and its process (an id drawn at each start: a node restarted under the same
     /// id is another process, which knows nothing of the old one's subscribers).
     owner: tokio::sync::Mutex<Option<(String, u64)>>,
+    /// Its subscription lives on this node's own copy of the room, which writes to the socket
+    /// itself: what other nodes still relay for it is stale (an old owner's last messages,
+    /// late) and is dropped. Set with `owner`.
+    local: AtomicBool,
 }
 
 /// The top-level `type` and `seq` of a message relayed to a client.
@@ -686,6 +690,7 @@ impl Cluster {
                             last_seq: AtomicU64::new(seq),
                             dropping: AtomicBool::new(lagging),
                             owner: tokio::sync::Mutex::new(None),
+                            local: AtomicBool::new(false),
                         }),
                     );
                 }
@@ -832,6 +837,9 @@ impl Cluster {
         let Ok(text) = std::str::from_utf8(text) else {
             return;
         };
+        if follow.local.load(Ordering::Acquire) {
+            return;
+        }
         let probe: Option<Probe> = serde_json::from_str(text).ok();
         let snapshot = probe.as_ref().is_some_and(|p| p.kind == "snapshot");
         if follow.dropping.load(Ordering::Relaxed) && !snapshot {
@@ -1185,6 +1193,7 @@ impl Cluster {
                         }),
                         dropping: AtomicBool::new(false),
                         owner: tokio::sync::Mutex::new(None),
+                        local: AtomicBool::new(false),
                     }),
                 );
             }
@@ -1253,6 +1262,9 @@ impl Cluster {
                             && reply.is_ok()
                         {
                             **owner = Some((node, self.inner.instance));
+                            if let Some(f) = &sub_follow {
+                                f.local.store(true, Ordering::Release);
+                            }
                         }
                         break reply;
                     }
@@ -1275,6 +1287,9 @@ impl Cluster {
                         && reply.is_ok()
                     {
                         **owner = Some((node.clone(), instance));
+                        if let Some(f) = &sub_follow {
+                            f.local.store(false, Ordering::Release);
+                        }
                     }
                     break reply;
                 }
@@ -1282,6 +1297,7 @@ impl Cluster {
                     // The owner restarted under its id: subscribe again there, then ask.
                     if let Some(follow) = &follow {
                         *follow.owner.lock().await = None;
+                        follow.local.store(false, Ordering::Release);
                     }
                     if Instant::now() >= deadline {
                         break Err(moving());
@@ -1355,6 +1371,9 @@ impl Cluster {
         reply?;
         tracing::info!(%room, conn, %node, last_seq, "connection follows the room at its new owner");
         *owner = Some((node.to_owned(), instance));
+        follow
+            .local
+            .store(node == self.inner.node, Ordering::Release);
         Ok(())
     }
 
