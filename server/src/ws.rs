@@ -595,6 +595,13 @@ impl Conn {
         rx.await.map_err(|_| {
             if self.state.shutdown().is_triggered() {
                 Failure::new(ErrorCode::ShuttingDown, "the server is shutting down")
+            } else if self.state.cluster().is_some() {
+                // Several nodes: a room that stops under a request lost its lease (it moves
+                // to another node); asked again, the request finds it there, or finds it gone.
+                Failure::new(
+                    ErrorCode::Internal,
+                    "the room is moving to another server node; send the request again",
+                )
             } else {
                 Failure::new(ErrorCode::UnknownRoom, "the room closed")
             }
