@@ -64,6 +64,7 @@ use sha2::{Digest, Sha256};
 use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::error::Failure;
+use crate::league_teams::{LeaguePath, bb_league};
 use crate::openapi::{Auth, In, Operation, Param, positive_id};
 use crate::store::{
     Account, League, LeagueTeamRow, PostProgress, PostState, PostStep, Store, TeamChange, TeamId,
@@ -94,36 +95,6 @@ fn bad(message: impl Into<String>) -> Failure {
 
 fn conflict(message: impl Into<String>) -> Failure {
     Failure::new(ErrorCode::Conflict, message)
-}
-
-/// `{id}` of a path.
-pub struct LeaguePath(pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for LeaguePath {
-    type Rejection = Failure;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match Path::<String>::from_request_parts(parts, state).await {
-            Ok(Path(id)) => Ok(LeaguePath(id)),
-            Err(e) => Err(bad(format!("bad path: {}", e.body_text()))),
-        }
-    }
-}
-
-async fn bb_league(state: &AppState, id: &str) -> Result<League, Failure> {
-    let id = crate::leagues::league_id(id)?;
-    let league = state
-        .store()
-        .league(id)
-        .await?
-        .ok_or_else(|| Failure::new(ErrorCode::NotFound, format!("no league {id}")))?;
-    if league.game != dugout_rules::GameKind::BloodBowl {
-        return Err(conflict(format!(
-            "league {} plays {}: league teams are Blood Bowl's (§32)",
-            league.id, league.game
-        )));
-    }
-    Ok(league)
 }
 
 /// A team's history folded to `version` (its last seq then; `u64::MAX`: all of it), and

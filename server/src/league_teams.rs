@@ -118,7 +118,7 @@ impl<S: Send + Sync> FromRequestParts<S> for LeaguePath {
 }
 
 /// A Blood Bowl league (404 if none, 409 if it plays another game).
-async fn bb_league(state: &AppState, id: &str) -> Result<League, Failure> {
+pub(crate) async fn bb_league(state: &AppState, id: &str) -> Result<League, Failure> {
     let id = crate::leagues::league_id(id)?;
     let league = state
         .store()
