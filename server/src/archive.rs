@@ -39,6 +39,7 @@ use serde::de::DeserializeOwned;
 use crate::AppState;
 use crate::api::Bearer;
 use crate::error::Failure;
+use crate::error::bad;
 use crate::replays::{StateKey, off_the_workers};
 use crate::store::{Account, CommandSource, MatchHeader, MatchLog, StoredEvent, now_ms};
 
@@ -188,10 +189,6 @@ impl Params {
             })
             .transpose()
     }
-}
-
-fn bad(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Malformed, message)
 }
 
 fn unknown_match(id: &str) -> Failure {

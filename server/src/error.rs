@@ -18,6 +18,16 @@ pub struct Failure {
     pub retry_after: Option<u64>,
 }
 
+/// A request the server cannot take as sent (`malformed`, 400): a bad parameter or body.
+pub(crate) fn bad(message: impl Into<String>) -> Failure {
+    Failure::new(ErrorCode::Malformed, message)
+}
+
+/// A request that clashes with the state it meets (`conflict`, 409).
+pub(crate) fn conflict(message: impl Into<String>) -> Failure {
+    Failure::new(ErrorCode::Conflict, message)
+}
+
 impl Failure {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Failure {

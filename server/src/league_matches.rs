@@ -64,6 +64,7 @@ use sha2::{Digest, Sha256};
 use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::error::Failure;
+use crate::error::{bad, conflict};
 use crate::league_teams::{LeaguePath, bb_league};
 use crate::openapi::{Auth, In, Operation, Param, positive_id};
 use crate::store::{
@@ -87,14 +88,6 @@ pub fn routes() -> Router<AppState> {
             "/api/leagues/{id}/team-matches/{match}/post-match",
             post(answer),
         )
-}
-
-fn bad(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Malformed, message)
-}
-
-fn conflict(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Conflict, message)
 }
 
 /// A team's history folded to `version` (its last seq then; `u64::MAX`: all of it), and

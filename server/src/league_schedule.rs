@@ -72,6 +72,7 @@ use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::archive::{Viewer, summarise};
 use crate::error::Failure;
+use crate::error::{bad, conflict};
 use crate::leagues::{PathPair, league_id, team_mismatch};
 use crate::store::{
     Account, AccountId, Fixture, League, LeagueAction, LeagueId, Link, LogLine, MatchHeader,
@@ -593,14 +594,6 @@ fn top(mut counts: Vec<Leader>, n: usize) -> Vec<Leader> {
 }
 
 // ----- checks ------------------------------------------------------------------------------
-
-fn bad(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Malformed, message)
-}
-
-fn conflict(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Conflict, message)
-}
 
 /// A season's name: 1 to 64 characters, no control character, not only spaces.
 pub const SEASON_NAME_CHARS: std::ops::RangeInclusive<usize> = 1..=64;

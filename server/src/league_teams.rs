@@ -52,6 +52,7 @@ use schemars::JsonSchema;
 use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::error::Failure;
+use crate::error::bad;
 use crate::openapi::{Auth, In, Operation, Param, positive_id};
 use crate::store::{
     Account, League, LeagueTeamRow, LogLine, StoredTeamEvent, TeamAppend, TeamChange, now_ms,
@@ -64,10 +65,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/leagues/{id}/teams/{team}/history", get(history))
         .route("/api/leagues/{id}/teams/{team}/purchases", post(purchase))
         .route("/api/leagues/{id}/teams/{team}/approval", post(approve))
-}
-
-fn bad(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Malformed, message)
 }
 
 /// A refused league command, typed: not enough gold or against a rule is `illegal_command`

@@ -57,6 +57,7 @@ use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::archive::{Params, PathId, Viewer, summarise};
 use crate::error::Failure;
+use crate::error::bad;
 use crate::store::{
     Account, CoachRemoval, League, LeagueCoach, LeagueId, LogLine, MatchHeader, now_ms,
 };
@@ -78,10 +79,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/leagues/{id}/matches/{match}", delete(detach))
         .route("/api/leagues/{id}/log", get(log))
         .route("/api/leagues/{id}/standings", get(standings))
-}
-
-fn bad(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Malformed, message)
 }
 
 /// A league id: a positive integer (ids start at 1), digits only.
