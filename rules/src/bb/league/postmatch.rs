@@ -51,6 +51,9 @@ pub struct LeagueRules {
     pub mvp: MvpRule,
     /// §32.12 / §32.17 (2).
     pub expenses_threshold: u32,
+    /// At least [`MIN_EXPENSES_BAND`] (the server refuses less: a band of 0 would charge
+    /// nothing, a band of a few gold pieces an absurd sum).
+    #[cfg_attr(feature = "schema", schemars(range(min = 10_000)))]
     pub expenses_band: u32,
     /// §32.17 (6): FF 5 free, never in TV.
     pub free_fan_factor: bool,
@@ -88,6 +91,9 @@ pub struct PostMatchInput {
     #[serde(default)]
     pub raised_join: bool,
 }
+
+/// §32.12, §32.17 (2): the smallest expenses band a league may set (gold moves in 10,000s).
+pub const MIN_EXPENSES_BAND: u32 = 10_000;
 
 /// §26.61: the position a Nurgle's Rot victim joins as.
 pub const ROT_POSITION: &str = "Rotter";
