@@ -16,6 +16,13 @@
 //! each seat takes only its team's coach ([`seat_check`]). Petty cash (§32.4) is not offered
 //! yet: no gold moves from the treasury, and the expenses use each team's value as match TV.
 //!
+//! §32.1: a match that would be the third in a row between the same two teams (each team's
+//! last two league matches, rooms closed before their match left out) is refused with 409.
+//!
+//! **Raised players** (§12.7, §26.61): a match made now is stored with `raised_join`
+//! (published in the body), so its post-match sequence lets the Zombie or Rotter the match
+//! raised join his team in step 2.5; a match stored before reads `false` and replays as it ran.
+//!
 //! **The league's rules** (§32.17) are read from its settings when the match is made and kept
 //! with it (`TeamMatchSetup::rules`, published as `rules`): free fan factor leaves fan factor
 //! out of the match TVs and of the engine's inducement team values (the match option

@@ -918,7 +918,13 @@ async fn a_league_room_s_match_ended_just_before_a_stop_is_linked_by_recovery() 
         let (status, _) = http_post(s, &format!("{base}/invitation"), Some(token), json!({})).await;
         assert_eq!(status, 200);
     }
-    let (status, _) = http_post(s, &format!("{base}/seasons"), Some(&org), json!({"name": "S"})).await;
+    let (status, _) = http_post(
+        s,
+        &format!("{base}/seasons"),
+        Some(&org),
+        json!({"name": "S"}),
+    )
+    .await;
     assert_eq!(status, 201);
     let (status, season) = http_post(
         s,
@@ -933,7 +939,11 @@ async fn a_league_room_s_match_ended_just_before_a_stop_is_linked_by_recovery() 
     let store = s.state.store().clone();
     let mut coaches = Vec::new();
     for name in ["coach_a", "coach_b"] {
-        let c = store.credential(name).await.expect("store").expect("an account");
+        let c = store
+            .credential(name)
+            .await
+            .expect("store")
+            .expect("an account");
         coaches.push(c.account);
     }
     let mut room_spec = spec(setup([0, 1]), TimerPolicy::default());
@@ -998,7 +1008,11 @@ async fn a_league_room_s_match_ended_just_before_a_stop_is_linked_by_recovery() 
     let f = &after["fixtures"][0];
     assert_eq!(f["match_id"], "crashed", "{after}");
     assert_eq!(f["result"]["source"], "match", "{f}");
-    let a_seat = if f["coaches"][0] == "coach_a" { "home" } else { "away" };
+    let a_seat = if f["coaches"][0] == "coach_a" {
+        "home"
+    } else {
+        "away"
+    };
     assert_eq!(f["result"]["winner"], a_seat, "coach_b conceded: {f}");
     let (_, log) = http_get(s, &format!("{base}/log"), Some(&org)).await;
     assert_eq!(
