@@ -51,8 +51,8 @@ pub struct LeagueRules {
     pub mvp: MvpRule,
     /// §32.12 / §32.17 (2).
     pub expenses_threshold: u32,
-    /// At least [`MIN_EXPENSES_BAND`] (the server refuses less: a band of 0 would charge
-    /// nothing, a band of a few gold pieces an absurd sum).
+    /// At least 10,000 (`MIN_EXPENSES_BAND`; the server refuses less: a band of 0 would
+    /// charge nothing, a band of a few gold pieces an absurd sum).
     #[cfg_attr(feature = "schema", schemars(range(min = 10_000)))]
     pub expenses_band: u32,
     /// §32.17 (6): FF 5 free, never in TV.
