@@ -116,6 +116,9 @@ async fn seated(
     assert_eq!(status, StatusCode::CREATED, "{m}");
     assert_eq!(m["status"], "match");
     assert!(m["server_seed"].is_null(), "the post-match seed is secret");
+    // §12.7, §26.61: a match made now lets the players it raises join (published, so a
+    // replay of its post-match sequence knows).
+    assert_eq!(m["raised_join"], true);
     let room = m["match"].as_str().expect("a match id").to_owned();
     let mut a = server.client(&l.coaches[0]).await;
     let mut b = server.client(&l.coaches[1]).await;
