@@ -187,4 +187,8 @@ pub struct TeamMatchBody {
     /// (without fan factor if the rules make it free); the expenses of §32.12 are on it.
     #[serde(default)]
     pub match_tv: [u32; 2],
+    /// §12.7, §26.61: the players the match raised join their team in the post-match
+    /// sequence (`PostMatchInput::raised_join`); `false` for a match made before they did.
+    #[serde(default)]
+    pub raised_join: bool,
 }

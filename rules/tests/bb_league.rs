@@ -10,7 +10,7 @@ use bbcommon::*;
 use dugout_rules::bb::league::postmatch::{
     LeagueRules, MvpRule, PostCommand, PostMatch, PostMatchInput, PostPrompt,
 };
-use dugout_rules::bb::league::record::MatchFacts;
+use dugout_rules::bb::league::record::{MatchFacts, RaisedBy};
 use dugout_rules::bb::league::tables::{
     self, Advance, MatchResult, ShortSeasonWinnings, SppKind, Stat, StatLine,
 };
@@ -510,6 +510,7 @@ fn input(
         facts,
         petty_cash_spent: [0, 0],
         rules: LeagueRules::default(),
+        raised_join: true,
     }
 }
 
@@ -1015,4 +1016,177 @@ fn check_team(team: &LeagueTeam, history: &[TeamEvent]) {
         }
     }
     assert!(team.available() >= 11, "journeymen fill the team");
+}
+
+/// Run the sequence with `seed`'s dice, taking every default, up to `side`'s buying window:
+/// the events so far.
+fn to_buying(pm: &mut PostMatch, side: Side, d: &mut ChaChaDice) -> Vec<(Side, TeamEvent)> {
+    let mut out = Vec::new();
+    while let Some((s, prompt)) = pm.prompt() {
+        if s == side && prompt == PostPrompt::Buy {
+            break;
+        }
+        let cmd = pm.default_command().unwrap();
+        out.extend(pm.apply(s, &cmd, d).unwrap());
+    }
+    out
+}
+
+/// A real random match in which `home` raises a dead opponent (§12.7 or §26.61): its facts.
+fn raising_match(home: &LeagueTeam, seed: u64) -> (MatchFacts, [Vec<u32>; 2], LeagueTeam) {
+    let (away, _) = new_team(Roster::Human, "H");
+    let (g, ev, ids) = random_match(home, &away, seed);
+    let f = MatchFacts::read(&g, &ev);
+    assert_eq!(f.raised.len(), 1, "seed {seed} raises one player");
+    assert_eq!(f.raised[0].side, HOME);
+    (f, ids, away)
+}
+
+fn joined(ev: &[(Side, TeamEvent)], side: Side) -> Vec<(String, u32, bool)> {
+    events_of(side, ev)
+        .into_iter()
+        .filter_map(|e| match e {
+            TeamEvent::PlayerJoined {
+                position,
+                cost,
+                journeyman,
+                ..
+            } => Some((position, cost, journeyman)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// §12.7 (Raise the Dead), §32.5 step 2.5: the Zombie a Necromancer raised in a real match
+/// joins the league team in step 2.5 before the buying window, free (the treasury does not
+/// move) but counted at his 40,000 in the team value; the opponent gets nothing.
+#[test]
+fn a_raised_zombie_joins_the_league_team_free() {
+    let (necro, _) = new_team(Roster::Necromantic, "N");
+    let (facts, ids, human) = raising_match(&necro, 23);
+    assert_eq!(facts.raised[0].by, RaisedBy::Necromancer);
+    let mut d = ChaChaDice::from_u64(5);
+    let (mut pm, mut ev) = PostMatch::start(input(&necro, &human, facts, ids), &mut d);
+    ev.extend(to_buying(&mut pm, HOME, &mut d));
+    assert_eq!(joined(&ev, HOME), vec![("Zombie".to_string(), 0, false)]);
+    assert!(joined(&ev, AWAY).is_empty());
+    let before = pm.teams[0].clone();
+    let zombie = before.players.last().unwrap();
+    assert_eq!((zombie.position.as_str(), zombie.value), ("Zombie", 40_000));
+    // The join moved no gold: the treasury is the start's plus the match's money only.
+    let gold: i64 = events_of(HOME, &ev)
+        .iter()
+        .map(|e| match e {
+            TeamEvent::Winnings { amount, .. } => i64::from(*amount),
+            TeamEvent::Expenses { paid, .. } => -i64::from(*paid),
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(i64::from(before.treasury), i64::from(necro.treasury) + gold);
+    while let Some((s, _)) = pm.prompt() {
+        let cmd = pm.default_command().unwrap();
+        ev.extend(pm.apply(s, &cmd, &mut d).unwrap());
+    }
+    let tv = pm.teams[0].team_value(false);
+    let without: u32 = tv - 40_000;
+    let mut t = pm.teams[0].clone();
+    t.players
+        .retain(|p| p.position != "Zombie" || p.id != zombie.id);
+    assert_eq!(
+        t.team_value(false),
+        without,
+        "the Zombie counts 40,000 in TV"
+    );
+    // The history folds to the same team.
+    let mut log =
+        LeagueTeam::create(&starter_team(Roster::Necromantic), "N", STARTING_TREASURY).unwrap();
+    log.extend(events_of(HOME, &ev));
+    assert_eq!(LeagueTeam::fold(&log).unwrap(), pm.teams[0]);
+}
+
+/// §26.61 Nurgle's Rot: the league victim of a qualifying kill in a real match, removed as
+/// dead in step 2.1, joins the Nurgle team as a free rookie Rotter (40,000 in TV).
+#[test]
+fn a_nurgles_rot_victim_joins_as_a_free_rotter() {
+    let (nurgle, _) = new_team(Roster::Nurgle, "G");
+    let (facts, ids, human) = raising_match(&nurgle, 29);
+    assert_eq!(facts.raised[0].by, RaisedBy::NurglesRot);
+    let victim = facts.raised[0].victim;
+    assert!(facts.casualties.contains(&(victim, CasualtyResult::Dead)));
+    let mut d = ChaChaDice::from_u64(5);
+    let (mut pm, mut ev) =
+        PostMatch::start(input(&nurgle, &human, facts.clone(), ids.clone()), &mut d);
+    ev.extend(to_buying(&mut pm, HOME, &mut d));
+    assert_eq!(joined(&ev, HOME), vec![("Rotter".to_string(), 0, false)]);
+    let rotter = pm.teams[0].players.last().unwrap();
+    assert_eq!((rotter.position.as_str(), rotter.value), ("Rotter", 40_000));
+    // The victim left his own roster dead.
+    let lid = ids[1][facts.players[victim.index()].sheet.unwrap()];
+    assert!(events_of(AWAY, &ev).contains(&TeamEvent::PlayerLeft {
+        player: lid,
+        why: Departure::Dead
+    }));
+
+    // A victim who was not removed as dead (here: his death undone) is not a Rotter.
+    let mut undone = facts;
+    undone.casualties.retain(|(p, _)| *p != victim);
+    let mut d = ChaChaDice::from_u64(5);
+    let (mut pm, mut ev) = PostMatch::start(input(&nurgle, &human, undone, ids), &mut d);
+    ev.extend(to_buying(&mut pm, HOME, &mut d));
+    assert!(joined(&ev, HOME).is_empty());
+    assert!(events_of(HOME, &ev).iter().any(|e| matches!(
+        e,
+        TeamEvent::RaisedTurnedAway { position, why } if position == "Rotter" && why.contains("step 2.1")
+    )));
+}
+
+/// §12.7, §26.61: the free Zombie (or Rotter) joins only a roster of fewer than 16 players: a
+/// full roster turns him away, for the record. A match made before raised players joined (`raised_join`
+/// false) replays as it ran: nobody joins and nothing is recorded.
+#[test]
+fn a_raised_player_is_turned_away_from_a_full_roster() {
+    let (necro, mut log) = new_team(Roster::Necromantic, "N");
+    let (facts, ids, human) = raising_match(&necro, 23);
+    log.push(TeamEvent::Winnings {
+        d6: 6,
+        rerolled: None,
+        amount: 1_000_000,
+    });
+    let mut full = LeagueTeam::fold(&log).unwrap();
+    while full.roster_count() < 16 {
+        let e = full
+            .purchase(
+                Window::PostMatch,
+                &Purchase::HirePlayer {
+                    position: "Zombie".into(),
+                    name: String::new(),
+                },
+            )
+            .unwrap();
+        for e in &e {
+            full.apply(e);
+        }
+    }
+    let mut d = ChaChaDice::from_u64(5);
+    let (mut pm, mut ev) =
+        PostMatch::start(input(&full, &human, facts.clone(), ids.clone()), &mut d);
+    ev.extend(to_buying(&mut pm, HOME, &mut d));
+    assert!(joined(&ev, HOME).is_empty());
+    assert!(events_of(HOME, &ev).iter().any(|e| matches!(
+        e,
+        TeamEvent::RaisedTurnedAway { position, why } if position == "Zombie" && why.contains("16 players")
+    )));
+    assert_eq!(pm.teams[0].roster_count(), 16);
+
+    let mut old = input(&necro, &human, facts, ids);
+    old.raised_join = false;
+    let mut d = ChaChaDice::from_u64(5);
+    let (mut pm, mut ev) = PostMatch::start(old, &mut d);
+    ev.extend(to_buying(&mut pm, HOME, &mut d));
+    assert!(joined(&ev, HOME).is_empty());
+    assert!(
+        !events_of(HOME, &ev)
+            .iter()
+            .any(|e| matches!(e, TeamEvent::RaisedTurnedAway { .. }))
+    );
 }

@@ -16,6 +16,13 @@
 //! each seat takes only its team's coach ([`seat_check`]). Petty cash (§32.4) is not offered
 //! yet: no gold moves from the treasury, and the expenses use each team's value as match TV.
 //!
+//! §32.1: a match that would be the third in a row between the same two teams (each team's
+//! last two league matches, rooms closed before their match left out) is refused with 409.
+//!
+//! **Raised players** (§12.7, §26.61): a match made now is stored with `raised_join`
+//! (published in the body), so its post-match sequence lets the Zombie or Rotter the match
+//! raised join his team in step 2.5; a match stored before reads `false` and replays as it ran.
+//!
 //! **The league's rules** (§32.17) are read from its settings when the match is made and kept
 //! with it (`TeamMatchSetup::rules`, published as `rules`): free fan factor leaves fan factor
 //! out of the match TVs and of the engine's inducement team values (the match option
@@ -162,10 +169,9 @@ async fn create(
     }
     // A team is in one league match at a time: its sheet is its fold when the match is made,
     // and the post-match sequence of a match must be over before the next one is made.
+    // §32.1: the league's matches so far (oldest first), for the third meeting in a row.
+    let mut played: Vec<[TeamId; 2]> = Vec::new();
     for m in store.league_team_matches(league.id).await? {
-        if m.post_state == PostState::Done {
-            continue;
-        }
         // A room closed before its match started (nobody came) holds nobody.
         if m.post_state == PostState::Match
             && store
@@ -175,6 +181,10 @@ async fn create(
         {
             continue;
         }
+        played.push(m.teams);
+        if m.post_state == PostState::Done {
+            continue;
+        }
         if let Some(r) = rows.iter().find(|r| m.teams.contains(&r.id)) {
             return Err(conflict(format!(
                 "team {} ({}) has match {} whose post-match sequence is not over",
@@ -182,6 +192,12 @@ async fn create(
             )));
         }
     }
+    third_meeting_check(&played, [rows[0].id, rows[1].id]).map_err(|(a, b)| {
+        conflict(format!(
+            "teams {a} and {b} met in their last two league matches: a third match in a row \
+                 between the same pair is refused (§32.1); play another team first"
+        ))
+    })?;
     let (home, home_v) = fold_at(store, rows[0].id, u64::MAX).await?;
     let (away, away_v) = fold_at(store, rows[1].id, u64::MAX).await?;
     for (r, t) in rows.iter().zip([&home, &away]) {
@@ -235,6 +251,7 @@ async fn create(
             ids,
             match_tv,
             rules,
+            raised_join: true,
         },
         post_seed,
         decision_ms: i64::from(decision) * 1000,
@@ -247,6 +264,52 @@ async fn create(
     tracing::info!(league = league.id, %match_id, home = rows[0].id, away = rows[1].id, "league team match made");
     let body = body(store, &row, None).await?;
     Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// §32.1: would a match between `pair` after the league's `played` matches (oldest first) be
+/// a third meeting in a row of the same two teams (in either team's own sequence of
+/// matches)? The schedule's own check, [`dugout_rules::schedule::third_in_a_row`], each match
+/// a round of one pair, over each team's last two matches (so a run stored before this was
+/// checked does not hide a new one). `Err`: the two teams.
+fn third_meeting_check(played: &[[TeamId; 2]], pair: [TeamId; 2]) -> Result<(), (TeamId, TeamId)> {
+    use dugout_rules::schedule::{Round, third_in_a_row};
+    let mut keep = vec![false; played.len()];
+    for t in pair {
+        for (i, _) in played
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, m)| m.contains(&t))
+            .take(2)
+        {
+            keep[i] = true;
+        }
+    }
+    let played: Vec<[TeamId; 2]> = played
+        .iter()
+        .zip(keep)
+        .filter_map(|(m, k)| k.then_some(*m))
+        .collect();
+    let mut index: Vec<TeamId> = Vec::new();
+    let mut entrant = |t: TeamId| match index.iter().position(|x| *x == t) {
+        Some(i) => i,
+        None => {
+            index.push(t);
+            index.len() - 1
+        }
+    };
+    let rounds: Vec<Round> = played
+        .iter()
+        .chain(std::iter::once(&pair))
+        .map(|[h, a]| Round {
+            pairs: vec![(entrant(*h), entrant(*a))],
+            bye: None,
+        })
+        .collect();
+    match third_in_a_row(&rounds) {
+        Some((_, _, r)) if r + 1 == rounds.len() => Err((pair[0], pair[1])),
+        _ => Ok(()),
+    }
 }
 
 /// The `{id}` and `{match}` of a path.
@@ -382,6 +445,7 @@ async fn input(
             match_tv: row.setup.match_tv,
             petty_cash_spent: [0, 0],
             rules: row.setup.rules,
+            raised_join: row.setup.raised_join,
         },
         seed,
     )))
@@ -783,6 +847,7 @@ async fn body(
         server_seed: (row.post_state == PostState::Done).then(|| hex(&row.post_seed)),
         rules: row.setup.rules,
         match_tv: row.setup.match_tv,
+        raised_join: row.setup.raised_join,
     })
 }
 

@@ -63,7 +63,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use dugout_protocol::{AttachMatch, ErrorCode, PointsScheme, RoomStatus, Standing, Winner};
 use dugout_rules::GameKind;
-use dugout_rules::bb::league::postmatch::LeagueRules;
+use dugout_rules::bb::league::postmatch::{LeagueRules, MIN_EXPENSES_BAND};
 use dugout_rules::core::Side;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -910,6 +910,14 @@ async fn set_settings(
         }
         seen.push(*t);
     }
+    // §32.17 (2): a band of 0 would charge no expenses at all, a band of a few gold pieces a
+    // sum beyond any treasury (the OpenAPI schema states the same minimum).
+    if new.rules.expenses_band < MIN_EXPENSES_BAND {
+        return Err(bad(format!(
+            "field \"rules.expenses_band\": at least {MIN_EXPENSES_BAND} (§32.12), not {}",
+            new.rules.expenses_band
+        )));
+    }
     if league.game != GameKind::BloodBowl && new.rules != LeagueRules::default() {
         return Err(conflict(format!(
             "league {} plays {}: the optional league rules (§32.17) are Blood Bowl's",
@@ -1299,6 +1307,19 @@ pub async fn link_finished(
             Link::FixtureTaken | Link::MatchTaken => None,
         },
     )
+}
+
+/// [`link_finished`], its outcome logged (a failure is only logged: the match stands).
+pub async fn link_logged(store: &dyn crate::store::Store, league: LeagueId, match_id: &str) {
+    match link_finished(store, league, match_id).await {
+        Ok(Some(fixture)) => {
+            tracing::info!(room = %match_id, league, fixture, "league: fixture played");
+        }
+        Ok(None) => {}
+        Err(e) => {
+            tracing::warn!(room = %match_id, league, "cannot link the fixture: {e}");
+        }
+    }
 }
 
 async fn reschedule(

@@ -18,7 +18,9 @@
 //!   application). Coaches reconnect and `resume` with the last `seq` they saw.
 //! * a playing match whose log already ends with `match_ended` (the crash came between the
 //!   append and the result's row update) is finished in the store and gets a finished room,
-//!   so its coaches can still read the end.
+//!   so its coaches can still read the end. A league room's match is first linked to its
+//!   coaches' next open fixture, as the room would have (the room links before it writes the
+//!   row, so a finished row means the link was tried).
 //!
 //! A match that fails to replay is reported and left untouched in the store (never served,
 //! never rewritten); the other matches still come back.
@@ -173,6 +175,11 @@ pub async fn restore(store: &dyn Store, id: &str) -> Result<Restored, RecoveryEr
     if restored.status == RoomStatus::Finished
         && let Some(result) = restored.result
     {
+        // The room links a league room's match to its fixture before it writes the result's
+        // row: a stop between the end and the row means the link may not be made yet.
+        if let Some(league) = restored.spec.league {
+            crate::league_schedule::link_logged(store, league, id).await;
+        }
         store.finish_match(id, &result, now_ms()).await?;
     }
     Ok(restored)

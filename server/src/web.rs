@@ -156,6 +156,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/team_words.js"),
     ),
     (
+        "team_manage.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/team_manage.js"),
+    ),
+    (
         "team.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/team.js"),

@@ -116,6 +116,9 @@ async fn seated(
     assert_eq!(status, StatusCode::CREATED, "{m}");
     assert_eq!(m["status"], "match");
     assert!(m["server_seed"].is_null(), "the post-match seed is secret");
+    // §12.7, §26.61: a match made now lets the players it raises join (published, so a
+    // replay of its post-match sequence knows).
+    assert_eq!(m["raised_join"], true);
     let room = m["match"].as_str().expect("a match id").to_owned();
     let mut a = server.client(&l.coaches[0]).await;
     let mut b = server.client(&l.coaches[1]).await;
@@ -235,6 +238,7 @@ async fn verify_post_match(server: &TestServer, l: &League, room: &str, m: &Valu
         facts: facts.clone(),
         petty_cash_spent: [0, 0],
         rules,
+        raised_join: m["raised_join"] == json!(true),
     };
     let mut dice = ChaChaDice::from_seed(post_dice_seed(&seed, &match_seed));
     let (mut post, mut all) = PostMatch::start(input, &mut dice);
@@ -866,4 +870,30 @@ async fn in_a_free_fan_factor_league_a_team_starts_with_five_for_nothing() {
     );
     assert_eq!(team["team_value"], folded.team_value(true));
     assert_eq!(folded.team_value(true) + 50_000, folded.team_value(false));
+}
+
+/// §32.1: two teams never meet more than twice running, outside a schedule too: a league
+/// match made between the same pair after their two last matches were against each other is
+/// refused (409, §32.1 in the message), and nothing is made; a second meeting is fine.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_third_league_match_in_a_row_between_the_same_teams_is_refused() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Dwarf, Roster::Skaven]).await;
+    for _ in 0..2 {
+        let room = conceded(&server, &l).await;
+        done_unread(&server, &room).await;
+    }
+    let (status, body) = server
+        .post(
+            &format!("{}/team-matches", l.base),
+            json!({"home": l.teams[1], "away": l.teams[0]}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(message.contains("§32.1"), "{body}");
+    let (status, list) = server.get(&format!("{}/team-matches", l.base)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list.as_array().map(Vec::len), Some(2), "nothing was made");
 }

@@ -603,6 +603,45 @@ async fn a_blood_bowl_season_counts_its_leaders_per_player_from_the_match_events
             .is_some_and(|m| m.contains("rules.expenses_band")),
         "the message names the field: {body}"
     );
+    // §32.12: a band of 0 (or under 10,000) is refused, as the OpenAPI document says.
+    for band in [0, 9_999] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/settings"),
+            Some(&org),
+            json!({"tie_breakers": ["touchdowns_for"], "rules": {"expenses_band": band}}),
+        )
+        .await;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("rules.expenses_band") && m.contains("10000")),
+            "{body}"
+        );
+    }
+    let (_, doc) = http_get(s, "/api/openapi.json", None).await;
+    fn band_minimums(v: &Value, out: &mut Vec<Value>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(b) = m.get("properties").and_then(|p| p.get("expenses_band")) {
+                    out.push(b["minimum"].clone());
+                }
+                m.values().for_each(|x| band_minimums(x, out));
+            }
+            Value::Array(a) => a.iter().for_each(|x| band_minimums(x, out)),
+            _ => {}
+        }
+    }
+    let mut minimums = Vec::new();
+    band_minimums(&doc, &mut minimums);
+    assert!(!minimums.is_empty());
+    assert!(
+        minimums.iter().all(|m| *m == json!(10000)),
+        "the document states the band's minimum: {minimums:?}"
+    );
+    let (_, settings) = http_get(s, &format!("{base}/settings"), None).await;
+    assert_eq!(settings["rules"]["expenses_band"], 70000, "nothing changed");
     let (status, _) = http_post(
         s,
         &format!("{base}/seasons"),
@@ -846,4 +885,154 @@ async fn a_league_room_s_match_plays_its_coaches_next_fixture_when_it_finishes()
         .collect();
     assert_eq!(links.len(), 2, "{log}");
     assert!(links.iter().all(|l| l["who"] == "coach_a"), "{log}");
+}
+
+/// §32.16: the server stops after a league room's match has ended (its log ends with
+/// `match_ended`) but before the room stored the result's row and linked the fixture. The
+/// match is written to the store exactly as a room writes it up to that point (created,
+/// started, the concession and `match_ended` appended); the server restarted on that store
+/// finishes the row and links the coaches' open fixture, as the room would have.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_room_s_match_ended_just_before_a_stop_is_linked_by_recovery() {
+    use dugout_protocol::{MatchResult, RoomEvent, RoomStatus};
+    use dugout_rules::AnyEvent;
+    use dugout_server::store::StoredEvent;
+
+    let mut server = TestServer::start().await;
+    let s = &server;
+    let ta = s.register("coach_a").await;
+    let tb = s.register("coach_b").await;
+    let org = s.register("organiser").await;
+    let (_, league) = http_post(s, "/api/leagues", Some(&org), json!({"name": "Crash"})).await;
+    let id = league["id"].as_i64().expect("an id");
+    let base = format!("/api/leagues/{id}");
+    for (name, token, team) in [("coach_a", &ta, 0), ("coach_b", &tb, 1)] {
+        let (status, body) = http_post(
+            s,
+            &format!("{base}/coaches"),
+            Some(&org),
+            json!({"coach": name, "team": team_name(team)}),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        let (status, _) = http_post(s, &format!("{base}/invitation"), Some(token), json!({})).await;
+        assert_eq!(status, 200);
+    }
+    let (status, _) = http_post(
+        s,
+        &format!("{base}/seasons"),
+        Some(&org),
+        json!({"name": "S"}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let (status, season) = http_post(
+        s,
+        &format!("{base}/seasons/1/schedule"),
+        Some(&org),
+        json!({"first_deadline_ms": 1_900_000_000_000i64, "days_between_rounds": 7, "legs": 1}),
+    )
+    .await;
+    assert_eq!(status, 201, "{season}");
+
+    // The room's writes, up to the stop.
+    let store = s.state.store().clone();
+    let mut coaches = Vec::new();
+    for name in ["coach_a", "coach_b"] {
+        let c = store
+            .credential(name)
+            .await
+            .expect("store")
+            .expect("an account");
+        coaches.push(c.account);
+    }
+    let mut room_spec = spec(setup([0, 1]), TimerPolicy::default());
+    room_spec.league = Some(id);
+    store
+        .create_match("crashed", &room_spec, dugout_rules::blitz::RULES_VERSION, 1)
+        .await
+        .expect("create");
+    store
+        .set_match_league("crashed", Some(id))
+        .await
+        .expect("the lobby's league column");
+    let seed = [7u8; 32];
+    let mut dice = dugout_rules::core::ChaChaDice::from_seed(seed);
+    let (_, opening) = dugout_rules::blitz::new_game(setup([0, 1]), &mut dice).expect("setup");
+    let mut events = vec![RoomEvent::MatchStarted {
+        coaches: [coaches[0].name.clone(), coaches[1].name.clone()],
+        dice: None,
+    }];
+    events.extend(opening.into_iter().map(|event| RoomEvent::Game {
+        event: AnyEvent::Blitz(event),
+    }));
+    let start: Vec<StoredEvent> = events
+        .into_iter()
+        .enumerate()
+        .map(|(i, event)| StoredEvent {
+            seq: i as u64 + 1,
+            event,
+        })
+        .collect();
+    let n = start.len() as u64;
+    store
+        .start_match("crashed", [coaches[0].id, coaches[1].id], seed, &start, 2)
+        .await
+        .expect("start");
+    let end = [
+        StoredEvent {
+            seq: n + 1,
+            event: RoomEvent::Conceded { coach: Side::Away },
+        },
+        StoredEvent {
+            seq: n + 2,
+            event: RoomEvent::MatchEnded {
+                result: MatchResult::Concession { loser: Side::Away },
+                server_seed: None,
+            },
+        },
+    ];
+    store.append("crashed", None, &end).await.expect("append");
+    let (_, before) = http_get(s, &format!("{base}/seasons/1"), None).await;
+    assert!(before["fixtures"][0]["match_id"].is_null(), "{before}");
+    assert_eq!(
+        server.match_log("crashed").await.status,
+        RoomStatus::Playing,
+        "the row was never finished"
+    );
+
+    server.restart().await;
+    let s = &server;
+    assert_eq!(s.match_log("crashed").await.status, RoomStatus::Finished);
+    let (_, after) = http_get(s, &format!("{base}/seasons/1"), None).await;
+    let f = &after["fixtures"][0];
+    assert_eq!(f["match_id"], "crashed", "{after}");
+    assert_eq!(f["result"]["source"], "match", "{f}");
+    let a_seat = if f["coaches"][0] == "coach_a" {
+        "home"
+    } else {
+        "away"
+    };
+    assert_eq!(f["result"]["winner"], a_seat, "coach_b conceded: {f}");
+    let (_, log) = http_get(s, &format!("{base}/log"), Some(&org)).await;
+    assert_eq!(
+        log.as_array()
+            .expect("lines")
+            .iter()
+            .filter(|l| l["what"] == "link_match")
+            .count(),
+        1,
+        "{log}"
+    );
+    // A second restart links nothing more.
+    server.restart().await;
+    let (_, log) = http_get(&server, &format!("{base}/log"), Some(&org)).await;
+    assert_eq!(
+        log.as_array()
+            .expect("lines")
+            .iter()
+            .filter(|l| l["what"] == "link_match")
+            .count(),
+        1
+    );
 }

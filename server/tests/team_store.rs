@@ -402,6 +402,7 @@ async fn a_league_match_progresses_only_from_the_state_it_was_read_in(store: Arc
                 free_fan_factor: true,
                 short_season: dugout_rules::bb::league::tables::ShortSeasonWinnings::Flat,
             },
+            raised_join: true,
         },
         post_seed: [9; 32],
         decision_ms: 60_000,

@@ -2,11 +2,13 @@
 // /leagues/{id}/teams/{team} shows one: its roster (characteristics, skills, SPP, value,
 // injuries, who misses the next match), the players who left, its value, treasury, re-rolls,
 // staff and fan factor, its record, and every change of its history with who made it, why,
-// and the match it came from.
+// and the match it came from. A logged-in coach creates his team on the list page and
+// manages it on its page (team_manage.js).
 
 import {
-  api, h, setMain, showError, failureText, renderNav, fmtDate, ApiFailure,
+  api, h, setMain, showError, failureText, renderNav, fmtDate, ApiFailure, loadRulesFrom, main,
 } from './common.js';
+import { createTeamCard, manageSection, postMatchSection } from './team_manage.js';
 import {
   words, gold, kgold, DEPARTURE, eventText, playerNames, level,
 } from './team_words.js';
@@ -45,8 +47,9 @@ async function listTeams(league) {
   const base = `/api/leagues/${encodeURIComponent(league)}`;
   let info;
   let teams;
+  let rules;
   try {
-    [info, teams] = await Promise.all([api(base), api(`${base}/teams`)]);
+    [info, teams, rules] = await Promise.all([api(base), api(`${base}/teams`), loadRulesFrom('/api/rules/blood_bowl')]);
   } catch (e) {
     unknown(e, 'league', '/leagues');
     return;
@@ -67,6 +70,7 @@ async function listTeams(league) {
         h('thead', {}, h('tr', {}, ['Team', 'Coach', 'Roster', 'TV', 'W/D/L', ''].map((c) => h('th', { class: c === 'Roster' ? 'wide' : null }, c)))),
         h('tbody', {}, rows)))
       : h('p', { class: 'empty' }, 'No team has been created in this league yet.'),
+    createTeamCard(info, teams, rules),
   );
 }
 
@@ -74,8 +78,9 @@ async function showTeam(league, teamId) {
   const base = `/api/leagues/${encodeURIComponent(league)}/teams/${encodeURIComponent(teamId)}`;
   let team;
   let history;
+  let rules;
   try {
-    [team, history] = await Promise.all([api(base), api(`${base}/history`)]);
+    [team, history, rules] = await Promise.all([api(base), api(`${base}/history`), loadRulesFrom('/api/rules/blood_bowl')]);
   } catch (e) {
     unknown(e, 'team', `/leagues/${encodeURIComponent(league)}/teams`);
     return;
@@ -156,6 +161,14 @@ async function showTeam(league, teamId) {
       h('thead', {}, h('tr', {}, ['#', 'Change (and why)', 'By', 'Match', 'When'].map((c) => h('th', { class: c === 'When' ? 'wide' : null }, c)))),
       h('tbody', {}, historyRows))),
   );
+  // The coach's own controls and his post-match decisions, between the summary and the roster.
+  const reload = () => showTeam(league, teamId);
+  const roster = main().querySelector('h2');
+  const manage = manageSection(team, rules, reload);
+  const post = await postMatchSection(team, name, reload);
+  for (const part of [post, manage]) {
+    if (part) roster.before(part);
+  }
 }
 
 /** A player's lasting injuries under his name (none: nothing). */

@@ -38,7 +38,10 @@ export function eventText(e, name) {
     case 'created': return `Team created (${words(e.roster)}), treasury ${gold(e.treasury)}`;
     case 'player_joined': return e.journeyman
       ? `${e.name} (#${e.number}, ${e.position}) joins as a journeyman`
-      : `${e.name} (#${e.number}, ${e.position}) hired for ${gold(e.cost)}`;
+      : e.cost === 0
+        ? `${e.name} (#${e.number}, ${e.position}) joins free (raised in the match)`
+        : `${e.name} (#${e.number}, ${e.position}) hired for ${gold(e.cost)}`;
+    case 'raised_turned_away': return `The raised ${e.position} could not join: ${e.why}`;
     case 'player_left': return `${p(e.player)} leaves: ${DEPARTURE[e.why] || e.why}`;
     case 'player_renamed': return `${p(e.player)} renamed ${e.name}`;
     case 'journeyman_signed': return `${p(e.player)} signed for ${gold(e.cost)}`;

@@ -1151,6 +1151,13 @@ impl Room {
         if let Some(result) = step.result {
             self.result = Some(result);
             self.status = RoomStatus::Finished;
+            // A league room's match plays its coaches' next open fixture, if any. Linked
+            // before the result's row is written: a stop between the two leaves the row
+            // unfinished, and recovery (which finishes a row whose log has ended) links it
+            // then (`recovery::restore`); linking twice is a no-op.
+            if let Some(league) = self.spec.league {
+                crate::league_schedule::link_logged(&*self.ctx.store, league, &self.id).await;
+            }
             if let Err(e) = self
                 .ctx
                 .store
@@ -1159,19 +1166,6 @@ impl Room {
             {
                 // The log already ends with `match_ended`; only the summary row is stale.
                 tracing::error!(room = %self.id, "cannot record the result: {e}");
-            } else if let Some(league) = self.spec.league {
-                // A league room's match plays its coaches' next open fixture, if any.
-                match crate::league_schedule::link_finished(&*self.ctx.store, league, &self.id)
-                    .await
-                {
-                    Ok(Some(fixture)) => {
-                        tracing::info!(room = %self.id, league, fixture, "league: fixture played");
-                    }
-                    Ok(None) => {}
-                    Err(e) => {
-                        tracing::warn!(room = %self.id, league, "cannot link the fixture: {e}");
-                    }
-                }
             }
             // A league team match (issue 13): its post-match sequence starts.
             crate::league_matches::match_finished(self.ctx.store.clone(), self.id.clone());

@@ -127,6 +127,10 @@ pub struct TeamMatchSetup {
     /// A row stored before they were kept reads the defaults, which it was played with.
     #[serde(default)]
     pub rules: LeagueRules,
+    /// §12.7, §26.61: the players the match raises join in the post-match sequence
+    /// (`PostMatchInput::raised_join`). A row stored before they did reads `false`.
+    #[serde(default)]
+    pub raised_join: bool,
 }
 
 /// One answer in a post-match sequence (§32.5), in order.

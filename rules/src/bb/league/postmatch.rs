@@ -9,7 +9,8 @@
 //! 2. Update the rosters: 2.1 casualties' lasting effects and the dead removed (§32.9);
 //!    2.2 winnings (§32.10; the winner may re-roll his D6 once); 2.3 petty cash back and
 //!    spiralling expenses (§32.12); 2.4 fan factor (§32.11) and a concession's consequences
-//!    (§32.15); 2.5 hiring and firing (§32.14); 2.6 journeymen signed or released; 2.7 new
+//!    (§32.15); 2.5 hiring and firing (§32.14), the players raised in the match joining for
+//!    free first (§12.7 Raise the Dead, §26.61 Nurgle's Rot); 2.6 journeymen signed or released; 2.7 new
 //!    journeymen up to 11 (§32.13); 2.8 the team value (§32.2).
 //!
 //! A coach who does not decide within the league's deadline gets [`PostMatch::default_command`].
@@ -18,13 +19,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::MatchFacts;
+use super::record::{MatchFacts, RaisedBy};
 use super::tables::{self, Advance, MatchResult, ShortSeasonWinnings, SppKind};
 use super::team::{
     Departure, LeagueError, LeagueTeam, MAX_ROSTER, Purchase, Staff, TeamEvent, Window,
     injury_ignored,
 };
-use crate::bb::data::{CasualtyResult, LastingEffect};
+use crate::bb::data::{CasualtyResult, LastingEffect, RAISED_POSITION};
 use crate::core::{DiceSource, Die, Side};
 
 /// How each team's MVP is chosen (§32.6; §32.17 (1) alternatives).
@@ -50,6 +51,9 @@ pub struct LeagueRules {
     pub mvp: MvpRule,
     /// §32.12 / §32.17 (2).
     pub expenses_threshold: u32,
+    /// At least 10,000 (`MIN_EXPENSES_BAND`; the server refuses less: a band of 0 would
+    /// charge nothing, a band of a few gold pieces an absurd sum).
+    #[cfg_attr(feature = "schema", schemars(range(min = 10_000)))]
     pub expenses_band: u32,
     /// §32.17 (6): FF 5 free, never in TV.
     pub free_fan_factor: bool,
@@ -82,7 +86,17 @@ pub struct PostMatchInput {
     pub match_tv: [u32; 2],
     pub petty_cash_spent: [u32; 2],
     pub rules: LeagueRules,
+    /// §12.7, §26.61: the players the match raised ([`MatchFacts::raised`]) join in step 2.5.
+    /// `false` for a match whose sequence was stored before they did: it replays as it ran.
+    #[serde(default)]
+    pub raised_join: bool,
 }
+
+/// §32.12, §32.17 (2): the smallest expenses band a league may set (gold moves in 10,000s).
+pub const MIN_EXPENSES_BAND: u32 = 10_000;
+
+/// §26.61: the position a Nurgle's Rot victim joins as.
+pub const ROT_POSITION: &str = "Rotter";
 
 /// What the sequence waits for.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -132,6 +146,7 @@ enum Stage {
     WinningsReroll { d6: u8 },
     Money,
     FanFactor,
+    Raised(Side),
     Buy(Side),
     Journeymen(Side),
     NewJourneymen(Side),
@@ -417,7 +432,11 @@ impl PostMatch {
                 }
                 Stage::FanFactor => {
                     self.fan_factor(dice, out);
-                    self.stage = Stage::Buy(Side::Home);
+                    self.stage = Stage::Raised(Side::Home);
+                }
+                Stage::Raised(side) => {
+                    self.raised_join(side, out);
+                    self.stage = Stage::Buy(side);
                 }
                 Stage::Buy(_) => return,
                 Stage::Journeymen(side) => {
@@ -453,7 +472,7 @@ impl PostMatch {
 
     fn next_side_or_done(&mut self, side: Side, out: &mut Vec<(Side, TeamEvent)>) {
         match side {
-            Side::Home => self.stage = Stage::Buy(Side::Away),
+            Side::Home => self.stage = Stage::Raised(Side::Away),
             Side::Away => {
                 for s in Side::BOTH {
                     let tv = self.teams[s.index()].team_value(self.input.rules.free_fan_factor);
@@ -476,6 +495,75 @@ impl PostMatch {
                 position: position.to_string(),
                 cost: 0,
                 journeyman: true,
+            };
+            self.emit(side, e, out);
+        }
+    }
+
+    /// §32.5 step 2.5, §12.7, §26.61: each player the match raised for `side` joins its roster
+    /// free, counted at his position's cost in the team value, if the roster has fewer than 16
+    /// players and his position's limit allows; else he is turned away, for the record. A
+    /// Rotter needs a victim removed from a league roster as dead in step 2.1. [Proposal: he
+    /// joins at once; a coach who does not want him fires him in the same window, for
+    /// nothing, as §32.14 allows.]
+    fn raised_join(&mut self, side: Side, out: &mut Vec<(Side, TeamEvent)>) {
+        if !self.input.raised_join {
+            return;
+        }
+        for r in self.input.facts.raised.clone() {
+            if r.side != side {
+                continue;
+            }
+            let position = match r.by {
+                RaisedBy::Necromancer => RAISED_POSITION,
+                RaisedBy::NurglesRot => ROT_POSITION,
+            };
+            let removed = self
+                .league_id(r.victim)
+                .is_some_and(|(vs, lid)| vs != side && self.dead[vs.index()].contains(&lid));
+            let team = &self.teams[side.index()];
+            let data = team.roster.data();
+            let why = match data.positions.iter().find(|p| p.name == position) {
+                _ if r.by == RaisedBy::NurglesRot && !removed => Some(
+                    "his victim was not a league player removed as dead in step 2.1 (§26.61)"
+                        .to_string(),
+                ),
+                None => Some(format!("the {} roster has no {position}", data.name)),
+                Some(pos) => {
+                    let same = team
+                        .players
+                        .iter()
+                        .filter(|q| !q.journeyman && q.position == pos.name)
+                        .count();
+                    if team.roster_count() >= MAX_ROSTER {
+                        Some("the roster already has 16 players".to_string())
+                    } else if same >= usize::from(pos.max) {
+                        Some(format!("already {same} {position} (at most {})", pos.max))
+                    } else if !pos.skills.iter().all(|s| s.info().built) {
+                        Some(format!(
+                            "the {position} has a skill the engine does not play yet"
+                        ))
+                    } else {
+                        None
+                    }
+                }
+            };
+            let e = match why {
+                Some(why) => TeamEvent::RaisedTurnedAway {
+                    position: position.to_string(),
+                    why,
+                },
+                None => {
+                    let number = team.free_number();
+                    TeamEvent::PlayerJoined {
+                        player: team.next_id,
+                        number,
+                        name: format!("{position} #{number}"),
+                        position: position.to_string(),
+                        cost: 0,
+                        journeyman: false,
+                    }
+                }
             };
             self.emit(side, e, out);
         }

@@ -41,6 +41,28 @@ pub struct MatchFacts {
     pub casualties: Vec<(PlayerId, CasualtyResult)>,
     /// Casualties each side inflicted (suffered by the other side), for the team record.
     pub casualties_inflicted: [u16; 2],
+    /// §12.7, §26.61: the new players the match raised from dead opponents, in order, who
+    /// may join their side's league roster in post-match step 2.5.
+    #[serde(default)]
+    pub raised: Vec<Raised>,
+}
+
+/// How a dead opponent was raised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RaisedBy {
+    /// §12.7 Raise the Dead: a Zombie was put in the Necromancer's team's Reserves.
+    Necromancer,
+    /// §26.61 Nurgle's Rot: the victim may become a rookie Rotter.
+    NurglesRot,
+}
+
+/// A dead opponent raised for `side` (§12.7, §26.61).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Raised {
+    pub side: Side,
+    pub victim: PlayerId,
+    pub by: RaisedBy,
 }
 
 impl MatchFacts {
@@ -69,9 +91,24 @@ impl MatchFacts {
         let mut injury_start: Vec<usize> = vec![0; players.len()];
         let mut inflicted = [0u16; 2];
         let mut fame = [0u8; 2];
+        let mut raised = Vec::new();
         for e in events {
             match e {
                 Event::Gate { fame: f, .. } => fame = *f,
+                Event::ZombieRaised { side, victim, .. } => raised.push(Raised {
+                    side: *side,
+                    victim: *victim,
+                    by: RaisedBy::Necromancer,
+                }),
+                Event::NurglesRot { victim, by } => {
+                    if let Some(side) = side_of(*by) {
+                        raised.push(Raised {
+                            side,
+                            victim: *victim,
+                            by: RaisedBy::NurglesRot,
+                        });
+                    }
+                }
                 Event::Touchdown {
                     player: Some(p), ..
                 } => spp.push((*p, SppKind::Touchdown)),
@@ -140,6 +177,7 @@ impl MatchFacts {
             spp,
             casualties,
             casualties_inflicted: inflicted,
+            raised,
         }
     }
 }

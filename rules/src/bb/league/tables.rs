@@ -285,5 +285,5 @@ pub fn spiralling_expenses(tv: u32, threshold: u32, band: u32) -> u32 {
     if tv < threshold || band == 0 {
         return 0;
     }
-    10_000 * (1 + (tv - threshold) / band)
+    10_000u32.saturating_mul(1 + (tv - threshold) / band)
 }

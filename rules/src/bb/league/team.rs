@@ -186,6 +186,12 @@ pub enum TeamEvent {
         d6: u8,
         leaves: bool,
     },
+    /// §12.7, §26.61: a player raised in the match could not join the roster (`why`: full,
+    /// his position's limit reached, or his victim not removed as dead).
+    RaisedTurnedAway {
+        position: String,
+        why: String,
+    },
     /// §32.5 step 2.8: the team value now.
     TeamValue {
         tv: u32,
@@ -587,7 +593,7 @@ impl LeagueTeam {
             TeamEvent::FanFactor { change, .. } => {
                 self.fan_factor = (i16::from(self.fan_factor) + i16::from(*change)).max(0) as u8;
             }
-            TeamEvent::VeteranRoll { .. } => {}
+            TeamEvent::VeteranRoll { .. } | TeamEvent::RaisedTurnedAway { .. } => {}
             TeamEvent::TeamValue { tv } => self.tv = *tv,
         }
     }
