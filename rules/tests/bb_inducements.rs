@@ -941,3 +941,180 @@ fn free_fan_factor_leaves_fan_factor_out_of_the_inducement_team_values() {
         "{ev:?}"
     );
 }
+
+/// A league setup (§32.4): each side's treasury to declare petty cash from.
+fn treasury_setup(home: Roster, away: Roster, treasury: [u32; 2]) -> MatchSetup {
+    let mut setup = induce_setup(home, away, [0, 0]);
+    setup.pre_match.treasury = Some(treasury);
+    setup
+}
+
+fn petty(amount: u32) -> Command {
+    Command::PettyCash { amount }
+}
+
+fn declaring(g: &Game) -> Option<(Side, u32, Option<u32>)> {
+    match kind(g) {
+        PromptKind::PettyCash { treasury, declared } => {
+            Some((g.prompt.coach.unwrap(), *treasury, *declared))
+        }
+        _ => None,
+    }
+}
+
+/// §32.4 (§4.2 step 2), G105: with a treasury in the setup the team with the higher team value
+/// declares its petty cash first, the other sees that amount and declares; petty cash is added
+/// to each match TV, so the underdog's inducement money is the difference of the match TVs, the
+/// stronger buys first with its petty cash only, and what each spent of its petty cash is
+/// counted.
+#[test]
+fn the_higher_team_value_declares_petty_cash_first() {
+    // Away's sheet has two more points of fan factor: it is the stronger by 20,000.
+    let mut orcs = starter_team(Roster::Orc);
+    orcs.fan_factor += 2;
+    let (h, o) = (tv(Roster::Human), team_value(&orcs));
+    assert_eq!(o, h + 20_000);
+    let (strong, weak) = (AWAY, HOME);
+    let tvs = [h, o];
+    let gap = 20_000;
+    let mut setup = treasury_setup(Roster::Human, Roster::Orc, [300_000, 300_000]);
+    setup.teams[1] = TeamChoice::Sheet(Box::new(orcs));
+    setup.options.league_teams = true;
+    let mut d = dice([d6(3), d6(4)]);
+    let (mut g, ev) = new_game(setup, &mut d).unwrap();
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::InducementMoney { .. }))
+    );
+    assert_eq!(declaring(&g), Some((strong, 300_000, None)));
+    assert_eq!(legal_commands(&g).len(), 31);
+    // The stronger moves nothing; the underdog, told so, moves enough to become the stronger.
+    let moved = gap + 100_000;
+    play(&mut g, [], &[petty(0)]);
+    assert_eq!(declaring(&g), Some((weak, 300_000, Some(0))));
+    let ev = play(&mut g, [], &[petty(moved)]);
+    assert!(ev.contains(&Event::PettyCash {
+        side: weak,
+        amount: moved,
+        treasury: 300_000
+    }));
+    let mut petty_cash = [0, 0];
+    petty_cash[weak.index()] = moved;
+    let mut money_each = [0, 0];
+    money_each[weak.index()] = moved;
+    // The team that declared first is now the underdog by 100,000 of match TV.
+    money_each[strong.index()] = 100_000;
+    assert!(ev.contains(&Event::InducementMoney {
+        team_value: tvs,
+        petty_cash,
+        money: money_each,
+        first: weak,
+    }));
+    assert_eq!(g.petty_cash, petty_cash);
+    // The new stronger buys first, with its petty cash only.
+    assert_eq!((g.prompt.coach, money(&g)), (Some(weak), Some(moved)));
+    // 20,000 left buys nothing: the other is asked at once.
+    play(&mut g, [], &[buy(InducementItem::Bribe)]);
+    assert_eq!((g.prompt.coach, money(&g)), (Some(strong), Some(100_000)));
+    play(&mut g, gate(), &[buy(InducementItem::ExtraTraining)]);
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+    assert_eq!(g.induced[weak.index()].petty_cash_spent, 100_000);
+    assert_eq!(g.induced[strong.index()].petty_cash_spent, 0);
+}
+
+/// §32.4, G105: equal team values: a coin toss (`petty_cash_order`) says who declares first;
+/// equal match values after it: no inducement money.
+#[test]
+fn equal_team_values_toss_for_who_declares_petty_cash_first() {
+    let mut d = dice([d6(3), d6(4), pick(2, 1)]);
+    let (mut g, ev) = new_game(
+        treasury_setup(Roster::Human, Roster::Human, [100_000, 200_000]),
+        &mut d,
+    )
+    .unwrap();
+    assert_eq!(rolls(&ev, RollPurpose::PettyCashOrder).len(), 1);
+    assert_eq!(declaring(&g), Some((AWAY, 200_000, None)));
+    play(&mut g, [], &[petty(50_000)]);
+    assert_eq!(declaring(&g), Some((HOME, 100_000, Some(50_000))));
+    // Equal match values: the buying order is tossed too.
+    let ev = play(&mut g, [pick(2, 0)], &[petty(50_000)]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::InducementMoney {
+            petty_cash: [50_000, 50_000],
+            money: [50_000, 50_000],
+            first: Side::Home,
+            ..
+        }
+    )));
+}
+
+/// §32.4: no more than the treasury, in 10,000s or all of it (anything else is refused and
+/// changes nothing); an empty treasury declares 0 unasked; the setup is checked (a treasury
+/// needs the option `inducements`, not with a fixed petty cash, at most `MAX_TREASURY`).
+#[test]
+fn petty_cash_beyond_the_treasury_is_refused() {
+    let mut d = dice([d6(3), d6(4), pick(2, 0)]);
+    let (mut g, ev) = new_game(
+        treasury_setup(Roster::Human, Roster::Human, [25_000, 0]),
+        &mut d,
+    )
+    .unwrap();
+    assert_eq!(rolls(&ev, RollPurpose::PettyCashOrder).len(), 1);
+    assert_eq!(declaring(&g), Some((HOME, 25_000, None)));
+    assert_eq!(
+        legal_commands(&g),
+        vec![petty(0), petty(10_000), petty(20_000), petty(25_000)]
+    );
+    let before = g.clone();
+    for bad in [30_000, 5_000, u32::MAX] {
+        let mut d = dice([]);
+        assert!(matches!(
+            apply(&mut g, petty(bad), &mut d),
+            Err(CommandError::Illegal { .. })
+        ));
+        assert_eq!(g, before);
+    }
+    // Away's treasury is empty: it declares 0 without being asked; Home is the stronger
+    // and may spend its 25,000 only (nothing on the list costs so little).
+    let ev = play(&mut g, gate(), &[petty(25_000)]);
+    assert!(ev.contains(&Event::PettyCash {
+        side: AWAY,
+        amount: 0,
+        treasury: 0
+    }));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::InducementMoney {
+            petty_cash: [25_000, 0],
+            money: [25_000, 25_000],
+            first: Side::Home,
+            ..
+        }
+    )));
+    let mut setup = treasury_setup(Roster::Human, Roster::Orc, [10_000, 0]);
+    setup.options.inducements = false;
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NeedsOption { needs, .. }) if needs == "inducements"
+    ));
+    let mut setup = treasury_setup(Roster::Human, Roster::Orc, [10_000, 0]);
+    setup.pre_match.petty_cash = [10_000, 0];
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NotImplemented { .. })
+    ));
+    let setup = treasury_setup(Roster::Human, Roster::Orc, [setup::MAX_TREASURY + 1, 0]);
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NotImplemented { .. })
+    ));
+    assert!(
+        validate(&treasury_setup(
+            Roster::Human,
+            Roster::Orc,
+            [setup::MAX_TREASURY, 0]
+        ))
+        .is_ok()
+    );
+}

@@ -7,7 +7,9 @@
 //! Wizard (§30.10, spells in [`super::spells`]).
 //!
 //! The phase runs only when the match option `inducements` is on (default off: a match
-//! without it plays exactly as before).
+//! without it plays exactly as before). With the setup's `pre_match.treasury` (league
+//! matches) the petty cash step comes first (§32.4, §4.2 step 2): each coach declares, with
+//! one `petty_cash` command, how much of his treasury he moves to petty cash.
 //!
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
@@ -365,6 +367,30 @@ pub fn can_buy(g: &Game, side: Side, money: u32, item: InducementItem) -> Result
     Ok(cost)
 }
 
+/// §32.4: the treasury `side` may declare petty cash from (the setup's
+/// `pre_match.treasury`; 0 without it).
+pub fn treasury(g: &Game, side: Side) -> u32 {
+    g.setup.pre_match.treasury.map_or(0, |t| t[side.index()])
+}
+
+/// §32.4: the petty cash `side` may declare: every multiple of 10,000 up to its treasury,
+/// and the whole treasury (gold moves in 10,000s: prices, winnings and expenses all do).
+pub fn petty_cash_amounts(g: &Game, side: Side) -> Vec<Command> {
+    let treasury = treasury(g, side);
+    let mut out: Vec<Command> = (0..=treasury / PETTY_CASH_STEP)
+        .map(|n| Command::PettyCash {
+            amount: n * PETTY_CASH_STEP,
+        })
+        .collect();
+    if treasury % PETTY_CASH_STEP != 0 {
+        out.push(Command::PettyCash { amount: treasury });
+    }
+    out
+}
+
+/// §32.4: petty cash is declared in steps of 10,000 gp (or the whole treasury).
+pub const PETTY_CASH_STEP: u32 = 10_000;
+
 /// Every purchase `side` can still make with `money`, then `done_inducing`.
 pub fn purchases(g: &Game, side: Side, money: u32) -> Vec<Command> {
     let mut out = Vec::new();
@@ -409,15 +435,11 @@ pub fn purchases(g: &Game, side: Side, money: u32) -> Vec<Command> {
 }
 
 impl Ctx<'_> {
-    /// §4.2 step 3, §30.1: the inducement money from the match team values (team value +
-    /// petty cash); the stronger team buys first with its petty cash only, then the
-    /// underdog with the difference plus its petty cash; equal values: no money, the
-    /// order by a coin toss (G105).
-    pub(crate) fn start_inducements(&mut self) {
-        let petty = self.g.setup.pre_match.petty_cash;
-        // §32.17 (6): with the league's free fan factor, fan factor is not in the team value.
+    /// §30.1, §32.17 (6): the team values of the two sheets, without fan factor when the
+    /// league makes it free.
+    fn team_values(&self) -> [u32; 2] {
         let free_ff = self.g.setup.options.free_fan_factor;
-        let tv = [0, 1].map(|i| {
+        [0, 1].map(|i| {
             let sheet = self.g.setup.teams[i].sheet();
             let ff = if free_ff {
                 u32::from(sheet.fan_factor) * STAFF_COST
@@ -425,7 +447,76 @@ impl Ctx<'_> {
                 0
             };
             team_value(&sheet) - ff
+        })
+    }
+
+    /// §32.4 (§4.2 step 2), G105: the petty cash declarations (the setup gives each side's
+    /// treasury): the team with the higher team value declares first, equal values: a coin
+    /// toss (`petty_cash_order`); the other declares knowing the first amount.
+    pub(crate) fn start_petty_cash(&mut self) {
+        let tv = self.team_values();
+        let first = match tv[0].cmp(&tv[1]) {
+            std::cmp::Ordering::Greater => Side::Home,
+            std::cmp::Ordering::Less => Side::Away,
+            std::cmp::Ordering::Equal => {
+                let face = self.roll(RollPurpose::PettyCashOrder, None, Die::Range(2));
+                if face == 0 { Side::Home } else { Side::Away }
+            }
+        };
+        self.g.petty_cash = [0, 0];
+        self.push(Frame::PettyCash {
+            side: first,
+            then: Some(first.other()),
         });
+    }
+
+    /// §32.4: `side`'s declaration: asked unless its treasury is empty (then 0 is declared).
+    pub(crate) fn petty_cash_frame(
+        &mut self,
+        side: Side,
+        then: Option<Side>,
+    ) -> Flow<Prompt, Command> {
+        let treasury = treasury(self.g, side);
+        if treasury == 0 {
+            self.petty_cash_answer(side, then, 0);
+            return Flow::Continue;
+        }
+        let declared = then
+            .is_none()
+            .then(|| self.g.petty_cash[side.other().index()]);
+        self.push(Frame::PettyCash { side, then });
+        Flow::Wait(prompt(side, PromptKind::PettyCash { treasury, declared }))
+    }
+
+    /// §32.4: `side` moves `amount` (a legal amount: no more than its treasury) to petty cash.
+    pub(crate) fn petty_cash_answer(&mut self, side: Side, then: Option<Side>, amount: u32) {
+        let treasury = treasury(self.g, side);
+        self.g.petty_cash[side.index()] = amount;
+        self.emit(Event::PettyCash {
+            side,
+            amount,
+            treasury,
+        });
+        if let Some(next) = then {
+            self.push(Frame::PettyCash {
+                side: next,
+                then: None,
+            });
+        }
+    }
+
+    /// §4.2 step 3, §30.1: the inducement money from the match team values (team value +
+    /// petty cash: declared, with the setup's `pre_match.treasury`, else the setup's fixed
+    /// `pre_match.petty_cash`); the stronger team buys first with its petty cash only, then
+    /// the underdog with the difference plus its petty cash; equal values: no money, the
+    /// order by a coin toss (G105).
+    pub(crate) fn start_inducements(&mut self) {
+        let petty = if self.g.setup.pre_match.treasury.is_some() {
+            self.g.petty_cash
+        } else {
+            self.g.setup.pre_match.petty_cash
+        };
+        let tv = self.team_values();
         // Saturating: petty cash comes from the setup, any size.
         let mtv = [
             tv[0].saturating_add(petty[0]),

@@ -180,6 +180,10 @@ impl Default for Options {
     }
 }
 
+/// §32.4: the largest treasury a setup may give (10,000,000 gp), so petty cash and match
+/// values stay far from the `u32` limit and a declaration has at most 1,001 legal amounts.
+pub const MAX_TREASURY: u32 = 10_000_000;
+
 /// The pre-match sequence's league steps (§4.2 1.2–1.3): petty cash (with the `inducements`
 /// option); inducements are bought in the pre-match phase (§30.1), so a list here is refused.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -188,9 +192,16 @@ pub struct PreMatch {
     /// Inducements per side, Home then Away.
     #[serde(default)]
     pub inducements: [Vec<super::inducements::InducementItem>; 2],
-    /// Petty cash per side (gp).
+    /// Petty cash per side (gp), fixed by the setup (not with `treasury`).
     #[serde(default)]
     pub petty_cash: [u32; 2],
+    /// §32.4 (league matches): each side's treasury (gp), Home then Away. When given (with the
+    /// option `inducements`), the pre-match asks each coach how much of it he moves to petty
+    /// cash, the team with the higher team value first (equal values: a coin toss, G105),
+    /// before the inducements. `None` (the default, and every older setup): no declaration,
+    /// the fixed `petty_cash` above.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub treasury: Option<[u32; 2]>,
 }
 
 impl SheetPlayer {
@@ -529,6 +540,27 @@ pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
             "petty cash without the inducement phase (§30.1: set the option `inducements`)"
                 .to_string(),
         ));
+    }
+    if let Some(treasury) = setup.pre_match.treasury {
+        if !setup.options.inducements {
+            // §32.4: the declaration is the step before the inducements (§30.1).
+            return Err(SetupError::NeedsOption {
+                option: "pre_match.treasury".to_string(),
+                needs: "inducements".to_string(),
+            });
+        }
+        if setup.pre_match.petty_cash.iter().any(|&c| c > 0) {
+            return Err(refuse(
+                "petty cash fixed in the setup and a treasury to declare it from (§32.4: give \
+                 one or the other)"
+                    .to_string(),
+            ));
+        }
+        if let Some(t) = treasury.iter().find(|&&t| t > MAX_TREASURY) {
+            return Err(refuse(format!(
+                "a treasury of {t} (§32.4: at most {MAX_TREASURY} gp)"
+            )));
+        }
     }
     setup.options.special_play_cards.validate()?;
     if setup.options.card_inducements && !setup.options.inducements {
