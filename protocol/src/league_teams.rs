@@ -183,8 +183,13 @@ pub struct TeamMatchBody {
     /// the match was made.
     #[serde(default)]
     pub rules: LeagueRules,
-    /// Each team's match TV fixed when the match was made, home then away: the team value
-    /// (without fan factor if the rules make it free); the expenses of §32.12 are on it.
+    /// Each team's match TV, home then away: the team value when the match was made (without
+    /// fan factor if the rules make it free), plus, once the match is over, the petty cash
+    /// declared in its pre-match (§32.4); the expenses of §32.12 are on it.
     #[serde(default)]
     pub match_tv: [u32; 2],
+    /// The petty cash each team moved from its treasury in the match's pre-match (§32.4),
+    /// home then away: 0 until the match is over (the declarations are the match's commands).
+    #[serde(default)]
+    pub petty_cash: [u32; 2],
 }
