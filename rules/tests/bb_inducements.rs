@@ -6,7 +6,7 @@
 
 mod bbcommon;
 use bbcommon::*;
-use dugout_rules::bb::inducements::{can_buy, list_price, price};
+use dugout_rules::bb::inducements::{InducementKind, InducementKinds, can_buy, list_price, price};
 use dugout_rules::bb::stars::STARS;
 
 const OFFICIAL: [&str; 21] = [
@@ -1117,4 +1117,182 @@ fn petty_cash_beyond_the_treasury_is_refused() {
         ))
         .is_ok()
     );
+}
+
+fn draw(deck: cards::Deck) -> Command {
+    buy(InducementItem::CardDraw { deck })
+}
+
+/// §32.17 (3): a league removes inducements from the list: they are not offered, buying one
+/// is refused with the reason (and changes nothing), the rest is on sale; the option needs
+/// the inducement phase, and a kind listed twice is refused.
+#[test]
+fn a_league_may_remove_inducements_from_the_list() {
+    let mut setup = induce_setup(Roster::Human, Roster::Orc, [300_000, 0]);
+    setup.options.excluded_inducements =
+        InducementKinds::of(&[InducementKind::Wizard, InducementKind::StarPlayer]);
+    let mut d = dice([d6(3), d6(4)]);
+    let (mut g, _) = new_game(setup.clone(), &mut d).unwrap();
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&buy(InducementItem::Bribe)));
+    assert!(!legal.contains(&buy(InducementItem::Wizard)));
+    assert!(!legal.iter().any(|c| matches!(
+        c,
+        Command::Induce {
+            item: InducementItem::StarPlayer { .. }
+        }
+    )));
+    let before = g.clone();
+    let mut d = dice([]);
+    match apply(&mut g, buy(InducementItem::Wizard), &mut d) {
+        Err(CommandError::Illegal { reason }) => assert!(reason.contains("§32.17 (3)"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(g, before);
+    // Without the exclusion the Wizard is on sale.
+    let mut open = setup.clone();
+    open.options.excluded_inducements = InducementKinds::NONE;
+    let (g, _) = new_game(open, &mut dice([d6(3), d6(4)])).unwrap();
+    assert!(legal_commands(&g).contains(&buy(InducementItem::Wizard)));
+    setup.options.inducements = false;
+    setup.pre_match.petty_cash = [0, 0];
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NeedsOption { option, .. }) if option == "excluded_inducements"
+    ));
+    let kinds: InducementKinds = serde_json::from_str(r#"["wizard","star_player"]"#).unwrap();
+    assert_eq!(
+        serde_json::to_string(&kinds).unwrap(),
+        r#"["star_player","wizard"]"#
+    );
+    assert!(serde_json::from_str::<InducementKinds>(r#"["wizard","wizard"]"#).is_err());
+    assert!(serde_json::from_str::<InducementKinds>(r#"["dragon"]"#).is_err());
+}
+
+/// §32.17 (5) method 3: card draws replace the inducement list: only draws are offered (and
+/// `done_inducing`), anything else is refused with the reason; it needs `card_inducements`.
+#[test]
+fn with_cards_only_nothing_but_card_draws_is_for_sale() {
+    let mut setup = induce_setup(Roster::Human, Roster::Human, [300_000, 300_000]);
+    setup.options.card_inducements = true;
+    setup.options.cards_only = true;
+    let (mut g, _) = new_game(setup.clone(), &mut dice([d6(3), d6(4), pick(2, 0)])).unwrap();
+    assert_eq!(money(&g), Some(300_000));
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&draw(cards::Deck::MagicItems)));
+    assert!(legal.iter().all(|c| matches!(
+        c,
+        Command::DoneInducing
+            | Command::Induce {
+                item: InducementItem::CardDraw { .. }
+            }
+    )));
+    let mut d = dice([]);
+    match apply(&mut g, buy(InducementItem::Bribe), &mut d) {
+        Err(CommandError::Illegal { reason }) => assert!(reason.contains("method 3"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    setup.options.card_inducements = false;
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NeedsOption { option, .. }) if option == "cards_only"
+    ));
+}
+
+/// §32.17 (5) method 4: after the inducements each coach spends his card gold on draws only
+/// (not inducement money nor petty cash: nothing of it is counted as spent), the rest is
+/// lost; the gold is 50,000 to 200,000, needs the inducement phase and excludes method 1.
+#[test]
+fn card_gold_buys_only_card_draws_and_the_rest_is_lost() {
+    let mut setup = induce_setup(Roster::Human, Roster::Human, [0, 0]);
+    setup.options.card_gold = 100_000;
+    // Equal values, no money: nobody is asked to buy inducements; then the card gold.
+    let (mut g, ev) = new_game(setup.clone(), &mut dice([d6(3), d6(4), pick(2, 0)])).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::InducementMoney { money: [0, 0], .. }))
+    );
+    assert_eq!(g.prompt.coach, Some(HOME));
+    assert_eq!(*kind(&g), PromptKind::CardGold { money: 100_000 });
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&draw(cards::Deck::MagicItems)));
+    assert!(!legal.contains(&buy(InducementItem::Bribe)));
+    assert!(
+        !legal.contains(&draw(cards::Deck::RandomEvents)),
+        "200,000: too dear"
+    );
+    play(
+        &mut g,
+        [pick(13, 4), pick(12, 0)],
+        &[draw(cards::Deck::MagicItems), draw(cards::Deck::MagicItems)],
+    );
+    assert_eq!(g.cards.hands[0].len(), 2);
+    // Home's gold is spent: Away's turn, who keeps none of it.
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert_eq!(*kind(&g), PromptKind::CardGold { money: 100_000 });
+    play(&mut g, gate(), &[Command::DoneInducing]);
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+    assert_eq!(g.induced[0].spent, 0);
+    assert_eq!(g.induced[0].petty_cash_spent, 0);
+    assert!(g.cards.hands[1].is_empty());
+    for bad in [40_000, 250_000] {
+        setup.options.card_gold = bad;
+        assert!(matches!(
+            validate(&setup),
+            Err(SetupError::NotImplemented { .. })
+        ));
+    }
+    setup.options.card_gold = 50_000;
+    assert!(validate(&setup).is_ok());
+    setup.options.card_inducements = true;
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NotImplemented { .. })
+    ));
+    setup.options.card_inducements = false;
+    setup.options.inducements = false;
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NeedsOption { option, .. }) if option == "card_gold"
+    ));
+}
+
+/// §32.17 (3), (5): a league's rules become the match options of its matches, and card gold
+/// out of 50,000–200,000 is refused.
+#[test]
+fn league_rules_carry_exclusions_and_the_card_method_into_the_match() {
+    use dugout_rules::bb::league::postmatch::{CardMethod, LeagueRules};
+    let rules: LeagueRules = serde_json::from_str(
+        r#"{"excluded_inducements": ["wizard"], "cards": {"method": "gold", "gold": 150000}}"#,
+    )
+    .unwrap();
+    assert!(rules.validate().is_ok());
+    let o = rules.match_options(Options {
+        inducements: true,
+        ..Options::default()
+    });
+    assert!(o.excluded_inducements.contains(InducementKind::Wizard));
+    assert_eq!(
+        (o.card_inducements, o.cards_only, o.card_gold),
+        (false, false, 150_000)
+    );
+    for (method, want) in [
+        (CardMethod::None, (false, false, 0)),
+        (CardMethod::Inducements, (true, false, 0)),
+        (CardMethod::CardsOnly, (true, true, 0)),
+    ] {
+        let o = LeagueRules {
+            cards: method,
+            ..LeagueRules::default()
+        }
+        .match_options(Options::default());
+        assert_eq!((o.card_inducements, o.cards_only, o.card_gold), want);
+    }
+    for gold in [0, 49_999, 200_001] {
+        let bad = LeagueRules {
+            cards: CardMethod::Gold { gold },
+            ..LeagueRules::default()
+        };
+        assert!(bad.validate().unwrap_err().contains("rules.cards.gold"));
+    }
 }

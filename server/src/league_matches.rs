@@ -213,14 +213,14 @@ async fn create(
     // makes it free (§32.17 (6)). Each coach declares from the treasury as it stands now (an
     // approved team's treasury changes only in its post-match sequence, and a team has one
     // open league match at a time, so the gold cannot be spent twice).
+    // The league's switches that the engine plays (§32.17 (3), (5), (6)) are match options.
     let (mut setup, ids) = match_setup(
         &home,
         &away,
-        Options {
+        rules.match_options(Options {
             inducements: true,
-            free_fan_factor: rules.free_fan_factor,
             ..Options::default()
-        },
+        }),
     );
     setup.pre_match.treasury = Some([
         home.treasury.min(MAX_TREASURY),

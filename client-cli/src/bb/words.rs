@@ -810,6 +810,10 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
                 gp(d)
             ))
         )),
+        PromptKind::CardGold { money } => ask(format!(
+            "Draw Special Play Cards with your card gold: {} gp left (choose a deck, or done)",
+            gp(*money)
+        )),
         PromptKind::Inducements { money } => ask(format!(
             "Buy inducements: {} gp left (choose one, or done; i: which list)",
             gp(*money)

@@ -389,6 +389,13 @@ pub enum Frame {
         money: u32,
         then: Option<(Side, u32)>,
     },
+    /// §32.17 (5) method 4: `side` spends `money` of card gold on card draws (waits);
+    /// `then`: the side that spends next and its gold.
+    CardGold {
+        side: Side,
+        money: u32,
+        then: Option<(Side, u32)>,
+    },
     /// §30.1: the buying is over: hires join, bribes and re-rolls are added.
     EndInducements,
     /// §4.2: gate and FAME, then the coin toss (after the inducements).
@@ -1074,6 +1081,7 @@ impl Ctx<'_> {
                 Flow::Continue
             }
             Frame::Inducements { side, money, then } => self.inducements_frame(side, money, then),
+            Frame::CardGold { side, money, then } => self.card_gold_frame(side, money, then),
             Frame::EndInducements => {
                 self.end_inducements();
                 Flow::Continue
@@ -1335,6 +1343,9 @@ impl Ctx<'_> {
             }
             (Frame::Inducements { side, money, then }, cmd) => {
                 self.inducements_answer(side, money, then, cmd);
+            }
+            (Frame::CardGold { side, money, then }, cmd) => {
+                self.card_gold_answer(side, money, then, cmd);
             }
             (Frame::Igor { player }, Command::Igor { use_it }) => {
                 self.igor_answer(player, use_it);

@@ -177,6 +177,9 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
         PromptKind::PettyCash { .. } => {
             out.extend(super::inducements::petty_cash_amounts(g, coach));
         }
+        PromptKind::CardGold { money } => {
+            out.extend(super::inducements::card_purchases(g, coach, *money));
+        }
         PromptKind::Inducements { money } => {
             out.extend(super::inducements::purchases(g, coach, *money));
         }

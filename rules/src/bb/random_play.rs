@@ -66,6 +66,9 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             special_play_cards: random_cards(seed, true),
             card_inducements: false,
             free_fan_factor: false,
+            excluded_inducements: Default::default(),
+            cards_only: false,
+            card_gold: 0,
         },
         pre_match: Box::default(),
     }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 pub use super::cards::SpecialPlayCards;
 use super::data::*;
+pub use super::inducements::InducementKinds;
 use crate::core::SetupError;
 
 /// A Blood Bowl match setup: `{"teams": ["orc", "human"], "options": {...}}`, or with team
@@ -160,6 +161,23 @@ pub struct Options {
     /// (fan factor counts, as before).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub free_fan_factor: bool,
+    /// §32.17 (3), a league's switch: the inducement kinds removed from the list (buying one
+    /// is refused). Empty by default.
+    #[serde(skip_serializing_if = "InducementKinds::is_empty")]
+    pub excluded_inducements: InducementKinds,
+    /// §32.17 (5) method 3: with `card_inducements`, Special Play Card draws replace the
+    /// inducement list: nothing else may be bought (5 draws a coach at most). Off by default.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cards_only: bool,
+    /// §32.17 (5) method 4: with `inducements` (and not `card_inducements`), the gold
+    /// (50,000 to 200,000) each coach gets to spend only on card draws after the
+    /// inducements; what is left is lost. 0 (the default): none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub card_gold: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Default for Options {
@@ -176,6 +194,9 @@ impl Default for Options {
             special_play_cards: SpecialPlayCards::default(),
             card_inducements: false,
             free_fan_factor: false,
+            excluded_inducements: InducementKinds::NONE,
+            cards_only: false,
+            card_gold: 0,
         }
     }
 }
@@ -569,6 +590,43 @@ pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
             option: "card_inducements".to_string(),
             needs: "inducements".to_string(),
         });
+    }
+    let o = &setup.options;
+    if !o.excluded_inducements.is_empty() && !o.inducements {
+        // §32.17 (3): a list to remove from needs the inducement phase.
+        return Err(SetupError::NeedsOption {
+            option: "excluded_inducements".to_string(),
+            needs: "inducements".to_string(),
+        });
+    }
+    if o.cards_only && !o.card_inducements {
+        // §32.17 (5) method 3: cards replace the list only when they are on it.
+        return Err(SetupError::NeedsOption {
+            option: "cards_only".to_string(),
+            needs: "card_inducements".to_string(),
+        });
+    }
+    if o.card_gold > 0 {
+        if !o.inducements {
+            // §32.17 (5) method 4: the card gold is spent in the pre-match's buying.
+            return Err(SetupError::NeedsOption {
+                option: "card_gold".to_string(),
+                needs: "inducements".to_string(),
+            });
+        }
+        if o.card_inducements {
+            return Err(refuse(
+                "card_gold with card_inducements (§32.17 (5): methods 1 and 4 are exclusive; \
+                 with method 4 cards are not inducements)"
+                    .to_string(),
+            ));
+        }
+        if !super::inducements::CARD_GOLD.contains(&o.card_gold) {
+            return Err(refuse(format!(
+                "card_gold {} (§32.17 (5) method 4: 50,000 to 200,000 gp)",
+                o.card_gold
+            )));
+        }
     }
     Ok(())
 }

@@ -375,6 +375,9 @@ pub enum PromptKind {
     /// §4.2 step 3, §30: buy inducements (`induce`) with `money` gold left, then
     /// `done_inducing`.
     Inducements { money: u32 },
+    /// §32.17 (5) method 4: draw Special Play Cards (`induce` with a `card_draw`) with
+    /// `money` of card gold left, then `done_inducing` (the rest is lost).
+    CardGold { money: u32 },
     /// §30.7: `player`'s Regeneration failed: use Igor's re-roll?
     Igor { player: PlayerId },
     /// §30.10: the team turn is over: the Wizard may cast his spell now (`cast_spell`) or
