@@ -10,16 +10,25 @@
 //! **The match** (§32.3). Two approved teams of the league, neither with a league match
 //! whose post-match sequence is not over, play a room made from their folds as they stand
 //! ([`dugout_rules::bb::league::team::match_setup`]): the players who miss the match are not
-//! on the sheets, the options `league_teams` and `inducements` are set, and the engine plays
-//! the pre-match: weather, the inducements bought with the team value difference (§30.1,
-//! worked out by the engine from the sheets), the gate. The room counts for the league, and
-//! each seat takes only its team's coach ([`seat_check`]). Petty cash (§32.4) is not offered
-//! yet: no gold moves from the treasury, and the expenses use each team's value as match TV.
+//! on the sheets, the options `league_teams` and `inducements` are set, the setup carries each
+//! team's treasury (`pre_match.treasury`), and the engine plays the pre-match: weather, petty
+//! cash (§32.4: each coach declares in the match how much of the treasury he moves, the
+//! higher team value first), the inducements bought with the match TV difference (§30.1,
+//! worked out by the engine from the sheets and the petty cash), the gate. The room counts
+//! for the league, and each seat takes only its team's coach ([`seat_check`]).
+//!
+//! **Petty cash** is read from the match's events when the post-match sequence starts: the
+//! server records the move from the treasury (`TeamEvent::PettyCash`, reason "pre-match
+//! (§32.4)") before the sequence's events, and the sequence gets the match TVs (team value +
+//! petty cash: the expenses, §32.12) and what the inducements spent of it (the rest comes back
+//! at step 2.3). A team's treasury changes only in its own post-match sequence, and a team has
+//! one open league match, so the gold declared cannot be spent twice.
 //!
 //! **The league's rules** (§32.17) are read from its settings when the match is made and kept
 //! with it (`TeamMatchSetup::rules`, published as `rules`): free fan factor leaves fan factor
 //! out of the match TVs and of the engine's inducement team values (the match option
-//! `free_fan_factor`), and the post-match sequence plays the MVP rule, the expenses, free fan
+//! `free_fan_factor`), the removed inducements and the Special Play Card method are match
+//! options (`excluded_inducements`, `card_inducements`, `cards_only`, `card_gold`), and the post-match sequence plays the MVP rule, the expenses, free fan
 //! factor and short-season winnings they say.
 //!
 //! **The post-match sequence** (§32.5) is [`PostMatch`], run by the server when the match

@@ -1063,3 +1063,69 @@ async fn a_league_match_moves_petty_cash_from_the_treasury_and_back() {
     }
     verify_post_match(&server, &l, &room, &m).await;
 }
+
+/// §32.17 (3), (5): a league's removed inducements and card method are validated (a bad
+/// value is refused with the field's name and changes nothing; the OpenAPI document states
+/// the bounds), and carried into its matches as match options.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_plays_the_leagues_inducement_list_and_card_method() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    for (rules, field) in [
+        (
+            json!({"cards": {"method": "gold", "gold": 10_000}}),
+            "rules.cards.gold",
+        ),
+        (
+            json!({"excluded_inducements": ["wizard", "wizard"]}),
+            "excluded_inducements",
+        ),
+        (
+            json!({"excluded_inducements": ["dragon"]}),
+            "excluded_inducements",
+        ),
+        (json!({"cards": {"method": "all_of_them"}}), "cards"),
+    ] {
+        let (_, mut settings) = server.get(&format!("{}/settings", l.base)).await;
+        settings["rules"] = rules.clone();
+        let (status, body) = server
+            .post(&format!("{}/settings", l.base), settings, Some(&l.org))
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{rules}: {body}");
+        assert!(
+            body["message"].as_str().is_some_and(|m| m.contains(field)),
+            "{rules}: {body}"
+        );
+    }
+    let (_, settings) = server.get(&format!("{}/settings", l.base)).await;
+    assert_eq!(settings["rules"]["cards"], json!({"method": "none"}));
+    let (status, doc) = server.get("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    let text = doc.to_string();
+    assert!(text.contains(r#""maximum":200000"#) && text.contains(r#""minimum":50000"#));
+    assert!(text.contains("InducementKinds"));
+    set_rules(
+        &server,
+        &l,
+        json!({"excluded_inducements": ["wizard", "star_player"], "cards": {"method": "gold", "gold": 100_000}}),
+    )
+    .await;
+    let (a, b, room) = seated(&server, &l, 3600).await;
+    drop((a, b));
+    let log = server.match_log(&room).await;
+    let dugout_rules::AnySetup::BloodBowl(setup) = &log.spec.setup else {
+        panic!("Blood Bowl")
+    };
+    use dugout_rules::bb::inducements::{InducementKind, InducementKinds};
+    assert_eq!(
+        setup.options.excluded_inducements,
+        InducementKinds::of(&[InducementKind::Wizard, InducementKind::StarPlayer])
+    );
+    assert_eq!(setup.options.card_gold, 100_000);
+    assert!(!setup.options.card_inducements);
+    let m = team_match(&server, &l, &room).await;
+    assert_eq!(
+        m["rules"]["cards"],
+        json!({"method": "gold", "gold": 100_000})
+    );
+}
