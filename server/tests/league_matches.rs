@@ -342,8 +342,7 @@ fn declared_petty_cash(events: &[dugout_rules::bb::Event]) -> [u32; 2] {
 /// match asks; the sides in the order they were asked.
 async fn declare(a: &mut Client, b: &mut Client, room: &str, amounts: [u32; 2]) -> Vec<Side> {
     let mut order = Vec::new();
-    loop {
-        let Some(side) = a.deciding() else { break };
+    while let Some(side) = a.deciding() {
         let coach = if side == Side::Home { &mut *a } else { &mut *b };
         let asked = coach
             .legal_any()

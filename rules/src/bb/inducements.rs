@@ -560,7 +560,7 @@ pub fn petty_cash_amounts(g: &Game, side: Side) -> Vec<Command> {
             amount: n * PETTY_CASH_STEP,
         })
         .collect();
-    if treasury % PETTY_CASH_STEP != 0 {
+    if !treasury.is_multiple_of(PETTY_CASH_STEP) {
         out.push(Command::PettyCash { amount: treasury });
     }
     out
