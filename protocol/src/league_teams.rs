@@ -183,12 +183,17 @@ pub struct TeamMatchBody {
     /// the match was made.
     #[serde(default)]
     pub rules: LeagueRules,
-    /// Each team's match TV fixed when the match was made, home then away: the team value
-    /// (without fan factor if the rules make it free); the expenses of §32.12 are on it.
+    /// Each team's match TV, home then away: the team value when the match was made (without
+    /// fan factor if the rules make it free), plus, once the match is over, the petty cash
+    /// declared in its pre-match (§32.4); the expenses of §32.12 are on it.
     #[serde(default)]
     pub match_tv: [u32; 2],
     /// §12.7, §26.61: the players the match raised join their team in the post-match
     /// sequence (`PostMatchInput::raised_join`); `false` for a match made before they did.
     #[serde(default)]
     pub raised_join: bool,
+    /// The petty cash each team moved from its treasury in the match's pre-match (§32.4),
+    /// home then away: 0 until the match is over (the declarations are the match's commands).
+    #[serde(default)]
+    pub petty_cash: [u32; 2],
 }

@@ -6,7 +6,7 @@
 
 mod bbcommon;
 use bbcommon::*;
-use dugout_rules::bb::inducements::{can_buy, list_price, price};
+use dugout_rules::bb::inducements::{InducementKind, InducementKinds, can_buy, list_price, price};
 use dugout_rules::bb::stars::STARS;
 
 const OFFICIAL: [&str; 21] = [
@@ -940,4 +940,359 @@ fn free_fan_factor_leaves_fan_factor_out_of_the_inducement_team_values() {
         )),
         "{ev:?}"
     );
+}
+
+/// A league setup (§32.4): each side's treasury to declare petty cash from.
+fn treasury_setup(home: Roster, away: Roster, treasury: [u32; 2]) -> MatchSetup {
+    let mut setup = induce_setup(home, away, [0, 0]);
+    setup.pre_match.treasury = Some(treasury);
+    setup
+}
+
+fn petty(amount: u32) -> Command {
+    Command::PettyCash { amount }
+}
+
+fn declaring(g: &Game) -> Option<(Side, u32, Option<u32>)> {
+    match kind(g) {
+        PromptKind::PettyCash { treasury, declared } => {
+            Some((g.prompt.coach.unwrap(), *treasury, *declared))
+        }
+        _ => None,
+    }
+}
+
+/// §32.4 (§4.2 step 2), G105: with a treasury in the setup the team with the higher team value
+/// declares its petty cash first, the other sees that amount and declares; petty cash is added
+/// to each match TV, so the underdog's inducement money is the difference of the match TVs, the
+/// stronger buys first with its petty cash only, and what each spent of its petty cash is
+/// counted.
+#[test]
+fn the_higher_team_value_declares_petty_cash_first() {
+    // Away's sheet has two more points of fan factor: it is the stronger by 20,000.
+    let mut orcs = starter_team(Roster::Orc);
+    orcs.fan_factor += 2;
+    let (h, o) = (tv(Roster::Human), team_value(&orcs));
+    assert_eq!(o, h + 20_000);
+    let (strong, weak) = (AWAY, HOME);
+    let tvs = [h, o];
+    let gap = 20_000;
+    let mut setup = treasury_setup(Roster::Human, Roster::Orc, [300_000, 300_000]);
+    setup.teams[1] = TeamChoice::Sheet(Box::new(orcs));
+    setup.options.league_teams = true;
+    let mut d = dice([d6(3), d6(4)]);
+    let (mut g, ev) = new_game(setup, &mut d).unwrap();
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::InducementMoney { .. }))
+    );
+    assert_eq!(declaring(&g), Some((strong, 300_000, None)));
+    assert_eq!(legal_commands(&g).len(), 31);
+    // The stronger moves nothing; the underdog, told so, moves enough to become the stronger.
+    let moved = gap + 100_000;
+    play(&mut g, [], &[petty(0)]);
+    assert_eq!(declaring(&g), Some((weak, 300_000, Some(0))));
+    let ev = play(&mut g, [], &[petty(moved)]);
+    assert!(ev.contains(&Event::PettyCash {
+        side: weak,
+        amount: moved,
+        treasury: 300_000
+    }));
+    let mut petty_cash = [0, 0];
+    petty_cash[weak.index()] = moved;
+    let mut money_each = [0, 0];
+    money_each[weak.index()] = moved;
+    // The team that declared first is now the underdog by 100,000 of match TV.
+    money_each[strong.index()] = 100_000;
+    assert!(ev.contains(&Event::InducementMoney {
+        team_value: tvs,
+        petty_cash,
+        money: money_each,
+        first: weak,
+    }));
+    assert_eq!(g.petty_cash, petty_cash);
+    // The new stronger buys first, with its petty cash only.
+    assert_eq!((g.prompt.coach, money(&g)), (Some(weak), Some(moved)));
+    // 20,000 left buys nothing: the other is asked at once.
+    play(&mut g, [], &[buy(InducementItem::Bribe)]);
+    assert_eq!((g.prompt.coach, money(&g)), (Some(strong), Some(100_000)));
+    play(&mut g, gate(), &[buy(InducementItem::ExtraTraining)]);
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+    assert_eq!(g.induced[weak.index()].petty_cash_spent, 100_000);
+    assert_eq!(g.induced[strong.index()].petty_cash_spent, 0);
+}
+
+/// §32.4, G105: equal team values: a coin toss (`petty_cash_order`) says who declares first;
+/// equal match values after it: no inducement money.
+#[test]
+fn equal_team_values_toss_for_who_declares_petty_cash_first() {
+    let mut d = dice([d6(3), d6(4), pick(2, 1)]);
+    let (mut g, ev) = new_game(
+        treasury_setup(Roster::Human, Roster::Human, [100_000, 200_000]),
+        &mut d,
+    )
+    .unwrap();
+    assert_eq!(rolls(&ev, RollPurpose::PettyCashOrder).len(), 1);
+    assert_eq!(declaring(&g), Some((AWAY, 200_000, None)));
+    play(&mut g, [], &[petty(50_000)]);
+    assert_eq!(declaring(&g), Some((HOME, 100_000, Some(50_000))));
+    // Equal match values: the buying order is tossed too.
+    let ev = play(&mut g, [pick(2, 0)], &[petty(50_000)]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::InducementMoney {
+            petty_cash: [50_000, 50_000],
+            money: [50_000, 50_000],
+            first: Side::Home,
+            ..
+        }
+    )));
+}
+
+/// §32.4: no more than the treasury, in 10,000s or all of it (anything else is refused and
+/// changes nothing); an empty treasury declares 0 unasked; the setup is checked (a treasury
+/// needs the option `inducements`, not with a fixed petty cash, at most `MAX_TREASURY`).
+#[test]
+fn petty_cash_beyond_the_treasury_is_refused() {
+    let mut d = dice([d6(3), d6(4), pick(2, 0)]);
+    let (mut g, ev) = new_game(
+        treasury_setup(Roster::Human, Roster::Human, [25_000, 0]),
+        &mut d,
+    )
+    .unwrap();
+    assert_eq!(rolls(&ev, RollPurpose::PettyCashOrder).len(), 1);
+    assert_eq!(declaring(&g), Some((HOME, 25_000, None)));
+    assert_eq!(
+        legal_commands(&g),
+        vec![petty(0), petty(10_000), petty(20_000), petty(25_000)]
+    );
+    let before = g.clone();
+    for bad in [30_000, 5_000, u32::MAX] {
+        let mut d = dice([]);
+        assert!(matches!(
+            apply(&mut g, petty(bad), &mut d),
+            Err(CommandError::Illegal { .. })
+        ));
+        assert_eq!(g, before);
+    }
+    // Away's treasury is empty: it declares 0 without being asked; Home is the stronger
+    // and may spend its 25,000 only (nothing on the list costs so little).
+    let ev = play(&mut g, gate(), &[petty(25_000)]);
+    assert!(ev.contains(&Event::PettyCash {
+        side: AWAY,
+        amount: 0,
+        treasury: 0
+    }));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::InducementMoney {
+            petty_cash: [25_000, 0],
+            money: [25_000, 25_000],
+            first: Side::Home,
+            ..
+        }
+    )));
+    let mut setup = treasury_setup(Roster::Human, Roster::Orc, [10_000, 0]);
+    setup.options.inducements = false;
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NeedsOption { needs, .. }) if needs == "inducements"
+    ));
+    let mut setup = treasury_setup(Roster::Human, Roster::Orc, [10_000, 0]);
+    setup.pre_match.petty_cash = [10_000, 0];
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NotImplemented { .. })
+    ));
+    let setup = treasury_setup(Roster::Human, Roster::Orc, [setup::MAX_TREASURY + 1, 0]);
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NotImplemented { .. })
+    ));
+    assert!(
+        validate(&treasury_setup(
+            Roster::Human,
+            Roster::Orc,
+            [setup::MAX_TREASURY, 0]
+        ))
+        .is_ok()
+    );
+}
+
+fn draw(deck: cards::Deck) -> Command {
+    buy(InducementItem::CardDraw { deck })
+}
+
+/// §32.17 (3): a league removes inducements from the list: they are not offered, buying one
+/// is refused with the reason (and changes nothing), the rest is on sale; the option needs
+/// the inducement phase, and a kind listed twice is refused.
+#[test]
+fn a_league_may_remove_inducements_from_the_list() {
+    let mut setup = induce_setup(Roster::Human, Roster::Orc, [300_000, 0]);
+    setup.options.excluded_inducements =
+        InducementKinds::of(&[InducementKind::Wizard, InducementKind::StarPlayer]);
+    let mut d = dice([d6(3), d6(4)]);
+    let (mut g, _) = new_game(setup.clone(), &mut d).unwrap();
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&buy(InducementItem::Bribe)));
+    assert!(!legal.contains(&buy(InducementItem::Wizard)));
+    assert!(!legal.iter().any(|c| matches!(
+        c,
+        Command::Induce {
+            item: InducementItem::StarPlayer { .. }
+        }
+    )));
+    let before = g.clone();
+    let mut d = dice([]);
+    match apply(&mut g, buy(InducementItem::Wizard), &mut d) {
+        Err(CommandError::Illegal { reason }) => assert!(reason.contains("§32.17 (3)"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(g, before);
+    // Without the exclusion the Wizard is on sale.
+    let mut open = setup.clone();
+    open.options.excluded_inducements = InducementKinds::NONE;
+    let (g, _) = new_game(open, &mut dice([d6(3), d6(4)])).unwrap();
+    assert!(legal_commands(&g).contains(&buy(InducementItem::Wizard)));
+    setup.options.inducements = false;
+    setup.pre_match.petty_cash = [0, 0];
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NeedsOption { option, .. }) if option == "excluded_inducements"
+    ));
+    let kinds: InducementKinds = serde_json::from_str(r#"["wizard","star_player"]"#).unwrap();
+    assert_eq!(
+        serde_json::to_string(&kinds).unwrap(),
+        r#"["star_player","wizard"]"#
+    );
+    assert!(serde_json::from_str::<InducementKinds>(r#"["wizard","wizard"]"#).is_err());
+    assert!(serde_json::from_str::<InducementKinds>(r#"["dragon"]"#).is_err());
+}
+
+/// §32.17 (5) method 3: card draws replace the inducement list: only draws are offered (and
+/// `done_inducing`), anything else is refused with the reason; it needs `card_inducements`.
+#[test]
+fn with_cards_only_nothing_but_card_draws_is_for_sale() {
+    let mut setup = induce_setup(Roster::Human, Roster::Human, [300_000, 300_000]);
+    setup.options.card_inducements = true;
+    setup.options.cards_only = true;
+    let (mut g, _) = new_game(setup.clone(), &mut dice([d6(3), d6(4), pick(2, 0)])).unwrap();
+    assert_eq!(money(&g), Some(300_000));
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&draw(cards::Deck::MagicItems)));
+    assert!(legal.iter().all(|c| matches!(
+        c,
+        Command::DoneInducing
+            | Command::Induce {
+                item: InducementItem::CardDraw { .. }
+            }
+    )));
+    let mut d = dice([]);
+    match apply(&mut g, buy(InducementItem::Bribe), &mut d) {
+        Err(CommandError::Illegal { reason }) => assert!(reason.contains("method 3"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    setup.options.card_inducements = false;
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NeedsOption { option, .. }) if option == "cards_only"
+    ));
+}
+
+/// §32.17 (5) method 4: after the inducements each coach spends his card gold on draws only
+/// (not inducement money nor petty cash: nothing of it is counted as spent), the rest is
+/// lost; the gold is 50,000 to 200,000, needs the inducement phase and excludes method 1.
+#[test]
+fn card_gold_buys_only_card_draws_and_the_rest_is_lost() {
+    let mut setup = induce_setup(Roster::Human, Roster::Human, [0, 0]);
+    setup.options.card_gold = 100_000;
+    // Equal values, no money: nobody is asked to buy inducements; then the card gold.
+    let (mut g, ev) = new_game(setup.clone(), &mut dice([d6(3), d6(4), pick(2, 0)])).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::InducementMoney { money: [0, 0], .. }))
+    );
+    assert_eq!(g.prompt.coach, Some(HOME));
+    assert_eq!(*kind(&g), PromptKind::CardGold { money: 100_000 });
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&draw(cards::Deck::MagicItems)));
+    assert!(!legal.contains(&buy(InducementItem::Bribe)));
+    assert!(
+        !legal.contains(&draw(cards::Deck::RandomEvents)),
+        "200,000: too dear"
+    );
+    play(
+        &mut g,
+        [pick(13, 4), pick(12, 0)],
+        &[draw(cards::Deck::MagicItems), draw(cards::Deck::MagicItems)],
+    );
+    assert_eq!(g.cards.hands[0].len(), 2);
+    // Home's gold is spent: Away's turn, who keeps none of it.
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert_eq!(*kind(&g), PromptKind::CardGold { money: 100_000 });
+    play(&mut g, gate(), &[Command::DoneInducing]);
+    assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+    assert_eq!(g.induced[0].spent, 0);
+    assert_eq!(g.induced[0].petty_cash_spent, 0);
+    assert!(g.cards.hands[1].is_empty());
+    for bad in [40_000, 250_000] {
+        setup.options.card_gold = bad;
+        assert!(matches!(
+            validate(&setup),
+            Err(SetupError::NotImplemented { .. })
+        ));
+    }
+    setup.options.card_gold = 50_000;
+    assert!(validate(&setup).is_ok());
+    setup.options.card_inducements = true;
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NotImplemented { .. })
+    ));
+    setup.options.card_inducements = false;
+    setup.options.inducements = false;
+    assert!(matches!(
+        validate(&setup),
+        Err(SetupError::NeedsOption { option, .. }) if option == "card_gold"
+    ));
+}
+
+/// §32.17 (3), (5): a league's rules become the match options of its matches, and card gold
+/// out of 50,000–200,000 is refused.
+#[test]
+fn league_rules_carry_exclusions_and_the_card_method_into_the_match() {
+    use dugout_rules::bb::league::postmatch::{CardMethod, LeagueRules};
+    let rules: LeagueRules = serde_json::from_str(
+        r#"{"excluded_inducements": ["wizard"], "cards": {"method": "gold", "gold": 150000}}"#,
+    )
+    .unwrap();
+    assert!(rules.validate().is_ok());
+    let o = rules.match_options(Options {
+        inducements: true,
+        ..Options::default()
+    });
+    assert!(o.excluded_inducements.contains(InducementKind::Wizard));
+    assert_eq!(
+        (o.card_inducements, o.cards_only, o.card_gold),
+        (false, false, 150_000)
+    );
+    for (method, want) in [
+        (CardMethod::None, (false, false, 0)),
+        (CardMethod::Inducements, (true, false, 0)),
+        (CardMethod::CardsOnly, (true, true, 0)),
+    ] {
+        let o = LeagueRules {
+            cards: method,
+            ..LeagueRules::default()
+        }
+        .match_options(Options::default());
+        assert_eq!((o.card_inducements, o.cards_only, o.card_gold), want);
+    }
+    for gold in [0, 49_999, 200_001] {
+        let bad = LeagueRules {
+            cards: CardMethod::Gold { gold },
+            ..LeagueRules::default()
+        };
+        assert!(bad.validate().unwrap_err().contains("rules.cards.gold"));
+    }
 }

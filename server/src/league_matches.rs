@@ -10,11 +10,19 @@
 //! **The match** (§32.3). Two approved teams of the league, neither with a league match
 //! whose post-match sequence is not over, play a room made from their folds as they stand
 //! ([`dugout_rules::bb::league::team::match_setup`]): the players who miss the match are not
-//! on the sheets, the options `league_teams` and `inducements` are set, and the engine plays
-//! the pre-match: weather, the inducements bought with the team value difference (§30.1,
-//! worked out by the engine from the sheets), the gate. The room counts for the league, and
-//! each seat takes only its team's coach ([`seat_check`]). Petty cash (§32.4) is not offered
-//! yet: no gold moves from the treasury, and the expenses use each team's value as match TV.
+//! on the sheets, the options `league_teams` and `inducements` are set, the setup carries each
+//! team's treasury (`pre_match.treasury`), and the engine plays the pre-match: weather, petty
+//! cash (§32.4: each coach declares in the match how much of the treasury he moves, the
+//! higher team value first), the inducements bought with the match TV difference (§30.1,
+//! worked out by the engine from the sheets and the petty cash), the gate. The room counts
+//! for the league, and each seat takes only its team's coach ([`seat_check`]).
+//!
+//! **Petty cash** is read from the match's events when the post-match sequence starts: the
+//! server records the move from the treasury (`TeamEvent::PettyCash`, reason "pre-match
+//! (§32.4)") before the sequence's events, and the sequence gets the match TVs (team value +
+//! petty cash: the expenses, §32.12) and what the inducements spent of it (the rest comes back
+//! at step 2.3). A team's treasury changes only in its own post-match sequence, and a team has
+//! one open league match, so the gold declared cannot be spent twice.
 //!
 //! §32.1: a match that would be the third in a row between the same two teams (each team's
 //! last two league matches, rooms closed before their match left out) is refused with 409.
@@ -26,7 +34,8 @@
 //! **The league's rules** (§32.17) are read from its settings when the match is made and kept
 //! with it (`TeamMatchSetup::rules`, published as `rules`): free fan factor leaves fan factor
 //! out of the match TVs and of the engine's inducement team values (the match option
-//! `free_fan_factor`), and the post-match sequence plays the MVP rule, the expenses, free fan
+//! `free_fan_factor`), the removed inducements and the Special Play Card method are match
+//! options (`excluded_inducements`, `card_inducements`, `cards_only`, `card_gold`), and the post-match sequence plays the MVP rule, the expenses, free fan
 //! factor and short-season winnings they say.
 //!
 //! **The post-match sequence** (§32.5) is [`PostMatch`], run by the server when the match
@@ -62,7 +71,7 @@ use dugout_protocol::{
 use dugout_rules::bb::league::postmatch::{PostCommand, PostMatch, PostMatchInput};
 use dugout_rules::bb::league::record::MatchFacts;
 use dugout_rules::bb::league::team::{LeagueTeam, TeamEvent, match_setup};
-use dugout_rules::bb::setup::Options;
+use dugout_rules::bb::setup::{MAX_TREASURY, Options};
 use dugout_rules::core::{ChaChaDice, Side};
 use dugout_rules::{AnyEvent, AnyGame, AnySetup};
 use schemars::JsonSchema;
@@ -217,18 +226,24 @@ async fn create(
         .await?
         .map(|s| s.rules)
         .unwrap_or_default();
-    // §32.4: the inducements bought with the team value difference are the engine's own
-    // pre-match step (§30.1), on team values without fan factor if the league makes it free
-    // (§32.17 (6)); petty cash is not offered (none is moved from the treasury).
-    let (setup, ids) = match_setup(
+    // §32.4: petty cash and the inducements bought with the match TV difference are the
+    // engine's own pre-match steps (§30.1), on team values without fan factor if the league
+    // makes it free (§32.17 (6)). Each coach declares from the treasury as it stands now (an
+    // approved team's treasury changes only in its post-match sequence, and a team has one
+    // open league match at a time, so the gold cannot be spent twice).
+    // The league's switches that the engine plays (§32.17 (3), (5), (6)) are match options.
+    let (mut setup, ids) = match_setup(
         &home,
         &away,
-        Options {
+        rules.match_options(Options {
             inducements: true,
-            free_fan_factor: rules.free_fan_factor,
             ..Options::default()
-        },
+        }),
     );
+    setup.pre_match.treasury = Some([
+        home.treasury.min(MAX_TREASURY),
+        away.treasury.min(MAX_TREASURY),
+    ]);
     let match_tv = [
         home.team_value(rules.free_fan_factor),
         away.team_value(rules.free_fan_factor),
@@ -381,6 +396,8 @@ async fn answer(
 pub struct Running {
     pub post: PostMatch,
     dice: ChaChaDice,
+    /// §32.4: the petty cash each side declared in the match.
+    pub petty_cash: [u32; 2],
 }
 
 /// The post-match dice seed (module docs).
@@ -393,10 +410,11 @@ pub fn post_dice_seed(post_seed: &[u8; 32], match_dice_seed: &[u8; 32]) -> [u8; 
 }
 
 /// What the sequence needs from the match: `None` while it is not over.
-async fn input(
-    store: &dyn Store,
-    row: &TeamMatchRow,
-) -> Result<Option<(PostMatchInput, [u8; 32])>, Failure> {
+/// What the sequence needs from the match, the petty cash moved from the treasuries (team
+/// events to record before the sequence's own) and the petty cash declared.
+type MatchInput = (PostMatchInput, [u8; 32], Vec<(Side, TeamEvent)>, [u32; 2]);
+
+async fn input(store: &dyn Store, row: &TeamMatchRow) -> Result<Option<MatchInput>, Failure> {
     let Some(log) = store.match_log(&row.match_id).await? else {
         return Err(Failure::internal(format_args!("no match {}", row.match_id)));
     };
@@ -426,6 +444,15 @@ async fn input(
             _ => None,
         })
         .collect();
+    // §32.4: the petty cash each coach declared in the pre-match (none in a match made
+    // before petty cash was offered), and what of it the inducements spent.
+    let mut petty_cash = [0u32; 2];
+    for e in &events {
+        if let dugout_rules::bb::Event::PettyCash { side, amount, .. } = e {
+            petty_cash[side.index()] = *amount;
+        }
+    }
+    let petty_cash_spent = [0, 1].map(|i| game.induced[i].petty_cash_spent);
     let mut facts = MatchFacts::read(&game, &events);
     // §32.15: a concession made to the room (or a forfeit: a clock run out, a coach gone)
     // is a concession for the league, whatever the score.
@@ -435,19 +462,41 @@ async fn input(
         facts.conceded = Some(loser);
         facts.winner = Some(loser.other());
     }
-    let (home, _) = fold_at(store, row.teams[0], row.versions[0]).await?;
-    let (away, _) = fold_at(store, row.teams[1], row.versions[1]).await?;
+    let (mut home, _) = fold_at(store, row.teams[0], row.versions[0]).await?;
+    let (mut away, _) = fold_at(store, row.teams[1], row.versions[1]).await?;
+    // §32.4: the gold moves from the treasury to petty cash (recorded with the sequence's
+    // first events); the match TV is the team value plus the petty cash.
+    let mut moved = Vec::new();
+    for (side, team) in Side::BOTH.into_iter().zip([&mut home, &mut away]) {
+        let amount = petty_cash[side.index()];
+        if amount > team.treasury {
+            return Err(Failure::internal(format_args!(
+                "match {}: the {} team declared {amount} petty cash from a treasury of {}",
+                row.match_id,
+                side_name(side),
+                team.treasury
+            )));
+        }
+        if amount > 0 {
+            let e = TeamEvent::PettyCash { amount };
+            team.apply(&e);
+            moved.push((side, e));
+        }
+    }
+    let match_tv = [0, 1].map(|i| row.setup.match_tv[i].saturating_add(petty_cash[i]));
     Ok(Some((
         PostMatchInput {
             teams: [home, away],
             ids: row.setup.ids.clone(),
             facts,
-            match_tv: row.setup.match_tv,
-            petty_cash_spent: [0, 0],
+            match_tv,
+            petty_cash_spent,
             rules: row.setup.rules,
             raised_join: row.setup.raised_join,
         },
         seed,
+        moved,
+        petty_cash,
     )))
 }
 
@@ -456,11 +505,13 @@ async fn replay(
     store: &dyn Store,
     row: &TeamMatchRow,
 ) -> Result<Option<(Running, Vec<(Side, TeamEvent)>)>, Failure> {
-    let Some((input, match_seed)) = input(store, row).await? else {
+    let Some((input, match_seed, moved, petty_cash)) = input(store, row).await? else {
         return Ok(None);
     };
     let mut dice = ChaChaDice::from_seed(post_dice_seed(&row.post_seed, &match_seed));
-    let (mut post, mut events) = PostMatch::start(input, &mut dice);
+    let (mut post, started) = PostMatch::start(input, &mut dice);
+    let mut events = moved;
+    events.extend(started);
     for step in &row.post_commands {
         let more = post
             .apply(step.side, &step.command, &mut dice)
@@ -472,7 +523,14 @@ async fn replay(
             })?;
         events.extend(more);
     }
-    Ok(Some((Running { post, dice }, events)))
+    Ok(Some((
+        Running {
+            post,
+            dice,
+            petty_cash,
+        },
+        events,
+    )))
 }
 
 /// Bring the sequence up to date and apply `answer` if given: start it if the match has
@@ -499,14 +557,15 @@ pub async fn advance(
         let mut commands = row.post_commands.clone();
         let mut post_at = row.post_at;
         if row.post_state == PostState::Match {
-            // The sequence starts: its automatic steps are the server's.
+            // The sequence starts: its automatic steps are the server's; before them, the
+            // petty cash the coach declared in the match's pre-match (§32.4).
             for (side, e) in started {
-                new.push((
-                    side,
-                    e,
-                    None,
-                    "post-match sequence (§32.5): the server's steps".into(),
-                ));
+                let reason = if matches!(e, TeamEvent::PettyCash { .. }) {
+                    "pre-match (§32.4): petty cash declared in the match"
+                } else {
+                    "post-match sequence (§32.5): the server's steps"
+                };
+                new.push((side, e, None, reason.into()));
             }
             post_at = Some(now);
         }
@@ -818,6 +877,7 @@ async fn body(
             deadline_ms: row.post_at.unwrap_or(0) + row.decision_ms,
         })
     });
+    let petty_cash = running.map_or([0, 0], |r| r.petty_cash);
     let mut commands = Vec::with_capacity(row.post_commands.len());
     for c in &row.post_commands {
         let by = match c.actor {
@@ -846,8 +906,9 @@ async fn body(
         commitment: hex(&crate::fair::commitment(&row.post_seed)),
         server_seed: (row.post_state == PostState::Done).then(|| hex(&row.post_seed)),
         rules: row.setup.rules,
-        match_tv: row.setup.match_tv,
+        match_tv: [0, 1].map(|i| row.setup.match_tv[i].saturating_add(petty_cash[i])),
         raised_join: row.setup.raised_join,
+        petty_cash,
     })
 }
 

@@ -918,6 +918,7 @@ async fn set_settings(
             new.rules.expenses_band
         )));
     }
+    new.rules.validate().map_err(bad)?;
     if league.game != GameKind::BloodBowl && new.rules != LeagueRules::default() {
         return Err(conflict(format!(
             "league {} plays {}: the optional league rules (§32.17) are Blood Bowl's",

@@ -12,6 +12,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use common::{Client, Picker, TestServer, play_to_end, start};
 use dugout_protocol::{ClientMessage, MatchResult};
+use dugout_rules::bb::Command as BbCommand;
 use dugout_rules::bb::data::Roster;
 use dugout_rules::bb::league::postmatch::{LeagueRules, PostCommand, PostMatch, PostMatchInput};
 use dugout_rules::bb::league::record::MatchFacts;
@@ -19,7 +20,7 @@ use dugout_rules::bb::league::tables::SppKind;
 use dugout_rules::bb::league::team::{LeagueTeam, TeamEvent};
 use dugout_rules::bb::setup::starter_team;
 use dugout_rules::core::{ChaChaDice, Side};
-use dugout_rules::{AnyEvent, AnyGame};
+use dugout_rules::{AnyCommand, AnyEvent, AnyGame};
 use dugout_server::league_matches::post_dice_seed;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -222,26 +223,45 @@ async fn verify_post_match(server: &TestServer, l: &League, room: &str, m: &Valu
         before.push(LeagueTeam::fold(&events_of(&lines[..first], None)).expect("fold"));
         stored.push(events_of(&lines, Some(room)));
     }
-    let (home, away) = (before[0].clone(), before[1].clone());
+    let (mut home, mut away) = (before[0].clone(), before[1].clone());
     let (_, ids) = dugout_rules::bb::league::team::match_setup(&home, &away, Default::default());
     // The rules the match plays by are published with it (§32.17).
     let rules: LeagueRules = serde_json::from_value(m["rules"].clone()).expect("rules");
+    // §32.4: the petty cash declared in the match's pre-match moves first; the match TV is
+    // the team value plus it; what the inducements spent of it is the match's.
+    let petty = declared_petty_cash(&bb);
+    assert_eq!(m["petty_cash"], json!(petty));
     let match_tv = [
-        home.team_value(rules.free_fan_factor),
-        away.team_value(rules.free_fan_factor),
+        home.team_value(rules.free_fan_factor) + petty[0],
+        away.team_value(rules.free_fan_factor) + petty[1],
     ];
     assert_eq!(m["match_tv"], json!(match_tv));
+    let mut all = Vec::new();
+    for (side, team) in Side::BOTH.into_iter().zip([&mut home, &mut away]) {
+        assert!(
+            petty[side.index()] <= team.treasury,
+            "no more than the treasury"
+        );
+        if petty[side.index()] > 0 {
+            let e = TeamEvent::PettyCash {
+                amount: petty[side.index()],
+            };
+            team.apply(&e);
+            all.push((side, e));
+        }
+    }
     let input = PostMatchInput {
         match_tv,
         teams: [home, away],
         ids,
         facts: facts.clone(),
-        petty_cash_spent: [0, 0],
+        petty_cash_spent: [0, 1].map(|i| game.induced[i].petty_cash_spent),
         rules,
         raised_join: m["raised_join"] == json!(true),
     };
     let mut dice = ChaChaDice::from_seed(post_dice_seed(&seed, &match_seed));
-    let (mut post, mut all) = PostMatch::start(input, &mut dice);
+    let (mut post, started) = PostMatch::start(input, &mut dice);
+    all.extend(started);
     for c in m["commands"].as_array().expect("commands") {
         let side: Side = serde_json::from_value(c["side"].clone()).expect("side");
         let cmd: PostCommand = serde_json::from_value(c["command"].clone()).expect("command");
@@ -309,6 +329,44 @@ async fn verify_post_match(server: &TestServer, l: &League, room: &str, m: &Valu
             }
         }
     }
+}
+
+/// §32.4: the petty cash each side declared in a match's events.
+fn declared_petty_cash(events: &[dugout_rules::bb::Event]) -> [u32; 2] {
+    let mut petty = [0, 0];
+    for e in events {
+        if let dugout_rules::bb::Event::PettyCash { side, amount, .. } = e {
+            petty[side.index()] = *amount;
+        }
+    }
+    petty
+}
+
+/// §32.4: the seated coaches declare their petty cash (`amounts`, home then away) when the
+/// match asks; the sides in the order they were asked.
+async fn declare(a: &mut Client, b: &mut Client, room: &str, amounts: [u32; 2]) -> Vec<Side> {
+    let mut order = Vec::new();
+    while let Some(side) = a.deciding() {
+        let coach = if side == Side::Home { &mut *a } else { &mut *b };
+        let asked = coach
+            .legal_any()
+            .iter()
+            .any(|c| matches!(c, AnyCommand::BloodBowl(BbCommand::PettyCash { .. })));
+        if !asked {
+            break;
+        }
+        let cmd = AnyCommand::BloodBowl(BbCommand::PettyCash {
+            amount: amounts[side.index()],
+        });
+        let want = [a.events_messages + 1, b.events_messages + 1];
+        let coach = if side == Side::Home { &mut *a } else { &mut *b };
+        let r = coach.command_any(room, cmd).await;
+        assert!(r.is_ok(), "petty cash refused: {r:?}");
+        a.wait_events_messages(want[0]).await;
+        b.wait_events_messages(want[1]).await;
+        order.push(side);
+    }
+    order
 }
 
 /// §32.3, §32.5: a whole match between two league teams, then the post-match sequence run
@@ -566,7 +624,9 @@ async fn set_rules(server: &TestServer, l: &League, rules: Value) {
 
 /// The home coach concedes at once; decisions have 1 second each.
 async fn conceded(server: &TestServer, l: &League) -> String {
-    let (mut a, _b, room) = seated(server, l, 1).await;
+    let (mut a, mut b, room) = seated(server, l, 1).await;
+    // Both declare no petty cash (§32.4), so the inducement step has run.
+    declare(&mut a, &mut b, &room, [0, 0]).await;
     let r = room.clone();
     let answer = a.request(|id| ClientMessage::Concede { id, room: r }).await;
     assert!(answer.is_ok(), "{answer:?}");
@@ -896,4 +956,205 @@ async fn a_third_league_match_in_a_row_between_the_same_teams_is_refused() {
     let (status, list) = server.get(&format!("{}/team-matches", l.base)).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(list.as_array().map(Vec::len), Some(2), "nothing was made");
+}
+
+/// §32.4: a real league match: the team with the higher team value is asked first for its
+/// petty cash, the gold leaves the treasury (a history event of the match, the server's,
+/// "pre-match"), the match TV is team value plus petty cash (the inducement money and the
+/// expenses of §32.12 are on it), and what the inducements did not spend comes back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_moves_petty_cash_from_the_treasury_and_back() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Human, Roster::Orc]).await;
+    set_rules(
+        &server,
+        &l,
+        json!({"expenses_threshold": 500_000, "expenses_band": 100_000}),
+    )
+    .await;
+    let mut before = Vec::new();
+    for team in l.teams {
+        before.push(
+            LeagueTeam::fold(&events_of(&history(&server, &l, team).await, None)).expect("fold"),
+        );
+    }
+    let tv = [before[0].team_value(false), before[1].team_value(false)];
+    // Each moves all its treasury (in 10,000s: the legal amounts).
+    let amounts = [0, 1].map(|i| before[i].treasury / 10_000 * 10_000);
+    assert!(amounts[0] > 0, "{amounts:?}");
+    let (mut a, mut b, room) = seated(&server, &l, 3600).await;
+    let order = declare(&mut a, &mut b, &room, amounts).await;
+    let first = match tv[0].cmp(&tv[1]) {
+        std::cmp::Ordering::Greater => Some(Side::Home),
+        std::cmp::Ordering::Less => Some(Side::Away),
+        std::cmp::Ordering::Equal => None,
+    };
+    // A team with an empty treasury declares 0 unasked (the Orcs spent all of theirs).
+    let asked: Vec<Side> = Side::BOTH
+        .into_iter()
+        .filter(|s| before[s.index()].treasury > 0)
+        .collect();
+    assert_eq!(order.len(), asked.len(), "{order:?}");
+    if let (Some(first), 2) = (first, order.len()) {
+        assert_eq!(order[0], first, "the higher team value declares first");
+    }
+    let mut picker = Picker::playing_on(11);
+    play_to_end(&mut a, &mut b, &mut [], &room, &mut picker).await;
+    let (game, events) = common::replay_any(&server.match_log(&room).await);
+    let AnyGame::BloodBowl(game) = game else {
+        panic!("Blood Bowl")
+    };
+    let bb: Vec<_> = events
+        .into_iter()
+        .filter_map(|e| match e {
+            AnyEvent::BloodBowl(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(declared_petty_cash(&bb), amounts);
+    let money = bb.iter().find_map(|e| match e {
+        dugout_rules::bb::Event::InducementMoney {
+            team_value,
+            petty_cash,
+            money,
+            ..
+        } => Some((*team_value, *petty_cash, *money)),
+        _ => None,
+    });
+    let mtv = [tv[0] + amounts[0], tv[1] + amounts[1]];
+    let (weak, gift) = if mtv[0] < mtv[1] {
+        (0, mtv[1] - mtv[0])
+    } else {
+        (1, mtv[0] - mtv[1])
+    };
+    let mut expected = amounts;
+    expected[weak] += gift;
+    assert_eq!(money, Some((tv, amounts, expected)), "§30.1 on match TVs");
+    let m = answer_all(&server, &l, &room).await;
+    assert_eq!(m["petty_cash"], json!(amounts));
+    assert_eq!(m["match_tv"], json!(mtv));
+    for side in Side::BOTH {
+        let i = side.index();
+        let lines = history(&server, &l, l.teams[i]).await;
+        let first = lines
+            .iter()
+            .position(|x| x["match"].as_str() == Some(room.as_str()))
+            .expect("the match wrote to the team");
+        let mine = events_of(&lines, Some(&room));
+        let expenses = mine.iter().find_map(|e| match e {
+            TeamEvent::Expenses { tv, due, .. } => Some((*tv, *due)),
+            _ => None,
+        });
+        assert_eq!(
+            expenses,
+            Some((
+                mtv[i],
+                dugout_rules::bb::league::tables::spiralling_expenses(mtv[i], 500_000, 100_000)
+            )),
+            "§32.12 on the match TV"
+        );
+        if amounts[i] == 0 {
+            assert!(
+                !mine.iter().any(|e| matches!(
+                    e,
+                    TeamEvent::PettyCash { .. } | TeamEvent::PettyCashReturned { .. }
+                )),
+                "{mine:?}"
+            );
+            continue;
+        }
+        // The first line of the match moves the gold, as the server's pre-match step.
+        assert_eq!(
+            events_of(&lines[first..=first], None),
+            vec![TeamEvent::PettyCash { amount: amounts[i] }]
+        );
+        assert!(lines[first]["actor"].is_null());
+        assert!(
+            lines[first]["reason"]
+                .as_str()
+                .is_some_and(|r| r.contains("§32.4")),
+            "{}",
+            lines[first]
+        );
+        let moved = LeagueTeam::fold(&events_of(&lines[..=first], None)).expect("fold");
+        assert_eq!(moved.treasury, before[i].treasury - amounts[i]);
+        assert_eq!(moved.petty_cash, amounts[i]);
+        let spent = game.induced[i].petty_cash_spent;
+        assert!(spent <= amounts[i]);
+        assert!(
+            mine.contains(&TeamEvent::PettyCashReturned {
+                amount: amounts[i] - spent
+            }),
+            "{side:?}: {mine:?}"
+        );
+        let after = LeagueTeam::fold(&events_of(&lines, None)).expect("fold");
+        assert_eq!(after.petty_cash, 0, "nothing left in petty cash");
+    }
+    verify_post_match(&server, &l, &room, &m).await;
+}
+
+/// §32.17 (3), (5): a league's removed inducements and card method are validated (a bad
+/// value is refused with the field's name and changes nothing; the OpenAPI document states
+/// the bounds), and carried into its matches as match options.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_match_plays_the_leagues_inducement_list_and_card_method() {
+    let server = TestServer::start().await;
+    let l = league(&server, [Roster::Orc, Roster::Human]).await;
+    for (rules, field) in [
+        (
+            json!({"cards": {"method": "gold", "gold": 10_000}}),
+            "rules.cards.gold",
+        ),
+        (
+            json!({"excluded_inducements": ["wizard", "wizard"]}),
+            "excluded_inducements",
+        ),
+        (
+            json!({"excluded_inducements": ["dragon"]}),
+            "excluded_inducements",
+        ),
+        (json!({"cards": {"method": "all_of_them"}}), "cards"),
+    ] {
+        let (_, mut settings) = server.get(&format!("{}/settings", l.base)).await;
+        settings["rules"] = rules.clone();
+        let (status, body) = server
+            .post(&format!("{}/settings", l.base), settings, Some(&l.org))
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{rules}: {body}");
+        assert!(
+            body["message"].as_str().is_some_and(|m| m.contains(field)),
+            "{rules}: {body}"
+        );
+    }
+    let (_, settings) = server.get(&format!("{}/settings", l.base)).await;
+    assert_eq!(settings["rules"]["cards"], json!({"method": "none"}));
+    let (status, doc) = server.get("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    let text = doc.to_string();
+    assert!(text.contains(r#""maximum":200000"#) && text.contains(r#""minimum":50000"#));
+    assert!(text.contains("InducementKinds"));
+    set_rules(
+        &server,
+        &l,
+        json!({"excluded_inducements": ["wizard", "star_player"], "cards": {"method": "gold", "gold": 100_000}}),
+    )
+    .await;
+    let (a, b, room) = seated(&server, &l, 3600).await;
+    drop((a, b));
+    let log = server.match_log(&room).await;
+    let dugout_rules::AnySetup::BloodBowl(setup) = &log.spec.setup else {
+        panic!("Blood Bowl")
+    };
+    use dugout_rules::bb::inducements::{InducementKind, InducementKinds};
+    assert_eq!(
+        setup.options.excluded_inducements,
+        InducementKinds::of(&[InducementKind::Wizard, InducementKind::StarPlayer])
+    );
+    assert_eq!(setup.options.card_gold, 100_000);
+    assert!(!setup.options.card_inducements);
+    let m = team_match(&server, &l, &room).await;
+    assert_eq!(
+        m["rules"]["cards"],
+        json!({"method": "gold", "gold": 100_000})
+    );
 }

@@ -320,18 +320,45 @@ async fn a_season_of_eight_league_teams_is_played_by_bots_and_keeps_its_invarian
                 facts.conceded = Some(loser);
                 facts.winner = Some(loser.other());
             }
+            // §32.4: the petty cash declared in the match moves first (never more than the
+            // treasury); the match TV is the team value plus it.
+            let mut petty = [0u32; 2];
+            for e in &bb {
+                if let dugout_rules::bb::Event::PettyCash { side, amount, .. } = e {
+                    petty[side.index()] = *amount;
+                }
+            }
+            let mut teams_then = [before[0].clone(), before[1].clone()];
+            let mut all = Vec::new();
+            for side in Side::BOTH {
+                let i = side.index();
+                assert!(
+                    petty[i] <= teams_then[i].treasury,
+                    "petty cash from the treasury"
+                );
+                assert!(game.induced[i].petty_cash_spent <= petty[i]);
+                if petty[i] > 0 {
+                    let e = TeamEvent::PettyCash { amount: petty[i] };
+                    teams_then[i].apply(&e);
+                    all.push((side, e));
+                }
+            }
             let input = PostMatchInput {
-                match_tv: [before[0].team_value(false), before[1].team_value(false)],
-                teams: [before[0].clone(), before[1].clone()],
+                match_tv: [
+                    before[0].team_value(false) + petty[0],
+                    before[1].team_value(false) + petty[1],
+                ],
+                teams: teams_then,
                 ids,
                 facts: facts.clone(),
-                petty_cash_spent: [0, 0],
+                petty_cash_spent: [0, 1].map(|i| game.induced[i].petty_cash_spent),
                 rules: LeagueRules::default(),
                 raised_join: m["raised_join"] == serde_json::json!(true),
             };
             let match_seed = log.dice_seed().expect("seed").expect("seed");
             let mut dice = ChaChaDice::from_seed(post_dice_seed(&seed, &match_seed));
-            let (mut post, mut all) = PostMatch::start(input, &mut dice);
+            let (mut post, started) = PostMatch::start(input, &mut dice);
+            all.extend(started);
             for c in m["commands"].as_array().expect("commands") {
                 let side: Side = serde_json::from_value(c["side"].clone()).expect("side");
                 let cmd: PostCommand = serde_json::from_value(c["command"].clone()).expect("cmd");

@@ -401,6 +401,10 @@ async fn a_league_match_progresses_only_from_the_state_it_was_read_in(store: Arc
                 expenses_band: 100_000,
                 free_fan_factor: true,
                 short_season: dugout_rules::bb::league::tables::ShortSeasonWinnings::Flat,
+                excluded_inducements: dugout_rules::bb::inducements::InducementKinds::of(&[
+                    dugout_rules::bb::inducements::InducementKind::Wizard,
+                ]),
+                cards: dugout_rules::bb::league::postmatch::CardMethod::Gold { gold: 60_000 },
             },
             raised_join: true,
         },

@@ -420,7 +420,11 @@ fn person_key(t: &mut Table, turn_moves: &mut u32) -> bool {
         }
         PromptKind::DumpOff { .. } => t.key(KeyCode::Char('d')),
         PromptKind::Feed { .. } => panic!("no Blood Lust player in these matches"),
-        PromptKind::Inducements { .. } | PromptKind::Igor { .. } | PromptKind::Wizard => {
+        PromptKind::Inducements { .. }
+        | PromptKind::PettyCash { .. }
+        | PromptKind::CardGold { .. }
+        | PromptKind::Igor { .. }
+        | PromptKind::Wizard => {
             panic!("the test match has no inducements: {:?}", view.prompt.kind)
         }
         PromptKind::HighKick { .. } => t.key(KeyCode::Char('d')),

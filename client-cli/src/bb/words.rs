@@ -526,6 +526,16 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             score[0],
             score[1]
         ),
+        Event::PettyCash {
+            side,
+            amount,
+            treasury,
+        } => format!(
+            "{} moves {} gp of its {} gp treasury to petty cash",
+            side_name(*side),
+            gp(*amount),
+            gp(*treasury)
+        ),
         Event::InducementMoney {
             team_value,
             petty_cash,
@@ -792,6 +802,18 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
             Some(o) => format!("The match is over: {}", outcome_words(o)),
             None => "The match is over".into(),
         },
+        PromptKind::PettyCash { treasury, declared } => ask(format!(
+            "Petty cash: how much of your {} gp treasury goes to petty cash for this match{}?",
+            gp(*treasury),
+            declared.map_or(String::new(), |d| format!(
+                " (the other team moved {} gp)",
+                gp(d)
+            ))
+        )),
+        PromptKind::CardGold { money } => ask(format!(
+            "Draw Special Play Cards with your card gold: {} gp left (choose a deck, or done)",
+            gp(*money)
+        )),
         PromptKind::Inducements { money } => ask(format!(
             "Buy inducements: {} gp left (choose one, or done; i: which list)",
             gp(*money)
@@ -1047,6 +1069,7 @@ pub fn command(view: &GameView, c: &Command) -> String {
                 None => format!("Buy {}", item_words(view, side, item)),
             }
         }
+        Command::PettyCash { amount } => format!("Move {} gp to petty cash", gp(*amount)),
         Command::DoneInducing => "Done buying".into(),
         Command::Igor { use_it } => {
             if *use_it {

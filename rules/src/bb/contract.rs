@@ -160,6 +160,7 @@ impl Ruleset for Game {
             Command::Apothecary { use_it: false },
             Command::Bribe { use_it: false },
             Command::FollowUp { follow: false },
+            Command::PettyCash { amount: 0 },
             Command::DoneInducing,
             Command::Igor { use_it: false },
         ] {

@@ -375,9 +375,23 @@ pub enum Frame {
         thralls: Vec<PlayerId>,
         then: Option<Command>,
     },
+    /// §32.4: `side` declares its petty cash (waits); `then`: the side that declares next.
+    PettyCash {
+        side: Side,
+        then: Option<Side>,
+    },
+    /// §30.1: the petty cash is declared: work out the inducement money and start buying.
+    StartInducements,
     /// §4.2 step 3, §30.1: `side` buys inducements with `money` left (waits); `then`: the
     /// side that buys next and its money.
     Inducements {
+        side: Side,
+        money: u32,
+        then: Option<(Side, u32)>,
+    },
+    /// §32.17 (5) method 4: `side` spends `money` of card gold on card draws (waits);
+    /// `then`: the side that spends next and its gold.
+    CardGold {
         side: Side,
         money: u32,
         then: Option<(Side, u32)>,
@@ -1061,7 +1075,13 @@ impl Ctx<'_> {
                     },
                 ))
             }
+            Frame::PettyCash { side, then } => self.petty_cash_frame(side, then),
+            Frame::StartInducements => {
+                self.start_inducements();
+                Flow::Continue
+            }
             Frame::Inducements { side, money, then } => self.inducements_frame(side, money, then),
+            Frame::CardGold { side, money, then } => self.card_gold_frame(side, money, then),
             Frame::EndInducements => {
                 self.end_inducements();
                 Flow::Continue
@@ -1318,8 +1338,14 @@ impl Ctx<'_> {
                 f @ (Frame::DumpOff { .. } | Frame::KickOffReturn { .. } | Frame::PassBlock { .. }),
                 cmd,
             ) => self.skill_command(f, cmd),
+            (Frame::PettyCash { side, then }, Command::PettyCash { amount }) => {
+                self.petty_cash_answer(side, then, amount);
+            }
             (Frame::Inducements { side, money, then }, cmd) => {
                 self.inducements_answer(side, money, then, cmd);
+            }
+            (Frame::CardGold { side, money, then }, cmd) => {
+                self.card_gold_answer(side, money, then, cmd);
             }
             (Frame::Igor { player }, Command::Igor { use_it }) => {
                 self.igor_answer(player, use_it);
@@ -1349,7 +1375,13 @@ impl Ctx<'_> {
         });
         if self.g.setup.options.inducements {
             self.push(Frame::Gate);
-            self.start_inducements();
+            if self.g.setup.pre_match.treasury.is_some() {
+                // §32.4: petty cash is declared first, then the inducements.
+                self.push(Frame::StartInducements);
+                self.start_petty_cash();
+            } else {
+                self.start_inducements();
+            }
             return Flow::Continue;
         }
         self.gate_and_toss();
@@ -1927,6 +1959,7 @@ pub fn build(setup: MatchSetup, version: u32) -> Game {
         acted_this_turn: false,
         induced: Box::default(),
         inducement_gift: [0, 0],
+        petty_cash: [0, 0],
         kick_out: false,
         frames: vec![Frame::PreMatch],
         prompt: Prompt {

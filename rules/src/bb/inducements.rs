@@ -7,7 +7,9 @@
 //! Wizard (§30.10, spells in [`super::spells`]).
 //!
 //! The phase runs only when the match option `inducements` is on (default off: a match
-//! without it plays exactly as before).
+//! without it plays exactly as before). With the setup's `pre_match.treasury` (league
+//! matches) the petty cash step comes first (§32.4, §4.2 step 2): each coach declares, with
+//! one `petty_cash` command, how much of his treasury he moves to petty cash.
 //!
 //! Section references (§) and gap ids (`G<n>`) are to docs/rules/blood-bowl.md.
 
@@ -49,6 +51,129 @@ pub enum InducementItem {
     CardDraw {
         deck: super::cards::Deck,
     },
+}
+
+/// The kind of an inducement (§30.2; `card_draw`: §31.1), as a league names it when it
+/// removes it from the list (§32.17 (3)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum InducementKind {
+    BloodweiserBabe,
+    Bribe,
+    ExtraTraining,
+    HalflingMasterChef,
+    Igor,
+    Mercenary,
+    StarPlayer,
+    WanderingApothecary,
+    Wizard,
+    CardDraw,
+}
+
+impl InducementKind {
+    /// Every kind, in list order.
+    pub const ALL: [InducementKind; 10] = [
+        InducementKind::BloodweiserBabe,
+        InducementKind::Bribe,
+        InducementKind::ExtraTraining,
+        InducementKind::HalflingMasterChef,
+        InducementKind::Igor,
+        InducementKind::Mercenary,
+        InducementKind::StarPlayer,
+        InducementKind::WanderingApothecary,
+        InducementKind::Wizard,
+        InducementKind::CardDraw,
+    ];
+
+    fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+}
+
+impl InducementItem {
+    /// The kind of this purchase.
+    pub fn kind(&self) -> InducementKind {
+        match self {
+            InducementItem::BloodweiserBabe => InducementKind::BloodweiserBabe,
+            InducementItem::Bribe => InducementKind::Bribe,
+            InducementItem::ExtraTraining => InducementKind::ExtraTraining,
+            InducementItem::HalflingMasterChef => InducementKind::HalflingMasterChef,
+            InducementItem::Igor => InducementKind::Igor,
+            InducementItem::WanderingApothecary => InducementKind::WanderingApothecary,
+            InducementItem::Wizard => InducementKind::Wizard,
+            InducementItem::StarPlayer { .. } => InducementKind::StarPlayer,
+            InducementItem::Mercenary { .. } => InducementKind::Mercenary,
+            InducementItem::CardDraw { .. } => InducementKind::CardDraw,
+        }
+    }
+}
+
+/// A set of inducement kinds (§32.17 (3): those a league removes from the list). On the wire a
+/// list of kinds, each at most once (a kind listed twice is refused); empty by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct InducementKinds(u16);
+
+impl InducementKinds {
+    /// No kind.
+    pub const NONE: InducementKinds = InducementKinds(0);
+
+    pub fn of(kinds: &[InducementKind]) -> InducementKinds {
+        InducementKinds(kinds.iter().fold(0, |m, k| m | k.bit()))
+    }
+
+    pub fn contains(self, kind: InducementKind) -> bool {
+        self.0 & kind.bit() != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kinds, in list order.
+    pub fn iter(self) -> impl Iterator<Item = InducementKind> {
+        InducementKind::ALL
+            .into_iter()
+            .filter(move |k| self.contains(*k))
+    }
+}
+
+impl Serialize for InducementKinds {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for InducementKinds {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let list = Vec::<InducementKind>::deserialize(d)?;
+        let mut set = InducementKinds::NONE;
+        for k in list {
+            if set.contains(k) {
+                return Err(serde::de::Error::custom(format!("{k:?} is listed twice")));
+            }
+            set.0 |= k.bit();
+        }
+        Ok(set)
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for InducementKinds {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "InducementKinds".into()
+    }
+
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let item = g.subschema_for::<InducementKind>();
+        schemars::json_schema!({
+            "description": "Inducement kinds, each at most once.",
+            "type": "array",
+            "items": item,
+            "uniqueItems": true,
+            "maxItems": InducementKind::ALL.len(),
+        })
+    }
 }
 
 /// A team's inducements in this match: what it bought and what of it is used up.
@@ -243,6 +368,19 @@ fn hires(g: &Game, side: Side) -> u8 {
 pub fn can_buy(g: &Game, side: Side, money: u32, item: InducementItem) -> Result<u32, String> {
     let roster = g.team(side).roster;
     let data = roster.data();
+    let options = &g.setup.options;
+    if options.excluded_inducements.contains(item.kind()) {
+        return Err(format!(
+            "{:?} is removed from the inducement list in this match (§32.17 (3))",
+            item.kind()
+        ));
+    }
+    if options.cards_only && !matches!(item, InducementItem::CardDraw { .. }) {
+        return Err(format!(
+            "{item:?}: only Special Play Card draws may be bought in this match (§32.17 (5), \
+             method 3)"
+        ));
+    }
     let Some(cost) = price(roster, item) else {
         return Err(format!("{item:?} is not for a {} team (§30.2)", data.name));
     };
@@ -341,20 +479,7 @@ pub fn can_buy(g: &Game, side: Side, money: u32, item: InducementItem) -> Result
             if draws >= usize::from(CARD_DRAWS) {
                 return Err(format!("{CARD_DRAWS} card draws at most (§31.1)"));
             }
-            if !deck.unbuilt().is_empty() {
-                return Err(format!(
-                    "the {} deck is not wholly built (§31.1)",
-                    deck.name()
-                ));
-            }
-            let held = g.cards.hands[side.index()]
-                .iter()
-                .filter(|c| c.info().deck == deck)
-                .count();
-            let option = usize::from(g.setup.options.special_play_cards.of(side).count(deck));
-            if held + option >= deck.cards().count() {
-                return Err(format!("no card left in the {} deck (§31.4)", deck.name()));
-            }
+            card_left(g, side, deck)?;
         }
         _ => {
             if ind.count(item) >= limit(item) {
@@ -364,6 +489,85 @@ pub fn can_buy(g: &Game, side: Side, money: u32, item: InducementItem) -> Result
     }
     Ok(cost)
 }
+
+/// §31.1, §31.4: the `deck` is wholly built and still holds a card `side` may draw.
+fn card_left(g: &Game, side: Side, deck: super::cards::Deck) -> Result<(), String> {
+    if !deck.unbuilt().is_empty() {
+        return Err(format!(
+            "the {} deck is not wholly built (§31.1)",
+            deck.name()
+        ));
+    }
+    let held = g.cards.hands[side.index()]
+        .iter()
+        .filter(|c| c.info().deck == deck)
+        .count();
+    let option = usize::from(g.setup.options.special_play_cards.of(side).count(deck));
+    if held + option >= deck.cards().count() {
+        return Err(format!("no card left in the {} deck (§31.4)", deck.name()));
+    }
+    Ok(())
+}
+
+/// §32.17 (5) method 4: why `side` may not draw from `deck` with `money` of card gold left,
+/// or `Ok(price)` (cards are not inducements there: no list, no limit but the gold).
+pub fn can_buy_card(
+    g: &Game,
+    side: Side,
+    money: u32,
+    deck: super::cards::Deck,
+) -> Result<u32, String> {
+    let cost = deck.price();
+    if cost > money {
+        return Err(format!(
+            "a {} card costs {cost}, {money} card gold left (§32.17 (5))",
+            deck.name()
+        ));
+    }
+    card_left(g, side, deck)?;
+    Ok(cost)
+}
+
+/// §32.17 (5) method 4: every draw `side` can still buy with `money` of card gold, then
+/// `done_inducing`.
+pub fn card_purchases(g: &Game, side: Side, money: u32) -> Vec<Command> {
+    let mut out: Vec<Command> = super::cards::Deck::ALL
+        .into_iter()
+        .filter(|&deck| can_buy_card(g, side, money, deck).is_ok())
+        .map(|deck| Command::Induce {
+            item: InducementItem::CardDraw { deck },
+        })
+        .collect();
+    out.push(Command::DoneInducing);
+    out
+}
+
+/// §32.17 (5) method 4: the least and most card gold a match may give each coach.
+pub const CARD_GOLD: std::ops::RangeInclusive<u32> = 50_000..=200_000;
+
+/// §32.4: the treasury `side` may declare petty cash from (the setup's
+/// `pre_match.treasury`; 0 without it).
+pub fn treasury(g: &Game, side: Side) -> u32 {
+    g.setup.pre_match.treasury.map_or(0, |t| t[side.index()])
+}
+
+/// §32.4: the petty cash `side` may declare: every multiple of 10,000 up to its treasury,
+/// and the whole treasury (gold moves in 10,000s: prices, winnings and expenses all do).
+pub fn petty_cash_amounts(g: &Game, side: Side) -> Vec<Command> {
+    let treasury = treasury(g, side);
+    let mut out: Vec<Command> = (0..=treasury / PETTY_CASH_STEP)
+        .map(|n| Command::PettyCash {
+            amount: n * PETTY_CASH_STEP,
+        })
+        .collect();
+    if !treasury.is_multiple_of(PETTY_CASH_STEP) {
+        out.push(Command::PettyCash { amount: treasury });
+    }
+    out
+}
+
+/// §32.4: petty cash is declared in steps of 10,000 gp (or the whole treasury).
+pub const PETTY_CASH_STEP: u32 = 10_000;
 
 /// Every purchase `side` can still make with `money`, then `done_inducing`.
 pub fn purchases(g: &Game, side: Side, money: u32) -> Vec<Command> {
@@ -409,15 +613,11 @@ pub fn purchases(g: &Game, side: Side, money: u32) -> Vec<Command> {
 }
 
 impl Ctx<'_> {
-    /// §4.2 step 3, §30.1: the inducement money from the match team values (team value +
-    /// petty cash); the stronger team buys first with its petty cash only, then the
-    /// underdog with the difference plus its petty cash; equal values: no money, the
-    /// order by a coin toss (G105).
-    pub(crate) fn start_inducements(&mut self) {
-        let petty = self.g.setup.pre_match.petty_cash;
-        // §32.17 (6): with the league's free fan factor, fan factor is not in the team value.
+    /// §30.1, §32.17 (6): the team values of the two sheets, without fan factor when the
+    /// league makes it free.
+    fn team_values(&self) -> [u32; 2] {
         let free_ff = self.g.setup.options.free_fan_factor;
-        let tv = [0, 1].map(|i| {
+        [0, 1].map(|i| {
             let sheet = self.g.setup.teams[i].sheet();
             let ff = if free_ff {
                 u32::from(sheet.fan_factor) * STAFF_COST
@@ -425,7 +625,76 @@ impl Ctx<'_> {
                 0
             };
             team_value(&sheet) - ff
+        })
+    }
+
+    /// §32.4 (§4.2 step 2), G105: the petty cash declarations (the setup gives each side's
+    /// treasury): the team with the higher team value declares first, equal values: a coin
+    /// toss (`petty_cash_order`); the other declares knowing the first amount.
+    pub(crate) fn start_petty_cash(&mut self) {
+        let tv = self.team_values();
+        let first = match tv[0].cmp(&tv[1]) {
+            std::cmp::Ordering::Greater => Side::Home,
+            std::cmp::Ordering::Less => Side::Away,
+            std::cmp::Ordering::Equal => {
+                let face = self.roll(RollPurpose::PettyCashOrder, None, Die::Range(2));
+                if face == 0 { Side::Home } else { Side::Away }
+            }
+        };
+        self.g.petty_cash = [0, 0];
+        self.push(Frame::PettyCash {
+            side: first,
+            then: Some(first.other()),
         });
+    }
+
+    /// §32.4: `side`'s declaration: asked unless its treasury is empty (then 0 is declared).
+    pub(crate) fn petty_cash_frame(
+        &mut self,
+        side: Side,
+        then: Option<Side>,
+    ) -> Flow<Prompt, Command> {
+        let treasury = treasury(self.g, side);
+        if treasury == 0 {
+            self.petty_cash_answer(side, then, 0);
+            return Flow::Continue;
+        }
+        let declared = then
+            .is_none()
+            .then(|| self.g.petty_cash[side.other().index()]);
+        self.push(Frame::PettyCash { side, then });
+        Flow::Wait(prompt(side, PromptKind::PettyCash { treasury, declared }))
+    }
+
+    /// §32.4: `side` moves `amount` (a legal amount: no more than its treasury) to petty cash.
+    pub(crate) fn petty_cash_answer(&mut self, side: Side, then: Option<Side>, amount: u32) {
+        let treasury = treasury(self.g, side);
+        self.g.petty_cash[side.index()] = amount;
+        self.emit(Event::PettyCash {
+            side,
+            amount,
+            treasury,
+        });
+        if let Some(next) = then {
+            self.push(Frame::PettyCash {
+                side: next,
+                then: None,
+            });
+        }
+    }
+
+    /// §4.2 step 3, §30.1: the inducement money from the match team values (team value +
+    /// petty cash: declared, with the setup's `pre_match.treasury`, else the setup's fixed
+    /// `pre_match.petty_cash`); the stronger team buys first with its petty cash only, then
+    /// the underdog with the difference plus its petty cash; equal values: no money, the
+    /// order by a coin toss (G105).
+    pub(crate) fn start_inducements(&mut self) {
+        let petty = if self.g.setup.pre_match.treasury.is_some() {
+            self.g.petty_cash
+        } else {
+            self.g.setup.pre_match.petty_cash
+        };
+        let tv = self.team_values();
         // Saturating: petty cash comes from the setup, any size.
         let mtv = [
             tv[0].saturating_add(petty[0]),
@@ -452,6 +721,16 @@ impl Ctx<'_> {
         self.g.inducement_gift = [0, 0];
         self.g.inducement_gift[second.index()] = gift;
         self.push(Frame::EndInducements);
+        let card_gold = self.g.setup.options.card_gold;
+        if card_gold > 0 {
+            // §32.17 (5) method 4: after the inducements, each coach spends his card gold,
+            // in the same order.
+            self.push(Frame::CardGold {
+                side: first,
+                money: card_gold,
+                then: Some((second, card_gold)),
+            });
+        }
         self.push(Frame::Inducements {
             side: first,
             money: money[first.index()],
@@ -521,6 +800,63 @@ impl Ctx<'_> {
                     });
                 }
             }
+        }
+    }
+
+    /// §32.17 (5) method 4: a turn to spend card gold: waits while a draw is affordable.
+    pub(crate) fn card_gold_frame(
+        &mut self,
+        side: Side,
+        money: u32,
+        then: Option<(Side, u32)>,
+    ) -> Flow<Prompt, Command> {
+        if card_purchases(self.g, side, money).len() <= 1 {
+            if let Some((next, m)) = then {
+                self.push(Frame::CardGold {
+                    side: next,
+                    money: m,
+                    then: None,
+                });
+            }
+            return Flow::Continue;
+        }
+        self.push(Frame::CardGold { side, money, then });
+        Flow::Wait(prompt(side, PromptKind::CardGold { money }))
+    }
+
+    /// §32.17 (5) method 4: a draw paid with card gold (not inducement money nor petty
+    /// cash: `spent` does not change), or `done_inducing` (the rest is lost).
+    pub(crate) fn card_gold_answer(
+        &mut self,
+        side: Side,
+        money: u32,
+        then: Option<(Side, u32)>,
+        cmd: Command,
+    ) {
+        if let Command::Induce {
+            item: item @ InducementItem::CardDraw { deck },
+        } = cmd
+        {
+            let Ok(cost) = can_buy_card(self.g, side, money, deck) else {
+                self.push(Frame::CardGold { side, money, then });
+                return;
+            };
+            self.g.induced[side.index()].bought.push(item);
+            self.emit_induced(side);
+            self.draw_card(side, deck);
+            self.push(Frame::CardGold {
+                side,
+                money: money - cost,
+                then,
+            });
+            return;
+        }
+        if let Some((next, m)) = then {
+            self.push(Frame::CardGold {
+                side: next,
+                money: m,
+                then: None,
+            });
         }
     }
 

@@ -174,6 +174,12 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
         PromptKind::Feed { thralls, .. } => {
             out.extend(thralls.iter().map(|&thrall| Command::Bite { thrall }));
         }
+        PromptKind::PettyCash { .. } => {
+            out.extend(super::inducements::petty_cash_amounts(g, coach));
+        }
+        PromptKind::CardGold { money } => {
+            out.extend(super::inducements::card_purchases(g, coach, *money));
+        }
         PromptKind::Inducements { money } => {
             out.extend(super::inducements::purchases(g, coach, *money));
         }

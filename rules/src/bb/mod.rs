@@ -127,6 +127,13 @@ pub fn apply(
         return Err(CommandError::GameOver);
     }
     if !is_legal(g, &cmd) {
+        // §30.2, §32.17 (3): a refused purchase says why.
+        if let (Command::Induce { item }, PromptKind::Inducements { money }, Some(side)) =
+            (&cmd, &g.prompt.kind, g.prompt.coach)
+            && let Err(why) = inducements::can_buy(g, side, *money, *item)
+        {
+            return Err(CommandError::Illegal { reason: why });
+        }
         return Err(CommandError::Illegal {
             reason: format!("{cmd:?} is not a legal answer to {:?}", g.prompt.kind),
         });

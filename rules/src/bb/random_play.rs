@@ -66,6 +66,9 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             special_play_cards: random_cards(seed, true),
             card_inducements: false,
             free_fan_factor: false,
+            excluded_inducements: Default::default(),
+            cards_only: false,
+            card_gold: 0,
         },
         pre_match: Box::default(),
     }
@@ -73,6 +76,7 @@ pub fn random_setup(seed: u64) -> MatchSetup {
 
 /// [`random_setup`] with the inducement phase on (§30.1) and random petty cash (0 to
 /// 500,000 a side, in 50,000 steps), from `seed`: random play then buys random inducements.
+/// For a third of the seeds those amounts are treasuries (§32.4): random play declares.
 pub fn random_setup_with_inducements(seed: u64) -> MatchSetup {
     let mut setup = random_setup(seed);
     let mut d = ChaChaDice::from_u64(seed ^ 0x1ADC_CA54);
@@ -80,6 +84,11 @@ pub fn random_setup_with_inducements(seed: u64) -> MatchSetup {
     setup.pre_match.petty_cash = [0, 1].map(|_| u32::from(d.roll(Die::Range(11))) * 50_000);
     // §31.1: Special Play Card draws on the inducement list, for half the seeds.
     setup.options.card_inducements = d.roll(Die::Range(2)) == 1;
+    // §32.4: for a third of the seeds the amounts are treasuries the coaches declare from.
+    if d.roll(Die::Range(3)) == 0 {
+        setup.pre_match.treasury = Some(setup.pre_match.petty_cash);
+        setup.pre_match.petty_cash = [0, 0];
+    }
     setup
 }
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 pub use super::cards::SpecialPlayCards;
 use super::data::*;
+pub use super::inducements::InducementKinds;
 use crate::core::SetupError;
 
 /// A Blood Bowl match setup: `{"teams": ["orc", "human"], "options": {...}}`, or with team
@@ -160,6 +161,23 @@ pub struct Options {
     /// (fan factor counts, as before).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub free_fan_factor: bool,
+    /// §32.17 (3), a league's switch: the inducement kinds removed from the list (buying one
+    /// is refused). Empty by default.
+    #[serde(skip_serializing_if = "InducementKinds::is_empty")]
+    pub excluded_inducements: InducementKinds,
+    /// §32.17 (5) method 3: with `card_inducements`, Special Play Card draws replace the
+    /// inducement list: nothing else may be bought (5 draws a coach at most). Off by default.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cards_only: bool,
+    /// §32.17 (5) method 4: with `inducements` (and not `card_inducements`), the gold
+    /// (50,000 to 200,000) each coach gets to spend only on card draws after the
+    /// inducements; what is left is lost. 0 (the default): none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub card_gold: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Default for Options {
@@ -176,9 +194,16 @@ impl Default for Options {
             special_play_cards: SpecialPlayCards::default(),
             card_inducements: false,
             free_fan_factor: false,
+            excluded_inducements: InducementKinds::NONE,
+            cards_only: false,
+            card_gold: 0,
         }
     }
 }
+
+/// §32.4: the largest treasury a setup may give (10,000,000 gp), so petty cash and match
+/// values stay far from the `u32` limit and a declaration has at most 1,001 legal amounts.
+pub const MAX_TREASURY: u32 = 10_000_000;
 
 /// The pre-match sequence's league steps (§4.2 1.2–1.3): petty cash (with the `inducements`
 /// option); inducements are bought in the pre-match phase (§30.1), so a list here is refused.
@@ -188,9 +213,16 @@ pub struct PreMatch {
     /// Inducements per side, Home then Away.
     #[serde(default)]
     pub inducements: [Vec<super::inducements::InducementItem>; 2],
-    /// Petty cash per side (gp).
+    /// Petty cash per side (gp), fixed by the setup (not with `treasury`).
     #[serde(default)]
     pub petty_cash: [u32; 2],
+    /// §32.4 (league matches): each side's treasury (gp), Home then Away. When given (with the
+    /// option `inducements`), the pre-match asks each coach how much of it he moves to petty
+    /// cash, the team with the higher team value first (equal values: a coin toss, G105),
+    /// before the inducements. `None` (the default, and every older setup): no declaration,
+    /// the fixed `petty_cash` above.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub treasury: Option<[u32; 2]>,
 }
 
 impl SheetPlayer {
@@ -530,6 +562,27 @@ pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
                 .to_string(),
         ));
     }
+    if let Some(treasury) = setup.pre_match.treasury {
+        if !setup.options.inducements {
+            // §32.4: the declaration is the step before the inducements (§30.1).
+            return Err(SetupError::NeedsOption {
+                option: "pre_match.treasury".to_string(),
+                needs: "inducements".to_string(),
+            });
+        }
+        if setup.pre_match.petty_cash.iter().any(|&c| c > 0) {
+            return Err(refuse(
+                "petty cash fixed in the setup and a treasury to declare it from (§32.4: give \
+                 one or the other)"
+                    .to_string(),
+            ));
+        }
+        if let Some(t) = treasury.iter().find(|&&t| t > MAX_TREASURY) {
+            return Err(refuse(format!(
+                "a treasury of {t} (§32.4: at most {MAX_TREASURY} gp)"
+            )));
+        }
+    }
     setup.options.special_play_cards.validate()?;
     if setup.options.card_inducements && !setup.options.inducements {
         // §31.1: card draws on the inducement list need the inducement phase.
@@ -537,6 +590,43 @@ pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
             option: "card_inducements".to_string(),
             needs: "inducements".to_string(),
         });
+    }
+    let o = &setup.options;
+    if !o.excluded_inducements.is_empty() && !o.inducements {
+        // §32.17 (3): a list to remove from needs the inducement phase.
+        return Err(SetupError::NeedsOption {
+            option: "excluded_inducements".to_string(),
+            needs: "inducements".to_string(),
+        });
+    }
+    if o.cards_only && !o.card_inducements {
+        // §32.17 (5) method 3: cards replace the list only when they are on it.
+        return Err(SetupError::NeedsOption {
+            option: "cards_only".to_string(),
+            needs: "card_inducements".to_string(),
+        });
+    }
+    if o.card_gold > 0 {
+        if !o.inducements {
+            // §32.17 (5) method 4: the card gold is spent in the pre-match's buying.
+            return Err(SetupError::NeedsOption {
+                option: "card_gold".to_string(),
+                needs: "inducements".to_string(),
+            });
+        }
+        if o.card_inducements {
+            return Err(refuse(
+                "card_gold with card_inducements (§32.17 (5): methods 1 and 4 are exclusive; \
+                 with method 4 cards are not inducements)"
+                    .to_string(),
+            ));
+        }
+        if !super::inducements::CARD_GOLD.contains(&o.card_gold) {
+            return Err(refuse(format!(
+                "card_gold {} (§32.17 (5) method 4: 50,000 to 200,000 gp)",
+                o.card_gold
+            )));
+        }
     }
     Ok(())
 }

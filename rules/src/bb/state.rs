@@ -244,6 +244,9 @@ pub struct Game {
     /// §30.1: inducement money (not petty cash) each side has left while buying.
     #[serde(default)]
     pub inducement_gift: [u32; 2],
+    /// §32.4: the petty cash each side declared (with the setup's `pre_match.treasury`).
+    #[serde(default)]
+    pub petty_cash: [u32; 2],
     pub frames: Vec<Frame>,
     pub prompt: Prompt,
     pub outcome: Option<Outcome>,

@@ -145,6 +145,7 @@ impl GameView {
             | Event::Fed { .. }
             | Event::NurglesRot { .. } => {}
             Event::InducementMoney { .. }
+            | Event::PettyCash { .. }
             | Event::StarPlaysForNeither { .. }
             | Event::SpellCast { .. } => {}
             Event::Induced { side, induced } => {

@@ -195,6 +195,10 @@ pub enum Command {
     Gaze { target: PlayerId },
     /// §26.39 Blood Lust: the hungry Vampire bites this Thrall.
     Bite { thrall: PlayerId },
+    /// §32.4 (§4.2 step 2): move `amount` gold from the treasury to petty cash for this
+    /// match (league matches: the setup's `pre_match.treasury`). The legal amounts are every
+    /// multiple of 10,000 up to the treasury, and the whole treasury.
+    PettyCash { amount: u32 },
     /// §4.2 step 3, §30: buy one inducement (a Star Player, §29).
     Induce { item: InducementItem },
     /// §30.1: the coach has bought what he wants (the rest of the money is lost).
@@ -362,9 +366,18 @@ pub enum PromptKind {
         player: PlayerId,
         thralls: Vec<PlayerId>,
     },
+    /// §32.4 (§4.2 step 2): how much of its `treasury` the team moves to petty cash
+    /// (`petty_cash`); `declared`: what the other team declared first, if it has.
+    PettyCash {
+        treasury: u32,
+        declared: Option<u32>,
+    },
     /// §4.2 step 3, §30: buy inducements (`induce`) with `money` gold left, then
     /// `done_inducing`.
     Inducements { money: u32 },
+    /// §32.17 (5) method 4: draw Special Play Cards (`induce` with a `card_draw`) with
+    /// `money` of card gold left, then `done_inducing` (the rest is lost).
+    CardGold { money: u32 },
     /// §30.7: `player`'s Regeneration failed: use Igor's re-roll?
     Igor { player: PlayerId },
     /// §30.10: the team turn is over: the Wizard may cast his spell now (`cast_spell`) or
@@ -482,6 +495,8 @@ pub enum RollPurpose {
     BloodLust,
     /// §30.1, G105: who buys inducements first when the match values are equal.
     InducementOrder,
+    /// §32.4, G105: who declares petty cash first when the team values are equal.
+    PettyCashOrder,
     /// §30.6: the Halfling Master Chef's 3D6.
     MasterChef,
     /// §30.10: a spell's roll for a player.
@@ -775,6 +790,12 @@ pub enum Event {
     /// qualifies (ST 4 or less; no Decay, Regeneration or Stunty): the league may make him
     /// a Rotter after the match.
     NurglesRot { victim: PlayerId, by: PlayerId },
+    /// §32.4: `side` moved `amount` gold from its treasury (`treasury` before) to petty cash.
+    PettyCash {
+        side: Side,
+        amount: u32,
+        treasury: u32,
+    },
     /// §30.1: the team values (§30.1), petty cash, the gold each side may spend on
     /// inducements, and who buys first.
     InducementMoney {

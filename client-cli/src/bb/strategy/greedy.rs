@@ -145,8 +145,12 @@ impl Strategy for GreedyStrategy {
             // §26.45, §26.57: keep the ball; stay put (the fallback is safe).
             PromptKind::DumpOff { .. } => Some(Command::Decline),
             PromptKind::KickOffReturn { .. } | PromptKind::PassBlock { .. } => Some(Command::Done),
+            // §32.4: keeps its gold in the treasury (it buys no inducements anyway).
+            PromptKind::PettyCash { .. } => Some(Command::PettyCash { amount: 0 }),
             // §30: buys nothing (the money is lost), uses Igor, keeps the Wizard's spell.
-            PromptKind::Inducements { .. } => Some(Command::DoneInducing),
+            PromptKind::Inducements { .. } | PromptKind::CardGold { .. } => {
+                Some(Command::DoneInducing)
+            }
             PromptKind::Igor { .. } => Some(Command::Igor { use_it: true }),
             PromptKind::Wizard => Some(Command::Decline),
             PromptKind::PlayCard { .. } => Some(Command::NoCard),

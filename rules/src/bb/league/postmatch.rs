@@ -26,6 +26,8 @@ use super::team::{
     injury_ignored,
 };
 use crate::bb::data::{CasualtyResult, LastingEffect, RAISED_POSITION};
+use crate::bb::inducements::InducementKinds;
+use crate::bb::setup::Options;
 use crate::core::{DiceSource, Die, Side};
 
 /// How each team's MVP is chosen (§32.6; §32.17 (1) alternatives).
@@ -59,6 +61,68 @@ pub struct LeagueRules {
     pub free_fan_factor: bool,
     /// §32.17 (7).
     pub short_season: ShortSeasonWinnings,
+    /// §32.17 (3): the inducement kinds the league removes from the list (each at most once);
+    /// every league match refuses to sell them. Empty by default.
+    pub excluded_inducements: InducementKinds,
+    /// §32.17 (5): how Special Play Cards enter the league's matches (method 2, none, by
+    /// default).
+    pub cards: CardMethod,
+}
+
+/// §32.17 (5): the commissioner's method for Special Play Cards. On the wire
+/// `{"method": "none"}`, `{"method": "inducements"}`, `{"method": "cards_only"}`,
+/// `{"method": "gold", "gold": 100000}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "method", rename_all = "snake_case")]
+pub enum CardMethod {
+    /// Method 2: no cards.
+    #[default]
+    None,
+    /// Method 1: card draws on the inducement list, 5 a coach at most (§31.1).
+    Inducements,
+    /// Method 3: card draws replace the inducement list: nothing else may be bought, 5 draws
+    /// a coach at most.
+    CardsOnly,
+    /// Method 4: each coach gets `gold` (50,000 to 200,000) each match to spend only on card
+    /// draws; what is left is lost.
+    Gold {
+        #[cfg_attr(feature = "schema", schemars(range(min = 50_000, max = 200_000)))]
+        gold: u32,
+    },
+}
+
+impl LeagueRules {
+    /// Why these rules cannot be a league's (a value out of its bounds), in words.
+    pub fn validate(&self) -> Result<(), String> {
+        if let CardMethod::Gold { gold } = self.cards
+            && !crate::bb::inducements::CARD_GOLD.contains(&gold)
+        {
+            return Err(format!(
+                "field \"rules.cards.gold\": {gold} is not 50000 to 200000 (§32.17 (5) method 4)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The match options that carry these rules into a league match: free fan factor
+    /// (§32.17 (6)), the removed inducements (§32.17 (3)) and the card method (§32.17 (5)).
+    pub fn match_options(&self, options: Options) -> Options {
+        let (card_inducements, cards_only, card_gold) = match self.cards {
+            CardMethod::None => (false, false, 0),
+            CardMethod::Inducements => (true, false, 0),
+            CardMethod::CardsOnly => (true, true, 0),
+            CardMethod::Gold { gold } => (false, false, gold),
+        };
+        Options {
+            free_fan_factor: self.free_fan_factor,
+            excluded_inducements: self.excluded_inducements,
+            card_inducements,
+            cards_only,
+            card_gold,
+            ..options
+        }
+    }
 }
 
 impl Default for LeagueRules {
@@ -69,6 +133,8 @@ impl Default for LeagueRules {
             expenses_band: 150_000,
             free_fan_factor: false,
             short_season: ShortSeasonWinnings::Off,
+            excluded_inducements: InducementKinds::NONE,
+            cards: CardMethod::None,
         }
     }
 }
