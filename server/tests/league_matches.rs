@@ -235,6 +235,9 @@ async fn verify_post_match(server: &TestServer, l: &League, room: &str, m: &Valu
         facts: facts.clone(),
         petty_cash_spent: [0, 0],
         rules,
+        stage: Default::default(),
+        major: None,
+        trophies: Default::default(),
     };
     let mut dice = ChaChaDice::from_seed(post_dice_seed(&seed, &match_seed));
     let (mut post, mut all) = PostMatch::start(input, &mut dice);

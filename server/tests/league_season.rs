@@ -327,6 +327,9 @@ async fn a_season_of_eight_league_teams_is_played_by_bots_and_keeps_its_invarian
                 facts: facts.clone(),
                 petty_cash_spent: [0, 0],
                 rules: LeagueRules::default(),
+                stage: Default::default(),
+                major: None,
+                trophies: Default::default(),
             };
             let match_seed = log.dice_seed().expect("seed").expect("seed");
             let mut dice = ChaChaDice::from_seed(post_dice_seed(&seed, &match_seed));

@@ -66,6 +66,8 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             special_play_cards: random_cards(seed, true),
             card_inducements: false,
             free_fan_factor: false,
+            tournament_stage: false,
+            trophies: Default::default(),
         },
         pre_match: Box::default(),
     }

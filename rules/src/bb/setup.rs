@@ -160,6 +160,21 @@ pub struct Options {
     /// (fan factor counts, as before).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub free_fan_factor: bool,
+    /// §32.16, a league tournament's semi-final or final: the gate is doubled, no inducement
+    /// money is given (only petty cash buys), and no Star Player or Mercenary may be hired.
+    /// Off by default (a match plays as before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tournament_stage: bool,
+    /// §32.16: the Majors' trophies each team (home, away) holds: the Spike! Magazine
+    /// trophy's +2 on the gate roll, the Dungeonbowl's Wizard at 50,000. (Their team re-rolls
+    /// are on the sheets; the Blood Bowl trophy's winnings are the post-match sequence's.)
+    /// None by default.
+    #[serde(default, skip_serializing_if = "no_trophies")]
+    pub trophies: [crate::bb::league::tournament::Held; 2],
+}
+
+fn no_trophies(t: &[crate::bb::league::tournament::Held; 2]) -> bool {
+    t.iter().all(|h| h.majors().is_empty())
 }
 
 impl Default for Options {
@@ -176,6 +191,8 @@ impl Default for Options {
             special_play_cards: SpecialPlayCards::default(),
             card_inducements: false,
             free_fan_factor: false,
+            tournament_stage: false,
+            trophies: [crate::bb::league::tournament::Held::default(); 2],
         }
     }
 }
