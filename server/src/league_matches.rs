@@ -55,6 +55,7 @@ use dugout_protocol::{
 use dugout_rules::bb::league::postmatch::{PostCommand, PostMatch, PostMatchInput};
 use dugout_rules::bb::league::record::MatchFacts;
 use dugout_rules::bb::league::team::{LeagueTeam, TeamEvent, match_setup};
+use dugout_rules::bb::league::tournament::{Held, Major, Stage, trophy_rerolls, trophy_tv};
 use dugout_rules::bb::setup::Options;
 use dugout_rules::core::{ChaChaDice, Side};
 use dugout_rules::{AnyEvent, AnyGame, AnySetup};
@@ -136,6 +137,40 @@ async fn create(
     Body(new): Body<NewTeamMatch>,
 ) -> Result<Response, Failure> {
     let league = bb_league(&state, &id).await?;
+    let row = make_match(&state, &who, &league, &new, Stage::Season, None).await?;
+    let body = body(state.store().as_ref(), &row, None).await?;
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// The Majors' trophies team `team` of `league` holds now (§32.16): the Majors whose last
+/// edition it won.
+pub async fn trophies_held(store: &dyn Store, league: i64, team: TeamId) -> Result<Held, Failure> {
+    let mut holder: std::collections::BTreeMap<Major, TeamId> = std::collections::BTreeMap::new();
+    for t in store.trophies(league).await? {
+        holder.insert(t.major, t.team);
+    }
+    let held: Vec<Major> = holder
+        .into_iter()
+        .filter(|(_, t)| *t == team)
+        .map(|(m, _)| m)
+        .collect();
+    Ok(Held::of(&held))
+}
+
+/// Make a league match between two teams (checks, sheets, room, row): a season match from
+/// [`create`], a tournament's semi-final or final (`stage`, of `major`) from
+/// `league_tournaments`. The trophies each team holds are applied (§32.16): a team re-roll
+/// each on its sheet, counted in its match TV; the Spike! trophy's gate roll and the
+/// Dungeonbowl's Wizard through the match option `trophies`; the Blood Bowl trophy's winnings
+/// in the post-match sequence.
+pub async fn make_match(
+    state: &AppState,
+    who: &Account,
+    league: &League,
+    new: &NewTeamMatch,
+    stage: Stage,
+    major: Option<Major>,
+) -> Result<TeamMatchRow, Failure> {
     let store = state.store().as_ref();
     if new.home == new.away {
         return Err(bad("a team does not play itself"));
@@ -147,8 +182,8 @@ async fn create(
         )));
     }
     let rows = [
-        team_row(store, &league, new.home).await?,
-        team_row(store, &league, new.away).await?,
+        team_row(store, league, new.home).await?,
+        team_row(store, league, new.away).await?,
     ];
     if who.id != league.organiser.id && rows.iter().all(|r| r.coach.id != who.id) {
         return Err(Failure::new(
@@ -211,18 +246,42 @@ async fn create(
     // §32.4: the inducements bought with the team value difference are the engine's own
     // pre-match step (§30.1), on team values without fan factor if the league makes it free
     // (§32.17 (6)); petty cash is not offered (none is moved from the treasury).
-    let (setup, ids) = match_setup(
+    let trophies = [
+        trophies_held(store, league.id, rows[0].id).await?,
+        trophies_held(store, league.id, rows[1].id).await?,
+    ];
+    let (mut setup, ids) = match_setup(
         &home,
         &away,
         Options {
             inducements: true,
             free_fan_factor: rules.free_fan_factor,
+            // §32.16: a semi-final or final: no inducement money, no stars or mercenaries,
+            // the gate doubled.
+            tournament_stage: stage.is_tournament(),
+            trophies,
+            // A knockout match needs a winner: sudden-death overtime, then penalties (§18.7).
+            overtime: if stage.is_tournament() {
+                dugout_rules::bb::setup::Overtime::SuddenDeath
+            } else {
+                dugout_rules::bb::setup::Overtime::None
+            },
+            penalty_shootout: stage.is_tournament(),
             ..Options::default()
         },
     );
+    // §32.16: a team re-roll for each Major's trophy held, on the sheet (so the engine's
+    // inducement team value counts it) and in the match TV.
+    for (i, t) in setup.teams.iter_mut().enumerate() {
+        if let dugout_rules::bb::setup::TeamChoice::Sheet(sheet) = t {
+            sheet.rerolls = sheet
+                .rerolls
+                .saturating_add(trophy_rerolls(&trophies[i].majors()));
+        }
+    }
     let match_tv = [
-        home.team_value(rules.free_fan_factor),
-        away.team_value(rules.free_fan_factor),
+        home.team_value(rules.free_fan_factor) + trophy_tv(home.roster, &trophies[0].majors()),
+        away.team_value(rules.free_fan_factor) + trophy_tv(away.roster, &trophies[1].majors()),
     ];
     let spec = RoomSpec {
         setup: AnySetup::BloodBowl(setup),
@@ -242,6 +301,9 @@ async fn create(
             ids,
             match_tv,
             rules,
+            stage,
+            major,
+            trophies,
         },
         post_seed,
         decision_ms: i64::from(decision) * 1000,
@@ -251,9 +313,8 @@ async fn create(
         created_at_ms: now_ms(),
     };
     store.create_team_match(&row).await?;
-    tracing::info!(league = league.id, %match_id, home = rows[0].id, away = rows[1].id, "league team match made");
-    let body = body(store, &row, None).await?;
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    tracing::info!(league = league.id, %match_id, home = rows[0].id, away = rows[1].id, ?stage, "league team match made");
+    Ok(row)
 }
 
 /// The `{id}` and `{match}` of a path.
@@ -389,6 +450,9 @@ async fn input(
             match_tv: row.setup.match_tv,
             petty_cash_spent: [0, 0],
             rules: row.setup.rules,
+            stage: row.setup.stage,
+            major: row.setup.major,
+            trophies: row.setup.trophies,
         },
         seed,
     )))
@@ -728,6 +792,11 @@ pub async fn seat_check(
         ))),
         None => Err(Failure::internal("a league match's team went away")),
     }
+}
+
+/// A league match's body as served right after it was made.
+pub async fn match_body(store: &dyn Store, row: &TeamMatchRow) -> Result<TeamMatchBody, Failure> {
+    body(store, row, None).await
 }
 
 async fn body(

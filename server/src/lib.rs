@@ -25,6 +25,7 @@ pub mod fair;
 pub mod league_matches;
 pub mod league_schedule;
 pub mod league_teams;
+pub mod league_tournaments;
 pub mod leagues;
 pub mod lobby;
 pub mod openapi;

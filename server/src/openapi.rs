@@ -826,6 +826,7 @@ pub fn document() -> Value {
         .iter()
         .chain(crate::league_teams::OPERATIONS)
         .chain(crate::league_matches::OPERATIONS)
+        .chain(crate::league_tournaments::OPERATIONS)
     {
         let parameters: Vec<Value> = op.params.iter().map(parameter).collect();
         let mut responses = Map::new();

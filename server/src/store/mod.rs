@@ -17,12 +17,14 @@
 pub mod leases;
 mod postgres;
 mod schedule;
+mod tournaments;
 mod sql;
 mod sqlite;
 pub mod teams;
 
 pub use postgres::PostgresStore;
 pub use schedule::{Fixture, Link, NewFixture, ScheduleStore, Season};
+pub use tournaments::{TournamentChange, TournamentRow, TournamentStore, TrophyRow};
 pub use sqlite::{DB_FILE as SQLITE_FILE, SqliteStore};
 pub use teams::{
     LeagueTeamRow, PostProgress, PostState, PostStep, StoredTeamEvent, TeamAppend, TeamChange,
@@ -273,6 +275,12 @@ pub enum LeagueAction {
     FixResult,
     /// A Blood Bowl league team approved (issue 13).
     ApproveTeam,
+    /// §32.16: an end-of-season tournament drawn, a match of it made, a winner recorded, an
+    /// award given (`league_tournaments`).
+    StartTournament,
+    TournamentMatch,
+    TournamentWinner,
+    TournamentAward,
 }
 
 impl LeagueAction {
@@ -290,6 +298,10 @@ impl LeagueAction {
             LeagueAction::Forfeit => "forfeit",
             LeagueAction::FixResult => "fix_result",
             LeagueAction::ApproveTeam => "approve_team",
+            LeagueAction::StartTournament => "start_tournament",
+            LeagueAction::TournamentMatch => "tournament_match",
+            LeagueAction::TournamentWinner => "tournament_winner",
+            LeagueAction::TournamentAward => "tournament_award",
         }
     }
 }
@@ -319,12 +331,25 @@ pub enum CoachRemoval {
 /// Implemented for every type that implements the three parts; a caller holds it as
 /// `Arc<dyn Store>` and calls any part's methods on it.
 pub trait Store:
-    AccountStore + MatchStore + LeagueStore + ScheduleStore + TeamStore + TeamMatchStore
+    AccountStore
+    + MatchStore
+    + LeagueStore
+    + ScheduleStore
+    + TeamStore
+    + TeamMatchStore
+    + TournamentStore
 {
 }
 
 impl<T> Store for T where
-    T: AccountStore + MatchStore + LeagueStore + ScheduleStore + TeamStore + TeamMatchStore
+    T: AccountStore
+    + MatchStore
+    + LeagueStore
+    + ScheduleStore
+    + TeamStore
+    + TeamMatchStore
+    + TournamentStore
+    + TournamentStore
 {
 }
 

@@ -23,6 +23,7 @@ use sqlx::{Connection, Database, Decode, Encode, IntoArguments, Postgres, Sqlite
 use super::*;
 
 mod schedule;
+mod tournaments;
 #[path = "teams_sql.rs"]
 mod teams_sql;
 
