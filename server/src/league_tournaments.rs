@@ -100,10 +100,7 @@ pub const CHAOS_CUP_SEED_DOMAIN: &[u8] = b"dugout-chaos-cup-v1";
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route(
-            "/api/leagues/{id}/seasons/{season}/tournament",
-            post(start),
-        )
+        .route("/api/leagues/{id}/seasons/{season}/tournament", post(start))
         .route("/api/leagues/{id}/tournaments", get(list))
         .route("/api/leagues/{id}/tournaments/{tournament}", get(show))
         .route(
@@ -354,8 +351,7 @@ fn refused(e: &TournamentError) -> Failure {
 
 fn reason(value: &str) -> Result<String, Failure> {
     let n = value.chars().count();
-    if (1..=200).contains(&n) && !value.chars().any(char::is_control) && !value.trim().is_empty()
-    {
+    if (1..=200).contains(&n) && !value.chars().any(char::is_control) && !value.trim().is_empty() {
         Ok(value.trim().to_owned())
     } else {
         Err(bad(
@@ -725,16 +721,20 @@ async fn make_match(
     let s = &row.state;
     let i = new.slot.index();
     if let Some(m) = &s.matches[i] {
-        return Err(conflict(format!("{:?} has its match already: {m}", new.slot)));
+        return Err(conflict(format!(
+            "{:?} has its match already: {m}",
+            new.slot
+        )));
     }
     if s.decided[i].is_some() {
         return Err(conflict(format!("{:?} is decided already", new.slot)));
     }
     let (home, away) = match new.slot {
         Slot::FirstSemiFinal | Slot::SecondSemiFinal => s.bracket.semi_finals[i],
-        Slot::Final => s.bracket.final_pairing().ok_or_else(|| {
-            refused_bracket(rules::BracketError::FinalNotReady)
-        })?,
+        Slot::Final => s
+            .bracket
+            .final_pairing()
+            .ok_or_else(|| refused_bracket(rules::BracketError::FinalNotReady))?,
     };
     let request = NewTeamMatch {
         home: i64::from(home),
@@ -922,7 +922,9 @@ async fn award(
                 ));
             }
             let Some(cup) = s.chaos_cup.as_mut() else {
-                return Err(conflict("§32.16: this tournament is not a Chaos Cup edition"));
+                return Err(conflict(
+                    "§32.16: this tournament is not a Chaos Cup edition",
+                ));
             };
             if !cup.players.contains(player) {
                 return Err(conflict(format!(
@@ -955,7 +957,14 @@ async fn award(
                 skill: *skill,
                 value,
             });
-            (team, *player, *skill, value, why, "a Chaos Cup gift (§32.16)")
+            (
+                team,
+                *player,
+                *skill,
+                value,
+                why,
+                "a Chaos Cup gift (§32.16)",
+            )
         }
     };
     let (f, last) = fold(store, team_id).await?;
@@ -992,7 +1001,9 @@ async fn award(
         log: line(&who, &detail),
     };
     if !store.update_tournament(league.id, row.id, &change).await? {
-        return Err(conflict("the tournament or the team changed meanwhile: try again"));
+        return Err(conflict(
+            "the tournament or the team changed meanwhile: try again",
+        ));
     }
     tracing::info!(league = league.id, who = %who.name, %detail, "league: tournament award");
     let row = store

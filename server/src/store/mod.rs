@@ -17,19 +17,19 @@
 pub mod leases;
 mod postgres;
 mod schedule;
-mod tournaments;
 mod sql;
 mod sqlite;
 pub mod teams;
+mod tournaments;
 
 pub use postgres::PostgresStore;
 pub use schedule::{Fixture, Link, NewFixture, ScheduleStore, Season};
-pub use tournaments::{TournamentChange, TournamentRow, TournamentStore, TrophyRow};
 pub use sqlite::{DB_FILE as SQLITE_FILE, SqliteStore};
 pub use teams::{
     LeagueTeamRow, PostProgress, PostState, PostStep, StoredTeamEvent, TeamAppend, TeamChange,
     TeamId, TeamMatchRow, TeamMatchSetup, TeamMatchStore, TeamStore,
 };
+pub use tournaments::{TournamentChange, TournamentRow, TournamentStore, TrophyRow};
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -343,13 +343,13 @@ pub trait Store:
 
 impl<T> Store for T where
     T: AccountStore
-    + MatchStore
-    + LeagueStore
-    + ScheduleStore
-    + TeamStore
-    + TeamMatchStore
-    + TournamentStore
-    + TournamentStore
+        + MatchStore
+        + LeagueStore
+        + ScheduleStore
+        + TeamStore
+        + TeamMatchStore
+        + TournamentStore
+        + TournamentStore
 {
 }
 

@@ -152,9 +152,14 @@ impl<B: Backend> TournamentStore for B {
                 if last_seq::<B::Db>(&mut *tx, *team).await? != *after {
                     return Ok(false);
                 }
-                let stored =
-                    insert_team_events::<B::Db>(&mut *tx, *team, after + 1, events, change.log.at_ms)
-                        .await?;
+                let stored = insert_team_events::<B::Db>(
+                    &mut *tx,
+                    *team,
+                    after + 1,
+                    events,
+                    change.log.at_ms,
+                )
+                .await?;
                 if stored != events.len() as u64 {
                     return Ok(false);
                 }
