@@ -1,0 +1,366 @@
+//! End-of-season tournaments of Blood Bowl leagues and the Majors' trophies (§32.16), over
+//! the real server: the organiser closes the season and starts the tournament, the draw is
+//! redone from the published seed, the semi-finals and the final are league team matches
+//! with their stage (played by the coaches over WebSockets, ended by a concession), the
+//! winners are recorded from the matches or by the organiser, the trophy passes, and the
+//! holder's next match has its benefits.
+//!
+//! Section references (§) are to docs/rules/blood-bowl.md.
+
+mod common;
+
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use common::{TestServer, start};
+use dugout_protocol::ClientMessage;
+use dugout_rules::bb::data::Roster;
+use dugout_rules::bb::league::tables::SppKind;
+use dugout_rules::bb::league::team::TeamEvent;
+use dugout_rules::bb::league::tournament::{Entrant, Major, Method, draw_bracket};
+use dugout_rules::bb::setup::{Overtime, starter_team};
+use dugout_rules::core::{ChaChaDice, Side};
+use dugout_server::league_tournaments::{TournamentEntrant, draw_seed};
+use serde_json::{Value, json};
+
+struct League {
+    id: i64,
+    base: String,
+    org: String,
+    /// (team id, coach's token), in registration order.
+    teams: Vec<(i64, String)>,
+}
+
+impl League {
+    fn token(&self, team: i64) -> &str {
+        &self.teams.iter().find(|t| t.0 == team).expect("a team").1
+    }
+}
+
+fn sheet(roster: Roster) -> dugout_rules::bb::setup::TeamSheet {
+    let mut s = starter_team(roster);
+    s.players.truncate(11);
+    while dugout_rules::bb::setup::sheet_cost(&s) > 1_000_000 && s.rerolls > 0 {
+        s.rerolls -= 1;
+    }
+    s
+}
+
+async fn league(server: &TestServer, rosters: &[Roster]) -> League {
+    let org = server.register("organiser").await;
+    let (status, league) = server
+        .post(
+            "/api/leagues",
+            json!({"name": "Old World", "game": "blood_bowl"}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{league}");
+    let id = league["id"].as_i64().expect("id");
+    let base = format!("/api/leagues/{id}");
+    let mut teams = Vec::new();
+    for (i, roster) in rosters.iter().enumerate() {
+        let name = format!("coach_{i}");
+        let token = server.register(&name).await;
+        let (status, body) = server
+            .post(
+                &format!("{base}/coaches"),
+                json!({"coach": name, "team": roster.name()}),
+                Some(&org),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, _) = server
+            .post(&format!("{base}/invitation"), json!({}), Some(&token))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, team) = server
+            .post(
+                &format!("{base}/teams"),
+                json!({"name": format!("Team {i}"), "sheet": sheet(*roster)}),
+                Some(&token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{team}");
+        let t = team["id"].as_i64().expect("id");
+        let (status, body) = server
+            .post(&format!("{base}/teams/{t}/approval"), json!({}), Some(&org))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        teams.push((t, token));
+    }
+    League {
+        id,
+        base,
+        org,
+        teams,
+    }
+}
+
+/// The coaches of the match's teams join their seats and start; the home coach concedes (the
+/// away team wins); each post-match decision has 1 second, and the sequence is read until
+/// the server's defaults have ended it.
+async fn play_conceded(server: &TestServer, l: &League, m: &Value) -> String {
+    let room = m["match"].as_str().expect("a match id").to_owned();
+    let home = m["home"]["team"].as_i64().expect("home");
+    let away = m["away"]["team"].as_i64().expect("away");
+    let mut a = server.client(l.token(home)).await;
+    let mut b = server.client(l.token(away)).await;
+    assert_eq!(a.join(&room, Some(Side::Home)).await, Ok(Some(0)));
+    assert_eq!(b.join(&room, Some(Side::Away)).await, Ok(Some(0)));
+    start(&mut a, &mut b, &room).await;
+    let r = room.clone();
+    let answer = a.request(|id| ClientMessage::Concede { id, room: r }).await;
+    assert!(answer.is_ok(), "{answer:?}");
+    for _ in 0..200 {
+        let (status, m) = server.get(&format!("{}/team-matches/{room}", l.base)).await;
+        assert_eq!(status, StatusCode::OK, "{m}");
+        if m["status"] == "done" {
+            return room;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("the post-match sequence of {room} did not end");
+}
+
+async fn tournament(server: &TestServer, l: &League, t: i64) -> Value {
+    let (status, body) = server.get(&format!("{}/tournaments/{t}", l.base)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+async fn make(server: &TestServer, l: &League, t: i64, slot: &str) -> (StatusCode, Value) {
+    server
+        .post(
+            &format!("{}/tournaments/{t}/matches", l.base),
+            json!({"slot": slot, "decision_seconds": 1}),
+            Some(&l.org),
+        )
+        .await
+}
+
+fn bb_setup(log: &dugout_server::store::MatchLog) -> dugout_rules::bb::setup::MatchSetup {
+    match &log.spec.setup {
+        dugout_rules::AnySetup::BloodBowl(s) => s.clone(),
+        _ => panic!("Blood Bowl"),
+    }
+}
+
+/// §32.16: the organiser closes the season and starts its tournament; the four
+/// semi-finalists (a tie across fourth place drawn) and the semi-finals follow from the
+/// published seed; the semi-finals and final are league matches with their stage (no
+/// inducement money, no stars or mercenaries, the gate doubled, sudden death), the winners
+/// come from the matches (or the organiser), the Blood Bowl final gives everyone who played
+/// an extra MVP, the trophy goes to the winner, and his next match has its benefits.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_is_drawn_fairly_played_by_stage_and_its_trophy_counts() {
+    let server = TestServer::start().await;
+    let rosters = [
+        Roster::Orc,
+        Roster::Human,
+        Roster::Dwarf,
+        Roster::Skaven,
+        Roster::Chaos,
+    ];
+    let l = league(&server, &rosters).await;
+    let (status, body) = server
+        .post(
+            &format!("{}/seasons", l.base),
+            json!({"name": "Season one"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let url = format!("{}/seasons/1/tournament", l.base);
+    let new = json!({"method": "top_win_ratio", "major": "blood_bowl", "reason": "the end"});
+    // The season is open: refused.
+    let (status, body) = server.post(&url, new.clone(), Some(&l.org)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (status, body) = server
+        .post(
+            &format!("{}/seasons/1/close", l.base),
+            json!({"reason": "done"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Not the organiser; play-offs; a bad method; a bad reason: refused, nothing made.
+    let (status, _) = server.post(&url, new.clone(), Some(&l.teams[0].1)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = server
+        .post(
+            &url,
+            json!({"method": "play_offs", "reason": "x"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body.to_string().contains("play_offs_not_built"), "{body}");
+    for bad in [
+        json!({"method": "best", "reason": "x"}),
+        json!({"method": "top_tv", "reason": ""}),
+        json!({"method": "top_tv", "reason": "x", "extra": 1}),
+    ] {
+        let (status, body) = server.post(&url, bad, Some(&l.org)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    }
+    let (_, list) = server.get(&format!("{}/tournaments", l.base)).await;
+    assert_eq!(list, json!([]));
+    let (status, t) = server.post(&url, new.clone(), Some(&l.org)).await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let tid = t["id"].as_i64().expect("id");
+    // One a season.
+    let (status, _) = server.post(&url, new, Some(&l.org)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // The draw is redone from the published seed: nobody played, so all five are level on
+    // win ratio and four are drawn.
+    let entrants: Vec<TournamentEntrant> =
+        serde_json::from_value(t["state"]["entrants"].clone()).expect("entrants");
+    assert_eq!(entrants.len(), 5);
+    let seed = draw_seed(&entrants, l.id, 1);
+    assert_eq!(t["state"]["seed"], dugout_server::store::hex(&seed));
+    let for_rules: Vec<Entrant> = entrants
+        .iter()
+        .map(|e| Entrant {
+            team: e.team,
+            tv: e.tv,
+            played: e.played,
+            won: e.won,
+            table_place: e.table_place,
+        })
+        .collect();
+    let bracket = draw_bracket(
+        Method::TopWinRatio,
+        &for_rules,
+        &mut ChaChaDice::from_seed(seed),
+    )
+    .expect("draw");
+    assert_eq!(
+        serde_json::to_value(&bracket).expect("json"),
+        t["state"]["bracket"]
+    );
+    // The final waits for the semi-finals.
+    let (status, body) = make(&server, &l, tid, "final").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // The first semi-final is played: its stage is in the match's options.
+    let (status, m) = make(&server, &l, tid, "first_semi_final").await;
+    assert_eq!(status, StatusCode::CREATED, "{m}");
+    let [(h1, a1), (h2, a2)] = bracket.semi_finals;
+    assert_eq!(m["home"]["team"], i64::from(h1));
+    assert_eq!(m["away"]["team"], i64::from(a1));
+    let (status, body) = make(&server, &l, tid, "first_semi_final").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let room1 = play_conceded(&server, &l, &m).await;
+    let setup = bb_setup(&server.match_log(&room1).await);
+    assert!(setup.options.tournament_stage);
+    assert_eq!(setup.options.overtime, Overtime::SuddenDeath);
+    assert!(setup.options.penalty_shootout);
+    let (_, events) = common::replay_any(&server.match_log(&room1).await);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        dugout_rules::AnyEvent::BloodBowl(dugout_rules::bb::Event::InducementMoney { money, .. })
+            if *money == [0, 0]
+    )), "§32.16: no inducement money");
+    let t = tournament(&server, &l, tid).await;
+    assert_eq!(t["state"]["bracket"]["semi_winners"][0], i64::from(a1));
+    assert_eq!(t["state"]["decided"][0]["by"], "match");
+    // The organiser records the second semi-final by hand (a team that did not show).
+    let win = format!("{}/tournaments/{tid}/winner", l.base);
+    let (status, body) = server
+        .post(
+            &win,
+            json!({"slot": "second_semi_final", "team": a1, "reason": "x"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "not in that match: {body}");
+    let (status, body) = server
+        .post(
+            &win,
+            json!({"slot": "second_semi_final", "team": h2, "reason": "away did not show"}),
+            Some(&l.teams[0].1),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, t) = server
+        .post(
+            &win,
+            json!({"slot": "second_semi_final", "team": h2, "reason": "away did not show"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    assert_eq!(t["final_pairing"], json!([a1, h2]));
+    let _ = a2;
+    // The Blood Bowl final: the away team wins by concession.
+    let (status, m) = make(&server, &l, tid, "final").await;
+    assert_eq!(status, StatusCode::CREATED, "{m}");
+    let room = play_conceded(&server, &l, &m).await;
+    let t = tournament(&server, &l, tid).await;
+    assert_eq!(t["state"]["bracket"]["winner"], i64::from(h2));
+    // §32.16: every player who played the Blood Bowl final gains an extra MVP award.
+    for team in [a1, h2] {
+        let (_, h) = server
+            .get(&format!("{}/teams/{team}/history", l.base))
+            .await;
+        let events: Vec<TeamEvent> = h
+            .as_array()
+            .expect("lines")
+            .iter()
+            .filter(|x| x["match"].as_str() == Some(room.as_str()))
+            .map(|x| serde_json::from_value(x["event"].clone()).expect("event"))
+            .collect();
+        let played: Vec<u32> = events
+            .iter()
+            .filter_map(|e| match e {
+                TeamEvent::Played { player } => Some(*player),
+                _ => None,
+            })
+            .collect();
+        assert!(!played.is_empty());
+        for p in &played {
+            assert!(
+                events.iter().any(|e| matches!(e, TeamEvent::Spp { player, kind: SppKind::Mvp, spp: 5 } if player == p)),
+                "team {team} player {p}: {events:?}"
+            );
+        }
+    }
+    // The trophy is the winner's.
+    let (status, trophies) = server.get(&format!("{}/trophies", l.base)).await;
+    assert_eq!(status, StatusCode::OK, "{trophies}");
+    assert_eq!(trophies["holders"][0]["major"], "blood_bowl");
+    assert_eq!(trophies["holders"][0]["team"], i64::from(h2));
+    // Every organiser action is in the league's log.
+    let (_, log) = server.get_auth(&format!("{}/log", l.base), &l.org).await;
+    for what in ["start_tournament", "tournament_match", "tournament_winner"] {
+        assert!(log.to_string().contains(what), "{what}: {log}");
+    }
+    // The holder's next league match: a team re-roll more on its sheet and in its match TV,
+    // the trophy in the options; a season match (no stage).
+    let other = l
+        .teams
+        .iter()
+        .map(|t| t.0)
+        .find(|t| *t != i64::from(h2) && *t != i64::from(a1))
+        .expect("another team");
+    let (status, m) = server
+        .post(
+            &format!("{}/team-matches", l.base),
+            json!({"home": h2, "away": other}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{m}");
+    let next = m["match"].as_str().expect("id");
+    let setup = bb_setup(&server.match_log(next).await);
+    assert!(!setup.options.tournament_stage);
+    assert_eq!(setup.options.trophies[0].majors(), vec![Major::BloodBowl]);
+    assert!(setup.options.trophies[1].majors().is_empty());
+    let (_, team) = server.get(&format!("{}/teams/{h2}", l.base)).await;
+    let rerolls = team["rerolls"].as_u64().expect("rerolls");
+    let sheet = setup.teams[0].sheet();
+    assert_eq!(u64::from(sheet.rerolls), rerolls + 1);
+    let tv = team["team_value"].as_u64().expect("tv");
+    let cost = u64::from(sheet.roster.data().reroll_cost);
+    assert_eq!(m["match_tv"][0].as_u64(), Some(tv + cost), "{m} {team}");
+}
