@@ -364,3 +364,231 @@ async fn a_tournament_is_drawn_fairly_played_by_stage_and_its_trophy_counts() {
     let cost = u64::from(sheet.roster.data().reroll_cost);
     assert_eq!(m["match_tv"][0].as_u64(), Some(tv + cost), "{m} {team}");
 }
+
+/// Start season `n`'s tournament (opened and closed here) of `major` by top TV; the
+/// organiser records every winner by hand: `a` wins both its semi-final and the final.
+/// Answers the tournament's id and body.
+async fn decided_by_hand(
+    server: &TestServer,
+    l: &League,
+    n: i64,
+    major: &str,
+    a: i64,
+) -> (i64, Value) {
+    let (status, body) = server
+        .post(
+            &format!("{}/seasons", l.base),
+            json!({"name": format!("Season {n}")}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = server
+        .post(
+            &format!("{}/seasons/{n}/close", l.base),
+            json!({"reason": "done"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, t) = server
+        .post(
+            &format!("{}/seasons/{n}/tournament", l.base),
+            json!({"method": "top_tv", "major": major, "reason": "cup"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
+    let tid = t["id"].as_i64().expect("id");
+    let semis = t["state"]["bracket"]["semi_finals"].clone();
+    let mut finalists = Vec::new();
+    for (i, slot) in ["first_semi_final", "second_semi_final"]
+        .into_iter()
+        .enumerate()
+    {
+        let pair = [
+            semis[i][0].as_i64().expect("home"),
+            semis[i][1].as_i64().expect("away"),
+        ];
+        let w = if pair.contains(&a) { a } else { pair[0] };
+        finalists.push(w);
+        let (status, body) = server
+            .post(
+                &format!("{}/tournaments/{tid}/winner", l.base),
+                json!({"slot": slot, "team": w, "reason": "by hand"}),
+                Some(&l.org),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (status, t) = server
+        .post(
+            &format!("{}/tournaments/{tid}/winner", l.base),
+            json!({"slot": "final", "team": a, "reason": "by hand"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    assert_eq!(t["state"]["bracket"]["winner"], a);
+    (tid, t)
+}
+
+async fn team_body(server: &TestServer, l: &League, team: i64) -> Value {
+    let (status, body) = server.get(&format!("{}/teams/{team}", l.base)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+/// §32.16: the Spike! Player of the Year (a player with the most SPP of the league, given
+/// by the organiser after the Spike! final: Fan Favourite, +30,000) and the Chaos Cup's gift
+/// (D3 of the winner's players drawn from the published seed, each one Mutation or Hypnotic
+/// Gaze, Stab or Regeneration, chosen by the winner's coach) go to the teams' histories; the
+/// trophies pass from edition to edition.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_spike_player_of_the_year_and_the_chaos_cup_gifts_are_given() {
+    let server = TestServer::start().await;
+    let rosters = [Roster::Orc, Roster::Human, Roster::Dwarf, Roster::Skaven];
+    let l = league(&server, &rosters).await;
+    let (orcs, humans) = (l.teams[0].0, l.teams[1].0);
+    // A season match: the winner's MVPs give some players SPP.
+    let (status, m) = server
+        .post(
+            &format!("{}/team-matches", l.base),
+            json!({"home": humans, "away": orcs, "decision_seconds": 1}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{m}");
+    play_conceded(&server, &l, &m).await;
+    let team = team_body(&server, &l, orcs).await;
+    let best = team["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .max_by_key(|p| p["spp"].as_u64())
+        .expect("a player")
+        .clone();
+    assert!(best["spp"].as_u64() >= Some(5), "{best}");
+    let nobody = team["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .find(|p| p["spp"] == 0)
+        .expect("a player without SPP")
+        .clone();
+    // The Spike! Magazine trophy's edition, won by the Humans.
+    let (tid, _) = decided_by_hand(&server, &l, 1, "spike_magazine", humans).await;
+    let awards = format!("{}/tournaments/{tid}/awards", l.base);
+    let poy = |team: i64, player: &Value| json!({"award": "player_of_the_year", "team": team, "player": player["id"], "reason": "MVP"});
+    let (status, body) = server.post(&awards, poy(orcs, &nobody), Some(&l.org)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "not the most SPP: {body}");
+    let (status, body) = server
+        .post(&awards, poy(orcs, &best), Some(l.token(orcs)))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = server
+        .post(
+            &awards,
+            json!({"award": "chaos_cup_gift", "player": 1, "skill": "claw", "reason": "x"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "not a Chaos Cup: {body}");
+    let before = team_body(&server, &l, orcs).await["team_value"]
+        .as_u64()
+        .expect("tv");
+    let (status, t) = server.post(&awards, poy(orcs, &best), Some(&l.org)).await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    assert_eq!(t["state"]["player_of_the_year"]["player"], best["id"]);
+    let after = team_body(&server, &l, orcs).await;
+    assert_eq!(after["team_value"].as_u64(), Some(before + 30_000));
+    let p = after["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .find(|p| p["id"] == best["id"])
+        .expect("the player")
+        .clone();
+    assert!(
+        p["skills"]
+            .as_array()
+            .expect("skills")
+            .contains(&json!("fan_favourite")),
+        "{p}"
+    );
+    let (status, body) = server.post(&awards, poy(orcs, &best), Some(&l.org)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "once: {body}");
+
+    // The Chaos Cup, won by the Orcs: D3 players drawn from the published seed.
+    let (tid, t) = decided_by_hand(&server, &l, 2, "chaos_cup", orcs).await;
+    let drawn: Vec<u32> =
+        serde_json::from_value(t["state"]["chaos_cup"]["players"].clone()).expect("drawn");
+    assert!((1..=3).contains(&drawn.len()), "{t}");
+    let seed = dugout_server::fair::unhex_seed(t["state"]["seed"].as_str().expect("seed"))
+        .expect("a seed");
+    let ids: Vec<u32> = team_body(&server, &l, orcs).await["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| p["id"].as_u64().expect("id") as u32)
+        .collect();
+    let mut dice = ChaChaDice::from_seed(dugout_server::league_tournaments::chaos_cup_seed(
+        &seed,
+        orcs as u32,
+    ));
+    assert_eq!(
+        dugout_rules::bb::league::tournament::chaos_cup_players(&ids, &mut dice),
+        drawn
+    );
+    let awards = format!("{}/tournaments/{tid}/awards", l.base);
+    let gift = |player: u32, skill: &str| json!({"award": "chaos_cup_gift", "player": player, "skill": skill, "reason": "gift"});
+    let undrawn = ids
+        .iter()
+        .find(|i| !drawn.contains(i))
+        .copied()
+        .expect("one not drawn");
+    for (body, who, code) in [
+        (gift(undrawn, "claw"), l.token(orcs), StatusCode::CONFLICT),
+        (gift(drawn[0], "block"), l.token(orcs), StatusCode::CONFLICT),
+        (
+            gift(drawn[0], "claw"),
+            l.token(humans),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            gift(drawn[0], "no_such_skill"),
+            l.token(orcs),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let (status, answer) = server.post(&awards, body, Some(who)).await;
+        assert_eq!(status, code, "{answer}");
+    }
+    let before = team_body(&server, &l, orcs).await["team_value"]
+        .as_u64()
+        .expect("tv");
+    let (status, t) = server
+        .post(&awards, gift(drawn[0], "claw"), Some(l.token(orcs)))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    // An Orc has no Mutation access: +30,000.
+    assert_eq!(t["state"]["chaos_cup"]["gifts"][0]["value"], 30_000);
+    let after = team_body(&server, &l, orcs).await;
+    assert_eq!(after["team_value"].as_u64(), Some(before + 30_000));
+    let (status, body) = server
+        .post(&awards, gift(drawn[0], "horns"), Some(&l.org))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "one gift a player: {body}");
+    let (_, h) = server
+        .get(&format!("{}/teams/{orcs}/history", l.base))
+        .await;
+    assert!(h.to_string().contains("a Chaos Cup gift (§32.16)"), "{h}");
+    // The trophies: each Major's holder.
+    let (_, trophies) = server.get(&format!("{}/trophies", l.base)).await;
+    assert_eq!(trophies["holders"][0]["major"], "spike_magazine");
+    assert_eq!(trophies["holders"][0]["team"], humans);
+    assert_eq!(trophies["holders"][1]["major"], "chaos_cup");
+    assert_eq!(trophies["holders"][1]["team"], orcs);
+    let (_, log) = server.get_auth(&format!("{}/log", l.base), &l.org).await;
+    assert!(log.to_string().contains("tournament_award"), "{log}");
+}
