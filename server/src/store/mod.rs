@@ -275,7 +275,7 @@ pub enum LeagueAction {
     FixResult,
     /// A Blood Bowl league team approved (issue 13).
     ApproveTeam,
-    /// §32.16: an end-of-season tournament drawn, a match of it made, a winner recorded, an
+    /// An end-of-season tournament (issue 13) drawn, a match of it made, a winner recorded, an
     /// award given (`league_tournaments`).
     StartTournament,
     TournamentMatch,
