@@ -25,3 +25,22 @@ CREATE TABLE league_trophies (
     won_at        INTEGER NOT NULL
 );
 CREATE INDEX league_trophies_league ON league_trophies (league_id, major, won_at);
+
+-- A league challenge (§32.16): a coach of the league challenges another through the
+-- organiser during an open season, once a week; the challenged coach answers within a day
+-- (`answer`: JSON, NULL until answered; a challenge not answered by its deadline counts as
+-- refused). An accepted or refused challenge is a fixture of the season (`fixture_id`):
+-- to play, or a 2-0 win for the challenger.
+CREATE TABLE league_challenges (
+    id          INTEGER PRIMARY KEY,
+    league_id   INTEGER NOT NULL REFERENCES leagues (id) ON DELETE CASCADE,
+    season_id   INTEGER NOT NULL REFERENCES league_seasons (id) ON DELETE CASCADE,
+    challenger  INTEGER NOT NULL REFERENCES accounts (id),
+    challenged  INTEGER NOT NULL REFERENCES accounts (id),
+    issued_at   INTEGER NOT NULL,
+    deadline    INTEGER NOT NULL,
+    answer      TEXT,
+    answered_at INTEGER,
+    fixture_id  INTEGER REFERENCES league_fixtures (id) ON DELETE SET NULL
+);
+CREATE INDEX league_challenges_league ON league_challenges (league_id, challenger, issued_at);

@@ -22,6 +22,7 @@ pub mod cluster;
 pub mod conn;
 pub mod error;
 pub mod fair;
+pub mod league_challenges;
 pub mod league_matches;
 pub mod league_schedule;
 pub mod league_teams;

@@ -827,6 +827,7 @@ pub fn document() -> Value {
         .chain(crate::league_teams::OPERATIONS)
         .chain(crate::league_matches::OPERATIONS)
         .chain(crate::league_tournaments::OPERATIONS)
+        .chain(crate::league_challenges::OPERATIONS)
     {
         let parameters: Vec<Value> = op.params.iter().map(parameter).collect();
         let mut responses = Map::new();

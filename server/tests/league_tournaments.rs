@@ -592,3 +592,194 @@ async fn the_spike_player_of_the_year_and_the_chaos_cup_gifts_are_given() {
     let (_, log) = server.get_auth(&format!("{}/log", l.base), &l.org).await;
     assert!(log.to_string().contains("tournament_award"), "{log}");
 }
+
+/// §32.16: league challenges: a coach challenges another once a week during an open season,
+/// the challenged coach accepts (a fixture to play) or refuses (a 2–0 win for the
+/// challenger in the standings) within a day; no answer by the deadline counts as refused; a
+/// substitute is refused (not built); every step is in the league's log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn league_challenges_are_answered_within_a_day_and_counted_in_the_standings() {
+    let server = TestServer::start().await;
+    let l = league(&server, &[Roster::Orc, Roster::Human, Roster::Dwarf]).await;
+    let url = format!("{}/challenges", l.base);
+    let tok = |i: usize| l.teams[i].1.as_str();
+    // No open season.
+    let (status, body) = server
+        .post(&url, json!({"challenged": "coach_1"}), Some(tok(0)))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (status, body) = server
+        .post(
+            &format!("{}/seasons", l.base),
+            json!({"name": "Season one"}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let stranger = server.register("stranger").await;
+    for (body, who, code) in [
+        (
+            json!({"challenged": "coach_1"}),
+            stranger.as_str(),
+            StatusCode::FORBIDDEN,
+        ),
+        (
+            json!({"challenged": "nobody"}),
+            tok(0),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"challenged": "coach_2"}),
+            tok(2),
+            StatusCode::CONFLICT,
+        ),
+        (json!({"challenged": 7}), tok(0), StatusCode::BAD_REQUEST),
+    ] {
+        let (status, answer) = server.post(&url, body, Some(who)).await;
+        assert_eq!(status, code, "{answer}");
+    }
+    let (status, c) = server
+        .post(&url, json!({"challenged": "coach_1"}), Some(tok(0)))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{c}");
+    assert_eq!(
+        c["deadline_ms"].as_i64().expect("deadline") - c["issued_at_ms"].as_i64().expect("at"),
+        86_400_000
+    );
+    // One a week.
+    let (status, body) = server
+        .post(&url, json!({"challenged": "coach_2"}), Some(tok(0)))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body.to_string().contains("challenge_too_soon"), "{body}");
+    let answer = format!("{url}/{}/answer", c["id"]);
+    for (body, who, code) in [
+        (json!({"answer": "refuse"}), tok(2), StatusCode::FORBIDDEN),
+        (
+            json!({"answer": "substitute", "coach": "coach_2"}),
+            tok(1),
+            StatusCode::CONFLICT,
+        ),
+        (json!({"answer": "maybe"}), tok(1), StatusCode::BAD_REQUEST),
+    ] {
+        let (status, a) = server.post(&answer, body, Some(who)).await;
+        assert_eq!(status, code, "{a}");
+    }
+    let (status, c) = server
+        .post(&answer, json!({"answer": "refuse"}), Some(tok(1)))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{c}");
+    assert_eq!(c["reply"], "refused");
+    let (status, body) = server
+        .post(&answer, json!({"answer": "accept"}), Some(tok(1)))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "answered once: {body}");
+    // Accepted: a fixture to play, no result yet.
+    let (status, c2) = server
+        .post(&url, json!({"challenged": "coach_2"}), Some(tok(1)))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{c2}");
+    let (status, c2) = server
+        .post(
+            &format!("{url}/{}/answer", c2["id"]),
+            json!({"answer": "accept"}),
+            Some(tok(2)),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{c2}");
+    assert_eq!(c2["reply"], "accepted");
+    // Not answered by its deadline: a challenge issued two days ago by coach_2.
+    let store = server.state.store();
+    let season = store.seasons(l.id).await.expect("seasons")[0].id;
+    let accounts: Vec<i64> = store
+        .league_coaches(l.id)
+        .await
+        .expect("coaches")
+        .iter()
+        .map(|c| c.account.id)
+        .collect();
+    let now = dugout_server::store::now_ms();
+    let old = store
+        .create_challenge(
+            &dugout_server::store::NewChallenge {
+                league: l.id,
+                season,
+                challenger: accounts[2],
+                challenged: accounts[0],
+                issued_at_ms: now - 2 * 86_400_000,
+                deadline_ms: now - 86_400_000,
+                none_since_ms: now - 9 * 86_400_000,
+            },
+            dugout_server::store::LogLine {
+                who: accounts[2],
+                detail: "an old challenge",
+                at_ms: now - 2 * 86_400_000,
+            },
+        )
+        .await
+        .expect("store")
+        .expect("made");
+    // The standings count the refusal and the unanswered one: 2-0 each.
+    let (status, s) = server.get(&format!("{}/seasons/1/standings", l.base)).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    let row = |coach: &str| {
+        s["standings"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .find(|r| r["coach"] == coach)
+            .expect("a row")
+            .clone()
+    };
+    for (coach, won, lost, tds) in [
+        ("coach_0", 1, 1, 2),
+        ("coach_1", 0, 1, 0),
+        ("coach_2", 1, 0, 2),
+    ] {
+        let r = row(coach);
+        assert_eq!(
+            (
+                r["won"].as_i64(),
+                r["lost"].as_i64(),
+                r["touchdowns_for"].as_i64()
+            ),
+            (Some(won), Some(lost), Some(tds)),
+            "{coach}: {s}"
+        );
+    }
+    let (_, list) = server.get(&url).await;
+    let old = list
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|c| c["id"] == old.id)
+        .expect("the old one")
+        .clone();
+    assert_eq!(old["reply"], "unanswered");
+    // The season's fixtures: round 0, the challenger at home.
+    let (_, season) = server.get(&format!("{}/seasons/1", l.base)).await;
+    let zero: Vec<&Value> = season["fixtures"]
+        .as_array()
+        .expect("fixtures")
+        .iter()
+        .filter(|f| f["round"] == 0)
+        .collect();
+    assert_eq!(zero.len(), 3, "{season}");
+    assert!(
+        zero.iter()
+            .any(|f| f["coaches"] == json!(["coach_1", "coach_2"]) && f["result"].is_null())
+    );
+    // The schedule may still be made after challenges.
+    let (status, body) = server
+        .post(
+            &format!("{}/seasons/1/schedule", l.base),
+            json!({"first_deadline_ms": 2_000_000_000_000i64, "days_between_rounds": 7}),
+            Some(&l.org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (_, log) = server.get_auth(&format!("{}/log", l.base), &l.org).await;
+    for what in ["\"challenge\"", "challenge_answer"] {
+        assert!(log.to_string().contains(what), "{what}: {log}");
+    }
+}

@@ -29,7 +29,9 @@ pub use teams::{
     LeagueTeamRow, PostProgress, PostState, PostStep, StoredTeamEvent, TeamAppend, TeamChange,
     TeamId, TeamMatchRow, TeamMatchSetup, TeamMatchStore, TeamStore,
 };
-pub use tournaments::{TournamentChange, TournamentRow, TournamentStore, TrophyRow};
+pub use tournaments::{
+    ChallengeRow, NewChallenge, TournamentChange, TournamentRow, TournamentStore, TrophyRow,
+};
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -281,6 +283,9 @@ pub enum LeagueAction {
     TournamentMatch,
     TournamentWinner,
     TournamentAward,
+    /// A league challenge (issue 13) issued, answered (or not by its deadline).
+    Challenge,
+    ChallengeAnswer,
 }
 
 impl LeagueAction {
@@ -302,6 +307,8 @@ impl LeagueAction {
             LeagueAction::TournamentMatch => "tournament_match",
             LeagueAction::TournamentWinner => "tournament_winner",
             LeagueAction::TournamentAward => "tournament_award",
+            LeagueAction::Challenge => "challenge",
+            LeagueAction::ChallengeAnswer => "challenge_answer",
         }
     }
 }

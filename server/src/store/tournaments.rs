@@ -6,7 +6,9 @@
 
 use dugout_rules::bb::league::tournament::Major;
 
-use super::{LeagueAction, LeagueId, LogLine, StoreFuture, TeamChange, TeamId};
+use super::{AccountId, LeagueAction, LeagueId, LogLine, StoreFuture, TeamChange, TeamId};
+use crate::league_challenges::Reply;
+use crate::league_schedule::Outcome;
 use crate::league_tournaments::TournamentState;
 
 /// A tournament as stored.
@@ -47,7 +49,61 @@ pub struct TournamentChange<'a> {
     pub log: LogLine<'a>,
 }
 
+/// A league challenge as stored (§32.16).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub league: LeagueId,
+    /// The season's row id.
+    pub season: i64,
+    pub challenger: AccountId,
+    pub challenged: AccountId,
+    pub issued_at_ms: i64,
+    pub deadline_ms: i64,
+    pub reply: Option<Reply>,
+    pub answered_at_ms: Option<i64>,
+    /// The season's fixture it made (accepted: to play; refused: a 2-0 forfeit).
+    pub fixture: Option<i64>,
+}
+
+/// A challenge to record.
+#[derive(Clone, Copy, Debug)]
+pub struct NewChallenge {
+    pub league: LeagueId,
+    pub season: i64,
+    pub challenger: AccountId,
+    pub challenged: AccountId,
+    pub issued_at_ms: i64,
+    pub deadline_ms: i64,
+    /// The challenger's last challenge must be before this (one a week).
+    pub none_since_ms: i64,
+}
+
 pub trait TournamentStore: Send + Sync + 'static {
+    /// Record a challenge in an open season, logged; `None` (nothing changed) if the season
+    /// is not open or the challenger has issued one in this league since `none_since_ms`.
+    fn create_challenge<'a>(
+        &'a self,
+        new: &'a NewChallenge,
+        log: LogLine<'a>,
+    ) -> StoreFuture<'a, Option<ChallengeRow>>;
+
+    /// A league's challenges, oldest first.
+    fn challenges(&self, league: LeagueId) -> StoreFuture<'_, Vec<ChallengeRow>>;
+
+    /// Answer a challenge not answered yet: its reply and a fixture of its season (round 0,
+    /// the challenger at home, with `outcome` if any), logged; `None` (nothing changed) if it
+    /// is answered already or its season is closed. Answers the fixture's id.
+    fn answer_challenge<'a>(
+        &'a self,
+        league: LeagueId,
+        id: i64,
+        reply: Reply,
+        fixture_deadline_ms: i64,
+        outcome: Option<&'a Outcome>,
+        log: LogLine<'a>,
+    ) -> StoreFuture<'a, Option<i64>>;
+
     /// A new tournament of a season, logged; `None` (nothing changed) if the season has one.
     fn create_tournament<'a>(
         &'a self,

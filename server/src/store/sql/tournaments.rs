@@ -3,8 +3,12 @@
 
 use super::teams_sql::{insert_team_events, last_seq};
 use super::*;
+use crate::league_challenges::Reply;
+use crate::league_schedule::Outcome;
 use crate::league_tournaments::TournamentState;
-use crate::store::tournaments::{TournamentChange, TournamentRow, TournamentStore, TrophyRow};
+use crate::store::tournaments::{
+    ChallengeRow, NewChallenge, TournamentChange, TournamentRow, TournamentStore, TrophyRow,
+};
 use dugout_rules::bb::league::tournament::Major;
 
 impl FromSqlRow for TournamentRow {
@@ -46,7 +50,141 @@ impl FromSqlRow for TrophyRow {
     }
 }
 
+impl FromSqlRow for ChallengeRow {
+    fn read<DB: Dialect>(row: &SqlRow<'_, DB>) -> Result<Self, StoreError> {
+        Ok(ChallengeRow {
+            id: row.get("id")?,
+            league: row.get("league_id")?,
+            season: row.get("season_id")?,
+            challenger: row.get("challenger")?,
+            challenged: row.get("challenged")?,
+            issued_at_ms: row.get("issued_at")?,
+            deadline_ms: row.get("deadline")?,
+            reply: row.get::<Option<Json<Reply>>>("answer")?.map(|j| j.0),
+            answered_at_ms: row.get("answered_at")?,
+            fixture: row.get("fixture_id")?,
+        })
+    }
+}
+
+macro_rules! challenge_select {
+    () => {
+        "SELECT id, league_id, season_id, challenger, challenged, issued_at, deadline, answer, \
+         answered_at, fixture_id FROM league_challenges"
+    };
+}
+
 impl<B: Backend> TournamentStore for B {
+    fn create_challenge<'a>(
+        &'a self,
+        new: &'a NewChallenge,
+        log: LogLine<'a>,
+    ) -> StoreFuture<'a, Option<ChallengeRow>> {
+        Box::pin(async move {
+            let mut conn = self.conn().await?;
+            let mut tx = conn.begin().await.map_err(db)?;
+            let check = B::Db::query(
+                "SELECT (SELECT COUNT(*) FROM league_seasons WHERE id = $1 AND league_id = $2 \
+                 AND closed_at IS NULL) - (SELECT COUNT(*) FROM league_challenges \
+                 WHERE league_id = $2 AND challenger = $3 AND issued_at > $4) AS id",
+            )
+            .arg(new.season)
+            .arg(new.league)
+            .arg(new.challenger)
+            .arg(new.none_since_ms);
+            let Id(ok): Id<i64> = fetch_one(&mut *tx, check).await?;
+            if ok != 1 {
+                return Ok(None);
+            }
+            let insert = B::Db::query(
+                "INSERT INTO league_challenges (league_id, season_id, challenger, challenged, \
+                 issued_at, deadline) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            )
+            .arg(new.league)
+            .arg(new.season)
+            .arg(new.challenger)
+            .arg(new.challenged)
+            .arg(new.issued_at_ms)
+            .arg(new.deadline_ms);
+            let Id(id): Id<i64> = fetch_one(&mut *tx, insert).await?;
+            insert_log::<B::Db>(&mut *tx, new.league, LeagueAction::Challenge, &log).await?;
+            tx.commit().await.map_err(db)?;
+            Ok(Some(ChallengeRow {
+                id,
+                league: new.league,
+                season: new.season,
+                challenger: new.challenger,
+                challenged: new.challenged,
+                issued_at_ms: new.issued_at_ms,
+                deadline_ms: new.deadline_ms,
+                reply: None,
+                answered_at_ms: None,
+                fixture: None,
+            }))
+        })
+    }
+
+    fn challenges(&self, league: LeagueId) -> StoreFuture<'_, Vec<ChallengeRow>> {
+        Box::pin(async move {
+            let query = B::Db::query(concat!(
+                challenge_select!(),
+                " WHERE league_id = $1 ORDER BY id"
+            ))
+            .arg(league);
+            fetch_all(&mut *self.conn().await?, query).await
+        })
+    }
+
+    fn answer_challenge<'a>(
+        &'a self,
+        league: LeagueId,
+        id: i64,
+        reply: Reply,
+        fixture_deadline_ms: i64,
+        outcome: Option<&'a Outcome>,
+        log: LogLine<'a>,
+    ) -> StoreFuture<'a, Option<i64>> {
+        Box::pin(async move {
+            let mut conn = self.conn().await?;
+            let mut tx = conn.begin().await.map_err(db)?;
+            let query = B::Db::query(concat!(
+                challenge_select!(),
+                " WHERE league_id = $1 AND id = $2 AND answer IS NULL AND season_id IN \
+                 (SELECT id FROM league_seasons WHERE league_id = $1 AND closed_at IS NULL)"
+            ))
+            .arg(league)
+            .arg(id);
+            let Some(c): Option<ChallengeRow> = fetch_optional(&mut *tx, query).await? else {
+                return Ok(None);
+            };
+            let insert = B::Db::query(
+                "INSERT INTO league_fixtures \
+                 (season_id, round, home_account, away_account, deadline, outcome) \
+                 VALUES ($1, 0, $2, $3, $4, $5) RETURNING id",
+            )
+            .arg(c.season)
+            .arg(c.challenger)
+            .arg(c.challenged)
+            .arg(fixture_deadline_ms)
+            .arg(outcome.map(Json));
+            let Id(fixture): Id<i64> = fetch_one(&mut *tx, insert).await?;
+            let update = B::Db::query(
+                "UPDATE league_challenges SET answer = $1, answered_at = $2, fixture_id = $3 \
+                 WHERE id = $4 AND answer IS NULL",
+            )
+            .arg(Json(reply))
+            .arg(log.at_ms)
+            .arg(fixture)
+            .arg(id);
+            if execute(&mut *tx, update).await? == 0 {
+                return Ok(None);
+            }
+            insert_log::<B::Db>(&mut *tx, league, LeagueAction::ChallengeAnswer, &log).await?;
+            tx.commit().await.map_err(db)?;
+            Ok(Some(fixture))
+        })
+    }
+
     fn create_tournament<'a>(
         &'a self,
         league: LeagueId,
