@@ -14,15 +14,18 @@ use dugout_rules::bb::league::tables::Advance;
 use dugout_rules::bb::league::team::{LeagueTeam, STARTING_TREASURY, TeamEvent};
 use dugout_rules::bb::league::tournament::{Bracket, Major, Method};
 use dugout_rules::bb::setup::starter_team;
+use dugout_server::league_challenges::Reply;
+use dugout_server::league_schedule::{FixtureSide, Outcome};
 use dugout_server::league_tournaments::TournamentState;
 use dugout_server::store::{
-    LeagueAction, LogLine, PointsScheme, Store, TeamChange, TournamentChange,
+    LeagueAction, LogLine, NewChallenge, PointsScheme, Store, TeamChange, TournamentChange,
 };
 
 crate::store_contract!(
     one_tournament_a_season_created_and_logged,
     a_change_applies_only_to_the_rev_it_read,
     a_trophy_passes_to_the_next_editions_winner,
+    a_challenge_is_one_a_week_answered_once_and_makes_a_fixture,
 );
 
 fn changes(events: Vec<TeamEvent>) -> Vec<TeamChange> {
@@ -344,4 +347,151 @@ async fn a_trophy_passes_to_the_next_editions_winner(store: Arc<dyn Store>) {
     );
     assert_eq!(won[1].tournament, rows[1].id);
     assert!(store.trophies(league + 1).await.expect("other").is_empty());
+}
+
+/// §32.16: a coach's challenge is one a week (a second within the week stores nothing), in an
+/// open season only; it is answered once, making a round-0 fixture of its season (the
+/// challenger at home) with the outcome given; a closed season's challenge is answered no more.
+async fn a_challenge_is_one_a_week_answered_once_and_makes_a_fixture(store: Arc<dyn Store>) {
+    let (ada, league, teams, _) = setup(store.as_ref()).await;
+    let coach = |i: usize| {
+        let store = store.clone();
+        async move {
+            store
+                .league_team(teams[i])
+                .await
+                .expect("read")
+                .expect("team")
+                .coach
+                .id
+        }
+    };
+    let (bob, cid) = (coach(0).await, coach(1).await);
+    let log = LogLine {
+        who: bob,
+        detail: "challenge",
+        at_ms: 50,
+    };
+    let open = store
+        .open_season(league, "S1", log)
+        .await
+        .expect("store")
+        .expect("opened");
+    let new = NewChallenge {
+        league,
+        season: open.id,
+        challenger: bob,
+        challenged: cid,
+        issued_at_ms: 1_000,
+        deadline_ms: 2_000,
+        none_since_ms: 0,
+    };
+    let c = store
+        .create_challenge(&new, log)
+        .await
+        .expect("store")
+        .expect("made");
+    assert_eq!((c.challenger, c.challenged, c.reply), (bob, cid, None));
+    let again = NewChallenge {
+        issued_at_ms: 1_500,
+        none_since_ms: 1_500 - 7 * 86_400_000,
+        ..new
+    };
+    assert_eq!(
+        store.create_challenge(&again, log).await.expect("store"),
+        None
+    );
+    // The other league's season: none.
+    let elsewhere = NewChallenge {
+        league: league + 1,
+        ..new
+    };
+    assert_eq!(
+        store
+            .create_challenge(&elsewhere, log)
+            .await
+            .expect("store"),
+        None
+    );
+    let refused = Outcome::Forfeit {
+        absent: FixtureSide::Away,
+        reason: "refused".to_owned(),
+    };
+    let fixture = store
+        .answer_challenge(league, c.id, Reply::Refused, 1_800, Some(&refused), log)
+        .await
+        .expect("store")
+        .expect("answered");
+    assert_eq!(
+        store
+            .answer_challenge(league, c.id, Reply::Accepted, 1_800, None, log)
+            .await
+            .expect("store"),
+        None,
+        "answered once"
+    );
+    let f = store
+        .fixture(league, fixture)
+        .await
+        .expect("read")
+        .expect("the fixture");
+    assert_eq!(
+        (f.round, f.coaches, f.outcome),
+        (0, [bob, cid], Some(refused))
+    );
+    let rows = store.challenges(league).await.expect("list");
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (rows[0].reply, rows[0].answered_at_ms, rows[0].fixture),
+        (Some(Reply::Refused), Some(50), Some(fixture))
+    );
+    // A schedule can still be added after a challenge's fixture.
+    let scheduled = store
+        .add_fixtures(
+            league,
+            open.id,
+            &[dugout_server::store::NewFixture {
+                round: 1,
+                coaches: [bob, cid],
+                deadline_ms: 9_000,
+            }],
+            log,
+        )
+        .await
+        .expect("store");
+    assert!(scheduled.is_some());
+    // A week later another; its season closed before the answer: not answered.
+    let later = NewChallenge {
+        issued_at_ms: 1_000 + 7 * 86_400_000 + 1,
+        none_since_ms: 1_000 + 1,
+        ..new
+    };
+    let c2 = store
+        .create_challenge(&later, log)
+        .await
+        .expect("store")
+        .expect("a week later");
+    assert!(
+        store
+            .close_season(league, open.id, &[], log)
+            .await
+            .expect("close")
+    );
+    assert_eq!(
+        store
+            .answer_challenge(league, c2.id, Reply::Accepted, 1, None, log)
+            .await
+            .expect("store"),
+        None
+    );
+    let lines = store.league_log(league).await.expect("log");
+    assert_eq!(lines.iter().filter(|l| l.what == "challenge").count(), 2);
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.what == "challenge_answer")
+            .count(),
+        1
+    );
+    let _ = ada;
 }
