@@ -201,7 +201,7 @@ impl<B: Backend> ScheduleStore for B {
             .arg(season)
             .arg(league);
             // 1: the season is open and has no scheduled fixture yet (round 0 holds the
-            // league challenges' fixtures, §32.16, which may come first).
+            // league challenges' fixtures, issue 13, which may come first).
             let Id(ok): Id<i64> = fetch_one(&mut *tx, check).await?;
             if ok != 1 {
                 return Ok(None);
