@@ -859,6 +859,9 @@ async fn body(
         server_seed: (row.post_state == PostState::Done).then(|| hex(&row.post_seed)),
         rules: row.setup.rules,
         match_tv: row.setup.match_tv,
+        stage: row.setup.stage,
+        major: row.setup.major,
+        trophies: row.setup.trophies,
     })
 }
 

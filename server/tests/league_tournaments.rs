@@ -123,6 +123,99 @@ async fn play_conceded(server: &TestServer, l: &League, m: &Value) -> String {
     panic!("the post-match sequence of {room} did not end");
 }
 
+/// Replay a finished league match's post-match sequence from its body (the revealed seed,
+/// `match_tv`, `rules`, `stage`, `major`, `trophies`, the answers) and the match's log: it
+/// gives exactly the events each team's history holds for the match.
+async fn verify_post_match(server: &TestServer, l: &League, room: &str) {
+    use dugout_rules::bb::league::postmatch::{PostCommand, PostMatch, PostMatchInput};
+    use dugout_rules::bb::league::record::MatchFacts;
+    use dugout_rules::bb::league::team::LeagueTeam;
+    let (_, m) = server.get(&format!("{}/team-matches/{room}", l.base)).await;
+    assert_eq!(m["status"], "done", "{m}");
+    let seed = dugout_server::fair::unhex_seed(m["server_seed"].as_str().expect("revealed"))
+        .expect("a seed");
+    let log = server.match_log(room).await;
+    let match_seed = log.dice_seed().expect("seed").expect("seed");
+    let (game, events) = common::replay_any(&log);
+    let dugout_rules::AnyGame::BloodBowl(game) = game else {
+        panic!("Blood Bowl")
+    };
+    let bb: Vec<_> = events
+        .into_iter()
+        .filter_map(|e| match e {
+            dugout_rules::AnyEvent::BloodBowl(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let mut facts = MatchFacts::read(&game, &bb);
+    if let Some(
+        dugout_protocol::MatchResult::Concession { loser }
+        | dugout_protocol::MatchResult::Forfeit { loser },
+    ) = log.result
+        && facts.conceded.is_none()
+    {
+        facts.conceded = Some(loser);
+        facts.winner = Some(loser.other());
+    }
+    let mut before = Vec::new();
+    let mut stored = Vec::new();
+    for side in ["home", "away"] {
+        let team = m[side]["team"].as_i64().expect("team");
+        let (_, h) = server
+            .get(&format!("{}/teams/{team}/history", l.base))
+            .await;
+        let lines = h.as_array().expect("lines").clone();
+        let first = lines
+            .iter()
+            .position(|x| x["match"].as_str() == Some(room))
+            .expect("the match wrote to the team");
+        let events = |ls: &[Value]| -> Vec<TeamEvent> {
+            ls.iter()
+                .map(|x| serde_json::from_value(x["event"].clone()).expect("event"))
+                .collect()
+        };
+        before.push(LeagueTeam::fold(&events(&lines[..first])).expect("fold"));
+        let mine: Vec<Value> = lines
+            .iter()
+            .filter(|x| x["match"].as_str() == Some(room))
+            .cloned()
+            .collect();
+        stored.push(events(&mine));
+    }
+    let (_, ids) =
+        dugout_rules::bb::league::team::match_setup(&before[0], &before[1], Default::default());
+    let input = PostMatchInput {
+        match_tv: serde_json::from_value(m["match_tv"].clone()).expect("match_tv"),
+        teams: [before[0].clone(), before[1].clone()],
+        ids,
+        facts,
+        petty_cash_spent: [0, 0],
+        rules: serde_json::from_value(m["rules"].clone()).expect("rules"),
+        stage: serde_json::from_value(m["stage"].clone()).expect("stage"),
+        major: serde_json::from_value(m["major"].clone()).expect("major"),
+        trophies: serde_json::from_value(m["trophies"].clone()).expect("trophies"),
+    };
+    let mut dice = ChaChaDice::from_seed(dugout_server::league_matches::post_dice_seed(
+        &seed,
+        &match_seed,
+    ));
+    let (mut post, mut all) = PostMatch::start(input, &mut dice);
+    for c in m["commands"].as_array().expect("commands") {
+        let side: Side = serde_json::from_value(c["side"].clone()).expect("side");
+        let cmd: PostCommand = serde_json::from_value(c["command"].clone()).expect("command");
+        all.extend(post.apply(side, &cmd, &mut dice).expect("replays"));
+    }
+    assert!(post.is_done());
+    for side in Side::BOTH {
+        let replayed: Vec<TeamEvent> = all
+            .iter()
+            .filter(|(s, _)| *s == side)
+            .map(|(_, e)| e.clone())
+            .collect();
+        assert_eq!(replayed, stored[side.index()], "{side:?}");
+    }
+}
+
 async fn tournament(server: &TestServer, l: &League, t: i64) -> Value {
     let (status, body) = server.get(&format!("{}/tournaments/{t}", l.base)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -298,6 +391,14 @@ async fn a_tournament_is_drawn_fairly_played_by_stage_and_its_trophy_counts() {
     let room = play_conceded(&server, &l, &m).await;
     let t = tournament(&server, &l, tid).await;
     assert_eq!(t["state"]["bracket"]["winner"], i64::from(h2));
+    // Its post-match sequence replays from the published body: a Blood Bowl final.
+    let (_, body) = server.get(&format!("{}/team-matches/{room}", l.base)).await;
+    assert_eq!(
+        (body["stage"].as_str(), body["major"].as_str()),
+        (Some("final"), Some("blood_bowl"))
+    );
+    verify_post_match(&server, &l, &room).await;
+    verify_post_match(&server, &l, &room1).await;
     // §32.16: every player who played the Blood Bowl final gains an extra MVP award.
     for team in [a1, h2] {
         let (_, h) = server
