@@ -563,6 +563,28 @@ mod wired {
         assert_eq!(fans(&ev), a);
     }
 
+    /// §32.16: a trophy's team re-roll is on the sheet for the match, over the 8 re-rolls a
+    /// team may buy (§27.0): a sheet of 9 is taken with one trophy, refused without.
+    #[test]
+    fn a_trophy_reroll_may_take_a_sheet_past_eight() {
+        let mut s = setup(
+            [0, 0],
+            false,
+            [Held::of(&[Major::ChaosCup]), Held::default()],
+        );
+        s.options.league_teams = true;
+        let mut sheet = dugout_rules::bb::setup::starter_team(Roster::Human);
+        sheet.rerolls = 9;
+        s.teams[0] = TeamChoice::Sheet(Box::new(sheet));
+        assert!(validate(&s).is_ok());
+        s.options.trophies = Default::default();
+        let refused = validate(&s).unwrap_err();
+        assert!(
+            format!("{refused:?}").contains("re-rolls (at most 8"),
+            "{refused:?}"
+        );
+    }
+
     /// §32.16, §30.2: the Dungeonbowl trophy's holder buys the Wizard for 50,000; the other
     /// team pays 150,000.
     #[test]

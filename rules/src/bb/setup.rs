@@ -519,19 +519,30 @@ fn check_roster_allowed(roster: Roster, options: &Options) -> Result<(), SetupEr
 pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
     validate_replay(setup)?;
     let budget = (!setup.options.league_teams).then_some(setup.options.budget);
-    for team in &setup.teams {
-        check_team(&team.sheet(), budget)?;
+    for i in 0..2 {
+        check_team(&own_sheet(setup, i), budget)?;
     }
     Ok(())
+}
+
+/// Team `i`'s sheet without the team re-rolls of the Majors' trophies it holds (§32.16:
+/// a trophy's re-roll is on the sheet for the match, over the 8 a team may buy).
+fn own_sheet(setup: &MatchSetup, i: usize) -> TeamSheet {
+    let mut sheet = setup.teams[i].sheet();
+    let held = setup.options.trophies[i].majors();
+    sheet.rerolls = sheet
+        .rerolls
+        .saturating_sub(crate::bb::league::tournament::trophy_rerolls(&held));
+    sheet
 }
 
 /// [`validate`] without the budget: what a stored match is checked against when it is
 /// started again from its setup (rules version 1 matches were recorded before the budget
 /// was checked, and their sheets may cost more).
 pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
-    for team in &setup.teams {
+    for (i, team) in setup.teams.iter().enumerate() {
         check_roster_allowed(team.roster(), &setup.options)?;
-        validate_sheet(&team.sheet())?;
+        validate_sheet(&own_sheet(setup, i))?;
     }
     for list in &setup.pre_match.inducements {
         if let Some(i) = list.first() {
