@@ -437,13 +437,8 @@ pub fn chaos_cup_seed(draw_seed: &[u8; 32], winner: u32) -> [u8; 32] {
 }
 
 fn seed_bytes(hex_seed: &str) -> Result<[u8; 32], Failure> {
-    let bytes: Vec<u8> = (0..hex_seed.len())
-        .step_by(2)
-        .filter_map(|i| u8::from_str_radix(hex_seed.get(i..i + 2)?, 16).ok())
-        .collect();
-    bytes
-        .try_into()
-        .map_err(|_| Failure::internal("a stored tournament seed is not 32 bytes"))
+    crate::fair::unhex_seed(hex_seed)
+        .ok_or_else(|| Failure::internal("a stored tournament seed is not 32 bytes of hex"))
 }
 
 // ----- handlers ----------------------------------------------------------------------------
