@@ -196,4 +196,13 @@ pub struct TeamMatchBody {
     /// home then away: 0 until the match is over (the declarations are the match's commands).
     #[serde(default)]
     pub petty_cash: [u32; 2],
+    /// §32.16: the match's stage (`season`, or a tournament's `semi_final` or `final`), the
+    /// Major it is of, and the Majors' trophies each team held when it was made: the
+    /// post-match sequence's input with the above.
+    #[serde(default)]
+    pub stage: dugout_rules::bb::league::tournament::Stage,
+    #[serde(default)]
+    pub major: Option<dugout_rules::bb::league::tournament::Major>,
+    #[serde(default)]
+    pub trophies: [dugout_rules::bb::league::tournament::Held; 2],
 }

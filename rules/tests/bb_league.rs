@@ -511,6 +511,9 @@ fn input(
         petty_cash_spent: [0, 0],
         rules: LeagueRules::default(),
         raised_join: true,
+        stage: Default::default(),
+        major: None,
+        trophies: Default::default(),
     }
 }
 
@@ -1032,6 +1035,27 @@ fn to_buying(pm: &mut PostMatch, side: Side, d: &mut ChaChaDice) -> Vec<(Side, T
     out
 }
 
+/// Run a post-match sequence to its end with every decision the default, from `seed`.
+fn run_to_end(input: PostMatchInput, seed: u64) -> Vec<(Side, TeamEvent)> {
+    let mut d = ChaChaDice::from_u64(seed);
+    let (mut post, mut all) = PostMatch::start(input, &mut d);
+    while let Some((side, _)) = post.prompt() {
+        let cmd = post.default_command().unwrap();
+        all.extend(post.apply(side, &cmd, &mut d).unwrap());
+    }
+    all
+}
+
+fn winnings_paid(ev: &[(Side, TeamEvent)]) -> [u32; 2] {
+    let mut out = [0, 0];
+    for (s, e) in ev {
+        if let TeamEvent::Winnings { amount, .. } = e {
+            out[s.index()] = *amount;
+        }
+    }
+    out
+}
+
 /// A real random match in which `home` raises a dead opponent (§12.7 or §26.61): its facts.
 fn raising_match(home: &LeagueTeam, seed: u64) -> (MatchFacts, [Vec<u32>; 2], LeagueTeam) {
     let (away, _) = new_team(Roster::Human, "H");
@@ -1189,4 +1213,83 @@ fn a_raised_player_is_turned_away_from_a_full_roster() {
             .iter()
             .any(|e| matches!(e, TeamEvent::RaisedTurnedAway { .. }))
     );
+}
+
+/// §32.16: a semi-final's or final's winnings are doubled, and the Blood Bowl trophy's holder
+/// gets 20,000 more (after the doubling); a season match pays as before.
+#[test]
+fn tournament_stages_double_winnings_and_the_blood_bowl_trophy_adds_twenty_thousand() {
+    use dugout_rules::bb::league::tournament::{Held, Major, Stage};
+    let (home, _) = new_team(Roster::Human, "H");
+    let (away, _) = new_team(Roster::Orc, "O");
+    let (facts, ids) = bare_facts(&home, &away, Some(Side::Home));
+    let base = input(&home, &away, facts, ids);
+    let season = winnings_paid(&run_to_end(base.clone(), 7));
+    assert!(season[0] > 0 && season[1] > 0);
+    for stage in [Stage::SemiFinal, Stage::Final] {
+        let mut i = base.clone();
+        i.stage = stage;
+        assert_eq!(
+            winnings_paid(&run_to_end(i, 7)),
+            [season[0] * 2, season[1] * 2]
+        );
+    }
+    let mut i = base.clone();
+    i.trophies = [Held::default(), Held::of(&[Major::BloodBowl])];
+    assert_eq!(
+        winnings_paid(&run_to_end(i.clone(), 7)),
+        [season[0], season[1] + 20_000]
+    );
+    // The other trophies add nothing to the winnings.
+    i.trophies = [
+        Held::of(&[Major::SpikeMagazine, Major::ChaosCup, Major::Dungeonbowl]),
+        Held::default(),
+    ];
+    assert_eq!(winnings_paid(&run_to_end(i.clone(), 7)), season);
+    i.stage = Stage::SemiFinal;
+    i.trophies = [Held::of(&[Major::BloodBowl]), Held::default()];
+    assert_eq!(
+        winnings_paid(&run_to_end(i, 7)),
+        [season[0] * 2 + 20_000, season[1] * 2]
+    );
+}
+
+/// §32.16: the Blood Bowl final gives every player of both teams who played it an extra MVP
+/// award (+5 SPP); another Major's final or a Blood Bowl semi-final does not.
+#[test]
+fn the_blood_bowl_final_gives_everyone_an_extra_mvp() {
+    use dugout_rules::bb::league::tournament::{Major, Stage};
+    let (home, _) = new_team(Roster::Human, "H");
+    let (away, _) = new_team(Roster::Orc, "O");
+    let (facts, ids) = bare_facts(&home, &away, None);
+    let extra = |stage: Stage, major: Option<Major>| -> Vec<(Side, u32)> {
+        let mut i = input(&home, &away, facts.clone(), ids.clone());
+        i.stage = stage;
+        i.major = major;
+        let mut d = ChaChaDice::from_u64(3);
+        let (_, ev) = PostMatch::start(i, &mut d);
+        ev.iter()
+            .filter_map(|(s, e)| match e {
+                TeamEvent::Spp {
+                    player,
+                    kind: SppKind::Mvp,
+                    spp: 5,
+                } => Some((*s, *player)),
+                _ => None,
+            })
+            .collect()
+    };
+    let normal = extra(Stage::Final, Some(Major::ChaosCup)).len();
+    assert_eq!(
+        normal,
+        extra(Stage::SemiFinal, Some(Major::BloodBowl)).len()
+    );
+    assert_eq!(normal, extra(Stage::Season, None).len());
+    let final_mvps = extra(Stage::Final, Some(Major::BloodBowl));
+    assert_eq!(final_mvps.len(), normal + ids[0].len() + ids[1].len());
+    for side in Side::BOTH {
+        for id in &ids[side.index()] {
+            assert!(final_mvps.contains(&(side, *id)), "{side:?} {id}");
+        }
+    }
 }

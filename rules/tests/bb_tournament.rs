@@ -4,6 +4,8 @@
 //! Section references (§) are to docs/rules/blood-bowl.md.
 #![allow(clippy::unwrap_used)]
 
+mod bbcommon;
+
 use dugout_rules::bb::data::{Roster, Skill};
 use dugout_rules::bb::inducements::{InducementItem, list_price};
 use dugout_rules::bb::league::tournament::{
@@ -444,4 +446,162 @@ fn the_bracket_runs_from_the_draw_to_the_winner() {
         t::draw_bracket(Method::PlayOffs, &l, &mut ScriptedDice::new([])),
         Err(TournamentError::PlayOffsNotBuilt)
     );
+}
+
+/// The match options of a league tournament's stage and of the trophies, played by the engine.
+mod wired {
+    use crate::bbcommon::*;
+    use dugout_rules::bb::inducements::{InducementItem, can_buy};
+    use dugout_rules::bb::league::tournament::{Held, Major};
+
+    fn setup(petty_cash: [u32; 2], stage: bool, trophies: [Held; 2]) -> MatchSetup {
+        let mut s = MatchSetup {
+            teams: [
+                TeamChoice::Roster(Roster::Human),
+                TeamChoice::Roster(Roster::Orc),
+            ],
+            options: Options {
+                inducements: true,
+                tournament_stage: stage,
+                trophies,
+                ..Options::default()
+            },
+            pre_match: Box::default(),
+        };
+        s.pre_match.petty_cash = petty_cash;
+        s
+    }
+
+    fn fans(ev: &[Event]) -> [u32; 2] {
+        ev.iter()
+            .find_map(|e| match e {
+                Event::Gate { fans, .. } => Some(*fans),
+                _ => None,
+            })
+            .unwrap()
+    }
+
+    fn money_given(ev: &[Event]) -> [u32; 2] {
+        ev.iter()
+            .find_map(|e| match e {
+                Event::InducementMoney { money, .. } => Some(*money),
+                _ => None,
+            })
+            .unwrap()
+    }
+
+    /// Play the pre-match to the kick-off choice with nothing bought: the weather, each coach
+    /// done buying, the gate (3+3 and 4+4) and the coin toss.
+    fn pre_match(s: MatchSetup) -> (Game, Vec<Event>) {
+        let mut d = dice([d6(3), d6(4)]);
+        let (mut g, mut ev) = new_game(s, &mut d).unwrap();
+        let mut d = dice([d6(3), d6(3), d6(4), d6(4), pick(2, 0)]);
+        while matches!(kind(&g), PromptKind::Inducements { .. }) {
+            ev.extend(go(&mut g, &mut d, Command::DoneInducing));
+        }
+        assert_eq!(d.remaining(), 0);
+        assert_eq!(*kind(&g), PromptKind::ChooseKicking);
+        (g, ev)
+    }
+
+    /// §32.16: a semi-final or final gives no inducement money (the Orcs' team value gap is
+    /// not paid to the Humans) and doubles the gate; FAME is compared as before.
+    #[test]
+    fn a_tournament_stage_gives_no_inducement_money_and_doubles_the_gate() {
+        // Equal rosters' values; Home's 100,000 of petty cash makes the gap.
+        let (_, season) = pre_match(setup([100_000, 0], false, Default::default()));
+        assert_eq!(money_given(&season), [100_000, 100_000]);
+        let (g, ev) = pre_match(setup([100_000, 0], true, Default::default()));
+        assert_eq!(money_given(&ev), [100_000, 0]);
+        let (a, b) = (fans(&season), fans(&ev));
+        assert_eq!(b, [a[0] * 2, a[1] * 2]);
+        assert_eq!(g.teams[0].fans, b[0]);
+    }
+
+    /// §32.16: in a semi-final or final no Star Player or Mercenary is hired, even with petty
+    /// cash; other inducements may be bought with petty cash.
+    #[test]
+    fn a_tournament_stage_refuses_stars_and_mercenaries() {
+        let merc = InducementItem::Mercenary {
+            position: 0,
+            skill: None,
+        };
+        let mut d = dice([d6(3), d6(4)]);
+        let (g, _) = new_game(setup([500_000, 0], true, Default::default()), &mut d).unwrap();
+        let why = can_buy(&g, Side::Home, 500_000, merc).unwrap_err();
+        assert!(why.contains("§32.16"), "{why}");
+        let legal = legal_commands(&g);
+        assert!(!legal.iter().any(|c| matches!(
+            c,
+            Command::Induce {
+                item: InducementItem::StarPlayer { .. } | InducementItem::Mercenary { .. }
+            }
+        )));
+        assert!(legal.contains(&Command::Induce {
+            item: InducementItem::Bribe
+        }));
+        // The same match in the season offers them.
+        let mut d = dice([d6(3), d6(4)]);
+        let (g, _) = new_game(setup([500_000, 0], false, Default::default()), &mut d).unwrap();
+        assert!(can_buy(&g, Side::Home, 500_000, merc).is_ok());
+    }
+
+    /// §32.16: the Spike! Magazine trophy's holder adds 2 to its gate roll (2,000 fans more).
+    #[test]
+    fn the_spike_trophy_adds_two_to_the_gate_roll() {
+        let (_, season) = pre_match(setup([100_000, 0], false, Default::default()));
+        let held = [Held::of(&[Major::SpikeMagazine]), Held::default()];
+        let (_, ev) = pre_match(setup([100_000, 0], false, held));
+        let (a, b) = (fans(&season), fans(&ev));
+        assert_eq!(b, [a[0] + 2_000, a[1]]);
+        // Another Major's trophy does not.
+        let held = [
+            Held::of(&[Major::BloodBowl, Major::Dungeonbowl]),
+            Held::default(),
+        ];
+        let (_, ev) = pre_match(setup([100_000, 0], false, held));
+        assert_eq!(fans(&ev), a);
+    }
+
+    /// §32.16: a trophy's team re-roll is on the sheet for the match, over the 8 re-rolls a
+    /// team may buy (§27.0): a sheet of 9 is taken with one trophy, refused without.
+    #[test]
+    fn a_trophy_reroll_may_take_a_sheet_past_eight() {
+        let mut s = setup(
+            [0, 0],
+            false,
+            [Held::of(&[Major::ChaosCup]), Held::default()],
+        );
+        s.options.league_teams = true;
+        let mut sheet = dugout_rules::bb::setup::starter_team(Roster::Human);
+        sheet.rerolls = 9;
+        s.teams[0] = TeamChoice::Sheet(Box::new(sheet));
+        assert!(validate(&s).is_ok());
+        s.options.trophies = Default::default();
+        let refused = validate(&s).unwrap_err();
+        assert!(
+            format!("{refused:?}").contains("re-rolls (at most 8"),
+            "{refused:?}"
+        );
+    }
+
+    /// §32.16, §30.2: the Dungeonbowl trophy's holder buys the Wizard for 50,000; the other
+    /// team pays 150,000.
+    #[test]
+    fn the_dungeonbowl_holder_buys_the_wizard_for_fifty_thousand() {
+        let held = [Held::of(&[Major::Dungeonbowl]), Held::default()];
+        let mut d = dice([d6(3), d6(4), pick(2, 0)]);
+        let (g, _) = new_game(setup([200_000, 200_000], false, held), &mut d).unwrap();
+        assert_eq!(
+            can_buy(&g, Side::Home, 200_000, InducementItem::Wizard),
+            Ok(50_000)
+        );
+        assert_eq!(
+            can_buy(&g, Side::Away, 200_000, InducementItem::Wizard),
+            Ok(150_000)
+        );
+        // 60,000 buys it for the holder only.
+        assert!(can_buy(&g, Side::Home, 60_000, InducementItem::Wizard).is_ok());
+        assert!(can_buy(&g, Side::Away, 60_000, InducementItem::Wizard).is_err());
+    }
 }

@@ -83,6 +83,8 @@ pub fn routes() -> Router<AppState> {
         .merge(crate::league_schedule::routes())
         .merge(crate::league_teams::routes())
         .merge(crate::league_matches::routes())
+        .merge(crate::league_tournaments::routes())
+        .merge(crate::league_challenges::routes())
         .merge(crate::web::routes())
         .fallback(crate::web::fallback)
         .method_not_allowed_fallback(method_not_allowed)

@@ -71,6 +71,7 @@ use dugout_protocol::{
 use dugout_rules::bb::league::postmatch::{PostCommand, PostMatch, PostMatchInput};
 use dugout_rules::bb::league::record::MatchFacts;
 use dugout_rules::bb::league::team::{LeagueTeam, TeamEvent, match_setup};
+use dugout_rules::bb::league::tournament::{Held, Major, Stage, trophy_rerolls, trophy_tv};
 use dugout_rules::bb::setup::{MAX_TREASURY, Options};
 use dugout_rules::core::{ChaChaDice, Side};
 use dugout_rules::{AnyEvent, AnyGame, AnySetup};
@@ -145,6 +146,40 @@ async fn create(
     Body(new): Body<NewTeamMatch>,
 ) -> Result<Response, Failure> {
     let league = bb_league(&state, &id).await?;
+    let row = make_match(&state, &who, &league, &new, Stage::Season, None).await?;
+    let body = body(state.store().as_ref(), &row, None).await?;
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// The Majors' trophies team `team` of `league` holds now (§32.16): the Majors whose last
+/// edition it won.
+pub async fn trophies_held(store: &dyn Store, league: i64, team: TeamId) -> Result<Held, Failure> {
+    let mut holder: std::collections::BTreeMap<Major, TeamId> = std::collections::BTreeMap::new();
+    for t in store.trophies(league).await? {
+        holder.insert(t.major, t.team);
+    }
+    let held: Vec<Major> = holder
+        .into_iter()
+        .filter(|(_, t)| *t == team)
+        .map(|(m, _)| m)
+        .collect();
+    Ok(Held::of(&held))
+}
+
+/// Make a league match between two teams (checks, sheets, room, row): a season match from
+/// [`create`], a tournament's semi-final or final (`stage`, of `major`) from
+/// `league_tournaments`. The trophies each team holds are applied (§32.16): a team re-roll
+/// each on its sheet, counted in its match TV; the Spike! trophy's gate roll and the
+/// Dungeonbowl's Wizard through the match option `trophies`; the Blood Bowl trophy's winnings
+/// in the post-match sequence.
+pub async fn make_match(
+    state: &AppState,
+    who: &Account,
+    league: &League,
+    new: &NewTeamMatch,
+    stage: Stage,
+    major: Option<Major>,
+) -> Result<TeamMatchRow, Failure> {
     let store = state.store().as_ref();
     if new.home == new.away {
         return Err(bad("a team does not play itself"));
@@ -156,8 +191,8 @@ async fn create(
         )));
     }
     let rows = [
-        team_row(store, &league, new.home).await?,
-        team_row(store, &league, new.away).await?,
+        team_row(store, league, new.home).await?,
+        team_row(store, league, new.away).await?,
     ];
     if who.id != league.organiser.id && rows.iter().all(|r| r.coach.id != who.id) {
         return Err(Failure::new(
@@ -232,11 +267,26 @@ async fn create(
     // approved team's treasury changes only in its post-match sequence, and a team has one
     // open league match at a time, so the gold cannot be spent twice).
     // The league's switches that the engine plays (§32.17 (3), (5), (6)) are match options.
+    let trophies = [
+        trophies_held(store, league.id, rows[0].id).await?,
+        trophies_held(store, league.id, rows[1].id).await?,
+    ];
     let (mut setup, ids) = match_setup(
         &home,
         &away,
         rules.match_options(Options {
             inducements: true,
+            // §32.16: a semi-final or final: no inducement money, no stars or mercenaries,
+            // the gate doubled.
+            tournament_stage: stage.is_tournament(),
+            trophies,
+            // A knockout match needs a winner: sudden-death overtime, then penalties (§18.7).
+            overtime: if stage.is_tournament() {
+                dugout_rules::bb::setup::Overtime::SuddenDeath
+            } else {
+                dugout_rules::bb::setup::Overtime::None
+            },
+            penalty_shootout: stage.is_tournament(),
             ..Options::default()
         }),
     );
@@ -244,9 +294,18 @@ async fn create(
         home.treasury.min(MAX_TREASURY),
         away.treasury.min(MAX_TREASURY),
     ]);
+    // §32.16: a team re-roll for each Major's trophy held, on the sheet (so the engine's
+    // inducement team value counts it) and in the match TV.
+    for (i, t) in setup.teams.iter_mut().enumerate() {
+        if let dugout_rules::bb::setup::TeamChoice::Sheet(sheet) = t {
+            sheet.rerolls = sheet
+                .rerolls
+                .saturating_add(trophy_rerolls(&trophies[i].majors()));
+        }
+    }
     let match_tv = [
-        home.team_value(rules.free_fan_factor),
-        away.team_value(rules.free_fan_factor),
+        home.team_value(rules.free_fan_factor) + trophy_tv(home.roster, &trophies[0].majors()),
+        away.team_value(rules.free_fan_factor) + trophy_tv(away.roster, &trophies[1].majors()),
     ];
     let spec = RoomSpec {
         setup: AnySetup::BloodBowl(setup),
@@ -267,6 +326,9 @@ async fn create(
             match_tv,
             rules,
             raised_join: true,
+            stage,
+            major,
+            trophies,
         },
         post_seed,
         decision_ms: i64::from(decision) * 1000,
@@ -276,9 +338,8 @@ async fn create(
         created_at_ms: now_ms(),
     };
     store.create_team_match(&row).await?;
-    tracing::info!(league = league.id, %match_id, home = rows[0].id, away = rows[1].id, "league team match made");
-    let body = body(store, &row, None).await?;
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    tracing::info!(league = league.id, %match_id, home = rows[0].id, away = rows[1].id, ?stage, "league team match made");
+    Ok(row)
 }
 
 /// §32.1: would a match between `pair` after the league's `played` matches (oldest first) be
@@ -493,6 +554,9 @@ async fn input(store: &dyn Store, row: &TeamMatchRow) -> Result<Option<MatchInpu
             petty_cash_spent,
             rules: row.setup.rules,
             raised_join: row.setup.raised_join,
+            stage: row.setup.stage,
+            major: row.setup.major,
+            trophies: row.setup.trophies,
         },
         seed,
         moved,
@@ -846,6 +910,11 @@ pub async fn seat_check(
     }
 }
 
+/// A league match's body as served right after it was made.
+pub async fn match_body(store: &dyn Store, row: &TeamMatchRow) -> Result<TeamMatchBody, Failure> {
+    body(store, row, None).await
+}
+
 async fn body(
     store: &dyn Store,
     row: &TeamMatchRow,
@@ -909,6 +978,9 @@ async fn body(
         match_tv: [0, 1].map(|i| row.setup.match_tv[i].saturating_add(petty_cash[i])),
         raised_join: row.setup.raised_join,
         petty_cash,
+        stage: row.setup.stage,
+        major: row.setup.major,
+        trophies: row.setup.trophies,
     })
 }
 

@@ -847,6 +847,10 @@ async fn compute_standings(
     season: &Season,
     settings: &LeagueSettings,
 ) -> Result<Vec<Standing>, Failure> {
+    // §32.16: league challenges not answered by their deadline count as refused (2-0).
+    if league.game == GameKind::BloodBowl {
+        crate::league_challenges::settle(state.store().as_ref(), league).await?;
+    }
     let fixtures = state.store().fixtures(season.id).await?;
     let names = Names::of(state, league.id, &fixtures).await?;
     let mut entrants: Vec<(AccountId, String, String)> = names

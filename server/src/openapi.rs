@@ -826,6 +826,8 @@ pub fn document() -> Value {
         .iter()
         .chain(crate::league_teams::OPERATIONS)
         .chain(crate::league_matches::OPERATIONS)
+        .chain(crate::league_tournaments::OPERATIONS)
+        .chain(crate::league_challenges::OPERATIONS)
     {
         let parameters: Vec<Value> = op.params.iter().map(parameter).collect();
         let mut responses = Map::new();

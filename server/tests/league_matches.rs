@@ -10,9 +10,8 @@ mod common;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use common::{Client, Picker, TestServer, play_to_end, start};
+use common::{Client, Picker, TestServer, declare, play_to_end, start};
 use dugout_protocol::{ClientMessage, MatchResult};
-use dugout_rules::bb::Command as BbCommand;
 use dugout_rules::bb::data::Roster;
 use dugout_rules::bb::league::postmatch::{LeagueRules, PostCommand, PostMatch, PostMatchInput};
 use dugout_rules::bb::league::record::MatchFacts;
@@ -20,7 +19,7 @@ use dugout_rules::bb::league::tables::SppKind;
 use dugout_rules::bb::league::team::{LeagueTeam, TeamEvent};
 use dugout_rules::bb::setup::starter_team;
 use dugout_rules::core::{ChaChaDice, Side};
-use dugout_rules::{AnyCommand, AnyEvent, AnyGame};
+use dugout_rules::{AnyEvent, AnyGame};
 use dugout_server::league_matches::post_dice_seed;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -258,6 +257,9 @@ async fn verify_post_match(server: &TestServer, l: &League, room: &str, m: &Valu
         petty_cash_spent: [0, 1].map(|i| game.induced[i].petty_cash_spent),
         rules,
         raised_join: m["raised_join"] == json!(true),
+        stage: Default::default(),
+        major: None,
+        trophies: Default::default(),
     };
     let mut dice = ChaChaDice::from_seed(post_dice_seed(&seed, &match_seed));
     let (mut post, started) = PostMatch::start(input, &mut dice);
@@ -340,33 +342,6 @@ fn declared_petty_cash(events: &[dugout_rules::bb::Event]) -> [u32; 2] {
         }
     }
     petty
-}
-
-/// §32.4: the seated coaches declare their petty cash (`amounts`, home then away) when the
-/// match asks; the sides in the order they were asked.
-async fn declare(a: &mut Client, b: &mut Client, room: &str, amounts: [u32; 2]) -> Vec<Side> {
-    let mut order = Vec::new();
-    while let Some(side) = a.deciding() {
-        let coach = if side == Side::Home { &mut *a } else { &mut *b };
-        let asked = coach
-            .legal_any()
-            .iter()
-            .any(|c| matches!(c, AnyCommand::BloodBowl(BbCommand::PettyCash { .. })));
-        if !asked {
-            break;
-        }
-        let cmd = AnyCommand::BloodBowl(BbCommand::PettyCash {
-            amount: amounts[side.index()],
-        });
-        let want = [a.events_messages + 1, b.events_messages + 1];
-        let coach = if side == Side::Home { &mut *a } else { &mut *b };
-        let r = coach.command_any(room, cmd).await;
-        assert!(r.is_ok(), "petty cash refused: {r:?}");
-        a.wait_events_messages(want[0]).await;
-        b.wait_events_messages(want[1]).await;
-        order.push(side);
-    }
-    order
 }
 
 /// §32.3, §32.5: a whole match between two league teams, then the post-match sequence run

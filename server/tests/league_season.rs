@@ -354,6 +354,9 @@ async fn a_season_of_eight_league_teams_is_played_by_bots_and_keeps_its_invarian
                 petty_cash_spent: [0, 1].map(|i| game.induced[i].petty_cash_spent),
                 rules: LeagueRules::default(),
                 raised_join: m["raised_join"] == serde_json::json!(true),
+                stage: Default::default(),
+                major: None,
+                trophies: Default::default(),
             };
             let match_seed = log.dice_seed().expect("seed").expect("seed");
             let mut dice = ChaChaDice::from_seed(post_dice_seed(&seed, &match_seed));

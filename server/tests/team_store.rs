@@ -407,6 +407,16 @@ async fn a_league_match_progresses_only_from_the_state_it_was_read_in(store: Arc
                 cards: dugout_rules::bb::league::postmatch::CardMethod::Gold { gold: 60_000 },
             },
             raised_join: true,
+            // §32.16: a final of the Blood Bowl, the away team holding the Dungeonbowl: kept
+            // with the match too.
+            stage: dugout_rules::bb::league::tournament::Stage::Final,
+            major: Some(dugout_rules::bb::league::tournament::Major::BloodBowl),
+            trophies: [
+                Default::default(),
+                dugout_rules::bb::league::tournament::Held::of(&[
+                    dugout_rules::bb::league::tournament::Major::Dungeonbowl,
+                ]),
+            ],
         },
         post_seed: [9; 32],
         decision_ms: 60_000,

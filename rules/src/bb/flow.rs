@@ -1393,8 +1393,13 @@ impl Ctx<'_> {
         let mut fans = [0u32; 2];
         for side in Side::BOTH {
             let [a, b] = self.roll2(RollPurpose::Gate, Some(side));
+            // §32.16: the Spike! Magazine trophy's holder adds 2 to its gate roll.
+            let bonus = super::league::tournament::gate_roll_bonus(
+                &self.g.setup.options.trophies[side.index()].majors(),
+            );
             fans[side.index()] =
-                (u32::from(a + b) + u32::from(self.g.team(side).fan_factor)) * 1000;
+                (u32::from(a + b) + u32::from(bonus) + u32::from(self.g.team(side).fan_factor))
+                    * 1000;
         }
         let mut fame = [0u8; 2];
         for side in Side::BOTH {
@@ -1408,6 +1413,14 @@ impl Ctx<'_> {
             };
             self.g.teams[side.index()].fans = own;
             self.g.teams[side.index()].fame = fame[side.index()];
+        }
+        // §32.16: a tournament's semi-final or final doubles the gate (FAME, compared above,
+        // is the same either way).
+        if self.g.setup.options.tournament_stage {
+            fans = fans.map(|f| f * 2);
+            for side in Side::BOTH {
+                self.g.teams[side.index()].fans = fans[side.index()];
+            }
         }
         self.emit(Event::Gate { fans, fame });
         if !self.g.setup.options.special_play_cards.is_off() {

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::*;
 use super::flow::{Ctx, Frame, prompt};
+use super::league::tournament;
 use super::setup::{TeamSheet, position_index};
 use super::stars::Star;
 use super::state::{Game, Player};
@@ -381,9 +382,24 @@ pub fn can_buy(g: &Game, side: Side, money: u32, item: InducementItem) -> Result
              method 3)"
         ));
     }
-    let Some(cost) = price(roster, item) else {
+    let Some(mut cost) = price(roster, item) else {
         return Err(format!("{item:?} is not for a {} team (§30.2)", data.name));
     };
+    // §32.16: no Star Player or Mercenary in a semi-final or final, whatever pays.
+    if options.tournament_stage
+        && matches!(
+            item,
+            InducementItem::StarPlayer { .. } | InducementItem::Mercenary { .. }
+        )
+    {
+        return Err(
+            "no Star Player or Mercenary in a tournament's semi-final or final (§32.16)".into(),
+        );
+    }
+    // §32.16: the Dungeonbowl trophy's holder buys the Wizard for 50,000.
+    if matches!(item, InducementItem::Wizard) {
+        cost = tournament::wizard_price(&options.trophies[side.index()].majors());
+    }
     if cost > money {
         return Err(format!("{item:?} costs {cost}, {money} left (§30.1)"));
     }
@@ -709,7 +725,12 @@ impl Ctx<'_> {
             }
         };
         let second = first.other();
-        let gift = mtv[first.index()] - mtv[second.index()];
+        // §32.16: no inducement money in a tournament's semi-final or final (petty cash only).
+        let gift = if self.g.setup.options.tournament_stage {
+            0
+        } else {
+            mtv[first.index()] - mtv[second.index()]
+        };
         let mut money = petty;
         money[second.index()] = money[second.index()].saturating_add(gift);
         self.emit(Event::InducementMoney {

@@ -69,6 +69,8 @@ pub fn random_setup(seed: u64) -> MatchSetup {
             excluded_inducements: Default::default(),
             cards_only: false,
             card_gold: 0,
+            tournament_stage: false,
+            trophies: Default::default(),
         },
         pre_match: Box::default(),
     }

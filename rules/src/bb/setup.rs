@@ -174,10 +174,25 @@ pub struct Options {
     /// inducements; what is left is lost. 0 (the default): none.
     #[serde(skip_serializing_if = "is_zero")]
     pub card_gold: u32,
+    /// §32.16, a league tournament's semi-final or final: the gate is doubled, no inducement
+    /// money is given (only petty cash buys), and no Star Player or Mercenary may be hired.
+    /// Off by default (a match plays as before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tournament_stage: bool,
+    /// §32.16: the Majors' trophies each team (home, away) holds: the Spike! Magazine
+    /// trophy's +2 on the gate roll, the Dungeonbowl's Wizard at 50,000. (Their team re-rolls
+    /// are on the sheets; the Blood Bowl trophy's winnings are the post-match sequence's.)
+    /// None by default.
+    #[serde(default, skip_serializing_if = "no_trophies")]
+    pub trophies: [crate::bb::league::tournament::Held; 2],
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn no_trophies(t: &[crate::bb::league::tournament::Held; 2]) -> bool {
+    t.iter().all(|h| h.majors().is_empty())
 }
 
 impl Default for Options {
@@ -197,6 +212,8 @@ impl Default for Options {
             excluded_inducements: InducementKinds::NONE,
             cards_only: false,
             card_gold: 0,
+            tournament_stage: false,
+            trophies: [crate::bb::league::tournament::Held::default(); 2],
         }
     }
 }
@@ -534,19 +551,30 @@ fn check_roster_allowed(roster: Roster, options: &Options) -> Result<(), SetupEr
 pub fn validate(setup: &MatchSetup) -> Result<(), SetupError> {
     validate_replay(setup)?;
     let budget = (!setup.options.league_teams).then_some(setup.options.budget);
-    for team in &setup.teams {
-        check_team(&team.sheet(), budget)?;
+    for i in 0..2 {
+        check_team(&own_sheet(setup, i), budget)?;
     }
     Ok(())
+}
+
+/// Team `i`'s sheet without the team re-rolls of the Majors' trophies it holds (§32.16:
+/// a trophy's re-roll is on the sheet for the match, over the 8 a team may buy).
+fn own_sheet(setup: &MatchSetup, i: usize) -> TeamSheet {
+    let mut sheet = setup.teams[i].sheet();
+    let held = setup.options.trophies[i].majors();
+    sheet.rerolls = sheet
+        .rerolls
+        .saturating_sub(crate::bb::league::tournament::trophy_rerolls(&held));
+    sheet
 }
 
 /// [`validate`] without the budget: what a stored match is checked against when it is
 /// started again from its setup (rules version 1 matches were recorded before the budget
 /// was checked, and their sheets may cost more).
 pub fn validate_replay(setup: &MatchSetup) -> Result<(), SetupError> {
-    for team in &setup.teams {
+    for (i, team) in setup.teams.iter().enumerate() {
         check_roster_allowed(team.roster(), &setup.options)?;
-        validate_sheet(&team.sheet())?;
+        validate_sheet(&own_sheet(setup, i))?;
     }
     for list in &setup.pre_match.inducements {
         if let Some(i) = list.first() {

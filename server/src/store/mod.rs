@@ -20,6 +20,7 @@ mod schedule;
 mod sql;
 mod sqlite;
 pub mod teams;
+mod tournaments;
 
 pub use postgres::PostgresStore;
 pub use schedule::{Fixture, Link, NewFixture, ScheduleStore, Season};
@@ -27,6 +28,9 @@ pub use sqlite::{DB_FILE as SQLITE_FILE, SqliteStore};
 pub use teams::{
     LeagueTeamRow, PostProgress, PostState, PostStep, StoredTeamEvent, TeamAppend, TeamChange,
     TeamId, TeamMatchRow, TeamMatchSetup, TeamMatchStore, TeamStore,
+};
+pub use tournaments::{
+    ChallengeRow, NewChallenge, TournamentChange, TournamentRow, TournamentStore, TrophyRow,
 };
 
 use std::borrow::Cow;
@@ -273,6 +277,15 @@ pub enum LeagueAction {
     FixResult,
     /// A Blood Bowl league team approved (issue 13).
     ApproveTeam,
+    /// An end-of-season tournament (issue 13) drawn, a match of it made, a winner recorded, an
+    /// award given (`league_tournaments`).
+    StartTournament,
+    TournamentMatch,
+    TournamentWinner,
+    TournamentAward,
+    /// A league challenge (issue 13) issued, answered (or not by its deadline).
+    Challenge,
+    ChallengeAnswer,
 }
 
 impl LeagueAction {
@@ -290,6 +303,12 @@ impl LeagueAction {
             LeagueAction::Forfeit => "forfeit",
             LeagueAction::FixResult => "fix_result",
             LeagueAction::ApproveTeam => "approve_team",
+            LeagueAction::StartTournament => "start_tournament",
+            LeagueAction::TournamentMatch => "tournament_match",
+            LeagueAction::TournamentWinner => "tournament_winner",
+            LeagueAction::TournamentAward => "tournament_award",
+            LeagueAction::Challenge => "challenge",
+            LeagueAction::ChallengeAnswer => "challenge_answer",
         }
     }
 }
@@ -319,12 +338,25 @@ pub enum CoachRemoval {
 /// Implemented for every type that implements the three parts; a caller holds it as
 /// `Arc<dyn Store>` and calls any part's methods on it.
 pub trait Store:
-    AccountStore + MatchStore + LeagueStore + ScheduleStore + TeamStore + TeamMatchStore
+    AccountStore
+    + MatchStore
+    + LeagueStore
+    + ScheduleStore
+    + TeamStore
+    + TeamMatchStore
+    + TournamentStore
 {
 }
 
 impl<T> Store for T where
-    T: AccountStore + MatchStore + LeagueStore + ScheduleStore + TeamStore + TeamMatchStore
+    T: AccountStore
+        + MatchStore
+        + LeagueStore
+        + ScheduleStore
+        + TeamStore
+        + TeamMatchStore
+        + TournamentStore
+        + TournamentStore
 {
 }
 

@@ -25,6 +25,7 @@ use super::*;
 mod schedule;
 #[path = "teams_sql.rs"]
 mod teams_sql;
+mod tournaments;
 
 /// Whether a key a client sent can be stored at all: Postgres's `text` holds no NUL (and
 /// refuses a statement that binds one), so a name or id with a NUL names nothing stored, in

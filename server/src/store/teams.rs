@@ -12,6 +12,7 @@
 
 use dugout_rules::bb::league::postmatch::{LeagueRules, PostCommand};
 use dugout_rules::bb::league::team::TeamEvent;
+use dugout_rules::bb::league::tournament::{Held, Major, Stage};
 use dugout_rules::core::Side;
 
 use super::{Account, AccountId, LeagueId, LogLine, StoreFuture};
@@ -131,6 +132,23 @@ pub struct TeamMatchSetup {
     /// (`PostMatchInput::raised_join`). A row stored before they did reads `false`.
     #[serde(default)]
     pub raised_join: bool,
+    /// §32.16: the fixture's stage (a tournament's semi-final or final) and the Major it
+    /// is of; a row stored before tournaments reads a season match, which it was.
+    #[serde(default, skip_serializing_if = "is_season")]
+    pub stage: Stage,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub major: Option<Major>,
+    /// §32.16: the Majors' trophies each team held when the match was made.
+    #[serde(default, skip_serializing_if = "no_trophies")]
+    pub trophies: [Held; 2],
+}
+
+fn is_season(s: &Stage) -> bool {
+    *s == Stage::Season
+}
+
+fn no_trophies(t: &[Held; 2]) -> bool {
+    t.iter().all(|h| h.majors().is_empty())
 }
 
 /// One answer in a post-match sequence (§32.5), in order.

@@ -59,7 +59,7 @@ impl FromSqlRow for Seq {
 
 /// Insert `events` as seq `first`, `first + 1`, ...; how many were stored (a seq already
 /// taken stores nothing for that row).
-async fn insert_team_events<DB: Dialect>(
+pub(super) async fn insert_team_events<DB: Dialect>(
     conn: &mut DB::Connection,
     team: TeamId,
     first: u64,
@@ -234,7 +234,10 @@ impl FromSqlRow for TeamMatchRow {
 }
 
 /// The team's last seq, inside a transaction.
-async fn last_seq<DB: Dialect>(conn: &mut DB::Connection, team: TeamId) -> Result<u64, StoreError> {
+pub(super) async fn last_seq<DB: Dialect>(
+    conn: &mut DB::Connection,
+    team: TeamId,
+) -> Result<u64, StoreError> {
     let query =
         DB::query("SELECT COALESCE(MAX(seq), 0) AS seq FROM league_team_events WHERE team_id = $1")
             .arg(team);

@@ -976,3 +976,33 @@ pub fn blitz_event(event: &dugout_rules::AnyEvent) -> blitz::Event {
         other => panic!("these tests play Blitz Bowl, not {}", other.kind()),
     }
 }
+
+/// Blood Bowl league matches (section 32.4 of docs/rules/blood-bowl.md): the seated coaches
+/// declare their petty cash (`amounts`, home then away) when the match asks; the sides in
+/// the order they were asked.
+pub async fn declare(a: &mut Client, b: &mut Client, room: &str, amounts: [u32; 2]) -> Vec<Side> {
+    let mut order = Vec::new();
+    while let Some(side) = a.deciding() {
+        let coach = if side == Side::Home { &mut *a } else { &mut *b };
+        let asked = coach.legal_any().iter().any(|c| {
+            matches!(
+                c,
+                AnyCommand::BloodBowl(dugout_rules::bb::Command::PettyCash { .. })
+            )
+        });
+        if !asked {
+            break;
+        }
+        let cmd = AnyCommand::BloodBowl(dugout_rules::bb::Command::PettyCash {
+            amount: amounts[side.index()],
+        });
+        let want = [a.events_messages + 1, b.events_messages + 1];
+        let coach = if side == Side::Home { &mut *a } else { &mut *b };
+        let r = coach.command_any(room, cmd).await;
+        assert!(r.is_ok(), "petty cash refused: {r:?}");
+        a.wait_events_messages(want[0]).await;
+        b.wait_events_messages(want[1]).await;
+        order.push(side);
+    }
+    order
+}

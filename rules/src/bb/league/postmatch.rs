@@ -25,6 +25,9 @@ use super::team::{
     Departure, LeagueError, LeagueTeam, MAX_ROSTER, Purchase, Staff, TeamEvent, Window,
     injury_ignored,
 };
+use super::tournament::{
+    BLOOD_BOWL_FINAL_EXTRA_MVP_SPP, Held, Major, Stage as TournamentStage, winnings_bonus,
+};
 use crate::bb::data::{CasualtyResult, LastingEffect, RAISED_POSITION};
 use crate::bb::inducements::InducementKinds;
 use crate::bb::setup::Options;
@@ -156,6 +159,18 @@ pub struct PostMatchInput {
     /// `false` for a match whose sequence was stored before they did: it replays as it ran.
     #[serde(default)]
     pub raised_join: bool,
+    /// §32.16: the fixture's stage: a semi-final or final doubles the winnings. Default: a
+    /// season match (as before).
+    #[serde(default)]
+    pub stage: TournamentStage,
+    /// §32.16: the Major this match is a semi-final or final of, if any (the Blood Bowl's
+    /// final gives every player who played an extra MVP award).
+    #[serde(default)]
+    pub major: Option<Major>,
+    /// §32.16: the Majors' trophies each team held when the match was made (the Blood Bowl
+    /// trophy's +20,000 winnings).
+    #[serde(default)]
+    pub trophies: [Held; 2],
 }
 
 /// §32.12, §32.17 (2): the smallest expenses band a league may set (gold moves in 10,000s).
@@ -292,6 +307,23 @@ impl PostMatch {
             );
             for lid in self.input.ids[s].clone() {
                 self.emit(side, TeamEvent::Played { player: lid }, out);
+            }
+            // §32.16: the Blood Bowl final: every player who played it, of both teams, gains
+            // an extra MVP award (+5 SPP) on top of the normal MVPs.
+            if self.input.stage == TournamentStage::Final
+                && self.input.major == Some(Major::BloodBowl)
+            {
+                for lid in self.input.ids[s].clone() {
+                    self.emit(
+                        side,
+                        TeamEvent::Spp {
+                            player: lid,
+                            kind: SppKind::Mvp,
+                            spp: BLOOD_BOWL_FINAL_EXTRA_MVP_SPP,
+                        },
+                        out,
+                    );
+                }
             }
             // §32.9: a "miss next game" is served by missing this match.
             let missed: Vec<u32> = self.input.teams[s]
@@ -688,7 +720,13 @@ impl PostMatch {
             let d6 = rerolled.unwrap_or(first);
             let conceded = f.conceded == Some(side);
             let result = result_of(&f, side);
-            let amount = tables::winnings(d6, f.fame[s], result, conceded, extra);
+            let mut amount = tables::winnings(d6, f.fame[s], result, conceded, extra);
+            // §32.16: doubled in a semi-final or final; the Blood Bowl trophy's holder gets
+            // 20,000 more every match (not when it conceded: it gets no winnings, §32.15).
+            amount = self.input.stage.winnings(amount);
+            if !conceded {
+                amount += winnings_bonus(&self.input.trophies[s].majors());
+            }
             self.emit(
                 side,
                 TeamEvent::Winnings {
@@ -700,7 +738,13 @@ impl PostMatch {
             );
             // §32.15: what the conceding team would have won goes to the winner.
             if conceded && !f.conceded_short_handed {
-                let would = tables::winnings(d6, f.fame[s], MatchResult::Loss, false, extra);
+                let would = self.input.stage.winnings(tables::winnings(
+                    d6,
+                    f.fame[s],
+                    MatchResult::Loss,
+                    false,
+                    extra,
+                ));
                 self.emit(
                     side.other(),
                     TeamEvent::WinningsFromConcession { amount: would },

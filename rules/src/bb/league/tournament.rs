@@ -407,6 +407,49 @@ impl Major {
     }
 }
 
+/// §32.16: the Majors' trophies a team holds, as a match option carries them
+/// (`Options::trophies`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(default)]
+pub struct Held {
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub spike_magazine: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub chaos_cup: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dungeonbowl: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub blood_bowl: bool,
+}
+
+impl Held {
+    pub fn of(majors: &[Major]) -> Held {
+        Held {
+            spike_magazine: majors.contains(&Major::SpikeMagazine),
+            chaos_cup: majors.contains(&Major::ChaosCup),
+            dungeonbowl: majors.contains(&Major::Dungeonbowl),
+            blood_bowl: majors.contains(&Major::BloodBowl),
+        }
+    }
+
+    /// The trophies held, in [`Major::ALL`]'s order.
+    pub fn majors(self) -> Vec<Major> {
+        let has = [
+            self.spike_magazine,
+            self.chaos_cup,
+            self.dungeonbowl,
+            self.blood_bowl,
+        ];
+        Major::ALL
+            .into_iter()
+            .zip(has)
+            .filter(|(_, h)| *h)
+            .map(|(m, _)| m)
+            .collect()
+    }
+}
+
 /// §32.16: the extra team re-rolls a team has while it holds Majors' trophies: one for each
 /// trophy held (our reading: each Major's trophy carries its own re-roll).
 pub fn trophy_rerolls(held: &[Major]) -> u8 {

@@ -196,11 +196,12 @@ impl<B: Backend> ScheduleStore for B {
             let check = B::Db::query(
                 "SELECT (SELECT COUNT(*) FROM league_seasons WHERE id = $1 AND league_id = $2 \
                  AND closed_at IS NULL) - (SELECT COUNT(*) FROM league_fixtures \
-                 WHERE season_id = $1) AS id",
+                 WHERE season_id = $1 AND round > 0) AS id",
             )
             .arg(season)
             .arg(league);
-            // 1: the season is open and has no fixture yet.
+            // 1: the season is open and has no scheduled fixture yet (round 0 holds the
+            // league challenges' fixtures, issue 13, which may come first).
             let Id(ok): Id<i64> = fetch_one(&mut *tx, check).await?;
             if ok != 1 {
                 return Ok(None);
