@@ -8,6 +8,7 @@ mod bbcommon;
 use bbcommon::*;
 
 use dugout_rules::bb::cards::*;
+use dugout_rules::bb::data::SkillSet;
 use dugout_rules::bb::scenario::start_with_any_cards;
 
 fn setup_with(home: Vec<Deck>, away: Vec<Deck>) -> MatchSetup {
@@ -3599,4 +3600,167 @@ fn fumblerooski_lets_a_pass_be_fumbled_on_purpose() {
     let legal = legal_commands(&g);
     assert!(!legal.contains(&mv(a)));
     assert!(legal.contains(&mv(b)) && legal.contains(&mv(c)));
+}
+
+// ----- overlapping grants (§31.5): the profile is made again from his own -----
+
+/// The player's (MA, ST, AG, AV) and skills.
+fn profile(g: &Game, id: PlayerId) -> ((u8, u8, u8, u8), SkillSet) {
+    let p = &g.players[id.index()];
+    ((p.ma, p.st, p.ag, p.av), p.skills)
+}
+
+/// §31.5: Wand of Smashing (+1 ST, Mighty Blow, this turn) then Eclipse (a Goblin to the
+/// end of the opponent's turn) on one player: the Wand ending first leaves a Goblin's ST 2
+/// (not 2 − 1), and Eclipse ending gives his own profile back, without Mighty Blow.
+#[test]
+fn a_grant_ending_under_a_transformation_leaves_the_transformation_whole() {
+    let goblin = [Skill::Dodge, Skill::RightStuff, Skill::Stunty];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    let own = profile(&s.game, h);
+    s.hand(HOME, &[Card::WandOfSmashing, Card::Eclipse]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            play_card(Card::WandOfSmashing, Some(h)),
+            play_card(Card::Eclipse, None),
+        ],
+    );
+    assert_eq!(profile(&g, h), ((6, 2, 3, 7), SkillSet::of(&goblin)));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(profile(&g, h), ((6, 2, 3, 7), SkillSet::of(&goblin)));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(profile(&g, h), own);
+    assert!(!g.players[h.index()].has(Skill::MightyBlow));
+}
+
+/// §31.5: Heckler (his skills silenced to the end of his next turn) then Zap! (a frog to
+/// the end of the drive) on one opponent: Heckler ending gives the frog his frog's skills,
+/// not his own; the drive's end gives his own back.
+#[test]
+fn a_suppression_ending_under_a_frog_gives_back_no_own_skills() {
+    let frog = [
+        Skill::Dodge,
+        Skill::Leap,
+        Skill::NoHands,
+        Skill::Stunty,
+        Skill::Titchy,
+    ];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.find(AWAY, "Black Orc Blocker", 0);
+    s.put(h, 24, 7)
+        .put(o, 15, 7)
+        .skill(o, Skill::Block)
+        .skill(o, Skill::Loner)
+        .ball(Ball::Held { player: h });
+    let own = profile(&s.game, o);
+    s.hand(HOME, &[Card::Heckler, Card::Zap]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[play_card(Card::Heckler, Some(o))]);
+    assert_eq!(profile(&g, o).1, SkillSet::of(&[Skill::Loner]));
+    play(
+        &mut g,
+        [d6(4)],
+        &[Command::EndTurn, play_card(Card::Zap, Some(o))],
+    );
+    // The frog under the Heckler: only the frog's compulsory skills.
+    assert_eq!(
+        profile(&g, o),
+        (
+            (4, 1, 4, 4),
+            SkillSet::of(&[Skill::NoHands, Skill::Stunty, Skill::Titchy])
+        )
+    );
+    play(&mut g, [], &[Command::EndTurn]);
+    // The Heckler is over: a whole frog, and no Block nor Loner of his own.
+    assert_eq!(profile(&g, o), ((4, 1, 4, 4), SkillSet::of(&frog)));
+    let ev = play(&mut g, [], &[mv(h), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(profile(&g, o), own);
+}
+
+/// §31.5: Zap! then Heckler on one opponent: the frog silenced; Heckler ending gives the
+/// frog's skills back; the drive's end his own.
+#[test]
+fn a_suppression_made_on_a_frog_gives_back_the_frogs_skills() {
+    let frog = [
+        Skill::Dodge,
+        Skill::Leap,
+        Skill::NoHands,
+        Skill::Stunty,
+        Skill::Titchy,
+    ];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.find(AWAY, "Black Orc Blocker", 0);
+    s.put(h, 24, 7)
+        .put(o, 15, 7)
+        .skill(o, Skill::Block)
+        .ball(Ball::Held { player: h });
+    let own = profile(&s.game, o);
+    s.hand(HOME, &[Card::Zap, Card::Heckler]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(4)],
+        &[
+            Command::NoCard,
+            Command::EndTurn,
+            play_card(Card::Zap, Some(o)),
+        ],
+    );
+    play(&mut g, [], &[Command::EndTurn]);
+    play(&mut g, [], &[play_card(Card::Heckler, Some(o))]);
+    assert_eq!(
+        profile(&g, o),
+        (
+            (4, 1, 4, 4),
+            SkillSet::of(&[Skill::NoHands, Skill::Stunty, Skill::Titchy])
+        )
+    );
+    play(&mut g, [], &[Command::EndTurn, Command::EndTurn]);
+    assert_eq!(profile(&g, o), ((4, 1, 4, 4), SkillSet::of(&frog)));
+    let ev = play(&mut g, [], &[mv(h), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(profile(&g, o), own);
+}
+
+/// §31.5: Eclipse (Home's, every player a Goblin to the end of Away's turn) then Away's
+/// Heckler on a Home player (to the end of Home's next turn): Eclipse ending first gives
+/// him his own profile still silenced; Heckler ending gives his skills back.
+#[test]
+fn a_transformation_ending_under_a_suppression_keeps_the_suppression() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7)
+        .put(o, 15, 7)
+        .skill(h, Skill::Block)
+        .skill(h, Skill::Loner);
+    let own = profile(&s.game, h);
+    s.hand(HOME, &[Card::Eclipse]);
+    s.hand(AWAY, &[Card::Heckler]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[play_card(Card::Eclipse, None), Command::EndTurn],
+    );
+    play(&mut g, [], &[play_card(Card::Heckler, Some(h))]);
+    // A Goblin silenced: Stunty only.
+    assert_eq!(
+        profile(&g, h),
+        ((6, 2, 3, 7), SkillSet::of(&[Skill::Stunty]))
+    );
+    play(&mut g, [], &[Command::EndTurn]);
+    // Eclipse is over, Heckler is not: his own characteristics, his compulsory skills.
+    assert_eq!(profile(&g, h), (own.0, SkillSet::of(&[Skill::Loner])));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(profile(&g, h), own);
 }

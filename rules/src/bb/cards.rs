@@ -1539,6 +1539,108 @@ pub struct Grant {
     /// The skills taken away for the while (Heckler, §31.10), given back at its end.
     #[serde(default)]
     pub removed: SkillSet,
+    /// What the grant does to the profile it is applied to (absent in a grant recorded
+    /// before it was kept: its recorded changes are applied again).
+    #[serde(default)]
+    pub op: Option<GrantOp>,
+}
+
+/// What a grant does to a profile (§31.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GrantOp {
+    /// Characteristic changes (MA, ST, AG, AV; kept within 1–10, ST 1–20) and skills added.
+    Add { stats: [i8; 4], skills: SkillSet },
+    /// §31.10 Heckler: only the compulsory skills ([`COMPULSORY`]) are kept.
+    Suppress,
+    /// §31.8 Zap!: this profile in place of his own.
+    Become { stats: [u8; 4], skills: SkillSet },
+}
+
+/// A player's characteristics and skills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Profile {
+    pub ma: u8,
+    pub st: u8,
+    pub ag: u8,
+    pub av: u8,
+    pub skills: SkillSet,
+}
+
+impl Profile {
+    fn of(p: &Player) -> Profile {
+        Profile {
+            ma: p.ma,
+            st: p.st,
+            ag: p.ag,
+            av: p.av,
+            skills: p.skills,
+        }
+    }
+}
+
+impl Grant {
+    /// Apply the grant to `prof`, recording the changes it makes there.
+    fn apply(&mut self, prof: Profile) -> Profile {
+        let mut out = prof;
+        match self.op {
+            Some(GrantOp::Add { stats, skills }) => {
+                let change = |v: u8, d: i8, max: i16| -> u8 {
+                    (i16::from(v) + i16::from(d)).clamp(1, max) as u8
+                };
+                out.ma = change(prof.ma, stats[0], 10);
+                out.st = change(prof.st, stats[1], 20);
+                out.ag = change(prof.ag, stats[2], 10);
+                out.av = change(prof.av, stats[3], 10);
+                out.skills = SkillSet(prof.skills.0 | skills.0);
+            }
+            Some(GrantOp::Suppress) => {
+                out.skills = SkillSet(prof.skills.0 & SkillSet::of(COMPULSORY).0);
+            }
+            Some(GrantOp::Become { stats, skills }) => {
+                out.ma = stats[0];
+                out.st = stats[1];
+                out.ag = stats[2];
+                out.av = stats[3];
+                out.skills = skills;
+            }
+            None => {
+                let change = |v: u8, d: i8| (i16::from(v) + i16::from(d)).clamp(1, 20) as u8;
+                out.ma = change(prof.ma, self.ma);
+                out.st = change(prof.st, self.st);
+                out.ag = change(prof.ag, self.ag);
+                out.av = change(prof.av, self.av);
+                out.skills = SkillSet((prof.skills.0 | self.skills.0) & !self.removed.0);
+                return out;
+            }
+        }
+        let diff = |a: u8, b: u8| (i16::from(b) - i16::from(a)) as i8;
+        self.ma = diff(prof.ma, out.ma);
+        self.st = diff(prof.st, out.st);
+        self.ag = diff(prof.ag, out.ag);
+        self.av = diff(prof.av, out.av);
+        self.skills = SkillSet(out.skills.0 & !prof.skills.0);
+        self.removed = SkillSet(prof.skills.0 & !out.skills.0);
+        out
+    }
+}
+
+/// The player's own profile under the grants holding on him: kept aside when the first was
+/// made, or (a game recorded before it was kept) found by taking back the recorded changes
+/// of his grants, the last first.
+fn base_profile(g: &Game, player: PlayerId) -> Profile {
+    if let Some((_, base)) = g.cards.bases.iter().find(|(id, _)| *id == player) {
+        return *base;
+    }
+    let mut prof = Profile::of(g.player(player));
+    for gr in g.cards.grants.iter().rev().filter(|gr| gr.player == player) {
+        let back = |v: u8, d: i8| (i16::from(v) - i16::from(d)).clamp(1, 20) as u8;
+        prof.ma = back(prof.ma, gr.ma);
+        prof.st = back(prof.st, gr.st);
+        prof.ag = back(prof.ag, gr.ag);
+        prof.av = back(prof.av, gr.av);
+        prof.skills = SkillSet((prof.skills.0 & !gr.skills.0) | gr.removed.0);
+    }
+    prof
 }
 
 /// The cards of a match: the hands (each coach's secret, §31.4), the cards played, and
@@ -1551,6 +1653,9 @@ pub struct CardState {
     /// The cards each side has played (public).
     pub played: [Vec<Card>; 2],
     pub grants: Vec<Grant>,
+    /// The own profiles of the players a grant holds on, as they were before the first
+    /// (§31.5): their profile is made again from it when a grant ends.
+    pub bases: Vec<(PlayerId, Profile)>,
     /// Mindblow (§31.9): opponents who lost their tackle zones until the end of this turn.
     pub mindblown: Vec<PlayerId>,
     /// Morley's Revenge (§31.9): the players who roll before every kick-off.
@@ -2709,57 +2814,17 @@ impl Ctx<'_> {
         stats: [i8; 4],
         skills: &[Skill],
     ) {
-        let p = &mut self.g.players[player.index()];
-        let change = |v: &mut u8, d: i8, max: i16| -> i8 {
-            let new = (i16::from(*v) + i16::from(d)).clamp(1, max);
-            let made = (new - i16::from(*v)) as i8;
-            *v = new as u8;
-            made
+        let op = GrantOp::Add {
+            stats,
+            skills: SkillSet::of(skills),
         };
-        let ma = change(&mut p.ma, stats[0], 10);
-        let st = change(&mut p.st, stats[1], 20);
-        let ag = change(&mut p.ag, stats[2], 10);
-        let av = change(&mut p.av, stats[3], 10);
-        let mut added = SkillSet::default();
-        for &s in skills {
-            if !p.skills.has(s) {
-                p.skills.insert(s);
-                added.insert(s);
-            }
-        }
-        self.g.cards.grants.push(Grant {
-            player,
-            card,
-            until,
-            ma,
-            st,
-            ag,
-            av,
-            skills: added,
-            removed: SkillSet::default(),
-        });
-        self.emit_profile(player);
+        self.push_grant(player, card, until, op);
     }
 
     /// §31.10 Heckler: the player keeps only his compulsory skills ([`COMPULSORY`]) until
     /// `until` ends; the others come back then.
     pub(crate) fn suppress_skills(&mut self, player: PlayerId, card: Card, until: Until) {
-        let p = &mut self.g.players[player.index()];
-        let keep = SkillSet::of(COMPULSORY);
-        let removed = SkillSet(p.skills.0 & !keep.0);
-        p.skills.0 &= keep.0;
-        self.g.cards.grants.push(Grant {
-            player,
-            card,
-            until,
-            ma: 0,
-            st: 0,
-            ag: 0,
-            av: 0,
-            skills: SkillSet::default(),
-            removed,
-        });
-        self.emit_profile(player);
+        self.push_grant(player, card, until, GrantOp::Suppress);
     }
 
     /// §31.8 Zap!: the player takes this profile (characteristics and skills, his own skills
@@ -2772,32 +2837,64 @@ impl Ctx<'_> {
         stats: [u8; 4],
         skills: &[Skill],
     ) {
-        let p = &mut self.g.players[player.index()];
-        let set = |v: &mut u8, to: u8| -> i8 {
-            let made = (i16::from(to) - i16::from(*v)) as i8;
-            *v = to;
-            made
+        let op = GrantOp::Become {
+            stats,
+            skills: SkillSet::of(skills),
         };
-        let ma = set(&mut p.ma, stats[0]);
-        let st = set(&mut p.st, stats[1]);
-        let ag = set(&mut p.ag, stats[2]);
-        let av = set(&mut p.av, stats[3]);
-        let frog = SkillSet::of(skills);
-        let removed = SkillSet(p.skills.0 & !frog.0);
-        let added = SkillSet(frog.0 & !p.skills.0);
-        p.skills = frog;
+        self.push_grant(player, card, until, op);
+    }
+
+    /// Record a grant (§31.5), noting the player's own profile first if no grant holds on
+    /// him yet, and give him his profile with it.
+    fn push_grant(&mut self, player: PlayerId, card: Card, until: Until, op: GrantOp) {
+        if !self.g.cards.bases.iter().any(|(id, _)| *id == player) {
+            let base = base_profile(self.g, player);
+            self.g.cards.bases.push((player, base));
+        }
         self.g.cards.grants.push(Grant {
             player,
             card,
             until,
-            ma,
-            st,
-            ag,
-            av,
-            skills: added,
-            removed,
+            ma: 0,
+            st: 0,
+            ag: 0,
+            av: 0,
+            skills: SkillSet::default(),
+            removed: SkillSet::default(),
+            op: Some(op),
         });
+        self.recompute_profile(player);
         self.emit_profile(player);
+    }
+
+    /// §31.5: the player's profile is his own with the grants still holding on him applied
+    /// in the order they were made (each grant's changes recorded as made); with none left,
+    /// his own profile, and it is no longer kept aside.
+    fn recompute_profile(&mut self, player: PlayerId) {
+        let Some(pos) = self.g.cards.bases.iter().position(|(id, _)| *id == player) else {
+            return;
+        };
+        let mut prof = self.g.cards.bases[pos].1;
+        let mut any = false;
+        // A silencing (Heckler) holds on whatever profile he has while it lasts: it comes
+        // last.
+        for silencing in [false, true] {
+            for gr in self.g.cards.grants.iter_mut() {
+                if gr.player == player && (gr.op == Some(GrantOp::Suppress)) == silencing {
+                    prof = gr.apply(prof);
+                    any = true;
+                }
+            }
+        }
+        if !any {
+            self.g.cards.bases.remove(pos);
+        }
+        let p = &mut self.g.players[player.index()];
+        p.ma = prof.ma;
+        p.st = prof.st;
+        p.ag = prof.ag;
+        p.av = prof.av;
+        p.skills = prof.skills;
     }
 
     /// §31.6 Force Shield: the ball moved; a grant "while holding the ball" ends for a player
@@ -2838,31 +2935,24 @@ impl Ctx<'_> {
         });
     }
 
-    /// Take back the grants that end now (§31.5).
+    /// Take back the grants that end now (§31.5): each player's profile is made again from
+    /// his own and the grants still holding, whatever order they were made and end in (a
+    /// Zap! ending under a Heckler, a grant ending under a Zap!...). The last grant made
+    /// is taken back first, his profile reported after each.
     pub(crate) fn end_grants(&mut self, ends: impl Fn(Until) -> bool) {
-        let (gone, kept): (Vec<Grant>, Vec<Grant>) = std::mem::take(&mut self.g.cards.grants)
-            .into_iter()
-            .partition(|gr| ends(gr.until));
-        self.g.cards.grants = kept;
-        // A skill granted for a while is not given back by a suppression ending later.
-        for gr in &gone {
-            for other in self.g.cards.grants.iter_mut() {
-                if other.player == gr.player {
-                    other.removed.0 &= !gr.skills.0;
-                }
-            }
-        }
+        let gone: Vec<Grant> = self
+            .g
+            .cards
+            .grants
+            .iter()
+            .filter(|gr| ends(gr.until))
+            .copied()
+            .collect();
         for gr in gone.iter().rev() {
-            let p = &mut self.g.players[gr.player.index()];
-            let back = |v: &mut u8, d: i8| {
-                *v = (i16::from(*v) - i16::from(d)).clamp(1, 20) as u8;
-            };
-            back(&mut p.ma, gr.ma);
-            back(&mut p.st, gr.st);
-            back(&mut p.ag, gr.ag);
-            back(&mut p.av, gr.av);
-            p.skills.0 &= !gr.skills.0;
-            p.skills.0 |= gr.removed.0;
+            if let Some(i) = self.g.cards.grants.iter().rposition(|x| x == gr) {
+                self.g.cards.grants.remove(i);
+            }
+            self.recompute_profile(gr.player);
             self.emit_profile(gr.player);
             if gr.card == Card::GiktasStrengthOfDaBear && gr.until == Until::EndOfDrive {
                 // §31.6: the drive's +1 ST is paid for with −1 ST for the rest of the match.
