@@ -3092,8 +3092,12 @@ fn card_draws_are_bought_as_inducements() {
     assert_eq!(*kind(&g), PromptKind::Inducements { money: 300_000 });
     let legal = legal_commands(&g);
     assert!(legal.contains(&draw(Deck::MagicItems)));
-    assert!(!Deck::GoodKarma.unbuilt().is_empty());
-    assert!(!legal.contains(&draw(Deck::GoodKarma)));
+    // A wholly built deck within the money is offered; one still being built is not.
+    assert!(Deck::GoodKarma.unbuilt().is_empty());
+    assert!(legal.contains(&draw(Deck::GoodKarma)));
+    if let Some(deck) = Deck::ALL.into_iter().find(|k| !k.unbuilt().is_empty()) {
+        assert!(!legal.contains(&draw(deck)));
+    }
     // Magic Items' 5th card (6♣) is Gikta's Strength of Da Bear.
     let ev = play(&mut g, [range(13, 4)], &[draw(Deck::MagicItems)]);
     assert_eq!(
@@ -3763,4 +3767,182 @@ fn a_transformation_ending_under_a_suppression_keeps_the_suppression() {
     assert_eq!(profile(&g, h), (own.0, SkillSet::of(&[Skill::Loner])));
     play(&mut g, [], &[Command::EndTurn]);
     assert_eq!(profile(&g, h), own);
+}
+
+// ----- §31.7 Hurry Up Offense: free turns outside the turn markers -----
+
+fn end_action() -> Command {
+    Command::EndAction
+}
+
+/// The rolls of a card's effect (the free turn's D6 after each Action).
+fn card_dice(ev: &[Event]) -> Vec<u16> {
+    rolls(ev, RollPurpose::CardEffect)
+        .iter()
+        .map(|r| r.faces[0])
+        .collect()
+}
+
+/// §31.7 Hurry Up Offense: played before the marker moves, a free turn at once: a D6
+/// after each Action, going on on 2+, ending on a 1; then the opponent's free turn the
+/// same way; then the card player's own turn, his marker moving only then.
+#[test]
+fn hurry_up_offense_gives_two_free_turns_outside_the_markers() {
+    let mut s = scen();
+    let (h, h2) = (s.player(HOME, 0), s.player(HOME, 1));
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 5, 7).put(h2, 5, 9).put(o, 20, 7).put(o2, 20, 9);
+    s.hand(HOME, &[Card::HurryUpOffense]);
+    s.game.teams[1].turns = 2;
+    let mut g = s.turn(HOME, 3);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::BeforeTurnMarker
+        }
+    );
+    assert_eq!([g.teams[0].turns, g.teams[1].turns], [2, 2]);
+    let ev = play(&mut g, [], &[play_card(Card::HurryUpOffense, None)]);
+    assert!(ev.contains(&Event::FreeTurn { side: HOME }));
+    assert_eq!(g.active, Some(HOME));
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    // 4 after the first Action: the free turn goes on.
+    let ev = play(&mut g, [d6(4)], &[mv(h), step(6, 7), end_action()]);
+    assert_eq!(card_dice(&ev), vec![4]);
+    assert_eq!(g.active, Some(HOME));
+    // 1 after the second: Away's free turn.
+    let ev = play(&mut g, [d6(1)], &[mv(h2), step(6, 9), end_action()]);
+    assert_eq!(card_dice(&ev), vec![1]);
+    assert!(ev.contains(&Event::FreeTurn { side: AWAY }));
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!([g.teams[0].turns, g.teams[1].turns], [2, 2]);
+    let ev = play(&mut g, [d6(2)], &[mv(o), step(19, 7), end_action()]);
+    assert_eq!(card_dice(&ev), vec![2]);
+    assert_eq!(g.active, Some(AWAY));
+    let ev = play(&mut g, [d6(1)], &[mv(o2), step(19, 9), end_action()]);
+    assert!(ev.contains(&Event::TurnStarted {
+        side: HOME,
+        turn: 3,
+        blitz_bonus: false
+    }));
+    // Home's own turn: its marker moves now, Away's never did; every player may act.
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!([g.teams[0].turns, g.teams[1].turns], [3, 2]);
+    assert!(legal_commands(&g).contains(&mv(h)));
+    assert!(!g.players[h.index()].acted);
+    assert_eq!(state(&g, h), standing(6, 7));
+    assert_eq!(state(&g, o), standing(19, 7));
+}
+
+/// §31.7 Hurry Up Offense: a turnover ends the free turn (no D6 rolled); the opponent's
+/// free turn follows, and may be ended by its coach; the card is spent.
+#[test]
+fn hurry_up_offense_free_turn_ends_on_a_turnover() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::HurryUpOffense]);
+    let mut g = s.turn(HOME, 2);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(1), d6(1)],
+        &[play_card(Card::HurryUpOffense, None), mv(h), step(9, 7)],
+    );
+    assert!(turnover_of(&ev).is_some());
+    assert!(card_dice(&ev).is_empty());
+    assert!(ev.contains(&Event::FreeTurn { side: AWAY }));
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!(g.teams[0].turns, 1);
+    let ev = play(&mut g, [], &[Command::EndTurn]);
+    assert!(ev.contains(&Event::TurnStarted {
+        side: HOME,
+        turn: 2,
+        blitz_bonus: false
+    }));
+    assert!(g.cards.hands[0].is_empty());
+    assert_eq!(g.cards.hurry, None);
+}
+
+/// §31.7 Hurry Up Offense: a touchdown in the card player's free turn is held (the score
+/// unchanged, his free turn over); it counts at the end of the opponent's free turn if
+/// his player still holds the ball in the end zone, no marker moving.
+#[test]
+fn hurry_up_offense_touchdown_counts_if_the_ball_is_still_in_the_end_zone() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 24, 6).put(o, 15, 7).ball(Ball::Held { player: h });
+    s.hand(HOME, &[Card::HurryUpOffense]);
+    let mut g = s.turn(HOME, 3);
+    let ev = play(
+        &mut g,
+        [],
+        &[play_card(Card::HurryUpOffense, None), mv(h), step(25, 7)],
+    );
+    assert!(ev.contains(&Event::TouchdownPending {
+        side: HOME,
+        player: h
+    }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert!(card_dice(&ev).is_empty());
+    assert_eq!(g.score, [0, 0]);
+    assert_eq!(g.active, Some(AWAY));
+    // Away's free turn: nothing reaches him.
+    let ev = play(&mut g, [d6(1)], &[mv(o), step(16, 7), end_action()]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Touchdown {
+            side: HOME,
+            player: Some(p),
+            ..
+        } if *p == h
+    )));
+    assert_eq!(g.score, [1, 0]);
+    assert_eq!([g.teams[0].turns, g.teams[1].turns], [2, 0]);
+    assert_eq!(g.cards.hurry, None);
+}
+
+/// §31.7 Hurry Up Offense: the held touchdown does not count when the opponent's free turn
+/// takes the ball from the end zone; the card player's own turn follows.
+#[test]
+fn hurry_up_offense_touchdown_is_void_if_the_ball_is_lost() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 24, 6)
+        .put(o, 25, 8)
+        .ball(Ball::Held { player: h })
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::HurryUpOffense]);
+    let mut g = s.turn(HOME, 3);
+    play(
+        &mut g,
+        [],
+        &[play_card(Card::HurryUpOffense, None), mv(h), step(25, 7)],
+    );
+    assert_eq!(g.active, Some(AWAY));
+    // Away blocks him down (Defender Down, armour 1+1), the ball bounces up; 1: over.
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(25, 6) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(1), d6(1), (Die::D8, 2), d6(1)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, h), prone(25, 6));
+    assert!(ev.contains(&Event::TouchdownDisallowed { side: HOME }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(g.score, [0, 0]);
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(g.teams[0].turns, 3);
 }

@@ -252,6 +252,7 @@ impl Ctx<'_> {
         self.g.players[a.player.index()].acted = true;
         self.emit(Event::ActionEnded { player: a.player });
         self.check_touchdown(true);
+        self.cards_after_action();
     }
 
     fn end_acting(&mut self) {

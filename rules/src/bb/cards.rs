@@ -168,6 +168,9 @@ pub enum Window {
     ReceivingBallLanded,
     /// At the start of the coach's own turn, before any Action.
     StartOfOwnTurn,
+    /// At the start of the coach's own turn, before he moves his turn marker (§31.7 Hurry
+    /// Up Offense).
+    BeforeTurnMarker,
     /// At the end of the coach's own turn, before the opponent's (not after a kick-off).
     EndOfOwnTurn,
     /// At the end of the coach's own turn, or after his team kicked off, before the
@@ -954,8 +957,8 @@ pub const CARDS: [CardInfo; 104] = [
         rank: 10,
         name: "Hurry Up Offense",
         name_fr: "À l'Attaque !",
-        window: Window::StartOfOwnTurn,
-        built: false,
+        window: Window::BeforeTurnMarker,
+        built: true,
     },
     CardInfo {
         card: Card::IntensiveTraining,
@@ -1788,6 +1791,34 @@ pub struct CardState {
     /// Fumblerooski (§31.11): this side's failed pick-ups, catches and passes are no
     /// turnover this turn, and may be failed on purpose.
     pub fumblerooski: Option<Side>,
+    /// Hurry Up Offense (§31.7): the free turns under way.
+    pub hurry: Option<Hurry>,
+}
+
+/// §31.7 Hurry Up Offense: the free turns of the coach who played it, then of his opponent,
+/// outside the turn markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hurry {
+    /// The side that played the card.
+    pub side: Side,
+    /// The opponent's free turn is under way (else the card player's).
+    pub opponent: bool,
+    /// The free turn under way has ended (a 1 after an Action, or a touchdown held).
+    pub over: bool,
+    /// The card player's touchdown scored in his free turn, held to the end of the
+    /// opponent's: the scorer.
+    pub pending: Option<PlayerId>,
+}
+
+impl Hurry {
+    /// The side whose free turn it is.
+    pub fn free_side(&self) -> Side {
+        if self.opponent {
+            self.side.other()
+        } else {
+            self.side
+        }
+    }
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -2141,6 +2172,14 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::RowdyFans
         | Card::Incoming
         | Card::Fumblerooski => vec![None],
+        // §31.7: before his turn marker moves (not in a free turn: no turn marker there).
+        Card::HurryUpOffense => {
+            if g.cards.hurry.is_none() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
         // §31.10 Hometown Fans [Proposal]: one crowd aims the throw-ins; once one side has
         // played it, the other's copy has nothing left to do and stays in his hand.
         Card::HometownFans => {
@@ -3374,6 +3413,7 @@ impl Ctx<'_> {
 
     /// The end of a drive for the cards: grants "to the end of the drive" end.
     pub(crate) fn cards_end_drive(&mut self) {
+        self.g.cards.hurry = None;
         self.g.cards.greased = [false; 2];
         self.g.cards.lewd = None;
         self.g.cards.incoming = [false; 2];
@@ -3979,9 +4019,116 @@ impl Ctx<'_> {
                     self.grant(id, card, Until::EndOfDrive, [0; 4], skills);
                 }
             }
+            Card::HurryUpOffense => {
+                // §31.7: a free turn at once, then the opponent's.
+                self.g.cards.hurry = Some(Hurry {
+                    side,
+                    opponent: false,
+                    over: false,
+                    pending: None,
+                });
+                self.emit(Event::FreeTurn { side });
+                self.begin_free_turn(side);
+            }
             // Unbuilt cards are never offered ([`plays`]).
             _ => {}
         }
+    }
+
+    /// §31.7 Hurry Up Offense: the free turn under way has ended (a 1 after an Action, a
+    /// touchdown held).
+    pub(crate) fn cards_free_turn_over(&self) -> bool {
+        self.g.cards.hurry.is_some_and(|h| h.over)
+    }
+
+    /// §31.7 Hurry Up Offense: after each Action of a free turn (not one a turnover or
+    /// touchdown already ends) a D6, not re-rollable: on a 1 the free turn ends.
+    pub(crate) fn cards_after_action(&mut self) {
+        let Some(h) = self.g.cards.hurry else { return };
+        let side = h.free_side();
+        if h.over
+            || self.g.active != Some(side)
+            || self.g.turnover.is_some()
+            || self.g.touchdown
+            || self.g.is_over()
+        {
+            return;
+        }
+        if self.roll(RollPurpose::CardEffect, Some(side), Die::D6) == 1
+            && let Some(h) = self.g.cards.hurry.as_mut()
+        {
+            h.over = true;
+        }
+    }
+
+    /// §31.7 Hurry Up Offense: is `side`'s touchdown by `player` held? In the card player's
+    /// free turn it is held (and ends that turn); in the opponent's free turn a held one
+    /// stays held to its end.
+    pub(crate) fn cards_touchdown_held(&mut self, side: Side, player: PlayerId) -> bool {
+        let Some(h) = self.g.cards.hurry else {
+            return false;
+        };
+        if h.side != side {
+            return false;
+        }
+        if h.opponent {
+            return h.pending.is_some();
+        }
+        if h.pending.is_none() {
+            self.g.cards.hurry = Some(Hurry {
+                over: true,
+                pending: Some(player),
+                ..h
+            });
+            self.emit(Event::TouchdownPending { side, player });
+            if let Some(a) = self.g.acting.as_mut() {
+                a.ended = true;
+            }
+        }
+        true
+    }
+
+    /// §31.7 Hurry Up Offense: `side`'s turn has ended; was it a free turn? The card
+    /// player's is followed by the opponent's; at the end of the opponent's the held
+    /// touchdown counts if a player of the card player's team holds the ball standing in
+    /// the end zone (the source's words; the digest says "the scorer"), and the turns go on
+    /// with the card player's own turn, his marker moving then.
+    pub(crate) fn cards_free_turn_end(&mut self, side: Side) -> bool {
+        let Some(h) = self.g.cards.hurry else {
+            return false;
+        };
+        if h.free_side() != side {
+            return false;
+        }
+        if self.g.touchdown || self.g.is_over() {
+            self.g.cards.hurry = None;
+            return true;
+        }
+        if !h.opponent {
+            self.g.cards.hurry = Some(Hurry {
+                opponent: true,
+                over: false,
+                ..h
+            });
+            self.emit(Event::FreeTurn { side: side.other() });
+            self.begin_free_turn(side.other());
+            return true;
+        }
+        self.g.cards.hurry = None;
+        if h.pending.is_some() {
+            let scorer = self.g.carrier().filter(|&c| {
+                let p = self.g.player(c);
+                p.side == h.side
+                    && p.standing()
+                    && p.square()
+                        .is_some_and(|s| s.x == super::state::scoring_end_zone(h.side))
+            });
+            match scorer {
+                Some(id) => self.score_touchdown(h.side, Some(id)),
+                None => self.emit(Event::TouchdownDisallowed { side: h.side }),
+            }
+        }
+        true
     }
 }
 

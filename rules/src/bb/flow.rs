@@ -113,6 +113,11 @@ pub enum Frame {
     /// §9.3: the next team turn begins (`bonus`: the kick-off Blitz!).
     NextTurn,
     BonusTurn,
+    /// §9.3: `side`'s own team turn begins, its marker moving (after the card moment
+    /// before the marker moves, §31.7).
+    BeginTurn {
+        side: Side,
+    },
     /// §9.2: the active coach declares (waits).
     TeamTurn {
         side: Side,
@@ -646,6 +651,10 @@ impl Ctx<'_> {
             // §26.39: a hungry Vampire feeds before he may score.
             return;
         }
+        if self.cards_touchdown_held(side, id) {
+            // §31.7 Hurry Up Offense: a touchdown in the card player's free turn is held.
+            return;
+        }
         self.score_touchdown(side, Some(id));
     }
 
@@ -760,8 +769,12 @@ impl Ctx<'_> {
                 self.begin_turn(side, true);
                 Flow::Continue
             }
+            Frame::BeginTurn { side } => {
+                self.begin_turn(side, false);
+                Flow::Continue
+            }
             Frame::TeamTurn { side, bonus } => {
-                if self.g.turnover.is_some() || self.g.touchdown {
+                if self.g.turnover.is_some() || self.g.touchdown || self.cards_free_turn_over() {
                     self.push(Frame::EndTurn { side, bonus });
                     return Flow::Continue;
                 }
@@ -1550,6 +1563,12 @@ impl Ctx<'_> {
             self.push(Frame::EndDrive);
             return Flow::Continue;
         }
+        if self.cards_held(side) {
+            // §31.3, §31.7: the card moment before the coach moves his turn marker.
+            self.push(Frame::BeginTurn { side });
+            self.card_moment(super::cards::Window::BeforeTurnMarker, &[side]);
+            return Flow::Continue;
+        }
         self.begin_turn(side, false);
         Flow::Continue
     }
@@ -1561,6 +1580,21 @@ impl Ctx<'_> {
             let t = &mut self.g.teams[side.index()];
             t.turns += 1;
         }
+        self.open_turn(side, bonus);
+        if !bonus {
+            // §31.3: the start of the coach's own turn, before any Action.
+            self.card_moment(super::cards::Window::StartOfOwnTurn, &[side]);
+        }
+    }
+
+    /// §31.7 Hurry Up Offense: a free turn of `side`: a team turn outside the turn markers
+    /// (no marker moves, no card moments).
+    pub(crate) fn begin_free_turn(&mut self, side: Side) {
+        self.open_turn(side, false);
+    }
+
+    /// A team turn opens: per-turn state resets, the Action prompt is on the stack.
+    fn open_turn(&mut self, side: Side, bonus: bool) {
         self.g.teams[side.index()].used = TurnUse::default();
         self.g.active = Some(side);
         self.g.blitz_bonus = bonus;
@@ -1596,10 +1630,6 @@ impl Ctx<'_> {
             blitz_bonus: bonus,
         });
         self.push(Frame::TeamTurn { side, bonus });
-        if !bonus {
-            // §31.3: the start of the coach's own turn, before any Action.
-            self.card_moment(super::cards::Window::StartOfOwnTurn, &[side]);
-        }
     }
 
     /// The Action prompt's answers: declare, block, end the turn, concede.
@@ -1664,9 +1694,15 @@ impl Ctx<'_> {
         self.g.acting = None;
         self.emit(Event::TurnEnded { side, turnover });
         self.cards_end_turn(side);
+        let free = self.cards_free_turn_end(side);
         if self.g.touchdown {
             self.g.frames.clear();
             self.push(Frame::EndDrive);
+            return Flow::Continue;
+        }
+        if free {
+            // §31.7: the opponent's free turn is on the stack, or the card player's own
+            // turn (below) comes now.
             return Flow::Continue;
         }
         if bonus {

@@ -110,6 +110,9 @@ impl GameView {
     pub fn apply(&mut self, event: &Event) {
         match event {
             Event::Rolled { .. }
+            | Event::FreeTurn { .. }
+            | Event::TouchdownPending { .. }
+            | Event::TouchdownDisallowed { .. }
             | Event::CoinToss { .. }
             | Event::Kick { .. }
             | Event::KickOff { .. }
