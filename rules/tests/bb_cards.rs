@@ -3946,3 +3946,156 @@ fn hurry_up_offense_touchdown_is_void_if_the_ball_is_lost() {
     assert_eq!(g.active, Some(HOME));
     assert_eq!(g.teams[0].turns, 3);
 }
+
+// ----- §31.8 Blackmail: an opponent played as one's own for a turn -----
+
+/// §31.8 Blackmail: at the start of his turn the coach plays one opponent (not the ball
+/// carrier) as his own: he acts for him, his tackle zone and assists work for him, every
+/// view shows him so; the referee still counts him as his own team's; at the turn's end he
+/// is his own team's again.
+#[test]
+fn blackmail_plays_an_opponent_as_ones_own_for_the_turn() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o, o2, a) = (s.player(AWAY, 0), s.player(AWAY, 1), s.player(AWAY, 2));
+    s.put(h, 12, 7)
+        .put(o, 10, 7)
+        .put(o2, 11, 7)
+        .put(a, 20, 7)
+        .ball(Ball::Held { player: a })
+        .rerolls(HOME, 0);
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::Blackmail, Some(o))));
+    assert!(!legal.contains(&play_card(Card::Blackmail, Some(a))));
+    assert!(!legal.contains(&play_card(Card::Blackmail, Some(h))));
+    let ev = play(&mut g, [], &[play_card(Card::Blackmail, Some(o))]);
+    assert!(ev.contains(&Event::ControlledBy {
+        player: o,
+        side: HOME
+    }));
+    assert_eq!(g.players[o.index()].side, HOME);
+    assert_eq!(g.owner(o), AWAY);
+    assert_eq!(view(&g).players[o.index()].side, HOME);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&mv(o)));
+    assert!(legal.contains(&Command::Block {
+        player: o,
+        target: o2
+    }));
+    assert!(!legal.contains(&mv(o2)));
+    // His tackle zone is on his team-mates now, not on Home: beside o, o2 and h, the
+    // square (11, 8) is in two tackle zones for Away (o's, h's), one for Home (o2's).
+    assert_eq!(g.tackle_zones(AWAY, sq(11, 8), None), 2);
+    assert_eq!(g.tackle_zones(HOME, sq(11, 8), None), 1);
+    assert_eq!(g.tackle_zones(HOME, sq(9, 7), None), 0);
+    // He assists h's block on his team-mate: two dice.
+    let ev = play(
+        &mut g,
+        [bd(6), bd(6)],
+        &[Command::Block {
+            player: h,
+            target: o2,
+        }],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Block)[0].faces.len(), 2);
+    let mut g2 = s.turn(HOME, 1);
+    play(
+        &mut g2,
+        [],
+        &[play_card(Card::Blackmail, Some(o)), Command::EndTurn],
+    );
+    assert_eq!(g2.players[o.index()].side, AWAY);
+    assert_eq!(g2.owner(o), AWAY);
+    assert_eq!(view(&g2).players[o.index()].side, AWAY);
+    assert_eq!(g2.active, Some(AWAY));
+    assert!(legal_commands(&g2).contains(&mv(o)));
+    assert_eq!(g2.cards.blackmail, None);
+}
+
+/// §31.8 Blackmail: his failed dodge is the blackmailer's turnover.
+#[test]
+fn blackmail_a_blackmailed_players_turnover_is_the_blackmailers() {
+    let mut s = scen();
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(o, 10, 7).put(o2, 11, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(1), d6(1)],
+        &[play_card(Card::Blackmail, Some(o)), mv(o), step(9, 7)],
+    );
+    assert!(ev.contains(&Event::TurnoverCaused {
+        side: HOME,
+        reason: Turnover::KnockedDown
+    }));
+    assert_eq!(state(&g, o), prone(9, 7));
+    assert!(ev.contains(&Event::ControlledBy {
+        player: o,
+        side: AWAY
+    }));
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.8 Blackmail: he cannot score for the blackmailer: holding the ball in the
+/// blackmailer's end zone scores nothing; and the referee does not send him off for a
+/// foul on his team-mates, a double and all (no turnover either).
+#[test]
+fn blackmail_he_neither_scores_nor_is_sent_off() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 24, 7)
+        .put(o, 23, 8)
+        .put(o2, 15, 7)
+        .ball(Ball::Held { player: h })
+        .rerolls(HOME, 0);
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    // h hands off to o (catch 6), who walks into Home's end zone: no touchdown.
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[
+            play_card(Card::Blackmail, Some(o)),
+            Command::Declare {
+                player: h,
+                action: ActionKind::HandOff,
+            },
+            Command::HandOff { target: o },
+        ],
+    );
+    assert_eq!(g.ball, Ball::Held { player: o });
+    assert!(turnover_of(&ev).is_none());
+    let ev = play(&mut g, [], &[mv(o), step(24, 8), step(25, 8), end_action()]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(g.score, [0, 0]);
+    assert_eq!(g.active, Some(HOME));
+    // A foul: o2 prone; another blackmailed player fouls him with a double: not sent off.
+    let mut s = scen();
+    let (f, v) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(f, 10, 7).rerolls(HOME, 0);
+    s.game
+        .set_state(v, PlayerState::Prone { square: sq(11, 7) });
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(2), d6(2)],
+        &[
+            play_card(Card::Blackmail, Some(f)),
+            Command::Declare {
+                player: f,
+                action: ActionKind::Foul,
+            },
+            Command::Foul { target: v },
+        ],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Armour)[0].faces, vec![2, 2]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::SentOff { .. })));
+    assert!(turnover_of(&ev).is_none());
+    assert_eq!(state(&g, f), standing(10, 7));
+    assert_eq!(g.active, Some(HOME));
+}

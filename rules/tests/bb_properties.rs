@@ -47,8 +47,9 @@ fn invariants(g: &Game, touchdowns: [u16; 2], seed: u64, step: usize) {
                 "seed {seed} step {step}: grid out of step"
             );
             // Players a Special Play Card brought in (number 0) may be beyond 11 (§31.5).
+            // A blackmailed player (§31.8) counts for his own team.
             if p.number != 0 {
-                on[p.side.index()] += 1;
+                on[g.owner(p.id).index()] += 1;
             }
         }
     }
@@ -343,6 +344,7 @@ fn cards_in_hand_never_leak_to_the_other_seats() {
         Seat::Spectator,
     ];
     let mut played = 0;
+    let mut cards_played: Vec<Card> = Vec::new();
     for seed in 0..300u64 {
         let mut setup = random_setup(seed);
         let mut d = ChaChaDice::from_u64(seed ^ 0xCA4D);
@@ -399,8 +401,11 @@ fn cards_in_hand_never_leak_to_the_other_seats() {
                 );
             }
             let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
-            if matches!(cmd, Command::PlayCard { .. }) {
+            if let Command::PlayCard { card, .. } = cmd {
                 played += 1;
+                if !cards_played.contains(&card) {
+                    cards_played.push(card);
+                }
             }
             let events = apply(&mut g, cmd, &mut dice).unwrap();
             count_touchdowns(&events, &mut tds);
@@ -461,4 +466,12 @@ fn cards_in_hand_never_leak_to_the_other_seats() {
         }
     }
     assert!(played > 50, "the built cards get played ({played})");
+    // §31.7 Hurry Up Offense's free turns and §31.8 Blackmail's change of side among them.
+    for card in [Card::HurryUpOffense, Card::Blackmail] {
+        assert!(
+            cards_played.contains(&card),
+            "{card:?} is played in some game ({} cards seen)",
+            cards_played.len()
+        );
+    }
 }

@@ -125,6 +125,14 @@ export function fold(view, e) {
       h.played.push(e.card);
       return true;
     }
+    // §31.8 Blackmail: the player plays for `side` (this turn, then his own again).
+    case 'controlled_by': {
+      const p = player(e.player);
+      if (!p || sideIndex(e.side) < 0) return false;
+      p.side = e.side;
+      p.acted = false;
+      return true;
+    }
     case 'profile': {
       const p = player(e.player);
       if (p) {

@@ -508,6 +508,11 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
             p(player),
             side_name(*side)
         ),
+        Event::ControlledBy { player, side } => format!(
+            "{} plays for {} (Blackmail: the referee still counts him as his own team's)",
+            p(player),
+            side_name(*side)
+        ),
         Event::TouchdownDisallowed { side } => format!(
             "{}'s held touchdown does not count: the ball left the end zone",
             side_name(*side)

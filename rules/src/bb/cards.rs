@@ -1158,7 +1158,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Blackmail",
         name_fr: "Chantage",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Buzzing,
@@ -1793,6 +1793,9 @@ pub struct CardState {
     pub fumblerooski: Option<Side>,
     /// Hurry Up Offense (§31.7): the free turns under way.
     pub hurry: Option<Hurry>,
+    /// Blackmail (§31.8): the opponent played as the blackmailer's this turn (his `side`
+    /// is the blackmailer's), and his own team.
+    pub blackmail: Option<(PlayerId, Side)>,
 }
 
 /// §31.7 Hurry Up Offense: the free turns of the coach who played it, then of his opponent,
@@ -2172,6 +2175,16 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::RowdyFans
         | Card::Incoming
         | Card::Fumblerooski => vec![None],
+        // §31.8: an opponent on the pitch, not the ball carrier (one at a time).
+        Card::Blackmail => {
+            if g.cards.blackmail.is_some() {
+                return Vec::new();
+            }
+            g.on_pitch(side.other())
+                .filter(|p| g.carrier() != Some(p.id))
+                .map(|p| Some(p.id))
+                .collect()
+        }
         // §31.7: before his turn marker moves (not in a free turn: no turn marker there).
         Card::HurryUpOffense => {
             if g.cards.hurry.is_none() {
@@ -3414,6 +3427,7 @@ impl Ctx<'_> {
     /// The end of a drive for the cards: grants "to the end of the drive" end.
     pub(crate) fn cards_end_drive(&mut self) {
         self.g.cards.hurry = None;
+        self.cards_control_back();
         self.g.cards.greased = [false; 2];
         self.g.cards.lewd = None;
         self.g.cards.incoming = [false; 2];
@@ -4019,6 +4033,21 @@ impl Ctx<'_> {
                     self.grant(id, card, Until::EndOfDrive, [0; 4], skills);
                 }
             }
+            Card::Blackmail => {
+                // §31.8: this turn he plays for the blackmailer, fresh for an Action.
+                let Some(id) = player else { return };
+                let own = self.g.player(id).side;
+                self.g.cards.blackmail = Some((id, own));
+                let p = &mut self.g.players[id.index()];
+                p.side = side;
+                p.acted = false;
+                p.used_dodge = false;
+                p.used_pro = false;
+                p.used_break_tackle = false;
+                p.used_leap = false;
+                p.used_skills = SkillSet::default();
+                self.emit(Event::ControlledBy { player: id, side });
+            }
             Card::HurryUpOffense => {
                 // §31.7: a free turn at once, then the opponent's.
                 self.g.cards.hurry = Some(Hurry {
@@ -4033,6 +4062,27 @@ impl Ctx<'_> {
             // Unbuilt cards are never offered ([`plays`]).
             _ => {}
         }
+    }
+
+    /// §31.8 Blackmail: the turn is over: the blackmailed player plays for his own team
+    /// again (before the turn's end is worked out: his own stunned state is his team's).
+    pub(crate) fn cards_control_back(&mut self) {
+        let Some((id, own)) = self.g.cards.blackmail.take() else {
+            return;
+        };
+        let p = &mut self.g.players[id.index()];
+        p.side = own;
+        p.acted = false;
+        self.emit(Event::ControlledBy {
+            player: id,
+            side: own,
+        });
+    }
+
+    /// §31.8 Blackmail: may `fouler` be sent off? Not the blackmailed player: the referee
+    /// does not send a player off for fouling his own team-mates.
+    pub(crate) fn cards_may_send_off(&self, fouler: PlayerId) -> bool {
+        self.g.owner(fouler) == self.g.player(fouler).side
     }
 
     /// §31.7 Hurry Up Offense: the free turn under way has ended (a 1 after an Action, a

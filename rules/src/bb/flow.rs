@@ -639,7 +639,8 @@ impl Ctx<'_> {
         }
         let Some(id) = self.g.carrier() else { return };
         let p = self.g.player(id);
-        let (side, sq) = (p.side, p.square());
+        // §31.8 Blackmail: he scores for his own team only.
+        let (side, sq) = (self.g.owner(id), p.square());
         let Some(sq) = sq else { return };
         if !p.standing() || sq.x != scoring_end_zone(side) {
             return;
@@ -900,7 +901,7 @@ impl Ctx<'_> {
                 crowd,
                 square,
             } => {
-                let coach = self.g.player(player).side;
+                let coach = self.g.owner(player);
                 self.push(Frame::Apothecary {
                     player,
                     hurt,
@@ -962,7 +963,7 @@ impl Ctx<'_> {
                 Flow::Continue
             }
             Frame::SendOff { player, turnover } => {
-                let side = self.g.player(player).side;
+                let side = self.g.owner(player);
                 if self.g.team(side).bribes > 0 {
                     self.push(Frame::SendOff { player, turnover });
                     return Flow::Wait(prompt(side, PromptKind::Bribe { player }));
@@ -1090,7 +1091,7 @@ impl Ctx<'_> {
                 Flow::Continue
             }
             Frame::Igor { player } => {
-                let coach = self.g.player(player).side;
+                let coach = self.g.owner(player);
                 self.push(Frame::Igor { player });
                 Flow::Wait(prompt(coach, PromptKind::Igor { player }))
             }
@@ -1300,7 +1301,7 @@ impl Ctx<'_> {
                 }
             }
             (Frame::SendOff { player, turnover }, Command::Bribe { use_it }) => {
-                let side = self.g.player(player).side;
+                let side = self.g.owner(player);
                 if use_it {
                     self.g.teams[side.index()].bribes -= 1;
                     let bribes = self.g.team(side).bribes;
@@ -1670,6 +1671,7 @@ impl Ctx<'_> {
     /// §9.4: the team turn ends: own stunned players not stunned this turn turn face up;
     /// the half or drive may end; else the other team plays.
     fn end_turn(&mut self, side: Side, bonus: bool) -> Flow<Prompt, Command> {
+        self.cards_control_back();
         self.cards_turn_ending(side);
         for i in 0..self.g.players.len() {
             let p = &self.g.players[i];

@@ -295,6 +295,12 @@ impl GameView {
                 }
                 hand.played.push(*card);
             }
+            Event::ControlledBy { player, side } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.side = *side;
+                    p.acted = false;
+                }
+            }
             Event::Profile {
                 player,
                 ma,

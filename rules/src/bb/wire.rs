@@ -838,4 +838,8 @@ pub enum Event {
     TouchdownPending { side: Side, player: PlayerId },
     /// §31.7 Hurry Up Offense: `side`'s held touchdown does not count.
     TouchdownDisallowed { side: Side },
+    /// §31.8 Blackmail: `player` now plays for `side` (the blackmailer's, for this turn;
+    /// his own again at its end), not having acted. The referee still counts him as his
+    /// own team's.
+    ControlledBy { player: PlayerId, side: Side },
 }
