@@ -333,7 +333,8 @@ fn the_contract_plays_blood_bowl_like_the_engine() {
 /// side's hand: a draw reaches the other coach and the spectators without its card and
 /// without its die, and the view each seat folds from its own events equals the engine's
 /// view for that seat (where the other hand is a count). The built cards get played, every
-/// listed command is legal, and the invariants hold.
+/// listed command is legal, and the invariants hold; §31.7 Hurry Up Offense (free turns) and
+/// §31.8 Blackmail (a player changing sides for a turn) are among the cards played.
 #[test]
 fn cards_in_hand_never_leak_to_the_other_seats() {
     use dugout_rules::bb::cards::{Card, Deck, DeckDraws, SpecialPlayCards};

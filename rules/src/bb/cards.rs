@@ -1472,6 +1472,15 @@ impl SpecialPlayCards {
     /// §31.1: each deck is usable only when every card of it is built, and a team draws at
     /// most the whole deck (draws are without replacement, §31.4).
     pub fn validate(&self) -> Result<(), crate::core::SetupError> {
+        self.validate_with(|c| c.info().built)
+    }
+
+    /// [`SpecialPlayCards::validate`] with `built` telling which cards are built (the card
+    /// table's `built` for a match): the refusal's test once every card is built.
+    pub fn validate_with(
+        &self,
+        built: impl Fn(Card) -> bool,
+    ) -> Result<(), crate::core::SetupError> {
         for side in Side::BOTH {
             let draws = self.of(side);
             for deck in Deck::ALL {
@@ -1488,7 +1497,7 @@ impl SpecialPlayCards {
                         ),
                     });
                 }
-                let unbuilt = deck.unbuilt();
+                let unbuilt: Vec<Card> = deck.cards().filter(|&c| !built(c)).collect();
                 if !unbuilt.is_empty() {
                     let names: Vec<String> = unbuilt
                         .iter()
