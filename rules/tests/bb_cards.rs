@@ -4058,10 +4058,9 @@ fn blackmail_a_blackmailed_players_turnover_is_the_blackmailers() {
 }
 
 /// §31.8 Blackmail: he cannot score for the blackmailer: holding the ball in the
-/// blackmailer's end zone scores nothing; and the referee does not send him off for a
-/// foul on his team-mates, a double and all (no turnover either).
+/// blackmailer's end zone scores nothing.
 #[test]
-fn blackmail_he_neither_scores_nor_is_sent_off() {
+fn blackmail_he_cannot_score_for_the_blackmailer() {
     let mut s = scen();
     let h = s.player(HOME, 0);
     let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
@@ -4091,7 +4090,12 @@ fn blackmail_he_neither_scores_nor_is_sent_off() {
     assert!(!ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
     assert_eq!(g.score, [0, 0]);
     assert_eq!(g.active, Some(HOME));
-    // A foul: o2 prone; another blackmailed player fouls him with a double: not sent off.
+}
+
+/// §31.8 Blackmail: the referee does not send the blackmailed player off for a foul on his
+/// team-mates, a double on the armour roll and all (no turnover either).
+#[test]
+fn blackmail_a_blackmailed_fouler_is_not_sent_off() {
     let mut s = scen();
     let (f, v) = (s.player(AWAY, 0), s.player(AWAY, 1));
     s.put(f, 10, 7).rerolls(HOME, 0);
