@@ -4121,3 +4121,36 @@ fn blackmail_a_blackmailed_fouler_is_not_sent_off() {
     assert_eq!(state(&g, f), standing(10, 7));
     assert_eq!(g.active, Some(HOME));
 }
+
+/// §31.8 Blackmail: hurt in the blackmailer's turn, he is his own team's for the
+/// apothecary: his own coach is asked, and his own team's apothecary is spent.
+#[test]
+fn blackmail_his_own_apothecary_looks_after_him() {
+    let mut s = scen();
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(o, 10, 7)
+        .put(o2, 11, 7)
+        .rerolls(HOME, 0)
+        .apothecary(HOME, true)
+        .apothecary(AWAY, true);
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    // A failed dodge, armour 6+6 broken, injury 4+4: knocked out.
+    play(
+        &mut g,
+        [d6(1), d6(6), d6(6), d6(4), d6(4)],
+        &[play_card(Card::Blackmail, Some(o)), mv(o), step(9, 7)],
+    );
+    assert!(matches!(
+        kind(&g),
+        PromptKind::Apothecary {
+            injury: InjuryOutcome::KnockedOut,
+            ..
+        }
+    ));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    play(&mut g, [], &[Command::Apothecary { use_it: true }]);
+    assert!(!g.teams[1].apothecary);
+    assert!(g.teams[0].apothecary);
+    assert_eq!(state(&g, o), stunned(9, 7));
+}
