@@ -8,6 +8,7 @@ mod bbcommon;
 use bbcommon::*;
 
 use dugout_rules::bb::cards::*;
+use dugout_rules::bb::data::SkillSet;
 use dugout_rules::bb::scenario::start_with_any_cards;
 
 fn setup_with(home: Vec<Deck>, away: Vec<Deck>) -> MatchSetup {
@@ -127,22 +128,40 @@ fn the_option_is_a_list_of_draws_per_team_and_off_by_default() {
 }
 
 /// §31.1: a deck is refused until every card in it is built (the error names them), and a
-/// team cannot draw more cards than a deck holds (§31.4).
+/// team cannot draw more cards than a deck holds (§31.4). Once every card is built, the
+/// refusal is proved with the same check told that one card is not.
 #[test]
 fn a_deck_with_unbuilt_cards_is_refused() {
     let mut d = dice([]);
-    let deck = Deck::ALL
-        .into_iter()
-        .find(|k| !k.unbuilt().is_empty())
-        .expect("a deck still being built");
-    let err = new_game(setup_with(vec![deck], vec![]), &mut d).unwrap_err();
+    if let Some(deck) = Deck::ALL.into_iter().find(|k| !k.unbuilt().is_empty()) {
+        let err = new_game(setup_with(vec![deck], vec![]), &mut d).unwrap_err();
+        let SetupError::NotImplemented { what } = err else {
+            panic!("{err:?}")
+        };
+        assert!(what.contains(deck.name()), "{what}");
+        for card in deck.unbuilt() {
+            assert!(what.contains(card.info().name), "{what}");
+        }
+    }
+    let cards = SpecialPlayCards {
+        home: vec![].into(),
+        away: vec![Deck::MagicItems, Deck::GoodKarma].into(),
+    };
+    assert!(cards.validate_with(|_| true).is_ok());
+    let err = cards
+        .validate_with(|c| c != Card::HurryUpOffense)
+        .unwrap_err();
     let SetupError::NotImplemented { what } = err else {
         panic!("{err:?}")
     };
-    assert!(what.contains(deck.name()), "{what}");
-    for card in deck.unbuilt() {
-        assert!(what.contains(card.info().name), "{what}");
-    }
+    assert!(
+        what.contains("Good Karma") && what.contains("10♥ Hurry Up Offense"),
+        "{what}"
+    );
+    assert!(matches!(
+        cards.validate_with(|c| c != Card::RabbitsFoot),
+        Err(SetupError::NotImplemented { what }) if what.contains("Magic Items")
+    ));
     let err = new_game(setup_with(vec![], vec![Deck::DesperateMeasures; 9]), &mut d).unwrap_err();
     assert!(matches!(err, SetupError::NotImplemented { .. }));
 }
@@ -3091,8 +3110,12 @@ fn card_draws_are_bought_as_inducements() {
     assert_eq!(*kind(&g), PromptKind::Inducements { money: 300_000 });
     let legal = legal_commands(&g);
     assert!(legal.contains(&draw(Deck::MagicItems)));
-    assert!(!Deck::GoodKarma.unbuilt().is_empty());
-    assert!(!legal.contains(&draw(Deck::GoodKarma)));
+    // A wholly built deck within the money is offered; one still being built is not.
+    assert!(Deck::GoodKarma.unbuilt().is_empty());
+    assert!(legal.contains(&draw(Deck::GoodKarma)));
+    if let Some(deck) = Deck::ALL.into_iter().find(|k| !k.unbuilt().is_empty()) {
+        assert!(!legal.contains(&draw(deck)));
+    }
     // Magic Items' 5th card (6♣) is Gikta's Strength of Da Bear.
     let ev = play(&mut g, [range(13, 4)], &[draw(Deck::MagicItems)]);
     assert_eq!(
@@ -3599,4 +3622,535 @@ fn fumblerooski_lets_a_pass_be_fumbled_on_purpose() {
     let legal = legal_commands(&g);
     assert!(!legal.contains(&mv(a)));
     assert!(legal.contains(&mv(b)) && legal.contains(&mv(c)));
+}
+
+// ----- overlapping grants (§31.5): the profile is made again from his own -----
+
+/// The player's (MA, ST, AG, AV) and skills.
+fn profile(g: &Game, id: PlayerId) -> ((u8, u8, u8, u8), SkillSet) {
+    let p = &g.players[id.index()];
+    ((p.ma, p.st, p.ag, p.av), p.skills)
+}
+
+/// §31.5: Wand of Smashing (+1 ST, Mighty Blow, this turn) then Eclipse (a Goblin to the
+/// end of the opponent's turn) on one player: the Wand ending first leaves a Goblin's ST 2
+/// (not 2 − 1), and Eclipse ending gives his own profile back, without Mighty Blow.
+#[test]
+fn a_grant_ending_under_a_transformation_leaves_the_transformation_whole() {
+    let goblin = [Skill::Dodge, Skill::RightStuff, Skill::Stunty];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7).put(o, 15, 7);
+    let own = profile(&s.game, h);
+    s.hand(HOME, &[Card::WandOfSmashing, Card::Eclipse]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[
+            play_card(Card::WandOfSmashing, Some(h)),
+            play_card(Card::Eclipse, None),
+        ],
+    );
+    assert_eq!(profile(&g, h), ((6, 2, 3, 7), SkillSet::of(&goblin)));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(profile(&g, h), ((6, 2, 3, 7), SkillSet::of(&goblin)));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(profile(&g, h), own);
+    assert!(!g.players[h.index()].has(Skill::MightyBlow));
+}
+
+/// §31.5: Heckler (his skills silenced to the end of his next turn) then Zap! (a frog to
+/// the end of the drive) on one opponent: Heckler ending gives the frog his frog's skills,
+/// not his own; the drive's end gives his own back.
+#[test]
+fn a_suppression_ending_under_a_frog_gives_back_no_own_skills() {
+    let frog = [
+        Skill::Dodge,
+        Skill::Leap,
+        Skill::NoHands,
+        Skill::Stunty,
+        Skill::Titchy,
+    ];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.find(AWAY, "Black Orc Blocker", 0);
+    s.put(h, 24, 7)
+        .put(o, 15, 7)
+        .skill(o, Skill::Block)
+        .skill(o, Skill::Loner)
+        .ball(Ball::Held { player: h });
+    let own = profile(&s.game, o);
+    s.hand(HOME, &[Card::Heckler, Card::Zap]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[play_card(Card::Heckler, Some(o))]);
+    assert_eq!(profile(&g, o).1, SkillSet::of(&[Skill::Loner]));
+    play(
+        &mut g,
+        [d6(4)],
+        &[Command::EndTurn, play_card(Card::Zap, Some(o))],
+    );
+    // The frog under the Heckler: only the frog's compulsory skills.
+    assert_eq!(
+        profile(&g, o),
+        (
+            (4, 1, 4, 4),
+            SkillSet::of(&[Skill::NoHands, Skill::Stunty, Skill::Titchy])
+        )
+    );
+    play(&mut g, [], &[Command::EndTurn]);
+    // The Heckler is over: a whole frog, and no Block nor Loner of his own.
+    assert_eq!(profile(&g, o), ((4, 1, 4, 4), SkillSet::of(&frog)));
+    let ev = play(&mut g, [], &[mv(h), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(profile(&g, o), own);
+}
+
+/// §31.5: Zap! then Heckler on one opponent: the frog silenced; Heckler ending gives the
+/// frog's skills back; the drive's end his own.
+#[test]
+fn a_suppression_made_on_a_frog_gives_back_the_frogs_skills() {
+    let frog = [
+        Skill::Dodge,
+        Skill::Leap,
+        Skill::NoHands,
+        Skill::Stunty,
+        Skill::Titchy,
+    ];
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.find(AWAY, "Black Orc Blocker", 0);
+    s.put(h, 24, 7)
+        .put(o, 15, 7)
+        .skill(o, Skill::Block)
+        .ball(Ball::Held { player: h });
+    let own = profile(&s.game, o);
+    s.hand(HOME, &[Card::Zap, Card::Heckler]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [d6(4)],
+        &[
+            Command::NoCard,
+            Command::EndTurn,
+            play_card(Card::Zap, Some(o)),
+        ],
+    );
+    play(&mut g, [], &[Command::EndTurn]);
+    play(&mut g, [], &[play_card(Card::Heckler, Some(o))]);
+    assert_eq!(
+        profile(&g, o),
+        (
+            (4, 1, 4, 4),
+            SkillSet::of(&[Skill::NoHands, Skill::Stunty, Skill::Titchy])
+        )
+    );
+    play(&mut g, [], &[Command::EndTurn, Command::EndTurn]);
+    assert_eq!(profile(&g, o), ((4, 1, 4, 4), SkillSet::of(&frog)));
+    let ev = play(&mut g, [], &[mv(h), step(25, 7)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(profile(&g, o), own);
+}
+
+/// §31.5: Eclipse (Home's, every player a Goblin to the end of Away's turn) then Away's
+/// Heckler on a Home player (to the end of Home's next turn): Eclipse ending first gives
+/// him his own profile still silenced; Heckler ending gives his skills back.
+#[test]
+fn a_transformation_ending_under_a_suppression_keeps_the_suppression() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 5, 7)
+        .put(o, 15, 7)
+        .skill(h, Skill::Block)
+        .skill(h, Skill::Loner);
+    let own = profile(&s.game, h);
+    s.hand(HOME, &[Card::Eclipse]);
+    s.hand(AWAY, &[Card::Heckler]);
+    let mut g = s.turn(HOME, 1);
+    play(
+        &mut g,
+        [],
+        &[play_card(Card::Eclipse, None), Command::EndTurn],
+    );
+    play(&mut g, [], &[play_card(Card::Heckler, Some(h))]);
+    // A Goblin silenced: Stunty only.
+    assert_eq!(
+        profile(&g, h),
+        ((6, 2, 3, 7), SkillSet::of(&[Skill::Stunty]))
+    );
+    play(&mut g, [], &[Command::EndTurn]);
+    // Eclipse is over, Heckler is not: his own characteristics, his compulsory skills.
+    assert_eq!(profile(&g, h), (own.0, SkillSet::of(&[Skill::Loner])));
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(profile(&g, h), own);
+}
+
+// ----- §31.7 Hurry Up Offense: free turns outside the turn markers -----
+
+fn end_action() -> Command {
+    Command::EndAction
+}
+
+/// The rolls of a card's effect (the free turn's D6 after each Action).
+fn card_dice(ev: &[Event]) -> Vec<u16> {
+    rolls(ev, RollPurpose::CardEffect)
+        .iter()
+        .map(|r| r.faces[0])
+        .collect()
+}
+
+/// §31.7 Hurry Up Offense: played before the marker moves, a free turn at once: a D6
+/// after each Action, going on on 2+, ending on a 1; then the opponent's free turn the
+/// same way; then the card player's own turn, his marker moving only then.
+#[test]
+fn hurry_up_offense_gives_two_free_turns_outside_the_markers() {
+    let mut s = scen();
+    let (h, h2) = (s.player(HOME, 0), s.player(HOME, 1));
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 5, 7).put(h2, 5, 9).put(o, 20, 7).put(o2, 20, 9);
+    s.hand(HOME, &[Card::HurryUpOffense]);
+    s.game.teams[1].turns = 2;
+    let mut g = s.turn(HOME, 3);
+    assert_eq!(
+        *kind(&g),
+        PromptKind::PlayCard {
+            window: Window::BeforeTurnMarker
+        }
+    );
+    assert_eq!([g.teams[0].turns, g.teams[1].turns], [2, 2]);
+    let ev = play(&mut g, [], &[play_card(Card::HurryUpOffense, None)]);
+    assert!(ev.contains(&Event::FreeTurn { side: HOME }));
+    assert_eq!(g.active, Some(HOME));
+    assert!(matches!(kind(&g), PromptKind::Action { .. }));
+    // 4 after the first Action: the free turn goes on.
+    let ev = play(&mut g, [d6(4)], &[mv(h), step(6, 7), end_action()]);
+    assert_eq!(card_dice(&ev), vec![4]);
+    assert_eq!(g.active, Some(HOME));
+    // 1 after the second: Away's free turn.
+    let ev = play(&mut g, [d6(1)], &[mv(h2), step(6, 9), end_action()]);
+    assert_eq!(card_dice(&ev), vec![1]);
+    assert!(ev.contains(&Event::FreeTurn { side: AWAY }));
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!([g.teams[0].turns, g.teams[1].turns], [2, 2]);
+    let ev = play(&mut g, [d6(2)], &[mv(o), step(19, 7), end_action()]);
+    assert_eq!(card_dice(&ev), vec![2]);
+    assert_eq!(g.active, Some(AWAY));
+    let ev = play(&mut g, [d6(1)], &[mv(o2), step(19, 9), end_action()]);
+    assert!(ev.contains(&Event::TurnStarted {
+        side: HOME,
+        turn: 3,
+        blitz_bonus: false
+    }));
+    // Home's own turn: its marker moves now, Away's never did; every player may act.
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!([g.teams[0].turns, g.teams[1].turns], [3, 2]);
+    assert!(legal_commands(&g).contains(&mv(h)));
+    assert!(!g.players[h.index()].acted);
+    assert_eq!(state(&g, h), standing(6, 7));
+    assert_eq!(state(&g, o), standing(19, 7));
+}
+
+/// §31.7 Hurry Up Offense: a turnover ends the free turn (no D6 rolled); the opponent's
+/// free turn follows, and may be ended by its coach; the card is spent.
+#[test]
+fn hurry_up_offense_free_turn_ends_on_a_turnover() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 10, 7).put(o, 11, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::HurryUpOffense]);
+    let mut g = s.turn(HOME, 2);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(1), d6(1)],
+        &[play_card(Card::HurryUpOffense, None), mv(h), step(9, 7)],
+    );
+    assert!(turnover_of(&ev).is_some());
+    assert!(card_dice(&ev).is_empty());
+    assert!(ev.contains(&Event::FreeTurn { side: AWAY }));
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!(g.teams[0].turns, 1);
+    let ev = play(&mut g, [], &[Command::EndTurn]);
+    assert!(ev.contains(&Event::TurnStarted {
+        side: HOME,
+        turn: 2,
+        blitz_bonus: false
+    }));
+    assert!(g.cards.hands[0].is_empty());
+    assert_eq!(g.cards.hurry, None);
+}
+
+/// §31.7 Hurry Up Offense: a touchdown in the card player's free turn is held (the score
+/// unchanged, his free turn over); it counts at the end of the opponent's free turn if
+/// his player still holds the ball in the end zone, no marker moving.
+#[test]
+fn hurry_up_offense_touchdown_counts_if_the_ball_is_still_in_the_end_zone() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 24, 6).put(o, 15, 7).ball(Ball::Held { player: h });
+    s.hand(HOME, &[Card::HurryUpOffense]);
+    let mut g = s.turn(HOME, 3);
+    let ev = play(
+        &mut g,
+        [],
+        &[play_card(Card::HurryUpOffense, None), mv(h), step(25, 7)],
+    );
+    assert!(ev.contains(&Event::TouchdownPending {
+        side: HOME,
+        player: h
+    }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert!(card_dice(&ev).is_empty());
+    assert_eq!(g.score, [0, 0]);
+    assert_eq!(g.active, Some(AWAY));
+    // Away's free turn: nothing reaches him.
+    let ev = play(&mut g, [d6(1)], &[mv(o), step(16, 7), end_action()]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Touchdown {
+            side: HOME,
+            player: Some(p),
+            ..
+        } if *p == h
+    )));
+    assert_eq!(g.score, [1, 0]);
+    assert_eq!([g.teams[0].turns, g.teams[1].turns], [2, 0]);
+    assert_eq!(g.cards.hurry, None);
+}
+
+/// §31.7 Hurry Up Offense: the held touchdown does not count when the opponent's free turn
+/// takes the ball from the end zone; the card player's own turn follows.
+#[test]
+fn hurry_up_offense_touchdown_is_void_if_the_ball_is_lost() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let o = s.player(AWAY, 0);
+    s.put(h, 24, 6)
+        .put(o, 25, 8)
+        .ball(Ball::Held { player: h })
+        .rerolls(AWAY, 0);
+    s.hand(HOME, &[Card::HurryUpOffense]);
+    let mut g = s.turn(HOME, 3);
+    play(
+        &mut g,
+        [],
+        &[play_card(Card::HurryUpOffense, None), mv(h), step(25, 7)],
+    );
+    assert_eq!(g.active, Some(AWAY));
+    // Away blocks him down (Defender Down, armour 1+1), the ball bounces up; 1: over.
+    play(
+        &mut g,
+        [bd(6)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Push { square: sq(25, 6) },
+        ],
+    );
+    let ev = play(
+        &mut g,
+        [d6(1), d6(1), (Die::D8, 2), d6(1)],
+        &[Command::FollowUp { follow: false }],
+    );
+    assert_eq!(state(&g, h), prone(25, 6));
+    assert!(ev.contains(&Event::TouchdownDisallowed { side: HOME }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(g.score, [0, 0]);
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(g.teams[0].turns, 3);
+}
+
+// ----- §31.8 Blackmail: an opponent played as one's own for a turn -----
+
+/// §31.8 Blackmail: at the start of his turn the coach plays one opponent (not the ball
+/// carrier) as his own: he acts for him, his tackle zone and assists work for him, every
+/// view shows him so; the referee still counts him as his own team's; at the turn's end he
+/// is his own team's again.
+#[test]
+fn blackmail_plays_an_opponent_as_ones_own_for_the_turn() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o, o2, a) = (s.player(AWAY, 0), s.player(AWAY, 1), s.player(AWAY, 2));
+    s.put(h, 12, 7)
+        .put(o, 10, 7)
+        .put(o2, 11, 7)
+        .put(a, 20, 7)
+        .ball(Ball::Held { player: a })
+        .rerolls(HOME, 0);
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::Blackmail, Some(o))));
+    assert!(!legal.contains(&play_card(Card::Blackmail, Some(a))));
+    assert!(!legal.contains(&play_card(Card::Blackmail, Some(h))));
+    let ev = play(&mut g, [], &[play_card(Card::Blackmail, Some(o))]);
+    assert!(ev.contains(&Event::ControlledBy {
+        player: o,
+        side: HOME
+    }));
+    assert_eq!(g.players[o.index()].side, HOME);
+    assert_eq!(g.owner(o), AWAY);
+    assert_eq!(view(&g).players[o.index()].side, HOME);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&mv(o)));
+    assert!(legal.contains(&Command::Block {
+        player: o,
+        target: o2
+    }));
+    assert!(!legal.contains(&mv(o2)));
+    // His tackle zone is on his team-mates now, not on Home: beside o, o2 and h, the
+    // square (11, 8) is in two tackle zones for Away (o's, h's), one for Home (o2's).
+    assert_eq!(g.tackle_zones(AWAY, sq(11, 8), None), 2);
+    assert_eq!(g.tackle_zones(HOME, sq(11, 8), None), 1);
+    assert_eq!(g.tackle_zones(HOME, sq(9, 7), None), 0);
+    // He assists h's block on his team-mate: two dice.
+    let ev = play(
+        &mut g,
+        [bd(6), bd(6)],
+        &[Command::Block {
+            player: h,
+            target: o2,
+        }],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Block)[0].faces.len(), 2);
+    let mut g2 = s.turn(HOME, 1);
+    play(
+        &mut g2,
+        [],
+        &[play_card(Card::Blackmail, Some(o)), Command::EndTurn],
+    );
+    assert_eq!(g2.players[o.index()].side, AWAY);
+    assert_eq!(g2.owner(o), AWAY);
+    assert_eq!(view(&g2).players[o.index()].side, AWAY);
+    assert_eq!(g2.active, Some(AWAY));
+    assert!(legal_commands(&g2).contains(&mv(o)));
+    assert_eq!(g2.cards.blackmail, None);
+}
+
+/// §31.8 Blackmail: his failed dodge is the blackmailer's turnover.
+#[test]
+fn blackmail_a_blackmailed_players_turnover_is_the_blackmailers() {
+    let mut s = scen();
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(o, 10, 7).put(o2, 11, 7).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(1), d6(1), d6(1)],
+        &[play_card(Card::Blackmail, Some(o)), mv(o), step(9, 7)],
+    );
+    assert!(ev.contains(&Event::TurnoverCaused {
+        side: HOME,
+        reason: Turnover::KnockedDown
+    }));
+    assert_eq!(state(&g, o), prone(9, 7));
+    assert!(ev.contains(&Event::ControlledBy {
+        player: o,
+        side: AWAY
+    }));
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.8 Blackmail: he cannot score for the blackmailer: holding the ball in the
+/// blackmailer's end zone scores nothing.
+#[test]
+fn blackmail_he_cannot_score_for_the_blackmailer() {
+    let mut s = scen();
+    let h = s.player(HOME, 0);
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(h, 24, 7)
+        .put(o, 23, 8)
+        .put(o2, 15, 7)
+        .ball(Ball::Held { player: h })
+        .rerolls(HOME, 0);
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    // h hands off to o (catch 6), who walks into Home's end zone: no touchdown.
+    let ev = play(
+        &mut g,
+        [d6(6)],
+        &[
+            play_card(Card::Blackmail, Some(o)),
+            Command::Declare {
+                player: h,
+                action: ActionKind::HandOff,
+            },
+            Command::HandOff { target: o },
+        ],
+    );
+    assert_eq!(g.ball, Ball::Held { player: o });
+    assert!(turnover_of(&ev).is_none());
+    let ev = play(&mut g, [], &[mv(o), step(24, 8), step(25, 8), end_action()]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Touchdown { .. })));
+    assert_eq!(g.score, [0, 0]);
+    assert_eq!(g.active, Some(HOME));
+}
+
+/// §31.8 Blackmail: the referee does not send the blackmailed player off for a foul on his
+/// team-mates, a double on the armour roll and all (no turnover either).
+#[test]
+fn blackmail_a_blackmailed_fouler_is_not_sent_off() {
+    let mut s = scen();
+    let (f, v) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(f, 10, 7).rerolls(HOME, 0);
+    s.game
+        .set_state(v, PlayerState::Prone { square: sq(11, 7) });
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    let ev = play(
+        &mut g,
+        [d6(2), d6(2)],
+        &[
+            play_card(Card::Blackmail, Some(f)),
+            Command::Declare {
+                player: f,
+                action: ActionKind::Foul,
+            },
+            Command::Foul { target: v },
+        ],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Armour)[0].faces, vec![2, 2]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::SentOff { .. })));
+    assert!(turnover_of(&ev).is_none());
+    assert_eq!(state(&g, f), standing(10, 7));
+    assert_eq!(g.active, Some(HOME));
+}
+
+/// §31.8 Blackmail: hurt in the blackmailer's turn, he is his own team's for the
+/// apothecary: his own coach is asked, and his own team's apothecary is spent.
+#[test]
+fn blackmail_his_own_apothecary_looks_after_him() {
+    let mut s = scen();
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    s.put(o, 10, 7)
+        .put(o2, 11, 7)
+        .rerolls(HOME, 0)
+        .apothecary(HOME, true)
+        .apothecary(AWAY, true);
+    s.hand(HOME, &[Card::Blackmail]);
+    let mut g = s.turn(HOME, 1);
+    // A failed dodge, armour 6+6 broken, injury 4+4: knocked out.
+    play(
+        &mut g,
+        [d6(1), d6(6), d6(6), d6(4), d6(4)],
+        &[play_card(Card::Blackmail, Some(o)), mv(o), step(9, 7)],
+    );
+    assert!(matches!(
+        kind(&g),
+        PromptKind::Apothecary {
+            injury: InjuryOutcome::KnockedOut,
+            ..
+        }
+    ));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    play(&mut g, [], &[Command::Apothecary { use_it: true }]);
+    assert!(!g.teams[1].apothecary);
+    assert!(g.teams[0].apothecary);
+    assert_eq!(state(&g, o), stunned(9, 7));
 }

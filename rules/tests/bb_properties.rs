@@ -47,8 +47,9 @@ fn invariants(g: &Game, touchdowns: [u16; 2], seed: u64, step: usize) {
                 "seed {seed} step {step}: grid out of step"
             );
             // Players a Special Play Card brought in (number 0) may be beyond 11 (§31.5).
+            // A blackmailed player (§31.8) counts for his own team.
             if p.number != 0 {
-                on[p.side.index()] += 1;
+                on[g.owner(p.id).index()] += 1;
             }
         }
     }
@@ -332,7 +333,8 @@ fn the_contract_plays_blood_bowl_like_the_engine() {
 /// side's hand: a draw reaches the other coach and the spectators without its card and
 /// without its die, and the view each seat folds from its own events equals the engine's
 /// view for that seat (where the other hand is a count). The built cards get played, every
-/// listed command is legal, and the invariants hold.
+/// listed command is legal, and the invariants hold; §31.7 Hurry Up Offense (free turns) and
+/// §31.8 Blackmail (a player changing sides for a turn) are among the cards played.
 #[test]
 fn cards_in_hand_never_leak_to_the_other_seats() {
     use dugout_rules::bb::cards::{Card, Deck, DeckDraws, SpecialPlayCards};
@@ -343,6 +345,7 @@ fn cards_in_hand_never_leak_to_the_other_seats() {
         Seat::Spectator,
     ];
     let mut played = 0;
+    let mut cards_played: Vec<Card> = Vec::new();
     for seed in 0..300u64 {
         let mut setup = random_setup(seed);
         let mut d = ChaChaDice::from_u64(seed ^ 0xCA4D);
@@ -399,8 +402,11 @@ fn cards_in_hand_never_leak_to_the_other_seats() {
                 );
             }
             let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
-            if matches!(cmd, Command::PlayCard { .. }) {
+            if let Command::PlayCard { card, .. } = cmd {
                 played += 1;
+                if !cards_played.contains(&card) {
+                    cards_played.push(card);
+                }
             }
             let events = apply(&mut g, cmd, &mut dice).unwrap();
             count_touchdowns(&events, &mut tds);
@@ -461,4 +467,12 @@ fn cards_in_hand_never_leak_to_the_other_seats() {
         }
     }
     assert!(played > 50, "the built cards get played ({played})");
+    // §31.7 Hurry Up Offense's free turns and §31.8 Blackmail's change of side among them.
+    for card in [Card::HurryUpOffense, Card::Blackmail] {
+        assert!(
+            cards_played.contains(&card),
+            "{card:?} is played in some game ({} cards seen)",
+            cards_played.len()
+        );
+    }
 }

@@ -289,6 +289,10 @@ export function describeBbEvent(ctx, e, prev = null) {
     }
     case 'team_rerolls': return `${team(ctx, e.side)} now have ${e.rerolls} team re-roll${e.rerolls === 1 ? '' : 's'} (${e.rerolls_start} a half)`;
     case 'turn_resumed': return `${teams(ctx, e.side)} turn goes on (Come On Boys!)`;
+    case 'free_turn': return `${team(ctx, e.side)} take a free turn (Hurry Up Offense: no turn marker; a 1 after an Action ends it)`;
+    case 'touchdown_pending': return `${P(e.player)} scores for ${team(ctx, e.side)}, held: it counts only if the ball is still in the end zone after the opponent's free turn`;
+    case 'controlled_by': return `${P(e.player)} plays for ${team(ctx, e.side)} (Blackmail)`;
+    case 'touchdown_disallowed': return `${teams(ctx, e.side)} held touchdown does not count (Hurry Up Offense)`;
     case 'player_joined': return `${e.player.name} (${e.player.position}) joins ${team(ctx, e.player.side)}`;
     case 'spell_cast': return e.spell.spell === 'fireball' ? `${teams(ctx, e.side)} wizard casts a Fireball at ${sq(e.spell.target)}` : `${teams(ctx, e.side)} wizard casts a Lightning Bolt at ${P(e.spell.target)}`;
     case 'game_over': return `Game over: ${e.score[0]}–${e.score[1]}, ${outcomeWords(ctx, e.outcome)}`;

@@ -58,6 +58,7 @@ const NO_CHANGE = new Set([
   'throw_in', 'touchback_awarded', 'turnover_caused', 'sent_off', 'bribe_used', 'no_players',
   'shootout', 'conceded', 'stood_up', 'skill_used', 'hail_mary_pass',
   'inducement_money', 'star_plays_for_neither', 'spell_cast', 'fed', 'nurgles_rot',
+  'free_turn', 'touchdown_pending', 'touchdown_disallowed',
 ]);
 
 /** An opponent of `side` exerting a tackle zone on `sq` (standing, not confused). */
@@ -122,6 +123,14 @@ export function fold(view, e) {
       const at = h.cards.indexOf(e.card);
       if (at >= 0) h.cards.splice(at, 1);
       h.played.push(e.card);
+      return true;
+    }
+    // §31.8 Blackmail: the player plays for `side` (this turn, then his own again).
+    case 'controlled_by': {
+      const p = player(e.player);
+      if (!p || sideIndex(e.side) < 0) return false;
+      p.side = e.side;
+      p.acted = false;
       return true;
     }
     case 'profile': {

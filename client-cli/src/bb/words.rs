@@ -499,6 +499,24 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         },
         Event::CardTarget { card, player } => format!("{}: {}", card.name(), p(player)),
         Event::TurnResumed { side } => format!("{}'s turn goes on", side_name(*side)),
+        Event::FreeTurn { side } => format!(
+            "{} take a free turn (Hurry Up Offense: no turn marker, a 1 after an Action ends it)",
+            side_name(*side)
+        ),
+        Event::TouchdownPending { side, player } => format!(
+            "{} scores for {}, held: it counts if the ball is still in the end zone after the opponent's free turn",
+            p(player),
+            side_name(*side)
+        ),
+        Event::ControlledBy { player, side } => format!(
+            "{} plays for {} (Blackmail: the referee still counts him as his own team's)",
+            p(player),
+            side_name(*side)
+        ),
+        Event::TouchdownDisallowed { side } => format!(
+            "{}'s held touchdown does not count: the ball left the end zone",
+            side_name(*side)
+        ),
         Event::CasualtyUndone { player, card } => {
             format!("{} takes back {}'s casualty", card.name(), p(player))
         }
@@ -900,6 +918,7 @@ pub fn window_words(w: Window) -> &'static str {
         Window::ReceivingAfterScatter => "receiving, after the scatter",
         Window::ReceivingBallLanded => "receiving, once the ball lands",
         Window::StartOfOwnTurn => "at the start of your turn",
+        Window::BeforeTurnMarker => "at the start of your turn, before your turn marker moves",
         Window::EndOfOwnTurn => "at the end of your turn",
         Window::EndOfOwnTurnOrAfterKickOff => "at the end of your turn or after your kick-off",
         Window::AfterKickOffToOpponent => "after your kick-off",

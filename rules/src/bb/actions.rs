@@ -252,6 +252,7 @@ impl Ctx<'_> {
         self.g.players[a.player.index()].acted = true;
         self.emit(Event::ActionEnded { player: a.player });
         self.check_touchdown(true);
+        self.cards_after_action();
     }
 
     fn end_acting(&mut self) {
@@ -760,7 +761,9 @@ impl Ctx<'_> {
         // the armour.
         let sneaky = self.g.player(fouler).has(Skill::SneakyGit);
         let doubles = a == b && (broken || !sneaky);
-        if doubles {
+        // §31.8 Blackmail: a blackmailed fouler is never sent off.
+        let may_send_off = self.cards_may_send_off(fouler);
+        if doubles && may_send_off {
             self.push(Frame::SendOff {
                 player: fouler,
                 turnover: true,
@@ -775,7 +778,7 @@ impl Ctx<'_> {
                     by: Some(fouler),
                     mighty_blow: false,
                     dirty_player: dp,
-                    foul: (!doubles).then_some(fouler),
+                    foul: (!doubles && may_send_off).then_some(fouler),
                     claw: false,
                     piling_on: false,
                     prone_only: false,

@@ -168,6 +168,9 @@ pub enum Window {
     ReceivingBallLanded,
     /// At the start of the coach's own turn, before any Action.
     StartOfOwnTurn,
+    /// At the start of the coach's own turn, before he moves his turn marker (§31.7 Hurry
+    /// Up Offense).
+    BeforeTurnMarker,
     /// At the end of the coach's own turn, before the opponent's (not after a kick-off).
     EndOfOwnTurn,
     /// At the end of the coach's own turn, or after his team kicked off, before the
@@ -954,8 +957,8 @@ pub const CARDS: [CardInfo; 104] = [
         rank: 10,
         name: "Hurry Up Offense",
         name_fr: "À l'Attaque !",
-        window: Window::StartOfOwnTurn,
-        built: false,
+        window: Window::BeforeTurnMarker,
+        built: true,
     },
     CardInfo {
         card: Card::IntensiveTraining,
@@ -1155,7 +1158,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Blackmail",
         name_fr: "Chantage",
         window: Window::StartOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::Buzzing,
@@ -1469,6 +1472,15 @@ impl SpecialPlayCards {
     /// §31.1: each deck is usable only when every card of it is built, and a team draws at
     /// most the whole deck (draws are without replacement, §31.4).
     pub fn validate(&self) -> Result<(), crate::core::SetupError> {
+        self.validate_with(|c| c.info().built)
+    }
+
+    /// [`SpecialPlayCards::validate`] with `built` telling which cards are built (the card
+    /// table's `built` for a match): the refusal's test once every card is built.
+    pub fn validate_with(
+        &self,
+        built: impl Fn(Card) -> bool,
+    ) -> Result<(), crate::core::SetupError> {
         for side in Side::BOTH {
             let draws = self.of(side);
             for deck in Deck::ALL {
@@ -1485,7 +1497,7 @@ impl SpecialPlayCards {
                         ),
                     });
                 }
-                let unbuilt = deck.unbuilt();
+                let unbuilt: Vec<Card> = deck.cards().filter(|&c| !built(c)).collect();
                 if !unbuilt.is_empty() {
                     let names: Vec<String> = unbuilt
                         .iter()
@@ -1539,6 +1551,108 @@ pub struct Grant {
     /// The skills taken away for the while (Heckler, §31.10), given back at its end.
     #[serde(default)]
     pub removed: SkillSet,
+    /// What the grant does to the profile it is applied to (absent in a grant recorded
+    /// before it was kept: its recorded changes are applied again).
+    #[serde(default)]
+    pub op: Option<GrantOp>,
+}
+
+/// What a grant does to a profile (§31.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GrantOp {
+    /// Characteristic changes (MA, ST, AG, AV; kept within 1–10, ST 1–20) and skills added.
+    Add { stats: [i8; 4], skills: SkillSet },
+    /// §31.10 Heckler: only the compulsory skills ([`COMPULSORY`]) are kept.
+    Suppress,
+    /// §31.8 Zap!: this profile in place of his own.
+    Become { stats: [u8; 4], skills: SkillSet },
+}
+
+/// A player's characteristics and skills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Profile {
+    pub ma: u8,
+    pub st: u8,
+    pub ag: u8,
+    pub av: u8,
+    pub skills: SkillSet,
+}
+
+impl Profile {
+    fn of(p: &Player) -> Profile {
+        Profile {
+            ma: p.ma,
+            st: p.st,
+            ag: p.ag,
+            av: p.av,
+            skills: p.skills,
+        }
+    }
+}
+
+impl Grant {
+    /// Apply the grant to `prof`, recording the changes it makes there.
+    fn apply(&mut self, prof: Profile) -> Profile {
+        let mut out = prof;
+        match self.op {
+            Some(GrantOp::Add { stats, skills }) => {
+                let change = |v: u8, d: i8, max: i16| -> u8 {
+                    (i16::from(v) + i16::from(d)).clamp(1, max) as u8
+                };
+                out.ma = change(prof.ma, stats[0], 10);
+                out.st = change(prof.st, stats[1], 20);
+                out.ag = change(prof.ag, stats[2], 10);
+                out.av = change(prof.av, stats[3], 10);
+                out.skills = SkillSet(prof.skills.0 | skills.0);
+            }
+            Some(GrantOp::Suppress) => {
+                out.skills = SkillSet(prof.skills.0 & SkillSet::of(COMPULSORY).0);
+            }
+            Some(GrantOp::Become { stats, skills }) => {
+                out.ma = stats[0];
+                out.st = stats[1];
+                out.ag = stats[2];
+                out.av = stats[3];
+                out.skills = skills;
+            }
+            None => {
+                let change = |v: u8, d: i8| (i16::from(v) + i16::from(d)).clamp(1, 20) as u8;
+                out.ma = change(prof.ma, self.ma);
+                out.st = change(prof.st, self.st);
+                out.ag = change(prof.ag, self.ag);
+                out.av = change(prof.av, self.av);
+                out.skills = SkillSet((prof.skills.0 | self.skills.0) & !self.removed.0);
+                return out;
+            }
+        }
+        let diff = |a: u8, b: u8| (i16::from(b) - i16::from(a)) as i8;
+        self.ma = diff(prof.ma, out.ma);
+        self.st = diff(prof.st, out.st);
+        self.ag = diff(prof.ag, out.ag);
+        self.av = diff(prof.av, out.av);
+        self.skills = SkillSet(out.skills.0 & !prof.skills.0);
+        self.removed = SkillSet(prof.skills.0 & !out.skills.0);
+        out
+    }
+}
+
+/// The player's own profile under the grants holding on him: kept aside when the first was
+/// made, or (a game recorded before it was kept) found by taking back the recorded changes
+/// of his grants, the last first.
+fn base_profile(g: &Game, player: PlayerId) -> Profile {
+    if let Some((_, base)) = g.cards.bases.iter().find(|(id, _)| *id == player) {
+        return *base;
+    }
+    let mut prof = Profile::of(g.player(player));
+    for gr in g.cards.grants.iter().rev().filter(|gr| gr.player == player) {
+        let back = |v: u8, d: i8| (i16::from(v) - i16::from(d)).clamp(1, 20) as u8;
+        prof.ma = back(prof.ma, gr.ma);
+        prof.st = back(prof.st, gr.st);
+        prof.ag = back(prof.ag, gr.ag);
+        prof.av = back(prof.av, gr.av);
+        prof.skills = SkillSet((prof.skills.0 & !gr.skills.0) | gr.removed.0);
+    }
+    prof
 }
 
 /// The cards of a match: the hands (each coach's secret, §31.4), the cards played, and
@@ -1551,6 +1665,9 @@ pub struct CardState {
     /// The cards each side has played (public).
     pub played: [Vec<Card>; 2],
     pub grants: Vec<Grant>,
+    /// The own profiles of the players a grant holds on, as they were before the first
+    /// (§31.5): their profile is made again from it when a grant ends.
+    pub bases: Vec<(PlayerId, Profile)>,
     /// Mindblow (§31.9): opponents who lost their tackle zones until the end of this turn.
     pub mindblown: Vec<PlayerId>,
     /// Morley's Revenge (§31.9): the players who roll before every kick-off.
@@ -1683,6 +1800,37 @@ pub struct CardState {
     /// Fumblerooski (§31.11): this side's failed pick-ups, catches and passes are no
     /// turnover this turn, and may be failed on purpose.
     pub fumblerooski: Option<Side>,
+    /// Hurry Up Offense (§31.7): the free turns under way.
+    pub hurry: Option<Hurry>,
+    /// Blackmail (§31.8): the opponent played as the blackmailer's this turn (his `side`
+    /// is the blackmailer's), and his own team.
+    pub blackmail: Option<(PlayerId, Side)>,
+}
+
+/// §31.7 Hurry Up Offense: the free turns of the coach who played it, then of his opponent,
+/// outside the turn markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hurry {
+    /// The side that played the card.
+    pub side: Side,
+    /// The opponent's free turn is under way (else the card player's).
+    pub opponent: bool,
+    /// The free turn under way has ended (a 1 after an Action, or a touchdown held).
+    pub over: bool,
+    /// The card player's touchdown scored in his free turn, held to the end of the
+    /// opponent's: the scorer.
+    pub pending: Option<PlayerId>,
+}
+
+impl Hurry {
+    /// The side whose free turn it is.
+    pub fn free_side(&self) -> Side {
+        if self.opponent {
+            self.side.other()
+        } else {
+            self.side
+        }
+    }
 }
 
 /// Does the moment `moment` open the cards whose moment is `card` (§31.3)? The end of a turn
@@ -2036,6 +2184,24 @@ fn targets(g: &Game, side: Side, card: Card) -> Vec<Option<PlayerId>> {
         | Card::RowdyFans
         | Card::Incoming
         | Card::Fumblerooski => vec![None],
+        // §31.8: an opponent on the pitch, not the ball carrier (one at a time).
+        Card::Blackmail => {
+            if g.cards.blackmail.is_some() {
+                return Vec::new();
+            }
+            g.on_pitch(side.other())
+                .filter(|p| g.carrier() != Some(p.id))
+                .map(|p| Some(p.id))
+                .collect()
+        }
+        // §31.7: before his turn marker moves (not in a free turn: no turn marker there).
+        Card::HurryUpOffense => {
+            if g.cards.hurry.is_none() {
+                vec![None]
+            } else {
+                Vec::new()
+            }
+        }
         // §31.10 Hometown Fans [Proposal]: one crowd aims the throw-ins; once one side has
         // played it, the other's copy has nothing left to do and stays in his hand.
         Card::HometownFans => {
@@ -2709,57 +2875,17 @@ impl Ctx<'_> {
         stats: [i8; 4],
         skills: &[Skill],
     ) {
-        let p = &mut self.g.players[player.index()];
-        let change = |v: &mut u8, d: i8, max: i16| -> i8 {
-            let new = (i16::from(*v) + i16::from(d)).clamp(1, max);
-            let made = (new - i16::from(*v)) as i8;
-            *v = new as u8;
-            made
+        let op = GrantOp::Add {
+            stats,
+            skills: SkillSet::of(skills),
         };
-        let ma = change(&mut p.ma, stats[0], 10);
-        let st = change(&mut p.st, stats[1], 20);
-        let ag = change(&mut p.ag, stats[2], 10);
-        let av = change(&mut p.av, stats[3], 10);
-        let mut added = SkillSet::default();
-        for &s in skills {
-            if !p.skills.has(s) {
-                p.skills.insert(s);
-                added.insert(s);
-            }
-        }
-        self.g.cards.grants.push(Grant {
-            player,
-            card,
-            until,
-            ma,
-            st,
-            ag,
-            av,
-            skills: added,
-            removed: SkillSet::default(),
-        });
-        self.emit_profile(player);
+        self.push_grant(player, card, until, op);
     }
 
     /// §31.10 Heckler: the player keeps only his compulsory skills ([`COMPULSORY`]) until
     /// `until` ends; the others come back then.
     pub(crate) fn suppress_skills(&mut self, player: PlayerId, card: Card, until: Until) {
-        let p = &mut self.g.players[player.index()];
-        let keep = SkillSet::of(COMPULSORY);
-        let removed = SkillSet(p.skills.0 & !keep.0);
-        p.skills.0 &= keep.0;
-        self.g.cards.grants.push(Grant {
-            player,
-            card,
-            until,
-            ma: 0,
-            st: 0,
-            ag: 0,
-            av: 0,
-            skills: SkillSet::default(),
-            removed,
-        });
-        self.emit_profile(player);
+        self.push_grant(player, card, until, GrantOp::Suppress);
     }
 
     /// §31.8 Zap!: the player takes this profile (characteristics and skills, his own skills
@@ -2772,32 +2898,64 @@ impl Ctx<'_> {
         stats: [u8; 4],
         skills: &[Skill],
     ) {
-        let p = &mut self.g.players[player.index()];
-        let set = |v: &mut u8, to: u8| -> i8 {
-            let made = (i16::from(to) - i16::from(*v)) as i8;
-            *v = to;
-            made
+        let op = GrantOp::Become {
+            stats,
+            skills: SkillSet::of(skills),
         };
-        let ma = set(&mut p.ma, stats[0]);
-        let st = set(&mut p.st, stats[1]);
-        let ag = set(&mut p.ag, stats[2]);
-        let av = set(&mut p.av, stats[3]);
-        let frog = SkillSet::of(skills);
-        let removed = SkillSet(p.skills.0 & !frog.0);
-        let added = SkillSet(frog.0 & !p.skills.0);
-        p.skills = frog;
+        self.push_grant(player, card, until, op);
+    }
+
+    /// Record a grant (§31.5), noting the player's own profile first if no grant holds on
+    /// him yet, and give him his profile with it.
+    fn push_grant(&mut self, player: PlayerId, card: Card, until: Until, op: GrantOp) {
+        if !self.g.cards.bases.iter().any(|(id, _)| *id == player) {
+            let base = base_profile(self.g, player);
+            self.g.cards.bases.push((player, base));
+        }
         self.g.cards.grants.push(Grant {
             player,
             card,
             until,
-            ma,
-            st,
-            ag,
-            av,
-            skills: added,
-            removed,
+            ma: 0,
+            st: 0,
+            ag: 0,
+            av: 0,
+            skills: SkillSet::default(),
+            removed: SkillSet::default(),
+            op: Some(op),
         });
+        self.recompute_profile(player);
         self.emit_profile(player);
+    }
+
+    /// §31.5: the player's profile is his own with the grants still holding on him applied
+    /// in the order they were made (each grant's changes recorded as made); with none left,
+    /// his own profile, and it is no longer kept aside.
+    fn recompute_profile(&mut self, player: PlayerId) {
+        let Some(pos) = self.g.cards.bases.iter().position(|(id, _)| *id == player) else {
+            return;
+        };
+        let mut prof = self.g.cards.bases[pos].1;
+        let mut any = false;
+        // A silencing (Heckler) holds on whatever profile he has while it lasts: it comes
+        // last.
+        for silencing in [false, true] {
+            for gr in self.g.cards.grants.iter_mut() {
+                if gr.player == player && (gr.op == Some(GrantOp::Suppress)) == silencing {
+                    prof = gr.apply(prof);
+                    any = true;
+                }
+            }
+        }
+        if !any {
+            self.g.cards.bases.remove(pos);
+        }
+        let p = &mut self.g.players[player.index()];
+        p.ma = prof.ma;
+        p.st = prof.st;
+        p.ag = prof.ag;
+        p.av = prof.av;
+        p.skills = prof.skills;
     }
 
     /// §31.6 Force Shield: the ball moved; a grant "while holding the ball" ends for a player
@@ -2838,31 +2996,24 @@ impl Ctx<'_> {
         });
     }
 
-    /// Take back the grants that end now (§31.5).
+    /// Take back the grants that end now (§31.5): each player's profile is made again from
+    /// his own and the grants still holding, whatever order they were made and end in (a
+    /// Zap! ending under a Heckler, a grant ending under a Zap!...). The last grant made
+    /// is taken back first, his profile reported after each.
     pub(crate) fn end_grants(&mut self, ends: impl Fn(Until) -> bool) {
-        let (gone, kept): (Vec<Grant>, Vec<Grant>) = std::mem::take(&mut self.g.cards.grants)
-            .into_iter()
-            .partition(|gr| ends(gr.until));
-        self.g.cards.grants = kept;
-        // A skill granted for a while is not given back by a suppression ending later.
-        for gr in &gone {
-            for other in self.g.cards.grants.iter_mut() {
-                if other.player == gr.player {
-                    other.removed.0 &= !gr.skills.0;
-                }
-            }
-        }
+        let gone: Vec<Grant> = self
+            .g
+            .cards
+            .grants
+            .iter()
+            .filter(|gr| ends(gr.until))
+            .copied()
+            .collect();
         for gr in gone.iter().rev() {
-            let p = &mut self.g.players[gr.player.index()];
-            let back = |v: &mut u8, d: i8| {
-                *v = (i16::from(*v) - i16::from(d)).clamp(1, 20) as u8;
-            };
-            back(&mut p.ma, gr.ma);
-            back(&mut p.st, gr.st);
-            back(&mut p.ag, gr.ag);
-            back(&mut p.av, gr.av);
-            p.skills.0 &= !gr.skills.0;
-            p.skills.0 |= gr.removed.0;
+            if let Some(i) = self.g.cards.grants.iter().rposition(|x| x == gr) {
+                self.g.cards.grants.remove(i);
+            }
+            self.recompute_profile(gr.player);
             self.emit_profile(gr.player);
             if gr.card == Card::GiktasStrengthOfDaBear && gr.until == Until::EndOfDrive {
                 // §31.6: the drive's +1 ST is paid for with −1 ST for the rest of the match.
@@ -3284,6 +3435,8 @@ impl Ctx<'_> {
 
     /// The end of a drive for the cards: grants "to the end of the drive" end.
     pub(crate) fn cards_end_drive(&mut self) {
+        self.g.cards.hurry = None;
+        self.cards_control_back();
         self.g.cards.greased = [false; 2];
         self.g.cards.lewd = None;
         self.g.cards.incoming = [false; 2];
@@ -3889,9 +4042,152 @@ impl Ctx<'_> {
                     self.grant(id, card, Until::EndOfDrive, [0; 4], skills);
                 }
             }
+            Card::Blackmail => {
+                // §31.8: this turn he plays for the blackmailer, fresh for an Action.
+                let Some(id) = player else { return };
+                let own = self.g.player(id).side;
+                self.g.cards.blackmail = Some((id, own));
+                let p = &mut self.g.players[id.index()];
+                p.side = side;
+                p.acted = false;
+                p.used_dodge = false;
+                p.used_pro = false;
+                p.used_break_tackle = false;
+                p.used_leap = false;
+                p.used_skills = SkillSet::default();
+                self.emit(Event::ControlledBy { player: id, side });
+            }
+            Card::HurryUpOffense => {
+                // §31.7: a free turn at once, then the opponent's.
+                self.g.cards.hurry = Some(Hurry {
+                    side,
+                    opponent: false,
+                    over: false,
+                    pending: None,
+                });
+                self.emit(Event::FreeTurn { side });
+                self.begin_free_turn(side);
+            }
             // Unbuilt cards are never offered ([`plays`]).
             _ => {}
         }
+    }
+
+    /// §31.8 Blackmail: the turn is over: the blackmailed player plays for his own team
+    /// again (before the turn's end is worked out: his own stunned state is his team's).
+    pub(crate) fn cards_control_back(&mut self) {
+        let Some((id, own)) = self.g.cards.blackmail.take() else {
+            return;
+        };
+        let p = &mut self.g.players[id.index()];
+        p.side = own;
+        p.acted = false;
+        self.emit(Event::ControlledBy {
+            player: id,
+            side: own,
+        });
+    }
+
+    /// §31.8 Blackmail: may `fouler` be sent off? Not the blackmailed player: the referee
+    /// does not send a player off for fouling his own team-mates.
+    pub(crate) fn cards_may_send_off(&self, fouler: PlayerId) -> bool {
+        self.g.owner(fouler) == self.g.player(fouler).side
+    }
+
+    /// §31.7 Hurry Up Offense: the free turn under way has ended (a 1 after an Action, a
+    /// touchdown held).
+    pub(crate) fn cards_free_turn_over(&self) -> bool {
+        self.g.cards.hurry.is_some_and(|h| h.over)
+    }
+
+    /// §31.7 Hurry Up Offense: after each Action of a free turn (not one a turnover or
+    /// touchdown already ends) a D6, not re-rollable: on a 1 the free turn ends.
+    pub(crate) fn cards_after_action(&mut self) {
+        let Some(h) = self.g.cards.hurry else { return };
+        let side = h.free_side();
+        if h.over
+            || self.g.active != Some(side)
+            || self.g.turnover.is_some()
+            || self.g.touchdown
+            || self.g.is_over()
+        {
+            return;
+        }
+        if self.roll(RollPurpose::CardEffect, Some(side), Die::D6) == 1
+            && let Some(h) = self.g.cards.hurry.as_mut()
+        {
+            h.over = true;
+        }
+    }
+
+    /// §31.7 Hurry Up Offense: is `side`'s touchdown by `player` held? In the card player's
+    /// free turn it is held (and ends that turn); in the opponent's free turn a held one
+    /// stays held to its end.
+    pub(crate) fn cards_touchdown_held(&mut self, side: Side, player: PlayerId) -> bool {
+        let Some(h) = self.g.cards.hurry else {
+            return false;
+        };
+        if h.side != side {
+            return false;
+        }
+        if h.opponent {
+            return h.pending.is_some();
+        }
+        if h.pending.is_none() {
+            self.g.cards.hurry = Some(Hurry {
+                over: true,
+                pending: Some(player),
+                ..h
+            });
+            self.emit(Event::TouchdownPending { side, player });
+            if let Some(a) = self.g.acting.as_mut() {
+                a.ended = true;
+            }
+        }
+        true
+    }
+
+    /// §31.7 Hurry Up Offense: `side`'s turn has ended; was it a free turn? The card
+    /// player's is followed by the opponent's; at the end of the opponent's the held
+    /// touchdown counts if a player of the card player's team holds the ball standing in
+    /// the end zone (the source's words; the digest says "the scorer"), and the turns go on
+    /// with the card player's own turn, his marker moving then.
+    pub(crate) fn cards_free_turn_end(&mut self, side: Side) -> bool {
+        let Some(h) = self.g.cards.hurry else {
+            return false;
+        };
+        if h.free_side() != side {
+            return false;
+        }
+        if self.g.touchdown || self.g.is_over() {
+            self.g.cards.hurry = None;
+            return true;
+        }
+        if !h.opponent {
+            self.g.cards.hurry = Some(Hurry {
+                opponent: true,
+                over: false,
+                ..h
+            });
+            self.emit(Event::FreeTurn { side: side.other() });
+            self.begin_free_turn(side.other());
+            return true;
+        }
+        self.g.cards.hurry = None;
+        if h.pending.is_some() {
+            let scorer = self.g.carrier().filter(|&c| {
+                let p = self.g.player(c);
+                p.side == h.side
+                    && p.standing()
+                    && p.square()
+                        .is_some_and(|s| s.x == super::state::scoring_end_zone(h.side))
+            });
+            match scorer {
+                Some(id) => self.score_touchdown(h.side, Some(id)),
+                None => self.emit(Event::TouchdownDisallowed { side: h.side }),
+            }
+        }
+        true
     }
 }
 

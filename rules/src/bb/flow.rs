@@ -113,6 +113,11 @@ pub enum Frame {
     /// §9.3: the next team turn begins (`bonus`: the kick-off Blitz!).
     NextTurn,
     BonusTurn,
+    /// §9.3: `side`'s own team turn begins, its marker moving (after the card moment
+    /// before the marker moves, §31.7).
+    BeginTurn {
+        side: Side,
+    },
     /// §9.2: the active coach declares (waits).
     TeamTurn {
         side: Side,
@@ -648,7 +653,8 @@ impl Ctx<'_> {
         }
         let Some(id) = self.g.carrier() else { return };
         let p = self.g.player(id);
-        let (side, sq) = (p.side, p.square());
+        // §31.8 Blackmail: he scores for his own team only.
+        let (side, sq) = (self.g.owner(id), p.square());
         let Some(sq) = sq else { return };
         if !p.standing() || sq.x != scoring_end_zone(side) {
             return;
@@ -658,6 +664,10 @@ impl Ctx<'_> {
         }
         if self.g.acting.is_some_and(|a| a.player == id && a.hungry) {
             // §26.39: a hungry Vampire feeds before he may score.
+            return;
+        }
+        if self.cards_touchdown_held(side, id) {
+            // §31.7 Hurry Up Offense: a touchdown in the card player's free turn is held.
             return;
         }
         self.score_touchdown(side, Some(id));
@@ -774,8 +784,12 @@ impl Ctx<'_> {
                 self.begin_turn(side, true);
                 Flow::Continue
             }
+            Frame::BeginTurn { side } => {
+                self.begin_turn(side, false);
+                Flow::Continue
+            }
             Frame::TeamTurn { side, bonus } => {
-                if self.g.turnover.is_some() || self.g.touchdown {
+                if self.g.turnover.is_some() || self.g.touchdown || self.cards_free_turn_over() {
                     self.push(Frame::EndTurn { side, bonus });
                     return Flow::Continue;
                 }
@@ -901,7 +915,7 @@ impl Ctx<'_> {
                 crowd,
                 square,
             } => {
-                let coach = self.g.player(player).side;
+                let coach = self.g.owner(player);
                 self.push(Frame::Apothecary {
                     player,
                     hurt,
@@ -963,7 +977,7 @@ impl Ctx<'_> {
                 Flow::Continue
             }
             Frame::SendOff { player, turnover } => {
-                let side = self.g.player(player).side;
+                let side = self.g.owner(player);
                 if self.g.team(side).bribes > 0 {
                     self.push(Frame::SendOff { player, turnover });
                     return Flow::Wait(prompt(side, PromptKind::Bribe { player }));
@@ -1097,7 +1111,7 @@ impl Ctx<'_> {
                 Flow::Continue
             }
             Frame::Igor { player } => {
-                let coach = self.g.player(player).side;
+                let coach = self.g.owner(player);
                 self.push(Frame::Igor { player });
                 Flow::Wait(prompt(coach, PromptKind::Igor { player }))
             }
@@ -1307,7 +1321,7 @@ impl Ctx<'_> {
                 }
             }
             (Frame::SendOff { player, turnover }, Command::Bribe { use_it }) => {
-                let side = self.g.player(player).side;
+                let side = self.g.owner(player);
                 if use_it {
                     self.g.teams[side.index()].bribes -= 1;
                     let bribes = self.g.team(side).bribes;
@@ -1595,6 +1609,12 @@ impl Ctx<'_> {
             self.push(Frame::EndDrive);
             return Flow::Continue;
         }
+        if self.cards_held(side) {
+            // §31.3, §31.7: the card moment before the coach moves his turn marker.
+            self.push(Frame::BeginTurn { side });
+            self.card_moment(super::cards::Window::BeforeTurnMarker, &[side]);
+            return Flow::Continue;
+        }
         self.begin_turn(side, false);
         Flow::Continue
     }
@@ -1606,6 +1626,21 @@ impl Ctx<'_> {
             let t = &mut self.g.teams[side.index()];
             t.turns += 1;
         }
+        self.open_turn(side, bonus);
+        if !bonus {
+            // §31.3: the start of the coach's own turn, before any Action.
+            self.card_moment(super::cards::Window::StartOfOwnTurn, &[side]);
+        }
+    }
+
+    /// §31.7 Hurry Up Offense: a free turn of `side`: a team turn outside the turn markers
+    /// (no marker moves, no card moments).
+    pub(crate) fn begin_free_turn(&mut self, side: Side) {
+        self.open_turn(side, false);
+    }
+
+    /// A team turn opens: per-turn state resets, the Action prompt is on the stack.
+    fn open_turn(&mut self, side: Side, bonus: bool) {
         self.g.teams[side.index()].used = TurnUse::default();
         self.g.active = Some(side);
         self.g.blitz_bonus = bonus;
@@ -1641,10 +1676,6 @@ impl Ctx<'_> {
             blitz_bonus: bonus,
         });
         self.push(Frame::TeamTurn { side, bonus });
-        if !bonus {
-            // §31.3: the start of the coach's own turn, before any Action.
-            self.card_moment(super::cards::Window::StartOfOwnTurn, &[side]);
-        }
     }
 
     /// The Action prompt's answers: declare, block, end the turn, concede.
@@ -1685,6 +1716,7 @@ impl Ctx<'_> {
     /// §9.4: the team turn ends: own stunned players not stunned this turn turn face up;
     /// the half or drive may end; else the other team plays.
     fn end_turn(&mut self, side: Side, bonus: bool) -> Flow<Prompt, Command> {
+        self.cards_control_back();
         self.cards_turn_ending(side);
         for i in 0..self.g.players.len() {
             let p = &self.g.players[i];
@@ -1709,9 +1741,15 @@ impl Ctx<'_> {
         self.g.acting = None;
         self.emit(Event::TurnEnded { side, turnover });
         self.cards_end_turn(side);
+        let free = self.cards_free_turn_end(side);
         if self.g.touchdown {
             self.g.frames.clear();
             self.push(Frame::EndDrive);
+            return Flow::Continue;
+        }
+        if free {
+            // §31.7: the opponent's free turn is on the stack, or the card player's own
+            // turn (below) comes now.
             return Flow::Continue;
         }
         if bonus {

@@ -97,10 +97,10 @@ impl Ctx<'_> {
         square: Option<Square>,
     ) {
         if self.cards_only_stunned(player, &hurt)
-            || (crowd && self.cards_friendly_crowd(self.g.player(player).side))
+            || (crowd && self.cards_friendly_crowd(self.g.owner(player)))
         {
             // §31.8 Iron Man, Kid Gloves, §31.10 Friendly Fans: Stunned, no injury roll.
-            let side = self.g.player(player).side;
+            let side = self.g.owner(player);
             self.cards_note_injury(side);
             self.emit(Event::Injured {
                 player,
@@ -117,7 +117,7 @@ impl Ctx<'_> {
             return;
         }
         let p = self.g.player(player);
-        let side = p.side;
+        let side = self.g.owner(player);
         let (stunty, skull) = (p.has(Skill::Stunty), p.has(Skill::ThickSkull));
         let p_ball_and_chain = p.has(Skill::BallAndChain);
         // §26.68: a stab's injury roll is unmodified, Niggling Injuries included.
@@ -184,7 +184,7 @@ impl Ctx<'_> {
         outcome: InjuryOutcome,
         badly_hurt: bool,
     ) {
-        let side = self.g.player(player).side;
+        let side = self.g.owner(player);
         // §26.39: a bitten Thrall's casualty is read as Badly Hurt.
         let badly_hurt = badly_hurt || hurt.cause == Cause::Bitten;
         self.emit(Event::Injured {
@@ -302,7 +302,7 @@ impl Ctx<'_> {
         square: Option<Square>,
         use_it: bool,
     ) {
-        let side = self.g.player(player).side;
+        let side = self.g.owner(player);
         if use_it {
             // §30.9: the team's own, else a Wandering Apothecary.
             self.use_apothecary(side);
@@ -361,7 +361,7 @@ impl Ctx<'_> {
         }
         let p = self.g.player(player);
         if p.has(Skill::Regeneration) {
-            let side = p.side;
+            let side = self.g.owner(player);
             if self.roll(RollPurpose::Regeneration, Some(side), Die::D6) >= 4 {
                 self.set_state(player, PlayerState::Reserve);
                 self.emit(Event::Regenerated { player });
@@ -393,7 +393,7 @@ impl Ctx<'_> {
     /// since the Zombie is the same whoever died.]
     pub(crate) fn raise_the_dead(&mut self, victim: PlayerId) {
         let v = self.g.player(victim);
-        let side = v.side.other();
+        let side = self.g.owner(victim).other();
         if !self.g.team(side).necromancer
             || v.st > 4
             || v.has(Skill::Regeneration)

@@ -96,8 +96,8 @@ pub fn random_setup_with_inducements(seed: u64) -> MatchSetup {
 
 /// §31.1: random Special Play Card draws for a third of the seeds (its own dice, so the
 /// rest of a seed's setup is unchanged): one to three draws per team from the decks
-/// `usable` allows (with `built_only`, the decks whose cards are all built; none is yet,
-/// so these are off; without, every deck, for the tools that bypass the check).
+/// `usable` allows (with `built_only`, the decks whose cards are all built; without, every
+/// deck, for the tools that bypass the check).
 pub fn random_cards(seed: u64, built_only: bool) -> SpecialPlayCards {
     let mut d = ChaChaDice::from_u64(seed ^ 0xCA4D_5EED);
     let decks: Vec<Deck> = Deck::ALL

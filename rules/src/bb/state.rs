@@ -68,6 +68,9 @@ pub fn wide_zone(sq: Square) -> Option<usize> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     pub id: PlayerId,
+    /// The side he plays for: his team's, but for the turn of a §31.8 Blackmail the
+    /// blackmailer's (tackle zones, assists, Actions, turnovers). [`Game::owner`] is his
+    /// team for the referee (scoring, sending-off, the apothecary, the dugout).
     pub side: Side,
     pub number: u8,
     pub name: String,
@@ -284,6 +287,15 @@ impl Game {
 
     pub fn player(&self, id: PlayerId) -> &Player {
         &self.players[id.index()]
+    }
+
+    /// The team `id` belongs to for the referee: his `side`, but for a player blackmailed
+    /// this turn (§31.8) his own team, not the blackmailer's he plays for.
+    pub fn owner(&self, id: PlayerId) -> Side {
+        match self.cards.blackmail {
+            Some((b, own)) if b == id => own,
+            _ => self.player(id).side,
+        }
     }
 
     /// The player on `sq`, if any.

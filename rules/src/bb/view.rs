@@ -110,6 +110,9 @@ impl GameView {
     pub fn apply(&mut self, event: &Event) {
         match event {
             Event::Rolled { .. }
+            | Event::FreeTurn { .. }
+            | Event::TouchdownPending { .. }
+            | Event::TouchdownDisallowed { .. }
             | Event::CoinToss { .. }
             | Event::Kick { .. }
             | Event::KickOff { .. }
@@ -292,6 +295,12 @@ impl GameView {
                     hand.cards.remove(at);
                 }
                 hand.played.push(*card);
+            }
+            Event::ControlledBy { player, side } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.side = *side;
+                    p.acted = false;
+                }
             }
             Event::Profile {
                 player,

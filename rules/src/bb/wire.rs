@@ -850,4 +850,17 @@ pub enum Event {
     /// leaves no lasting effect and is not counted among the match's casualties; his new
     /// state follows).
     CasualtyUndone { player: PlayerId, card: Card },
+    /// §31.7 Hurry Up Offense: the turn of `side` that starts now is a free turn, outside
+    /// the turn markers (it ends on a 1 on the D6 rolled after each Action).
+    FreeTurn { side: Side },
+    /// §31.7 Hurry Up Offense: `side`'s touchdown by `player` in its free turn is held: it
+    /// counts only if a player of `side` still holds the ball in the end zone at the end of
+    /// the opponent's free turn.
+    TouchdownPending { side: Side, player: PlayerId },
+    /// §31.7 Hurry Up Offense: `side`'s held touchdown does not count.
+    TouchdownDisallowed { side: Side },
+    /// §31.8 Blackmail: `player` now plays for `side` (the blackmailer's, for this turn;
+    /// his own again at its end), not having acted. The referee still counts him as his
+    /// own team's.
+    ControlledBy { player: PlayerId, side: Side },
 }
