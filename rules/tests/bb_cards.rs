@@ -3600,3 +3600,269 @@ fn fumblerooski_lets_a_pass_be_fumbled_on_purpose() {
     assert!(!legal.contains(&mv(a)));
     assert!(legal.contains(&mv(b)) && legal.contains(&mv(c)));
 }
+
+// ----- §31.10 Fanatic Invasion: the neutral Goblin Fanatic -----
+
+fn invade(x: i8, y: i8) -> Command {
+    Command::PlayCard {
+        card: Card::FanaticInvasion,
+        player: None,
+        square: Some(sq(x, y)),
+        choice: None,
+    }
+}
+
+/// Home (a lineman at (5, 7), the ball at (8, 3)) ends turn 1 and plays Fanatic Invasion on
+/// (10, 7): the game at Away's Action prompt, and the Fanatic's id.
+fn invaded(s: &mut Scenario) -> (Game, PlayerId) {
+    s.hand(HOME, &[Card::FanaticInvasion]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let f = PlayerId(g.players.len() as u8);
+    play(&mut g, [], &[invade(10, 7)]);
+    (g, f)
+}
+
+fn fanatic_scen() -> (Scenario, PlayerId) {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7)
+        .ball(Ball::Ground { square: sq(8, 3) })
+        .rerolls(HOME, 3)
+        .rerolls(AWAY, 3);
+    (s, a)
+}
+
+/// §31.10 Fanatic Invasion: played when his turn ends, on any empty square (not one with a
+/// player, nor [Proposal] the ball's): a neutral Goblin Fanatic with the Goblin roster's
+/// Fanatic profile (MA 3, ST 7, AG 3, AV 7; Ball & Chain, No Hands, Secret Weapon, Stunty),
+/// shown neutral in the view. He is not moved at the end of the turn the card is played
+/// ([Proposal]): the opponent's turn starts.
+#[test]
+fn fanatic_invasion_puts_a_neutral_goblin_fanatic_on_an_empty_square() {
+    let (mut s, a) = fanatic_scen();
+    s.hand(HOME, &[Card::FanaticInvasion]);
+    let mut g = s.turn(HOME, 1);
+    assert!(
+        !legal_commands(&g).contains(&invade(10, 7)),
+        "not at the start of his turn"
+    );
+    play(&mut g, [], &[Command::EndTurn]);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&invade(10, 7)) && legal.contains(&invade(0, 0)));
+    assert!(!legal.contains(&invade(5, 7)), "a player's square");
+    assert!(!legal.contains(&invade(8, 3)), "the ball's square");
+    let f = PlayerId(g.players.len() as u8);
+    let ev = play(&mut g, [], &[invade(10, 7)]);
+    let p = &g.players[f.index()];
+    assert!(p.neutral);
+    assert_eq!((p.ma, p.st, p.ag, p.av), (3, 7, 3, 7));
+    for k in [
+        Skill::BallAndChain,
+        Skill::NoHands,
+        Skill::SecretWeapon,
+        Skill::Stunty,
+    ] {
+        assert!(p.has(k), "{k:?}");
+    }
+    assert_eq!(state(&g, f), standing(10, 7));
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, Event::PlayerJoined { player } if player.id == f && player.neutral)
+        )
+    );
+    let v = view(&g);
+    assert!(v.players[f.index()].neutral);
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
+    assert_eq!(state(&g, a), standing(5, 7));
+    // The deck's other unbuilt card is Ball Clone only.
+    assert_eq!(Deck::MiscellaneousMayhem.unbuilt(), vec![Card::BallClone]);
+}
+
+/// §31.10: the Fanatic has no tackle zone [S] and is nobody's player [Proposal]: no coach
+/// declares an Action for him, nobody blocks, blitzes or fouls him, he gives no assist, and
+/// leaving his side takes no dodge.
+#[test]
+fn the_neutral_fanatic_has_no_tackle_zone_and_is_nobodys_player() {
+    let (mut s, _) = fanatic_scen();
+    let h = s.player(HOME, 1);
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    // An Orc beside the Fanatic (10, 7), a Human beside both.
+    s.put(o, 11, 7).put(h, 11, 8).put(o2, 9, 8);
+    let (mut g, f) = invaded(&mut s);
+    let legal = legal_commands(&g);
+    assert!(legal.iter().all(|c| !matches!(c,
+        Command::Block { target, .. } if *target == f)));
+    assert!(legal.iter().all(|c| !matches!(c,
+        Command::Declare { player, .. } | Command::Block { player, .. } if *player == f)));
+    assert!(legal.contains(&Command::Block {
+        player: o,
+        target: h
+    }));
+    // The Orc (ST 3) blocks the Human (ST 3) beside the Fanatic: one die, no assist for
+    // either from the Fanatic next to both.
+    let ev = play(
+        &mut g,
+        [bd(3)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Decline,
+            Command::Push { square: sq(11, 9) },
+            Command::FollowUp { follow: false },
+        ],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::BlockDeclared {
+            attacker_st: 3,
+            defender_st: 3,
+            dice: 1,
+            ..
+        }
+    )));
+    // An Orc at (9, 8) leaves the Fanatic's side with no dodge; a Blitz may not target him.
+    let ev = play(
+        &mut g,
+        [],
+        &[Command::Declare {
+            player: o2,
+            action: ActionKind::Blitz,
+        }],
+    );
+    assert!(legal_commands(&g).iter().all(|c| !matches!(c,
+        Command::BlitzBlock { target } if *target == f)));
+    let ev2 = play(&mut g, [], &[Command::Step { to: sq(8, 9) }]);
+    assert!(
+        rolls(&ev, RollPurpose::Dodge).is_empty() && rolls(&ev2, RollPurpose::Dodge).is_empty()
+    );
+    assert_eq!(state(&g, o2), standing(8, 9));
+}
+
+/// §31.10: each coach may move him once, only at the end of his own turn [S]: a Ball & Chain
+/// move (§26.2): the coach names the facing once (G143), each MA square is rolled on the
+/// throw-in template, no dodge; then each go-for-it is his choice, the same facing. For the
+/// move his side is that coach's.
+#[test]
+fn each_coach_moves_the_fanatic_at_the_end_of_his_own_turn() {
+    let (mut s, _) = fanatic_scen();
+    let (mut g, f) = invaded(&mut s);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FanaticMove {
+            player: f,
+            gfi: false
+        }
+    );
+    let legal = legal_commands(&g);
+    assert_eq!(legal.len(), 5);
+    assert!(legal.contains(&Command::EndAction));
+    assert!(legal.contains(&Command::Step { to: sq(10, 6) }));
+    // Facing (11, 7): 3 straight, 1 the upper diagonal, 6 the lower one.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(1), d6(6)],
+        &[Command::Step { to: sq(11, 7) }],
+    );
+    assert!(ev.contains(&Event::FanaticMove {
+        player: f,
+        side: AWAY,
+        toward: sq(11, 7)
+    }));
+    assert_eq!(rolls(&ev, RollPurpose::ThrowInDirection).len(), 3);
+    assert_eq!(state(&g, f), standing(13, 7));
+    assert_eq!(g.players[f.index()].side, AWAY);
+    assert_eq!(view(&g).players[f.index()].side, AWAY);
+    // MA used: go for it (the facing held) or stop.
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FanaticMove {
+            player: f,
+            gfi: true
+        }
+    );
+    assert_eq!(
+        legal_commands(&g),
+        vec![Command::Step { to: sq(14, 7) }, Command::EndAction]
+    );
+    // One GFI (2+ passes), the template's 3: (14, 7); then he stops.
+    let ev = play(
+        &mut g,
+        [d6(2), d6(3)],
+        &[Command::Step { to: sq(14, 7) }, Command::EndAction],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Gfi).len(), 1);
+    assert_eq!(state(&g, f), standing(14, 7));
+    assert_eq!(g.active, Some(HOME), "Home's turn starts");
+    // Home's turn ends: Home's coach may move him, or leave him.
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.prompt.coach, Some(HOME));
+    assert!(matches!(
+        kind(&g),
+        PromptKind::FanaticMove { gfi: false, .. }
+    ));
+    play(&mut g, [], &[Command::EndAction]);
+    assert_eq!(state(&g, f), standing(14, 7));
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.10, §26.2: moving into a standing player, the Fanatic blocks him, friend or foe of
+/// the coach moving him, with no offensive assist [S] (the defender's team-mates assist as
+/// usual); that coach chooses the dice of the stronger Fanatic and the push, and he follows
+/// up. No team re-roll is his ([Proposal]: nobody's turn).
+#[test]
+fn the_fanatic_blocks_whoever_is_in_the_way_without_offensive_assists() {
+    let (mut s, _) = fanatic_scen();
+    let (h, h2) = (s.player(HOME, 1), s.player(HOME, 2));
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    // The Human (ST 4) at (13, 7) is in the way; an Orc beside him would assist anyone
+    // else; a Human beside (12, 7), in no Orc's zone, assists the defender.
+    s.put(h, 13, 7)
+        .stats(h, 6, 4, 3, 8)
+        .put(o, 14, 8)
+        .put(o2, 20, 2)
+        .put(h2, 11, 6);
+    let (mut g, f) = invaded(&mut s);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Away faces him to (11, 7): two 3s to (12, 7), a third into the Human: 7 against
+    // 4 + 1, two dice, Away's choice.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(3), d6(3), bd(3), bd(6)],
+        &[Command::Step { to: sq(11, 7) }],
+    );
+    assert!(ev.iter().any(|e| matches!(e,
+        Event::BlockDeclared { attacker, defender, attacker_st: 7, defender_st: 5, dice: 2, chooser: AWAY }
+            if *attacker == f && *defender == h)));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert!(matches!(kind(&g), PromptKind::BlockDice { .. }));
+    assert!(
+        legal_commands(&g)
+            .iter()
+            .all(|c| !matches!(c, Command::Reroll { .. })),
+        "no team re-roll"
+    );
+    // Defender Down: Away pushes him to (14, 7), the Fanatic follows; armour 1+1 holds.
+    play(
+        &mut g,
+        [d6(1), d6(1)],
+        &[
+            Command::BlockDie { index: 1 },
+            Command::Push { square: sq(14, 7) },
+        ],
+    );
+    assert_eq!(state(&g, h), prone(14, 7));
+    assert_eq!(state(&g, f), standing(13, 7), "followed up");
+    assert!(matches!(
+        kind(&g),
+        PromptKind::FanaticMove { gfi: true, .. }
+    ));
+    play(&mut g, [], &[Command::EndAction]);
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(g.turnover, None);
+}
