@@ -3615,11 +3615,16 @@ fn invade(x: i8, y: i8) -> Command {
 /// Home (a lineman at (5, 7), the ball at (8, 3)) ends turn 1 and plays Fanatic Invasion on
 /// (10, 7): the game at Away's Action prompt, and the Fanatic's id.
 fn invaded(s: &mut Scenario) -> (Game, PlayerId) {
+    invaded_at(s, 10, 7)
+}
+
+/// As [`invaded`], the Fanatic on (x, y).
+fn invaded_at(s: &mut Scenario, x: i8, y: i8) -> (Game, PlayerId) {
     s.hand(HOME, &[Card::FanaticInvasion]);
     let mut g = s.turn(HOME, 1);
     play(&mut g, [], &[Command::EndTurn]);
     let f = PlayerId(g.players.len() as u8);
-    play(&mut g, [], &[invade(10, 7)]);
+    play(&mut g, [], &[invade(x, y)]);
     (g, f)
 }
 
@@ -3865,4 +3870,115 @@ fn the_fanatic_blocks_whoever_is_in_the_way_without_offensive_assists() {
     play(&mut g, [], &[Command::EndAction]);
     assert_eq!(g.active, Some(HOME));
     assert_eq!(g.turnover, None);
+}
+
+/// §31.10, §26.2: a Fanatic who falls (a failed go-for-it) rolls injury at once, no armour
+/// roll, Stunned read as KO; [Proposal] no apothecary is his, no re-roll, and nothing of his
+/// move is a turnover: the next turn starts as usual. Off the pitch he is not moved again.
+#[test]
+fn a_falling_fanatic_is_injured_at_once_with_no_turnover() {
+    let (mut s, _) = fanatic_scen();
+    s.apothecary(AWAY, true).apothecary(HOME, true);
+    let (mut g, f) = invaded(&mut s);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Three 3s to (13, 7); a GFI failed on a 1; injury 2 + 3: Stunned, so KO.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(3), d6(3), d6(1), d6(2), d6(3)],
+        &[
+            Command::Step { to: sq(11, 7) },
+            Command::Step { to: sq(14, 7) },
+        ],
+    );
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert_eq!(state(&g, f), PlayerState::KnockedOut);
+    assert_eq!(turnover_of(&ev), None);
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
+    assert!(g.team(AWAY).apothecary && g.team(HOME).apothecary);
+    // Home's turn ends: no Fanatic to move.
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.10, §26.2: moved off the pitch, the crowd beats him up (an injury roll) and he is
+/// out of the drive; the referee removes him at the drive's end in any case.
+#[test]
+fn the_crowd_beats_up_a_fanatic_moved_off_the_pitch() {
+    let (mut s, _) = fanatic_scen();
+    let (mut g, f) = invaded_at(&mut s, 10, 0);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Facing the sideline: the 3 goes straight off; injury 1 + 1: Stunned, in the Reserves.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(1), d6(1)],
+        &[Command::Step { to: sq(10, -1) }],
+    );
+    assert!(ev.contains(&Event::PushedIntoCrowd { player: f }));
+    assert_eq!(state(&g, f), PlayerState::Reserve);
+    assert_eq!(g.active, Some(HOME));
+    assert!(
+        legal_commands(&g)
+            .iter()
+            .all(|c| !matches!(c, Command::Declare { player, .. } if *player == f))
+    );
+}
+
+/// §31.10, §26.17: moving onto the loose ball, the Fanatic (No Hands) makes it bounce and
+/// goes on moving: no turnover ([Proposal]: nobody's turn).
+#[test]
+fn the_fanatic_bounces_the_ball_and_moves_on() {
+    let (mut s, _) = fanatic_scen();
+    let (mut g, f) = invaded_at(&mut s, 8, 4);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Facing (8, 3): onto the ball, which bounces left to (7, 3); then (8, 2), (8, 1).
+    let ev = play(
+        &mut g,
+        [d6(3), (Die::D8, 4), d6(3), d6(3)],
+        &[Command::Step { to: sq(8, 3) }],
+    );
+    assert_eq!(g.ball, Ball::Ground { square: sq(7, 3) });
+    assert_eq!(state(&g, f), standing(8, 1));
+    assert_eq!(turnover_of(&ev), None);
+    assert!(matches!(
+        kind(&g),
+        PromptKind::FanaticMove { gfi: true, .. }
+    ));
+}
+
+/// §31.10, §18.1: a carrier the Fanatic pushes into the end zone he attacks scores, and the
+/// drive ends there; the referee removes the Fanatic at the drive's end (no Secret Weapon
+/// sending-off: he is nobody's player).
+#[test]
+fn a_carrier_the_fanatic_pushes_into_the_end_zone_scores_and_the_fanatic_leaves() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let c = s.player(AWAY, 0);
+    s.put(a, 12, 7)
+        .put(c, 1, 7)
+        .ball(Ball::Held { player: c })
+        .rerolls(AWAY, 0);
+    let (mut g, f) = invaded_at(&mut s, 3, 7);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Away faces him to (2, 7): a 3 there, a 3 into Away's own carrier: 3 dice, Pushed,
+    // Away pushes him into Home's end zone.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(3), bd(3), bd(3), bd(3)],
+        &[
+            Command::Step { to: sq(2, 7) },
+            Command::Push { square: sq(0, 7) },
+        ],
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Touchdown { side: AWAY, .. }))
+    );
+    assert_eq!(g.score, [0, 1]);
+    assert_eq!(state(&g, f), PlayerState::Absent);
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::SentOff { player, .. } if *player == f))
+    );
+    assert!(g.active.is_none());
 }
