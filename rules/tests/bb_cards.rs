@@ -3681,8 +3681,20 @@ fn fanatic_invasion_puts_a_neutral_goblin_fanatic_on_an_empty_square() {
     assert_eq!(g.active, Some(AWAY));
     assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
     assert_eq!(state(&g, a), standing(5, 7));
-    // The deck's other unbuilt card is Ball Clone only.
+    // The deck's other unbuilt card is Ball Clone only: the deck is still refused for it.
     assert_eq!(Deck::MiscellaneousMayhem.unbuilt(), vec![Card::BallClone]);
+    let err = new_game(
+        setup_with(vec![Deck::MiscellaneousMayhem], vec![]),
+        &mut dice([]),
+    )
+    .unwrap_err();
+    let SetupError::NotImplemented { what } = err else {
+        panic!("{err:?}")
+    };
+    assert!(
+        what.contains("Ball Clone") && !what.contains("Fanatic Invasion"),
+        "{what}"
+    );
 }
 
 /// §31.10: the Fanatic has no tackle zone [S] and is nobody's player [Proposal]: no coach
