@@ -1754,9 +1754,9 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
             square,
             ..
         } => {
-            !player.is_some_and(neutral)
-                && !(matches!(card, Card::NewBlockingScheme | Card::ChopBlock)
-                    && square.and_then(|sq| g.at(sq)).is_some_and(neutral))
+            let by_square = matches!(card, Card::NewBlockingScheme | Card::ChopBlock)
+                && square.and_then(|sq| g.at(sq)).is_some_and(neutral);
+            !(player.is_some_and(neutral) || by_square)
         }
         _ => true,
     });
