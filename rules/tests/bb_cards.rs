@@ -3994,3 +3994,38 @@ fn a_carrier_the_fanatic_pushes_into_the_end_zone_scores_and_the_fanatic_leaves(
     );
     assert!(g.active.is_none());
 }
+
+/// §31.10 with §31.9 Come On Boys!: the Fanatic is moved once a turn: when the card resumes
+/// a turn ended by a turnover (the Fanatic offered to move before the card moment), its real
+/// end offers him no second move.
+#[test]
+fn the_fanatic_moves_once_a_turn_even_when_come_on_boys_resumes_it() {
+    let (mut s, a) = fanatic_scen();
+    s.stats(a, 0, 3, 3, 8).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::FanaticInvasion, Card::ComeOnBoys]);
+    let mut g = s.turn(HOME, 1);
+    let f = PlayerId(g.players.len() as u8);
+    play(&mut g, [], &[Command::EndTurn, invade(10, 7)]);
+    assert_eq!(g.active, Some(AWAY));
+    play(&mut g, [], &[Command::EndTurn, Command::EndAction]);
+    assert_eq!(g.active, Some(HOME));
+    // A failed go-for-it (armour 1 + 1 holds): a turnover; Home leaves the Fanatic, then
+    // plays Come On Boys!: the turn goes on.
+    play(
+        &mut g,
+        [d6(1), d6(1), d6(1)],
+        &[mv(a), Command::Step { to: sq(6, 7) }],
+    );
+    assert!(matches!(kind(&g), PromptKind::FanaticMove { player, gfi: false } if *player == f));
+    play(
+        &mut g,
+        [],
+        &[Command::EndAction, play_card(Card::ComeOnBoys, None)],
+    );
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
+    // The turn's real end: Away's turn, no second move of the Fanatic.
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
+}

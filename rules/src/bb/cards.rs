@@ -1669,6 +1669,9 @@ pub struct CardState {
     pub flea: [u8; 2],
     /// Suicide Blitz (§31.11): the player blitzing out of turn.
     pub suicide: Option<PlayerId>,
+    /// Fanatic Invasion (§31.10): the turn (side, half, turn number) at whose end the
+    /// neutral Fanatic was last offered to move: once a turn, even one Come On Boys! resumes.
+    pub fanatic_turn: Option<(Side, u8, u8)>,
     /// Dogged Defense (§31.11): this side's prone players exert tackle zones, to the end of
     /// the opponent's turn.
     pub dogged: [bool; 2],

@@ -97,6 +97,11 @@ impl Ctx<'_> {
     /// card moment, so the coach who plays the card moves the Fanatic first at the end of
     /// his next turn, the opponent at the end of his.
     pub(crate) fn fanatic_window(&mut self, side: Side) {
+        // Once a turn (§31.9 Come On Boys! may resume a turn after its end).
+        let turn = (side, self.g.half, self.g.team(side).turns);
+        if self.g.cards.fanatic_turn == Some(turn) {
+            return;
+        }
         let ids: Vec<PlayerId> = self
             .g
             .players
@@ -104,6 +109,9 @@ impl Ctx<'_> {
             .filter(|p| p.neutral && p.standing())
             .map(|p| p.id)
             .collect();
+        if !ids.is_empty() {
+            self.g.cards.fanatic_turn = Some(turn);
+        }
         for player in ids.into_iter().rev() {
             self.push(Frame::Fanatic {
                 side,
