@@ -4029,3 +4029,38 @@ fn the_fanatic_moves_once_a_turn_even_when_come_on_boys_resumes_it() {
     assert_eq!(g.active, Some(AWAY));
     assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
 }
+
+/// §31.10 [Proposal]: the neutral Fanatic is nobody's: in the match summary (§22) he is no
+/// side's hired player, and his KO and casualty count for no side, suffered or inflicted.
+#[test]
+fn the_neutral_fanatic_counts_for_no_side_in_the_summary() {
+    let g = scen().turn(HOME, 1);
+    let h = g.players[0].id;
+    let f = PlayerId(g.players.len() as u8);
+    let mut fan = view(&g).players[0].clone();
+    fan.id = f;
+    fan.number = 0;
+    fan.neutral = true;
+    let log = vec![
+        Event::PlayerJoined {
+            player: Box::new(fan),
+        },
+        Event::Injured {
+            player: f,
+            outcome: InjuryOutcome::KnockedOut,
+            cause: Cause::Blocking,
+            by: Some(h),
+        },
+        Event::Casualty {
+            player: f,
+            result: CasualtyResult::BadlyHurt,
+            cause: Cause::Blocking,
+            by: Some(h),
+        },
+    ];
+    let summary = <Game as dugout_rules::core::Ruleset>::summarise(&g.setup, &log);
+    assert_eq!(summary.injuries, [0, 0]);
+    assert_eq!(summary.count("casualties"), [0, 0]);
+    assert_eq!(summary.count("ko"), [0, 0]);
+    assert_eq!(summary.count("badly_hurt"), [0, 0]);
+}
