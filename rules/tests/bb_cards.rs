@@ -4064,3 +4064,22 @@ fn the_neutral_fanatic_counts_for_no_side_in_the_summary() {
     assert_eq!(summary.count("ko"), [0, 0]);
     assert_eq!(summary.count("badly_hurt"), [0, 0]);
 }
+
+/// §31.10 [Proposal]: no card names the neutral Fanatic: Pit Trap (any standing player) is
+/// offered on the players of both teams, never on him.
+#[test]
+fn no_card_names_the_neutral_fanatic() {
+    let (mut s, a) = fanatic_scen();
+    let o = s.player(AWAY, 0);
+    s.put(o, 15, 7);
+    s.hand(HOME, &[Card::FanaticInvasion, Card::PitTrap]);
+    let mut g = s.turn(HOME, 1);
+    let f = PlayerId(g.players.len() as u8);
+    play(&mut g, [], &[Command::EndTurn, invade(10, 7)]);
+    assert!(g.players[f.index()].neutral);
+    // Still Home's card moment: Pit Trap on either team's standing player, not the Fanatic.
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::PitTrap, Some(a))));
+    assert!(legal.contains(&play_card(Card::PitTrap, Some(o))));
+    assert!(!legal.contains(&play_card(Card::PitTrap, Some(f))));
+}
