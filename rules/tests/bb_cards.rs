@@ -4154,3 +4154,486 @@ fn blackmail_his_own_apothecary_looks_after_him() {
     assert!(g.teams[0].apothecary);
     assert_eq!(state(&g, o), stunned(9, 7));
 }
+
+// ----- §31.10 Fanatic Invasion: the neutral Goblin Fanatic -----
+
+fn invade(x: i8, y: i8) -> Command {
+    Command::PlayCard {
+        card: Card::FanaticInvasion,
+        player: None,
+        square: Some(sq(x, y)),
+        choice: None,
+    }
+}
+
+/// Home (a lineman at (5, 7), the ball at (8, 3)) ends turn 1 and plays Fanatic Invasion on
+/// (10, 7): the game at Away's Action prompt, and the Fanatic's id.
+fn invaded(s: &mut Scenario) -> (Game, PlayerId) {
+    invaded_at(s, 10, 7)
+}
+
+/// As [`invaded`], the Fanatic on (x, y).
+fn invaded_at(s: &mut Scenario, x: i8, y: i8) -> (Game, PlayerId) {
+    s.hand(HOME, &[Card::FanaticInvasion]);
+    let mut g = s.turn(HOME, 1);
+    play(&mut g, [], &[Command::EndTurn]);
+    let f = PlayerId(g.players.len() as u8);
+    play(&mut g, [], &[invade(x, y)]);
+    (g, f)
+}
+
+fn fanatic_scen() -> (Scenario, PlayerId) {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    s.put(a, 5, 7)
+        .ball(Ball::Ground { square: sq(8, 3) })
+        .rerolls(HOME, 3)
+        .rerolls(AWAY, 3);
+    (s, a)
+}
+
+/// §31.10 Fanatic Invasion: played when his turn ends, on any empty square (not one with a
+/// player, nor [Proposal] the ball's): a neutral Goblin Fanatic with the Goblin roster's
+/// Fanatic profile (MA 3, ST 7, AG 3, AV 7; Ball & Chain, No Hands, Secret Weapon, Stunty),
+/// shown neutral in the view. He is not moved at the end of the turn the card is played
+/// ([Proposal]): the opponent's turn starts.
+#[test]
+fn fanatic_invasion_puts_a_neutral_goblin_fanatic_on_an_empty_square() {
+    let (mut s, a) = fanatic_scen();
+    s.hand(HOME, &[Card::FanaticInvasion]);
+    let mut g = s.turn(HOME, 1);
+    assert!(
+        !legal_commands(&g).contains(&invade(10, 7)),
+        "not at the start of his turn"
+    );
+    play(&mut g, [], &[Command::EndTurn]);
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&invade(10, 7)) && legal.contains(&invade(0, 0)));
+    assert!(!legal.contains(&invade(5, 7)), "a player's square");
+    assert!(!legal.contains(&invade(8, 3)), "the ball's square");
+    let f = PlayerId(g.players.len() as u8);
+    let ev = play(&mut g, [], &[invade(10, 7)]);
+    let p = &g.players[f.index()];
+    assert!(p.neutral);
+    assert_eq!((p.ma, p.st, p.ag, p.av), (3, 7, 3, 7));
+    for k in [
+        Skill::BallAndChain,
+        Skill::NoHands,
+        Skill::SecretWeapon,
+        Skill::Stunty,
+    ] {
+        assert!(p.has(k), "{k:?}");
+    }
+    assert_eq!(state(&g, f), standing(10, 7));
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, Event::PlayerJoined { player } if player.id == f && player.neutral)
+        )
+    );
+    let v = view(&g);
+    assert!(v.players[f.index()].neutral);
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
+    assert_eq!(state(&g, a), standing(5, 7));
+    // The deck's other unbuilt card is Ball Clone only: the deck is still refused for it.
+    assert_eq!(Deck::MiscellaneousMayhem.unbuilt(), vec![Card::BallClone]);
+    let err = new_game(
+        setup_with(vec![Deck::MiscellaneousMayhem], vec![]),
+        &mut dice([]),
+    )
+    .unwrap_err();
+    let SetupError::NotImplemented { what } = err else {
+        panic!("{err:?}")
+    };
+    assert!(
+        what.contains("Ball Clone") && !what.contains("Fanatic Invasion"),
+        "{what}"
+    );
+}
+
+/// §31.10: the Fanatic has no tackle zone [S] and is nobody's player [Proposal]: no coach
+/// declares an Action for him, nobody blocks, blitzes or fouls him, he gives no assist, and
+/// leaving his side takes no dodge.
+#[test]
+fn the_neutral_fanatic_has_no_tackle_zone_and_is_nobodys_player() {
+    let (mut s, _) = fanatic_scen();
+    let h = s.player(HOME, 1);
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    // An Orc beside the Fanatic (10, 7), a Human beside both.
+    s.put(o, 11, 7).put(h, 11, 8).put(o2, 9, 8);
+    let (mut g, f) = invaded(&mut s);
+    let legal = legal_commands(&g);
+    assert!(legal.iter().all(|c| !matches!(c,
+        Command::Block { target, .. } if *target == f)));
+    assert!(legal.iter().all(|c| !matches!(c,
+        Command::Declare { player, .. } | Command::Block { player, .. } if *player == f)));
+    assert!(legal.contains(&Command::Block {
+        player: o,
+        target: h
+    }));
+    // The Orc (ST 3) blocks the Human (ST 3) beside the Fanatic: one die, no assist for
+    // either from the Fanatic next to both.
+    let ev = play(
+        &mut g,
+        [bd(3)],
+        &[
+            Command::Block {
+                player: o,
+                target: h,
+            },
+            Command::Decline,
+            Command::Push { square: sq(11, 9) },
+            Command::FollowUp { follow: false },
+        ],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::BlockDeclared {
+            attacker_st: 3,
+            defender_st: 3,
+            dice: 1,
+            ..
+        }
+    )));
+    // An Orc at (9, 8) leaves the Fanatic's side with no dodge; a Blitz may not target him.
+    let ev = play(
+        &mut g,
+        [],
+        &[Command::Declare {
+            player: o2,
+            action: ActionKind::Blitz,
+        }],
+    );
+    assert!(legal_commands(&g).iter().all(|c| !matches!(c,
+        Command::BlitzBlock { target } if *target == f)));
+    let ev2 = play(&mut g, [], &[Command::Step { to: sq(8, 9) }]);
+    assert!(
+        rolls(&ev, RollPurpose::Dodge).is_empty() && rolls(&ev2, RollPurpose::Dodge).is_empty()
+    );
+    assert_eq!(state(&g, o2), standing(8, 9));
+}
+
+/// §31.10: each coach may move him once, only at the end of his own turn [S]: a Ball & Chain
+/// move (§26.2): the coach names the facing once (G143), each MA square is rolled on the
+/// throw-in template, no dodge; then each go-for-it is his choice, the same facing. For the
+/// move his side is that coach's.
+#[test]
+fn each_coach_moves_the_fanatic_at_the_end_of_his_own_turn() {
+    let (mut s, _) = fanatic_scen();
+    let (mut g, f) = invaded(&mut s);
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FanaticMove {
+            player: f,
+            gfi: false
+        }
+    );
+    let legal = legal_commands(&g);
+    assert_eq!(legal.len(), 5);
+    assert!(legal.contains(&Command::EndAction));
+    assert!(legal.contains(&Command::Step { to: sq(10, 6) }));
+    // Facing (11, 7): 3 straight, 1 the upper diagonal, 6 the lower one.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(1), d6(6)],
+        &[Command::Step { to: sq(11, 7) }],
+    );
+    assert!(ev.contains(&Event::FanaticMove {
+        player: f,
+        side: AWAY,
+        toward: sq(11, 7)
+    }));
+    assert_eq!(rolls(&ev, RollPurpose::ThrowInDirection).len(), 3);
+    assert_eq!(state(&g, f), standing(13, 7));
+    assert_eq!(g.players[f.index()].side, AWAY);
+    assert_eq!(view(&g).players[f.index()].side, AWAY);
+    // MA used: go for it (the facing held) or stop.
+    assert_eq!(
+        *kind(&g),
+        PromptKind::FanaticMove {
+            player: f,
+            gfi: true
+        }
+    );
+    assert_eq!(
+        legal_commands(&g),
+        vec![Command::Step { to: sq(14, 7) }, Command::EndAction]
+    );
+    // One GFI (2+ passes), the template's 3: (14, 7); then he stops.
+    let ev = play(
+        &mut g,
+        [d6(2), d6(3)],
+        &[Command::Step { to: sq(14, 7) }, Command::EndAction],
+    );
+    assert_eq!(rolls(&ev, RollPurpose::Gfi).len(), 1);
+    assert_eq!(state(&g, f), standing(14, 7));
+    assert_eq!(g.active, Some(HOME), "Home's turn starts");
+    // Home's turn ends: Home's coach may move him, or leave him.
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.prompt.coach, Some(HOME));
+    assert!(matches!(
+        kind(&g),
+        PromptKind::FanaticMove { gfi: false, .. }
+    ));
+    play(&mut g, [], &[Command::EndAction]);
+    assert_eq!(state(&g, f), standing(14, 7));
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.10, §26.2: moving into a standing player, the Fanatic blocks him, friend or foe of
+/// the coach moving him, with no offensive assist [S] (the defender's team-mates assist as
+/// usual); that coach chooses the dice of the stronger Fanatic and the push, and he follows
+/// up. No team re-roll is his ([Proposal]: nobody's turn).
+#[test]
+fn the_fanatic_blocks_whoever_is_in_the_way_without_offensive_assists() {
+    let (mut s, _) = fanatic_scen();
+    let (h, h2) = (s.player(HOME, 1), s.player(HOME, 2));
+    let (o, o2) = (s.player(AWAY, 0), s.player(AWAY, 1));
+    // The Human (ST 4) at (13, 7) is in the way; an Orc beside him would assist anyone
+    // else; a Human beside (12, 7), in no Orc's zone, assists the defender.
+    s.put(h, 13, 7)
+        .stats(h, 6, 4, 3, 8)
+        .put(o, 14, 8)
+        .put(o2, 20, 2)
+        .put(h2, 11, 6);
+    let (mut g, f) = invaded(&mut s);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Away faces him to (11, 7): two 3s to (12, 7), a third into the Human: 7 against
+    // 4 + 1, two dice, Away's choice.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(3), d6(3), bd(3), bd(6)],
+        &[Command::Step { to: sq(11, 7) }],
+    );
+    assert!(ev.iter().any(|e| matches!(e,
+        Event::BlockDeclared { attacker, defender, attacker_st: 7, defender_st: 5, dice: 2, chooser: AWAY }
+            if *attacker == f && *defender == h)));
+    assert_eq!(g.prompt.coach, Some(AWAY));
+    assert!(matches!(kind(&g), PromptKind::BlockDice { .. }));
+    assert!(
+        legal_commands(&g)
+            .iter()
+            .all(|c| !matches!(c, Command::Reroll { .. })),
+        "no team re-roll"
+    );
+    // Defender Down: Away pushes him to (14, 7), the Fanatic follows; armour 1+1 holds.
+    play(
+        &mut g,
+        [d6(1), d6(1)],
+        &[
+            Command::BlockDie { index: 1 },
+            Command::Push { square: sq(14, 7) },
+        ],
+    );
+    assert_eq!(state(&g, h), prone(14, 7));
+    assert_eq!(state(&g, f), standing(13, 7), "followed up");
+    assert!(matches!(
+        kind(&g),
+        PromptKind::FanaticMove { gfi: true, .. }
+    ));
+    play(&mut g, [], &[Command::EndAction]);
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(g.turnover, None);
+}
+
+/// §31.10, §26.2: a Fanatic who falls (a failed go-for-it) rolls injury at once, no armour
+/// roll, Stunned read as KO; [Proposal] no apothecary is his, no re-roll, and nothing of his
+/// move is a turnover: the next turn starts as usual. Off the pitch he is not moved again.
+#[test]
+fn a_falling_fanatic_is_injured_at_once_with_no_turnover() {
+    let (mut s, _) = fanatic_scen();
+    s.apothecary(AWAY, true).apothecary(HOME, true);
+    let (mut g, f) = invaded(&mut s);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Three 3s to (13, 7); a GFI failed on a 1; injury 2 + 3: Stunned, so KO.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(3), d6(3), d6(1), d6(2), d6(3)],
+        &[
+            Command::Step { to: sq(11, 7) },
+            Command::Step { to: sq(14, 7) },
+        ],
+    );
+    assert!(rolls(&ev, RollPurpose::Armour).is_empty());
+    assert_eq!(state(&g, f), PlayerState::KnockedOut);
+    assert_eq!(turnover_of(&ev), None);
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
+    assert!(g.team(AWAY).apothecary && g.team(HOME).apothecary);
+    // Home's turn ends: no Fanatic to move.
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.active, Some(AWAY));
+}
+
+/// §31.10, §26.2: moved off the pitch, the crowd beats him up (an injury roll) and he is
+/// out of the drive; the referee removes him at the drive's end in any case.
+#[test]
+fn the_crowd_beats_up_a_fanatic_moved_off_the_pitch() {
+    let (mut s, _) = fanatic_scen();
+    let (mut g, f) = invaded_at(&mut s, 10, 0);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Facing the sideline: the 3 goes straight off; injury 1 + 1: Stunned, in the Reserves.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(1), d6(1)],
+        &[Command::Step { to: sq(10, -1) }],
+    );
+    assert!(ev.contains(&Event::PushedIntoCrowd { player: f }));
+    assert_eq!(state(&g, f), PlayerState::Reserve);
+    assert_eq!(g.active, Some(HOME));
+    assert!(
+        legal_commands(&g)
+            .iter()
+            .all(|c| !matches!(c, Command::Declare { player, .. } if *player == f))
+    );
+}
+
+/// §31.10, §26.17: moving onto the loose ball, the Fanatic (No Hands) makes it bounce and
+/// goes on moving: no turnover ([Proposal]: nobody's turn).
+#[test]
+fn the_fanatic_bounces_the_ball_and_moves_on() {
+    let (mut s, _) = fanatic_scen();
+    let (mut g, f) = invaded_at(&mut s, 8, 4);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Facing (8, 3): onto the ball, which bounces left to (7, 3); then (8, 2), (8, 1).
+    let ev = play(
+        &mut g,
+        [d6(3), (Die::D8, 4), d6(3), d6(3)],
+        &[Command::Step { to: sq(8, 3) }],
+    );
+    assert_eq!(g.ball, Ball::Ground { square: sq(7, 3) });
+    assert_eq!(state(&g, f), standing(8, 1));
+    assert_eq!(turnover_of(&ev), None);
+    assert!(matches!(
+        kind(&g),
+        PromptKind::FanaticMove { gfi: true, .. }
+    ));
+}
+
+/// §31.10, §18.1: a carrier the Fanatic pushes into the end zone he attacks scores, and the
+/// drive ends there; the referee removes the Fanatic at the drive's end (no Secret Weapon
+/// sending-off: he is nobody's player).
+#[test]
+fn a_carrier_the_fanatic_pushes_into_the_end_zone_scores_and_the_fanatic_leaves() {
+    let mut s = scen();
+    let a = s.player(HOME, 0);
+    let c = s.player(AWAY, 0);
+    s.put(a, 12, 7)
+        .put(c, 1, 7)
+        .ball(Ball::Held { player: c })
+        .rerolls(AWAY, 0);
+    let (mut g, f) = invaded_at(&mut s, 3, 7);
+    play(&mut g, [], &[Command::EndTurn]);
+    // Away faces him to (2, 7): a 3 there, a 3 into Away's own carrier: 3 dice, Pushed,
+    // Away pushes him into Home's end zone.
+    let ev = play(
+        &mut g,
+        [d6(3), d6(3), bd(3), bd(3), bd(3)],
+        &[
+            Command::Step { to: sq(2, 7) },
+            Command::Push { square: sq(0, 7) },
+        ],
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Touchdown { side: AWAY, .. }))
+    );
+    assert_eq!(g.score, [0, 1]);
+    assert_eq!(state(&g, f), PlayerState::Absent);
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::SentOff { player, .. } if *player == f))
+    );
+    assert!(g.active.is_none());
+}
+
+/// §31.10 with §31.9 Come On Boys!: the Fanatic is moved once a turn: when the card resumes
+/// a turn ended by a turnover (the Fanatic offered to move before the card moment), its real
+/// end offers him no second move.
+#[test]
+fn the_fanatic_moves_once_a_turn_even_when_come_on_boys_resumes_it() {
+    let (mut s, a) = fanatic_scen();
+    s.stats(a, 0, 3, 3, 8).rerolls(HOME, 0);
+    s.hand(HOME, &[Card::FanaticInvasion, Card::ComeOnBoys]);
+    let mut g = s.turn(HOME, 1);
+    let f = PlayerId(g.players.len() as u8);
+    play(&mut g, [], &[Command::EndTurn, invade(10, 7)]);
+    assert_eq!(g.active, Some(AWAY));
+    play(&mut g, [], &[Command::EndTurn, Command::EndAction]);
+    assert_eq!(g.active, Some(HOME));
+    // A failed go-for-it (armour 1 + 1 holds): a turnover; Home leaves the Fanatic, then
+    // plays Come On Boys!: the turn goes on.
+    play(
+        &mut g,
+        [d6(1), d6(1), d6(1)],
+        &[mv(a), Command::Step { to: sq(6, 7) }],
+    );
+    assert!(matches!(kind(&g), PromptKind::FanaticMove { player, gfi: false } if *player == f));
+    play(
+        &mut g,
+        [],
+        &[Command::EndAction, play_card(Card::ComeOnBoys, None)],
+    );
+    assert_eq!(g.active, Some(HOME));
+    assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
+    // The turn's real end: Away's turn, no second move of the Fanatic.
+    play(&mut g, [], &[Command::EndTurn]);
+    assert_eq!(g.active, Some(AWAY));
+    assert_eq!(*kind(&g), PromptKind::Action { blitz_bonus: false });
+}
+
+/// §31.10 [Proposal]: the neutral Fanatic is nobody's: in the match summary (§22) he is no
+/// side's hired player, and his KO and casualty count for no side, suffered or inflicted.
+#[test]
+fn the_neutral_fanatic_counts_for_no_side_in_the_summary() {
+    let g = scen().turn(HOME, 1);
+    let h = g.players[0].id;
+    let f = PlayerId(g.players.len() as u8);
+    let mut fan = view(&g).players[0].clone();
+    fan.id = f;
+    fan.number = 0;
+    fan.neutral = true;
+    let log = vec![
+        Event::PlayerJoined {
+            player: Box::new(fan),
+        },
+        Event::Injured {
+            player: f,
+            outcome: InjuryOutcome::KnockedOut,
+            cause: Cause::Blocking,
+            by: Some(h),
+        },
+        Event::Casualty {
+            player: f,
+            result: CasualtyResult::BadlyHurt,
+            cause: Cause::Blocking,
+            by: Some(h),
+        },
+    ];
+    let summary = <Game as dugout_rules::core::Ruleset>::summarise(&g.setup, &log);
+    assert_eq!(summary.injuries, [0, 0]);
+    assert_eq!(summary.count("casualties"), [0, 0]);
+    assert_eq!(summary.count("ko"), [0, 0]);
+    assert_eq!(summary.count("badly_hurt"), [0, 0]);
+}
+
+/// §31.10 [Proposal]: no card names the neutral Fanatic: Pit Trap (any standing player) is
+/// offered on the players of both teams, never on him.
+#[test]
+fn no_card_names_the_neutral_fanatic() {
+    let (mut s, a) = fanatic_scen();
+    let o = s.player(AWAY, 0);
+    s.put(o, 15, 7);
+    s.hand(HOME, &[Card::FanaticInvasion, Card::PitTrap]);
+    let mut g = s.turn(HOME, 1);
+    let f = PlayerId(g.players.len() as u8);
+    play(&mut g, [], &[Command::EndTurn, invade(10, 7)]);
+    assert!(g.players[f.index()].neutral);
+    // Still Home's card moment: Pit Trap on either team's standing player, not the Fanatic.
+    let legal = legal_commands(&g);
+    assert!(legal.contains(&play_card(Card::PitTrap, Some(a))));
+    assert!(legal.contains(&play_card(Card::PitTrap, Some(o))));
+    assert!(!legal.contains(&play_card(Card::PitTrap, Some(f))));
+}

@@ -476,3 +476,88 @@ fn cards_in_hand_never_leak_to_the_other_seats() {
         );
     }
 }
+
+/// §31.10 Fanatic Invasion: on 150 random games where both teams hold the whole
+/// Miscellaneous Mayhem deck (Ball Clone, unbuilt, stays in hand), the neutral Fanatic is
+/// placed and moved by both coaches, every listed command is legal, sample illegal commands
+/// are refused with the game unchanged, the invariants hold after every command, the
+/// spectator's folded view equals the engine's, and no neutral piece is left on the pitch
+/// once a drive is over (at every kick-off).
+#[test]
+fn fanatic_invasion_in_random_games_keeps_the_invariants_and_the_view() {
+    use dugout_rules::bb::cards::{Card, Deck, DeckDraws, SpecialPlayCards};
+    use dugout_rules::bb::scenario::start_with_any_cards;
+    let (mut placed, mut moves) = (0, 0);
+    for seed in 0..150u64 {
+        let mut setup = random_setup(seed);
+        let all = || DeckDraws::from(vec![Deck::MiscellaneousMayhem; 13]);
+        setup.options.special_play_cards = SpecialPlayCards {
+            home: all(),
+            away: all(),
+        };
+        let mut dice = ChaChaDice::from_u64(seed);
+        let mut picker = ChaChaDice::from_u64(seed ^ 0xF4A7);
+        let (mut g, first) = start_with_any_cards(setup, &mut dice).unwrap();
+        let mut view = view_for(&g, Seat::Spectator);
+        let mut tds = [0u16; 2];
+        count_touchdowns(&first, &mut tds);
+        let mut steps = 0;
+        while !g.is_over() {
+            assert!(steps < MAX, "seed {seed}: no end");
+            let legal = legal_commands(&g);
+            for c in &legal {
+                assert!(
+                    is_legal(&g, c),
+                    "seed {seed}: {c:?} listed but not is_legal"
+                );
+            }
+            for c in illegal_samples(&g) {
+                if !legal.contains(&c) {
+                    let before = g.clone();
+                    assert!(apply(&mut g, c, &mut dice).is_err(), "seed {seed}: {c:?}");
+                    assert_eq!(g, before, "seed {seed}: a refused command changed the game");
+                }
+            }
+            let cmd = legal[usize::from(picker.roll(Die::Range(legal.len() as u16)))];
+            if matches!(
+                cmd,
+                Command::PlayCard {
+                    card: Card::FanaticInvasion,
+                    ..
+                }
+            ) {
+                placed += 1;
+            }
+            let events = apply(&mut g, cmd, &mut dice).unwrap();
+            count_touchdowns(&events, &mut tds);
+            invariants(&g, tds, seed, steps);
+            for e in &events {
+                match e {
+                    Event::FanaticMove { .. } => moves += 1,
+                    Event::KickOff { .. } => assert!(
+                        g.players
+                            .iter()
+                            .all(|p| !p.neutral || p.state == PlayerState::Absent),
+                        "seed {seed} step {steps}: a Fanatic left from the last drive"
+                    ),
+                    _ => {}
+                }
+            }
+            for e in events
+                .iter()
+                .filter_map(|e| <Game as Ruleset>::project(e, Seat::Spectator))
+            {
+                view.apply(&e);
+            }
+            view.prompt = g.prompt.clone();
+            assert_eq!(
+                view,
+                view_for(&g, Seat::Spectator),
+                "seed {seed} step {steps}: the view after {cmd:?}"
+            );
+            steps += 1;
+        }
+    }
+    assert!(placed > 30, "the Fanatic is placed ({placed})");
+    assert!(moves > 30, "the Fanatic is moved ({moves})");
+}

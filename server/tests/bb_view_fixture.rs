@@ -10,7 +10,9 @@
 //! web-tests/run writes them afresh before every run (`DUGOUT_BB_FIXTURES`), so they are the
 //! engine's of the day; with them `bb-random.json`: random complete matches with the engine's
 //! own view every few commands; and `bb-induced.json`: each seat's view of a match started with
-//! inducements and Special Play Cards (stars hired, a bribe bought, two cards a hand).
+//! inducements and Special Play Cards (stars hired, a bribe bought, two cards a hand). The
+//! random matches include two where both teams hold the Miscellaneous Mayhem deck (§31.10:
+//! the neutral Fanatic).
 
 use dugout_rules::bb::{
     self, ActionKind, Ball, BlockFace, Cause, Event, GameView, InjuryOutcome, MatchSetup, Options,
@@ -524,12 +526,29 @@ fn fixture() -> Value {
 /// events of every command, and the engine's view (`bb::view`) after every `every`-th
 /// command and the last. `{"games": [{"seed", "start", "commands": [{"events", "view"?}]}]}`.
 fn random_games(seeds: &[u64], every: usize) -> Value {
+    random_games_with(seeds, every, false)
+}
+
+/// As [`random_games`]; with `mayhem` both teams hold the whole Miscellaneous Mayhem deck
+/// (§31.10: the neutral Fanatic of Fanatic Invasion on the pitch; Ball Clone, unbuilt, stays
+/// in hand), started as the engine's tests start them (`start_with_any_cards`).
+fn random_games_with(seeds: &[u64], every: usize, mayhem: bool) -> Value {
     let mut games = Vec::new();
     for &seed in seeds {
-        let setup = bb::random_play::random_setup(seed);
+        let mut setup = bb::random_play::random_setup(seed);
         let mut dice = ChaChaDice::from_u64(seed);
         let mut picker = ChaChaDice::from_u64(seed ^ 0x5EED);
-        let (mut game, _) = bb::new_game(setup, &mut dice).expect("a random setup starts");
+        let (mut game, _) = if mayhem {
+            use bb::cards::{Deck, DeckDraws, SpecialPlayCards};
+            let all = || DeckDraws::from(vec![Deck::MiscellaneousMayhem; 13]);
+            setup.options.special_play_cards = SpecialPlayCards {
+                home: all(),
+                away: all(),
+            };
+            bb::scenario::start_with_any_cards(setup, &mut dice).expect("a random setup starts")
+        } else {
+            bb::new_game(setup, &mut dice).expect("a random setup starts")
+        };
         let view_json = |g: &bb::Game| {
             serde_json::to_value(AnyView::BloodBowl(bb::view(g))).expect("a view serializes")
         };
@@ -648,7 +667,20 @@ fn the_web_tests_blood_bowl_fixtures() {
         json!({"result": "score", "winner": "Away"})
     );
     // Seeds 1 and 10 throw passes; 19 plays a Special Play Card; 37 raises a Zombie.
-    let random = random_games(&[1, 3, 7, 10, 11, 19, 23, 31, 37, 43], 10);
+    let mut random = random_games(&[1, 3, 7, 10, 11, 19, 23, 31, 37, 43], 10);
+    // §31.10 Fanatic Invasion: matches with the neutral Fanatic placed and moved.
+    let mayhem = random_games_with(&[2, 5], 10, true);
+    let text = mayhem.to_string();
+    assert!(
+        text.contains("\"fanatic_move\"") && text.contains("\"neutral\":true"),
+        "the Mayhem matches place and move the Fanatic"
+    );
+    if let (Some(games), Some(more)) = (
+        random["games"].as_array_mut(),
+        mayhem["games"].as_array().cloned(),
+    ) {
+        games.extend(more);
+    }
     let induced = induced_views();
     for seat in ["home", "away"] {
         let v = &induced[seat];

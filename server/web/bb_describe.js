@@ -34,6 +34,8 @@ function teamWithCoach(ctx, side) {
 function player(ctx, id) {
   const p = ctx.players && ctx.players.get(id);
   if (!p) return `player ${id}`;
+  // §31.10 Fanatic Invasion: the neutral Fanatic is nobody's player.
+  if (p.neutral) return `the neutral ${p.name || p.position}`;
   return `${team(ctx, p.side)} #${p.number} ${p.position}`;
 }
 
@@ -293,7 +295,10 @@ export function describeBbEvent(ctx, e, prev = null) {
     case 'touchdown_pending': return `${P(e.player)} scores for ${team(ctx, e.side)}, held: it counts only if the ball is still in the end zone after the opponent's free turn`;
     case 'controlled_by': return `${P(e.player)} plays for ${team(ctx, e.side)} (Blackmail)`;
     case 'touchdown_disallowed': return `${teams(ctx, e.side)} held touchdown does not count (Hurry Up Offense)`;
-    case 'player_joined': return `${e.player.name} (${e.player.position}) joins ${team(ctx, e.player.side)}`;
+    case 'player_joined': return e.player.neutral
+      ? `A ${e.player.name}, nobody's player, invades the pitch (Fanatic Invasion)`
+      : `${e.player.name} (${e.player.position}) joins ${team(ctx, e.player.side)}`;
+    case 'fanatic_move': return `${teamWithCoach(ctx, e.side)} move ${P(e.player)}, the template facing ${sq(e.toward)}`;
     case 'spell_cast': return e.spell.spell === 'fireball' ? `${teams(ctx, e.side)} wizard casts a Fireball at ${sq(e.spell.target)}` : `${teams(ctx, e.side)} wizard casts a Lightning Bolt at ${P(e.spell.target)}`;
     case 'game_over': return `Game over: ${e.score[0]}–${e.score[1]}, ${outcomeWords(ctx, e.outcome)}`;
     default: return `${titleWords(e.type || 'event')}`;

@@ -159,6 +159,13 @@ export function fold(view, e) {
       view.players.push(clone(e.player));
       return true;
     }
+    // §31.10 Fanatic Invasion: the coach moving the neutral Fanatic plays him for the move.
+    case 'fanatic_move': {
+      const p = player(e.player);
+      if (!p) return false;
+      p.side = e.side;
+      return true;
+    }
     case 'player_joined':
       if (!e.player || e.player.id !== view.players.length) return false;
       view.players.push(clone(e.player));

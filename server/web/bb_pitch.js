@@ -63,6 +63,8 @@ const BOXES = [
 
 /** Words for a player: "Orcs #7 Blitzer (Blitzer 2)". */
 export function bbPlayerLabel(rules, view, p) {
+  // §31.10 Fanatic Invasion: the neutral Fanatic is nobody's player.
+  if (p.neutral) return `the neutral ${p.name || p.position}`;
   const team = bbTeamName(rules, view.teams[sideIndex(p.side)].roster);
   return `${team} #${p.number} ${p.position}${p.name ? ` (${p.name})` : ''}`;
 }
@@ -147,7 +149,10 @@ export function drawBbPitch(view, rules, { seq, atSeq, highlight = [], log = nul
       ball: carrier === p.id ? 'held' : undefined,
       acting: view.acting === p.id ? 'true' : undefined,
       acted: p.acted ? 'true' : undefined,
+      neutral: p.neutral ? 'true' : undefined,
     };
+    // §31.10: the neutral Fanatic sits in no team's dugout.
+    if (!square && p.neutral) continue;
     if (!square) {
       const box = dugoutOf(p.state) || 'reserves';
       const extra = p.state && p.state.result ? `: ${String(p.state.result).replace(/_/g, ' ')}`
@@ -157,7 +162,7 @@ export function drawBbPitch(view, rules, { seq, atSeq, highlight = [], log = nul
     }
     const cx = square.x * CELL + CELL / 2;
     const cy = square.y * CELL + CELL / 2;
-    const cls = ['player', `side-${p.side.toLowerCase()}`, state];
+    const cls = ['player', p.neutral ? 'side-neutral' : `side-${p.side.toLowerCase()}`, state];
     if (highlight.includes(p.id)) cls.push('highlight');
     if (view.acting === p.id) cls.push('acting');
     if (p.acted) cls.push('acted');
@@ -167,7 +172,7 @@ export function drawBbPitch(view, rules, { seq, atSeq, highlight = [], log = nul
       h('title', {}, `${label}${status}${carrier === p.id ? ' with the ball' : ''}${p.confused ? ', lost his tackle zone' : ''}${p.rooted ? ', rooted' : ''} at (${square.x},${square.y})`),
       view.acting === p.id ? h('circle', { class: 'acting-ring', cx, cy, r: CELL * 0.49 }) : null,
       h('circle', { class: 'token', cx, cy, r: CELL * 0.4 }),
-      h('text', { x: cx, y: cy + 4.5, 'text-anchor': 'middle', class: 'label' }, String(p.number)),
+      h('text', { x: cx, y: cy + 4.5, 'text-anchor': 'middle', class: 'label' }, p.neutral ? 'F' : String(p.number)),
     );
     if (state === 'stunned') {
       g.appendChild(h('path', { class: 'stun-mark', d: `M${cx - 8} ${cy - 8} L${cx + 8} ${cy + 8} M${cx + 8} ${cy - 8} L${cx - 8} ${cy + 8}` }));
@@ -249,7 +254,7 @@ export function bbPlayersOf(event) {
 export function bbRosterOf(view) {
   const m = new Map();
   for (const p of view.players) {
-    m.set(p.id, { side: p.side, number: p.number, position: p.position, name: p.name, av: p.av, roster: view.teams[sideIndex(p.side)].roster });
+    m.set(p.id, { side: p.side, number: p.number, position: p.position, name: p.name, av: p.av, roster: view.teams[sideIndex(p.side)].roster, neutral: !!p.neutral });
   }
   return m;
 }

@@ -405,7 +405,7 @@ fn person_key(t: &mut Table, turn_moves: &mut u32) -> bool {
                 }
             }
         }
-        PromptKind::Acting { .. } => t.key(KeyCode::Char('e')),
+        PromptKind::Acting { .. } | PromptKind::FanaticMove { .. } => t.key(KeyCode::Char('e')),
         PromptKind::BlockDice { .. } => t.key(KeyCode::Char('1')),
         PromptKind::Reroll { .. } | PromptKind::Intercept { .. } | PromptKind::CatchBomb { .. } => {
             t.key(KeyCode::Char('d'))

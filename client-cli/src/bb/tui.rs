@@ -850,6 +850,10 @@ pub fn keys_line(m: &BbMatch) -> String {
             PromptKind::PlayCard { .. } => {
                 keys.extend(["1-9 / Tab+Enter play", "Space on green", "d no card"])
             }
+            // §31.10 Fanatic Invasion: the facing (or the go-for-it), or leave him.
+            PromptKind::FanaticMove { .. } => {
+                keys.extend(["Space on green / 1-9 face that way", "e leave him / stop"])
+            }
             _ => keys.extend(["Space on green", "1-9 / Tab+Enter choose", "y yes", "d no"]),
         }
     }

@@ -39,6 +39,8 @@ pub fn side_name(side: Side) -> &'static str {
 /// "Home #7 Blitzer".
 pub fn player(view: &GameView, id: PlayerId) -> String {
     match view.players.get(id.index()) {
+        // §31.10 Fanatic Invasion: the neutral Fanatic is nobody's player.
+        Some(p) if p.neutral => format!("the neutral {}", p.name),
         Some(p) => format!("{} #{} {}", side_name(p.side), p.number, p.position),
         None => format!("player {}", id.0),
     }
@@ -47,6 +49,7 @@ pub fn player(view: &GameView, id: PlayerId) -> String {
 /// "Home #7".
 pub fn player_short(view: &GameView, id: PlayerId) -> String {
     match view.players.get(id.index()) {
+        Some(p) if p.neutral => "the Fanatic".into(),
         Some(p) => format!("{} #{}", side_name(p.side), p.number),
         None => format!("player {}", id.0),
     }
@@ -520,6 +523,21 @@ pub fn event(view: &GameView, e: &Event) -> Option<String> {
         Event::CasualtyUndone { player, card } => {
             format!("{} takes back {}'s casualty", card.name(), p(player))
         }
+        // §31.10 Fanatic Invasion.
+        Event::PlayerJoined { player } if player.neutral => format!(
+            "A {}, nobody's player, invades the pitch (Fanatic Invasion)",
+            player.name
+        ),
+        Event::FanaticMove {
+            player,
+            side,
+            toward,
+        } => format!(
+            "{} moves {}, the template facing {}",
+            side_name(*side),
+            p(player),
+            square_name(*toward)
+        ),
         // A hired Star Player or Mercenary, or a Special Play Card's player.
         Event::PlayerJoined { player } => format!(
             "{} joins {} ({})",
@@ -812,6 +830,18 @@ pub fn prompt_in(view: &GameView, prompt: &Prompt, mine: bool, events: &[Event])
                 ask("Pass Block: move a player up to 3 squares to a legal spot, or done".into())
             }
         },
+        PromptKind::FanaticMove { player: id, gfi } => ask(if *gfi {
+            format!(
+                "{}'s MA is used: go for it one more square (the same facing), or stop",
+                player_short(view, *id)
+            )
+        } else {
+            format!(
+                "your turn is over: move {} (Fanatic Invasion: choose the square he faces, \
+                 the dice pick where he goes) or leave him",
+                player(view, *id)
+            )
+        }),
         PromptKind::PlayCard { window } => ask(format!(
             "play a Special Play Card now ({})? Your cards are in the panel",
             window_words(*window)

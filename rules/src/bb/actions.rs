@@ -363,7 +363,7 @@ impl Ctx<'_> {
         }
     }
 
-    fn push_gfi(&mut self, player: PlayerId) {
+    pub(crate) fn push_gfi(&mut self, player: PlayerId) {
         let target = if self.g.weather == Weather::Blizzard {
             3
         } else {

@@ -154,6 +154,7 @@ impl Ctx<'_> {
             return;
         };
         let (aside, dside) = (a.side, d.side);
+        let (a_neutral, d_neutral) = (a.neutral, d.neutral);
         let mut ast = a.st;
         let mut dst = d.st;
         if self.blitzing(attacker) && a.has(Skill::Horns) {
@@ -175,12 +176,22 @@ impl Ctx<'_> {
             }
         }
         // §31.10 Rowdy Fans: one more assist against an opponent beside the edge.
+        // §31.10 Fanatic Invasion: the neutral Fanatic gets no offensive assists [S], and
+        // [Proposal] no defensive ones: nobody is his team-mate.
         let ast = ast
-            + assists(self.g, aside, dsq, attacker, defender)
-            + super::cards::rowdy_assist(self.g, aside, defender);
+            + if a_neutral {
+                0
+            } else {
+                assists(self.g, aside, dsq, attacker, defender)
+                    + super::cards::rowdy_assist(self.g, aside, defender)
+            };
         let dst = dst
-            + assists(self.g, dside, asq, defender, attacker)
-            + super::cards::rowdy_assist(self.g, dside, attacker);
+            + if d_neutral {
+                0
+            } else {
+                assists(self.g, dside, asq, defender, attacker)
+                    + super::cards::rowdy_assist(self.g, dside, attacker)
+            };
         let (dice, chooser) = block_dice(ast, dst, aside);
         self.emit(Event::BlockDeclared {
             attacker,

@@ -388,7 +388,7 @@ pub const CARDS: [CardInfo; 104] = [
         name: "Fanatic Invasion",
         name_fr: "Lâcher de Fanatique",
         window: Window::EndOfOwnTurn,
-        built: false,
+        built: true,
     },
     CardInfo {
         card: Card::FriendlyFans,
@@ -1786,6 +1786,9 @@ pub struct CardState {
     pub flea: [u8; 2],
     /// Suicide Blitz (§31.11): the player blitzing out of turn.
     pub suicide: Option<PlayerId>,
+    /// Fanatic Invasion (§31.10): the turn (side, half, turn number) at whose end the
+    /// neutral Fanatic was last offered to move: once a turn, even one Come On Boys! resumes.
+    pub fanatic_turn: Option<(Side, u8, u8)>,
     /// Dogged Defense (§31.11): this side's prone players exert tackle zones, to the end of
     /// the opponent's turn.
     pub dogged: [bool; 2],
@@ -1892,6 +1895,22 @@ pub fn plays(g: &Game, side: Side, moment: Window) -> Vec<Command> {
     if g.cards.scheme[side.index()] && moment == Window::StartOfOwnTurn {
         out.extend(swaps(g, side));
     }
+    // §31.10 Fanatic Invasion [Proposal]: the neutral Fanatic is nobody's player: no card
+    // names him, nor swaps or chop-blocks him by his square.
+    let neutral = |id: PlayerId| g.player(id).neutral;
+    out.retain(|c| match c {
+        Command::PlayCard {
+            card,
+            player,
+            square,
+            ..
+        } => {
+            let by_square = matches!(card, Card::NewBlockingScheme | Card::ChopBlock)
+                && square.and_then(|sq| g.at(sq)).is_some_and(neutral);
+            !(player.is_some_and(neutral) || by_square)
+        }
+        _ => true,
+    });
     out
 }
 
@@ -1925,6 +1944,8 @@ fn square_targets(g: &Game, side: Side, card: Card) -> Vec<Square> {
         Card::Punt if g.carrier().is_some_and(|c| g.player(c).side == side) => (0..WIDTH)
             .flat_map(|y| (0..LENGTH).map(move |x| Square::new(x, y)))
             .collect(),
+        // §31.10 Fanatic Invasion: any empty square.
+        Card::FanaticInvasion => super::fanatic::invasion_squares(g),
         Card::NotSoSecretWeapon | Card::DaFreightTrain => {
             let mut out = Vec::new();
             for y in [0, WIDTH - 1] {
@@ -2068,7 +2089,7 @@ fn substitutions(g: &Game, side: Side) -> Vec<Command> {
     for p in g
         .players
         .iter()
-        .filter(|p| p.side == side && p.state == PlayerState::Reserve)
+        .filter(|p| p.side == side && p.state == PlayerState::Reserve && !p.neutral)
     {
         for &sq in &free {
             out.push(Command::PlayCard {
@@ -2762,6 +2783,7 @@ impl Ctx<'_> {
                     }
                 }
             }
+            Card::FanaticInvasion => self.fanatic_invade(side, square),
             Card::NotSoSecretWeapon => {
                 // §31.8: a rookie Dwarf Deathroller, for this drive.
                 let data = Roster::Dwarf.data();
@@ -2846,6 +2868,7 @@ impl Ctx<'_> {
                 acted: false,
                 confused: false,
                 rooted: false,
+                neutral: false,
             }),
         });
         id
@@ -3921,7 +3944,8 @@ impl Ctx<'_> {
                     .g
                     .players
                     .iter()
-                    .filter(|p| p.square().is_some())
+                    // [Proposal] Not the neutral Fanatic (§31.10): no team's player.
+                    .filter(|p| p.square().is_some() && !p.neutral)
                     .map(|p| p.id)
                     .collect();
                 for id in ids {

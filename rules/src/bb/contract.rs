@@ -182,7 +182,16 @@ impl Ruleset for Game {
     /// each side suffered from spells: they earn no SPP, §30.10).
     fn summarise<'a>(setup: &MatchSetup, events: impl IntoIterator<Item = &'a Event>) -> Summary {
         let mut sides = player_sides(setup);
-        let side_in = |sides: &[Side], p: &PlayerId| sides.get(p.index()).copied();
+        // §31.10 Fanatic Invasion: the neutral Fanatic is nobody's: not hired, his injuries
+        // and deeds count for no side.
+        let mut neutral: Vec<PlayerId> = Vec::new();
+        let side_in = |sides: &[Side], neutral: &[PlayerId], p: &PlayerId| {
+            if neutral.contains(p) {
+                None
+            } else {
+                sides.get(p.index()).copied()
+            }
+        };
         let mut hired = [0u32; 2];
         let mut spent = [0u32; 2];
         let mut petty = [0u32; 2];
@@ -200,11 +209,15 @@ impl Ruleset for Game {
         // Every casualty's type, for a card that takes one back later.
         let mut cas_types: Vec<(PlayerId, usize)> = Vec::new();
         for event in events {
-            let side_of = |p: &PlayerId| sides.get(p.index()).copied();
+            let side_of = |p: &PlayerId| side_in(&sides, &neutral, p);
             match event {
                 Event::PlayerJoined { player } if sides.len() == player.id.index() => {
                     sides.push(player.side);
-                    hired[player.side.index()] += 1;
+                    if player.neutral {
+                        neutral.push(player.id);
+                    } else {
+                        hired[player.side.index()] += 1;
+                    }
                 }
                 Event::Induced { side, induced } => {
                     spent[side.index()] = induced.spent;
@@ -237,7 +250,7 @@ impl Ruleset for Game {
                     continue;
                 }
                 Event::Regenerated { player } => {
-                    if let Some(side) = side_in(&sides, player) {
+                    if let Some(side) = side_in(&sides, &neutral, player) {
                         s.injuries[side.index()] = s.injuries[side.index()].saturating_sub(1);
                         inflicted[side.other().index()] =
                             inflicted[side.other().index()].saturating_sub(1);
@@ -250,7 +263,7 @@ impl Ruleset for Game {
                 }
                 // §31.7 Miracle Worker, §31.8 Magic Sponge: the casualty is taken back.
                 Event::CasualtyUndone { player, .. } => {
-                    if let Some(side) = side_in(&sides, player) {
+                    if let Some(side) = side_in(&sides, &neutral, player) {
                         s.injuries[side.index()] = s.injuries[side.index()].saturating_sub(1);
                         inflicted[side.other().index()] =
                             inflicted[side.other().index()].saturating_sub(1);
@@ -269,27 +282,27 @@ impl Ruleset for Game {
                     outcome: InjuryOutcome::KnockedOut,
                     ..
                 } => {
-                    if let Some(side) = side_in(&sides, player) {
+                    if let Some(side) = side_in(&sides, &neutral, player) {
                         ko[side.index()] += 1;
                     }
                 }
                 Event::Completion { passer, .. } => {
-                    if let Some(side) = side_in(&sides, passer) {
+                    if let Some(side) = side_in(&sides, &neutral, passer) {
                         completions[side.index()] += 1;
                     }
                 }
                 Event::Intercepted { player } => {
-                    if let Some(side) = side_in(&sides, player) {
+                    if let Some(side) = side_in(&sides, &neutral, player) {
                         interceptions[side.index()] += 1;
                     }
                 }
                 Event::SentOff { player } => {
-                    if let Some(side) = side_in(&sides, player) {
+                    if let Some(side) = side_in(&sides, &neutral, player) {
                         sent_off[side.index()] += 1;
                     }
                 }
                 Event::Fumbled { player } => {
-                    if let Some(side) = side_in(&sides, player) {
+                    if let Some(side) = side_in(&sides, &neutral, player) {
                         fumbles[side.index()] += 1;
                     }
                 }

@@ -267,6 +267,16 @@ pub enum Frame {
         player: PlayerId,
         by: PlayerId,
     },
+    /// §31.10 Fanatic Invasion: `side`'s coach may move the neutral Fanatic at his turn's
+    /// end: the facing asked (`None`), then the MA squares rolled, then each go-for-it
+    /// asked (waits).
+    Fanatic {
+        side: Side,
+        player: PlayerId,
+        facing: Option<(i8, i8)>,
+        ma_left: u8,
+        gfi_left: u8,
+    },
     /// §26.8: the wielder may use the chainsaw on a block or foul (waits).
     Chainsaw {
         attacker: PlayerId,
@@ -1029,6 +1039,13 @@ impl Ctx<'_> {
                 self.chain_armour(player, by);
                 Flow::Continue
             }
+            Frame::Fanatic {
+                side,
+                player,
+                facing,
+                ma_left,
+                gfi_left,
+            } => self.fanatic_frame(side, player, facing, ma_left, gfi_left),
             Frame::TouchdownCheck => {
                 let strict = self.g.setup.options.strict_touchdown_timing;
                 self.check_touchdown(!strict);
@@ -1370,6 +1387,16 @@ impl Ctx<'_> {
                 }
             }
             (Frame::CardWindow { side, window }, cmd) => self.card_answer(side, window, cmd),
+            (
+                Frame::Fanatic {
+                    side,
+                    player,
+                    facing,
+                    gfi_left,
+                    ..
+                },
+                cmd,
+            ) => self.fanatic_answer(side, player, facing, gfi_left, cmd),
             (frame, _) => {
                 // Unreachable for legal commands: keep the frame so the match stays whole.
                 self.push(frame);
@@ -1764,6 +1791,8 @@ impl Ctx<'_> {
         }
         // §31.3: the end of the coach's own turn, before the opponent's.
         self.card_moment(super::cards::Window::EndOfOwnTurn, &[side]);
+        // §31.10 Fanatic Invasion: he may move the neutral Fanatic first.
+        self.fanatic_window(side);
         Flow::Continue
     }
 

@@ -206,7 +206,7 @@ impl Ctx<'_> {
             }
             InjuryOutcome::KnockedOut => {
                 self.leave_pitch(player, PlayerState::KnockedOut);
-                if self.apothecary_available(side) {
+                if self.apothecary_available(side) && !self.g.player(player).neutral {
                     self.push(Frame::Apothecary {
                         player,
                         hurt,
@@ -243,7 +243,7 @@ impl Ctx<'_> {
                     return;
                 }
                 self.leave_pitch(player, PlayerState::Casualty { result });
-                if self.apothecary_available(side) {
+                if self.apothecary_available(side) && !self.g.player(player).neutral {
                     self.push(Frame::Apothecary {
                         player,
                         hurt,

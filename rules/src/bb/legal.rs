@@ -98,6 +98,9 @@ pub fn legal_for(g: &Game, prompt: &Prompt) -> Vec<Command> {
         }
         PromptKind::Action { blitz_bonus } => action_legal(g, coach, *blitz_bonus, &mut out),
         PromptKind::Acting { .. } => acting_legal(g, &mut out),
+        PromptKind::FanaticMove { player, gfi } => {
+            super::fanatic::fanatic_legal(g, *player, *gfi, &mut out)
+        }
         PromptKind::Reroll { sources, .. } => {
             out.extend(sources.iter().map(|&source| Command::Reroll { source }));
             out.push(Command::Decline);
@@ -345,7 +348,7 @@ fn action_legal(g: &Game, side: Side, bonus: bool, out: &mut Vec<Command>) {
             for n in sq.neighbours() {
                 if let Some(t) = g.at(n) {
                     let o = g.player(t);
-                    if o.side != side && o.standing() {
+                    if o.opposes(side) && o.standing() {
                         out.push(Command::Block {
                             player: p.id,
                             target: t,
@@ -379,7 +382,7 @@ fn multiple_blocks(g: &Game, p: &Player, sq: Square, out: &mut Vec<Command>) {
         .filter_map(|n| g.at(n))
         .filter(|t| {
             let o = g.player(*t);
-            o.side != p.side && o.standing()
+            o.opposes(p.side) && o.standing()
         })
         .collect();
     for &first in &opponents {
@@ -450,7 +453,7 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
             for n in sq.neighbours() {
                 if let Some(t) = g.at(n) {
                     let o = g.player(t);
-                    if o.side != side && o.standing() {
+                    if o.opposes(side) && o.standing() {
                         out.push(Command::BlitzBlock { target: t });
                     }
                 }
@@ -541,7 +544,7 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
             for n in sq.neighbours() {
                 if let Some(t) = g.at(n) {
                     let o = g.player(t);
-                    if o.side != side
+                    if o.opposes(side)
                         && matches!(
                             o.state,
                             PlayerState::Prone { .. } | PlayerState::Stunned { .. }
@@ -558,7 +561,7 @@ fn acting_legal(g: &Game, out: &mut Vec<Command>) {
             for n in sq.neighbours() {
                 if let Some(t) = g.at(n) {
                     let o = g.player(t);
-                    if o.side != side && o.standing() {
+                    if o.opposes(side) && o.standing() {
                         out.push(Command::Gaze { target: t });
                     }
                 }

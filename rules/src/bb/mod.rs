@@ -29,6 +29,7 @@ mod block;
 mod bomb;
 mod checks;
 mod contract;
+mod fanatic;
 pub(crate) mod flow;
 pub mod inducements;
 mod injury;

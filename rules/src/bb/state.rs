@@ -98,6 +98,15 @@ pub struct Player {
     /// Once-per-turn skills of the later table (§26.36–§26.75) used this turn (Sure Feet).
     #[serde(default)]
     pub used_skills: SkillSet,
+    /// §31.10 Fanatic Invasion: a neutral piece, nobody's player: no tackle zone, never an
+    /// opponent or a team-mate, never declared; his `side` names the coach who last moved
+    /// him (or played the card). Absent from the stored form when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub neutral: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Player {
@@ -129,6 +138,7 @@ impl Player {
             used_leap: false,
             in_drive: false,
             used_skills: SkillSet::default(),
+            neutral: false,
         }
     }
 
@@ -141,9 +151,13 @@ impl Player {
     pub fn standing(&self) -> bool {
         matches!(self.state, PlayerState::Standing { .. })
     }
-    /// §10.2: exerts tackle zones.
+    /// §10.2: exerts tackle zones (§31.10: a neutral Fanatic never does).
     pub fn has_tz(&self) -> bool {
-        self.standing() && !self.confused
+        self.standing() && !self.confused && !self.neutral
+    }
+    /// Is he an opponent of `side`'s players (§31.10: a neutral Fanatic is nobody's)?
+    pub fn opposes(&self, side: Side) -> bool {
+        self.side != side && !self.neutral
     }
 }
 
@@ -381,7 +395,8 @@ impl Game {
         p.has_tz()
             || (self.cards.dogged[p.side.index()]
                 && matches!(p.state, PlayerState::Prone { .. })
-                && !p.confused)
+                && !p.confused
+                && !p.neutral)
     }
 
     /// The opponents of `side` exerting a tackle zone on `sq`.
@@ -401,10 +416,10 @@ impl Game {
         &mut self.teams[side.index()]
     }
 
-    /// `side`'s players on the pitch.
+    /// `side`'s players on the pitch (§31.10: never the neutral Fanatic).
     pub fn on_pitch(&self, side: Side) -> impl Iterator<Item = &Player> + '_ {
         self.players
             .iter()
-            .filter(move |p| p.side == side && p.square().is_some())
+            .filter(move |p| p.side == side && p.square().is_some() && !p.neutral)
     }
 }

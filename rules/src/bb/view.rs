@@ -75,6 +75,10 @@ pub struct PlayerView {
     pub confused: bool,
     /// Rooted (Take Root, §26.31).
     pub rooted: bool,
+    /// §31.10 Fanatic Invasion: the neutral Fanatic, nobody's player (`side`: the coach who
+    /// last moved him or played the card). Absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub neutral: bool,
 }
 
 /// Everything a client draws: the 26x15 pitch (players by square in `players[].state`),
@@ -275,6 +279,11 @@ impl GameView {
                 self.players.push((**player).clone());
             }
             Event::CardTarget { .. } => {}
+            Event::FanaticMove { player, side, .. } => {
+                if let Some(p) = self.players.get_mut(player.index()) {
+                    p.side = *side;
+                }
+            }
             Event::TurnResumed { side } => self.active = Some(*side),
             Event::PlayerJoined { player } => {
                 if player.id.index() == self.players.len() {
@@ -351,5 +360,6 @@ pub fn player_view(p: &super::state::Player) -> PlayerView {
         acted: p.acted,
         confused: p.confused,
         rooted: p.rooted,
+        neutral: p.neutral,
     }
 }

@@ -386,6 +386,12 @@ pub enum PromptKind {
     /// §31.3: the coach holds a card playable at this moment: play one (`play_card`) or
     /// none (`no_card`). The cards offered are in the coach's legal commands only.
     PlayCard { window: Window },
+    /// §31.10 Fanatic Invasion: the coach's turn is over: he may move the neutral Fanatic
+    /// `player` (Ball & Chain, §26.2). First `step` names the facing (one of the four
+    /// squares beside him) or `end_action` leaves him where he stands; his MA squares are
+    /// then rolled; with `gfi` his MA is used: `step` the same way again to go for it, or
+    /// `end_action` to stop.
+    FanaticMove { player: PlayerId, gfi: bool },
 }
 
 /// How a player was hurt: the cause of a knock-down or an injury, for the archive (§12.5:
@@ -863,4 +869,12 @@ pub enum Event {
     /// his own again at its end), not having acted. The referee still counts him as his
     /// own team's.
     ControlledBy { player: PlayerId, side: Side },
+    /// §31.10 Fanatic Invasion: `side`'s coach moves the neutral Fanatic `player`, the
+    /// throw-in template facing `toward` (a square beside him); for this move his blocks
+    /// and rolls are that coach's (his `side` in the view).
+    FanaticMove {
+        player: PlayerId,
+        side: Side,
+        toward: Square,
+    },
 }

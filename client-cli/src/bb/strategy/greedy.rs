@@ -154,6 +154,8 @@ impl Strategy for GreedyStrategy {
             PromptKind::Igor { .. } => Some(Command::Igor { use_it: true }),
             PromptKind::Wizard => Some(Command::Decline),
             PromptKind::PlayCard { .. } => Some(Command::NoCard),
+            // §31.10 Fanatic Invasion: leave the neutral Fanatic where he stands.
+            PromptKind::FanaticMove { .. } => Some(Command::EndAction),
             // §31.11 Fumblerooski: always roll; §31.10 Hometown Fans: straight in.
             PromptKind::FailOnPurpose { .. } => Some(Command::FailOnPurpose { fail: false }),
             PromptKind::ThrowInAim { .. } => legal.get(legal.len() / 2).copied(),

@@ -123,7 +123,10 @@ impl MatchFacts {
                     if let Some(slot) = injury_start.get_mut(player.index()) {
                         *slot = casualties.len();
                     }
-                    if let Some(victim) = side_of(*player) {
+                    // §31.10 Fanatic Invasion [Proposal]: the neutral Fanatic is nobody's: a
+                    // casualty of his is inflicted by no team and earns no SPP.
+                    let neutral = game.players.get(player.index()).is_some_and(|p| p.neutral);
+                    if let Some(victim) = side_of(*player).filter(|_| !neutral) {
                         inflicted[victim.other().index()] += 1;
                         // §32.6: CAS for the blocker who caused it, or for the defender whose
                         // block hurt the attacker; never the crowd, fouls, weapons or spells.
