@@ -41,6 +41,7 @@ use crate::error::Failure;
 use crate::league_schedule::{FixtureSide, Outcome};
 use crate::league_teams::{LeaguePath, bb_league};
 use crate::openapi::{Auth, In, Operation, Param, positive_id};
+use crate::openapi::{LEAGUE_ID as LEAGUE, schema_of as schema};
 use crate::store::{Account, ChallengeRow, League, LogLine, NewChallenge, Store, now_ms};
 
 /// How long an accepted challenge's match has to be played: a week (our choice; the source
@@ -402,23 +403,12 @@ async fn answer(
 
 // ----- OpenAPI -----------------------------------------------------------------------------
 
-const LEAGUE: Param = Param {
-    name: "id",
-    location: In::Path,
-    description: "the league's id (from 1)",
-    schema: positive_id,
-};
-
 const CHALLENGE: Param = Param {
     name: "challenge",
     location: In::Path,
     description: "the challenge's id (from 1)",
     schema: positive_id,
 };
-
-fn schema<T: JsonSchema>(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    g.subschema_for::<T>()
-}
 
 /// The OpenAPI operations of these routes.
 pub const OPERATIONS: &[Operation] = &[

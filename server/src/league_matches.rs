@@ -75,7 +75,6 @@ use dugout_rules::bb::league::tournament::{Held, Major, Stage, trophy_rerolls, t
 use dugout_rules::bb::setup::{MAX_TREASURY, Options};
 use dugout_rules::core::{ChaChaDice, Side};
 use dugout_rules::{AnyEvent, AnyGame, AnySetup};
-use schemars::JsonSchema;
 use sha2::{Digest, Sha256};
 
 use crate::AppState;
@@ -83,7 +82,8 @@ use crate::api::{Authenticated, Body};
 use crate::error::Failure;
 use crate::error::{bad, conflict};
 use crate::league_teams::{LeaguePath, bb_league};
-use crate::openapi::{Auth, In, Operation, Param, positive_id};
+use crate::openapi::{Auth, In, Operation, Param};
+use crate::openapi::{LEAGUE_ID as LEAGUE, schema_of as schema};
 use crate::store::{
     Account, League, LeagueTeamRow, PostProgress, PostState, PostStep, Store, TeamChange, TeamId,
     TeamMatchRow, TeamMatchSetup, hex, now_ms,
@@ -984,13 +984,6 @@ async fn body(
     })
 }
 
-const LEAGUE: Param = Param {
-    name: "id",
-    location: In::Path,
-    description: "the league's id (from 1)",
-    schema: positive_id,
-};
-
 fn match_id_schema() -> serde_json::Value {
     serde_json::json!({"type": "string", "minLength": 1})
 }
@@ -1001,10 +994,6 @@ const MATCH: Param = Param {
     description: "the match's id",
     schema: match_id_schema,
 };
-
-fn schema<T: JsonSchema>(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    g.subschema_for::<T>()
-}
 
 /// The OpenAPI operations of these routes.
 pub const OPERATIONS: &[Operation] = &[

@@ -47,13 +47,13 @@ use dugout_rules::bb::league::team::{
     LeagueError, LeagueTeam, Purchase, STARTING_TREASURY, TeamEvent, Window,
 };
 use dugout_rules::bb::setup::TeamSheet;
-use schemars::JsonSchema;
 
 use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::error::Failure;
 use crate::error::bad;
 use crate::openapi::{Auth, In, Operation, Param, positive_id};
+use crate::openapi::{LEAGUE_ID as LEAGUE, schema_of as schema};
 use crate::store::{
     Account, League, LeagueTeamRow, LogLine, StoredTeamEvent, TeamAppend, TeamChange, now_ms,
 };
@@ -523,23 +523,12 @@ async fn approve(
     Ok(Json(body_of(&state, &row).await?))
 }
 
-const LEAGUE: Param = Param {
-    name: "id",
-    location: In::Path,
-    description: "the league's id (from 1)",
-    schema: positive_id,
-};
-
 const TEAM: Param = Param {
     name: "team",
     location: In::Path,
     description: "the team's id (from 1)",
     schema: positive_id,
 };
-
-fn schema<T: JsonSchema>(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    g.subschema_for::<T>()
-}
 
 /// The OpenAPI operations of these routes (added to [`crate::openapi::OPERATIONS`]'s).
 pub const OPERATIONS: &[Operation] = &[

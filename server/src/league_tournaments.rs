@@ -88,6 +88,7 @@ use crate::api::{Authenticated, Body};
 use crate::error::Failure;
 use crate::league_teams::{LeaguePath, bb_league};
 use crate::openapi::{Auth, In, Operation, Param, positive_id};
+use crate::openapi::{LEAGUE_ID as LEAGUE, schema_of as schema};
 use crate::store::{
     Account, League, LeagueAction, LeagueTeamRow, LogLine, Store, TeamChange, TeamId,
     TournamentChange, TournamentRow, hex, now_ms,
@@ -1041,13 +1042,6 @@ async fn trophies(
 
 // ----- OpenAPI -----------------------------------------------------------------------------
 
-const LEAGUE: Param = Param {
-    name: "id",
-    location: In::Path,
-    description: "the league's id (from 1)",
-    schema: positive_id,
-};
-
 const SEASON: Param = Param {
     name: "season",
     location: In::Path,
@@ -1061,10 +1055,6 @@ const TOURNAMENT: Param = Param {
     description: "the tournament's id (from 1)",
     schema: positive_id,
 };
-
-fn schema<T: JsonSchema>(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    g.subschema_for::<T>()
-}
 
 /// The OpenAPI operations of these routes.
 pub const OPERATIONS: &[Operation] = &[

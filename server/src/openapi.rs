@@ -111,6 +111,12 @@ fn any_case(words: Vec<String>) -> Value {
     json!({"type": "string", "pattern": any_case_pattern(&words), "examples": [words.first()]})
 }
 
+/// The schema of a body or an answer, for an [`Operation`] (registered once in the document's
+/// components).
+pub fn schema_of<T: schemars::JsonSchema>(g: &mut SchemaGenerator) -> schemars::Schema {
+    g.subschema_for::<T>()
+}
+
 /// A positive 64-bit id (leagues).
 pub fn positive_id() -> Value {
     json!({"type": "integer", "format": "int64", "minimum": 1, "maximum": i64::MAX})
@@ -211,7 +217,8 @@ const fn query(name: &'static str, description: &'static str, schema: fn() -> Va
 }
 
 const MATCH_ID: Param = path("id", "the match's id", match_id);
-const LEAGUE_ID: Param = path("id", "the league's id (from 1)", positive_id);
+/// The `{id}` path parameter of every league route (the league modules use it too).
+pub const LEAGUE_ID: Param = path("id", "the league's id (from 1)", positive_id);
 const SEASON: Param = path(
     "season",
     "the season's number in its league (from 1)",
