@@ -328,7 +328,7 @@ async function seasonTools(league, candidates, again) {
       h('label', {}, 'MVP', h('select', { name: 'mvp', id: 'rule-mvp' },
         [['random', 'random'], ['coach_chooses', 'each coach chooses'], ['random_living', 'random, not dead']].map(([v, t]) => h('option', { value: v, selected: r.mvp === v }, t)))),
       h('label', {}, 'Expenses from', h('input', { name: 'threshold', id: 'rule-threshold', type: 'number', value: String(r.expenses_threshold), min: 0, step: 10000 })),
-      h('label', {}, 'per band of', h('input', { name: 'band', id: 'rule-band', type: 'number', value: String(r.expenses_band), min: 1, step: 10000 })),
+      h('label', {}, 'per band of', h('input', { name: 'band', id: 'rule-band', type: 'number', value: String(r.expenses_band), min: 10000, step: 10000 })),
       h('label', {}, h('input', { name: 'freeff', id: 'rule-free-ff', type: 'checkbox', checked: !!r.free_fan_factor }), ' free fan factor'),
       h('label', {}, 'Short seasons', h('select', { name: 'short', id: 'rule-short' },
         [['off', 'no extra'], ['flat', '+10k loss, +20k draw or win'], ['double_fame', 'FAME counts twice']].map(([v, t]) => h('option', { value: v, selected: r.short_season === v }, t)))),
