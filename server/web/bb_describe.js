@@ -277,6 +277,10 @@ export function describeBbEvent(ctx, e, prev = null) {
       const petty = (e.petty_cash || [0, 0]).some((n) => n > 0) ? `; petty cash ${gp(e.petty_cash[0])} and ${gp(e.petty_cash[1])}` : '';
       return `Inducements: team values ${gp(e.team_value[0])} and ${gp(e.team_value[1])}${petty}; ${team(ctx, 'Home')} may spend ${gp(e.money[0])}, ${team(ctx, 'Away')} ${gp(e.money[1])}; ${team(ctx, e.first)} buy first`;
     }
+    case 'petty_cash': {
+      const gp = (n) => `${Number(n || 0).toLocaleString('en')} gp`;
+      return `${team(ctx, e.side)} move ${gp(e.amount)} of their ${gp(e.treasury)} treasury to petty cash`;
+    }
     case 'induced': return inducedWords(ctx, e);
     case 'star_plays_for_neither': return `Both teams hired ${starName(ctx.rules, e.star)}: he plays for neither`;
     case 'zombie_raised': return `The Necromancer raises ${P(e.victim)} as a Zombie for ${team(ctx, e.side)}${e.player && e.player.number ? ` (#${e.player.number})` : ''}`;

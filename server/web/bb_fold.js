@@ -57,7 +57,7 @@ const NO_CHANGE = new Set([
   'bomb_thrown', 'exploded',
   'throw_in', 'touchback_awarded', 'turnover_caused', 'sent_off', 'bribe_used', 'no_players',
   'shootout', 'conceded', 'stood_up', 'skill_used', 'hail_mary_pass',
-  'inducement_money', 'star_plays_for_neither', 'spell_cast', 'fed', 'nurgles_rot',
+  'inducement_money', 'petty_cash', 'star_plays_for_neither', 'spell_cast', 'fed', 'nurgles_rot',
   'free_turn', 'touchdown_pending', 'touchdown_disallowed',
 ]);
 

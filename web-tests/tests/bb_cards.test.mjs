@@ -82,6 +82,7 @@ test('inducement and card events read in plain English; a secret draw names no c
     'Inducements: team values 1,000,000 gp and 1,100,000 gp; petty cash 0 gp and 50,000 gp; Humans may spend 100,000 gp, Orcs 50,000 gp; Orcs buy first');
   assert.equal(say({ type: 'induced', side: 'Home', induced: { bought: [{ kind: 'bribe' }, { kind: 'bribe' }, { kind: 'star_player', star: 'mighty_zug' }, { kind: 'mercenary', position: 3, skill: 'block' }], spent: 430000, petty_cash_spent: 0, igor_used: false, wizard_used: false, wandering_used: 0 } }),
     `Humans' inducements: 2 Bribes, Star Player Mighty Zug, Mercenary ${rules.teams.human.positions[3].name} (+Block) (430,000 gp spent)`);
+  assert.equal(say({ type: 'petty_cash', side: 'Away', amount: 40000, treasury: 65000 }), 'Orcs move 40,000 gp of their 65,000 gp treasury to petty cash');
   assert.equal(say({ type: 'card_drawn', side: 'Away', deck: 'desperate_measures', card: null }), 'Orcs draw a card from the Desperate Measures deck (secret)');
   assert.equal(say({ type: 'card_drawn', side: 'Away', deck: 'desperate_measures', card: 'come_on_boys' }), 'Orcs draw Come On Boys! from the Desperate Measures deck');
   assert.equal(say({ type: 'card_played', side: 'Home', card: 'mindblow', player: 3 }), 'Humans (uma) play Mindblow on Orcs #4 Blitzer');
