@@ -179,7 +179,7 @@ fn stage_doubles_gate_and_winnings_and_gives_no_inducement_money() {
     assert_eq!(Stage::Season.inducement_money(150_000), 150_000);
 }
 
-/// §32.16: no Star Player or Mercenary in a semi-final or final, from inducement money, the
+/// §32.16, §29.0: no Star Player or Mercenary in a semi-final or final, from inducement money, the
 /// treasury or petty cash (treasury gold, §30.1); inducement money buys nothing; other
 /// inducements paid from treasury or petty cash pass (the organiser's call). In the season
 /// all pass.
@@ -518,7 +518,7 @@ mod wired {
         assert_eq!(g.teams[0].fans, b[0]);
     }
 
-    /// §32.16: in a semi-final or final no Star Player or Mercenary is hired, even with petty
+    /// §32.16, §29.0: in a semi-final or final no Star Player or Mercenary is hired, even with petty
     /// cash; other inducements may be bought with petty cash.
     #[test]
     fn a_tournament_stage_refuses_stars_and_mercenaries() {
