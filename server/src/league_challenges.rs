@@ -31,15 +31,17 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use dugout_protocol::ErrorCode;
-use dugout_rules::bb::league::tournament::{self as rules, Answer, Challenge, TournamentError};
+use dugout_rules::bb::league::tournament::{self as rules, Answer, Challenge};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::error::Failure;
+use crate::error::{bad, conflict};
 use crate::league_schedule::{FixtureSide, Outcome};
 use crate::league_teams::{LeaguePath, bb_league};
+use crate::league_tournaments::refused;
 use crate::openapi::{Auth, In, Operation, Param, positive_id};
 use crate::openapi::{LEAGUE_ID as LEAGUE, schema_of as schema};
 use crate::store::{Account, ChallengeRow, League, LogLine, NewChallenge, Store, now_ms};
@@ -106,21 +108,6 @@ pub struct ChallengeBody {
     pub answered_at_ms: Option<i64>,
     /// The season's fixture it made.
     pub fixture: Option<i64>,
-}
-
-fn bad(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Malformed, message)
-}
-
-fn conflict(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Conflict, message)
-}
-
-fn refused(e: &TournamentError) -> Failure {
-    conflict(format!(
-        "§32.16: {}",
-        serde_json::to_string(e).unwrap_or_default()
-    ))
 }
 
 fn secs(ms: i64) -> u64 {

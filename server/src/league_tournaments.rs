@@ -86,6 +86,7 @@ use sha2::{Digest, Sha256};
 use crate::AppState;
 use crate::api::{Authenticated, Body};
 use crate::error::Failure;
+use crate::error::{bad, conflict};
 use crate::league_teams::{LeaguePath, bb_league};
 use crate::openapi::{Auth, In, Operation, Param, positive_id};
 use crate::openapi::{LEAGUE_ID as LEAGUE, schema_of as schema};
@@ -335,15 +336,8 @@ pub struct Trophies {
 
 // ----- checks ------------------------------------------------------------------------------
 
-fn bad(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Malformed, message)
-}
-
-fn conflict(message: impl Into<String>) -> Failure {
-    Failure::new(ErrorCode::Conflict, message)
-}
-
-fn refused(e: &TournamentError) -> Failure {
+/// A league rule refused (409), in the rules' own words.
+pub(crate) fn refused(e: &TournamentError) -> Failure {
     conflict(format!(
         "§32.16: {}",
         serde_json::to_string(e).unwrap_or_default()
