@@ -45,58 +45,12 @@ fn sheet(roster: Roster) -> dugout_rules::bb::setup::TeamSheet {
 }
 
 async fn league(server: &TestServer, rosters: [Roster; 2]) -> League {
-    let org = server.register("organiser").await;
-    let (status, league) = server
-        .post(
-            "/api/leagues",
-            json!({"name": "Old World", "game": "blood_bowl"}),
-            Some(&org),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{league}");
-    let base = format!("/api/leagues/{}", league["id"]);
-    let mut coaches = Vec::new();
-    let mut teams = Vec::new();
-    for (i, roster) in rosters.into_iter().enumerate() {
-        let name = format!("coach_{i}");
-        let token = server.register(&name).await;
-        let (status, body) = server
-            .post(
-                &format!("{base}/coaches"),
-                json!({"coach": name, "team": roster.name()}),
-                Some(&org),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
-        let (status, _) = server
-            .post(&format!("{base}/invitation"), json!({}), Some(&token))
-            .await;
-        assert_eq!(status, StatusCode::OK);
-        let (status, team) = server
-            .post(
-                &format!("{base}/teams"),
-                json!({"name": format!("Team {i}"), "sheet": sheet(roster)}),
-                Some(&token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{team}");
-        let id = team["id"].as_i64().expect("id");
-        let (status, body) = server
-            .post(
-                &format!("{base}/teams/{id}/approval"),
-                json!({}),
-                Some(&org),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        coaches.push(token);
-        teams.push(id);
-    }
+    let (_, base, org, teams) = common::bb_league_with_teams(server, &rosters, sheet).await;
     League {
         base,
         org,
-        coaches: [coaches[0].clone(), coaches[1].clone()],
-        teams: [teams[0], teams[1]],
+        coaches: [teams[0].1.clone(), teams[1].1.clone()],
+        teams: [teams[0].0, teams[1].0],
     }
 }
 

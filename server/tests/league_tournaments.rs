@@ -47,48 +47,7 @@ fn sheet(roster: Roster) -> dugout_rules::bb::setup::TeamSheet {
 }
 
 async fn league(server: &TestServer, rosters: &[Roster]) -> League {
-    let org = server.register("organiser").await;
-    let (status, league) = server
-        .post(
-            "/api/leagues",
-            json!({"name": "Old World", "game": "blood_bowl"}),
-            Some(&org),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{league}");
-    let id = league["id"].as_i64().expect("id");
-    let base = format!("/api/leagues/{id}");
-    let mut teams = Vec::new();
-    for (i, roster) in rosters.iter().enumerate() {
-        let name = format!("coach_{i}");
-        let token = server.register(&name).await;
-        let (status, body) = server
-            .post(
-                &format!("{base}/coaches"),
-                json!({"coach": name, "team": roster.name()}),
-                Some(&org),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
-        let (status, _) = server
-            .post(&format!("{base}/invitation"), json!({}), Some(&token))
-            .await;
-        assert_eq!(status, StatusCode::OK);
-        let (status, team) = server
-            .post(
-                &format!("{base}/teams"),
-                json!({"name": format!("Team {i}"), "sheet": sheet(*roster)}),
-                Some(&token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{team}");
-        let t = team["id"].as_i64().expect("id");
-        let (status, body) = server
-            .post(&format!("{base}/teams/{t}/approval"), json!({}), Some(&org))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        teams.push((t, token));
-    }
+    let (id, base, org, teams) = common::bb_league_with_teams(server, rosters, sheet).await;
     League {
         id,
         base,

@@ -1006,3 +1006,65 @@ pub async fn declare(a: &mut Client, b: &mut Client, room: &str, amounts: [u32; 
     }
     order
 }
+
+/// A Blood Bowl league over REST: an organiser, and for each roster a coach registered in the
+/// league with an approved team made from `sheet(roster)`. Returns the league's id, its base
+/// path (`/api/leagues/{id}`), the organiser's token and, per roster, the team's id and its
+/// coach's token.
+pub async fn bb_league_with_teams(
+    server: &TestServer,
+    rosters: &[dugout_rules::bb::data::Roster],
+    sheet: impl Fn(dugout_rules::bb::data::Roster) -> dugout_rules::bb::setup::TeamSheet,
+) -> (i64, String, String, Vec<(i64, String)>) {
+    let org = server.register("organiser").await;
+    let (status, league) = server
+        .post(
+            "/api/leagues",
+            serde_json::json!({"name": "Old World", "game": "blood_bowl"}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{league}");
+    let id = league["id"].as_i64().expect("id");
+    let base = format!("/api/leagues/{id}");
+    let mut teams = Vec::new();
+    for (i, roster) in rosters.iter().enumerate() {
+        let name = format!("coach_{i}");
+        let token = server.register(&name).await;
+        let (status, body) = server
+            .post(
+                &format!("{base}/coaches"),
+                serde_json::json!({"coach": name, "team": roster.name()}),
+                Some(&org),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, _) = server
+            .post(
+                &format!("{base}/invitation"),
+                serde_json::json!({}),
+                Some(&token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, team) = server
+            .post(
+                &format!("{base}/teams"),
+                serde_json::json!({"name": format!("Team {i}"), "sheet": sheet(*roster)}),
+                Some(&token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{team}");
+        let t = team["id"].as_i64().expect("id");
+        let (status, body) = server
+            .post(
+                &format!("{base}/teams/{t}/approval"),
+                serde_json::json!({}),
+                Some(&org),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        teams.push((t, token));
+    }
+    (id, base, org, teams)
+}
